@@ -1,0 +1,14 @@
+// The `plumb` subcommands. Each registers its options on the app and returns the exit code
+// through `exitCode` when it runs. The CLI is thin: it parses options and calls the libraries.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace plumb::cli {
+
+/// Exit codes shared by every subcommand.
+enum ExitCode : int { kOk = 0, kRejected = 1, kUsage = 2 };
+
+void registerParse(CLI::App& app, int& exitCode);
+
+}  // namespace plumb::cli

@@ -1,0 +1,27 @@
+// plumb: the command line. Parses options (CLI11) and calls the libraries; the only place
+// where exceptions are caught.
+#include <iostream>
+#include <new>
+
+#include "cli/commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "Plumb: a formal reference implementation of WGSL (revision 2022-06).\n"
+      "See README.md and docs/ for the rules, formats and known spec ambiguities."};
+  app.set_version_flag("--version", std::string("plumb ") + PLUMB_VERSION +
+                                        " (WGSL revision 2022-06, gpuweb a83e9990)");
+  app.require_subcommand(1);
+  int exitCode = plumb::cli::kOk;
+  plumb::cli::registerParse(app, exitCode);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);  // prints help, version, or the usage error
+    return code == 0 ? plumb::cli::kOk : plumb::cli::kUsage;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "plumb: error: out of memory\n";
+    return plumb::cli::kRejected;
+  }
+  return exitCode;
+}

@@ -1,0 +1,100 @@
+#!/usr/bin/env python3
+"""Extracts test data from the normative spec source (wgsl-2022-06-07.bs) into tests/data.
+
+Writes, deterministically:
+  tests/data/spec/grammar.txt         one line per <div class='syntax'> block: name : alternatives
+  tests/data/spec/keywords.txt        the 69 keywords (#keyword-summary)
+  tests/data/spec/reserved.txt        the 344 reserved words (#reserved-words)
+  tests/data/spec/syntactic_tokens.txt the 46 syntactic tokens (#syntactic-tokens)
+  tests/data/spec-examples/NNN.wgsl   the 91 example blocks, verbatim (HTML entities decoded)
+  tests/data/spec-examples/examples.tsv  index: number, .bs line, classes, heading
+
+The hand-written expectations for each example live in expectations.tsv beside them.
+Usage: scripts/extract_spec.py [path/to/wgsl-2022-06-07.bs]
+"""
+import html
+import os
+import re
+import sys
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+bs_path = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    root, "..", "shared", "spec", "wgsl-2022-06-07.bs")
+src = open(bs_path, encoding="utf-8").read()
+out_spec = os.path.join(root, "tests", "data", "spec")
+out_ex = os.path.join(root, "tests", "data", "spec-examples")
+os.makedirs(out_spec, exist_ok=True)
+os.makedirs(out_ex, exist_ok=True)
+
+# --- grammar
+blocks = re.findall(r"<div class='syntax'[^>]*>(.*?)</div>", src, re.S)
+assert len(blocks) == 206, len(blocks)
+grammar = []
+for b in blocks:
+    b = re.sub(r"\[=syntax/([A-Za-z_0-9]+)=\]", r"\1", b)
+    m = re.search(r"<dfn[^>]*>(.*?)</dfn>", b)
+    name = m.group(1)
+    alts = [a.strip() for a in b[m.end():].split("\n") if a.strip() and a.strip() != ":"]
+    alts = [re.sub(r"\s*<!--.*?-->", "", a) for a in alts]
+    grammar.append((name, alts))
+with open(os.path.join(out_spec, "grammar.txt"), "w") as f:
+    for name, alts in grammar:
+        f.write(name + " : " + " ".join(alts) + "\n")
+
+def literal_terminals(name):
+    return [re.search(r"`'([^']+)'`", a).group(1) for a in dict(grammar)[name] if "`'" in a]
+
+# keywords: the productions between the type-defining and other keyword sections
+kw_start = src.index("{#keyword-summary}")
+kw_end = src.index("{#reserved-words}")
+keywords = re.findall(r"<dfn for=syntax>([A-Za-z_0-9]+)</dfn>", src[kw_start:kw_end])
+kw_spellings = []
+for k in keywords:
+    kw_spellings += literal_terminals(k)
+assert len(kw_spellings) == 69, len(kw_spellings)
+with open(os.path.join(out_spec, "keywords.txt"), "w") as f:
+    f.write("\n".join(kw_spellings) + "\n")
+
+reserved = literal_terminals("_reserved")
+assert len(reserved) == 344, len(reserved)
+with open(os.path.join(out_spec, "reserved.txt"), "w") as f:
+    f.write("\n".join(reserved) + "\n")
+
+tok_start = src.index("{#syntactic-tokens}")
+tok_end = src.index("{#builtin-values}")
+tokens = re.findall(r"<dfn for=syntax>([A-Za-z_0-9]+)</dfn>", src[tok_start:tok_end])
+tok_lines = []
+for t in tokens:
+    for s in literal_terminals(t):
+        tok_lines.append(f"{t}\t{s}")
+assert len(tok_lines) == 46, len(tok_lines)
+with open(os.path.join(out_spec, "syntactic_tokens.txt"), "w") as f:
+    f.write("\n".join(tok_lines) + "\n")
+
+# --- examples
+pattern = re.compile(
+    r"<div class='(example[^']*)'([^>]*)>\s*(?:<xmp[^>]*>|<pre[^>]*>)(.*?)(?:</xmp>|</pre>)\s*</div>",
+    re.S)
+examples = list(pattern.finditer(src))
+assert len(examples) == 91, len(examples)
+index = []
+for i, m in enumerate(examples, 1):
+    line = src.count("\n", 0, m.start()) + 1
+    classes = m.group(1).split()[1:]
+    heading = re.search(r"heading=['\"]([^'\"]*)['\"]", m.group(2))
+    body = html.unescape(m.group(3))
+    lines = body.split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    indent = min((len(l) - len(l.lstrip()) for l in lines if l.strip()), default=0)
+    text = "\n".join(l[indent:] if l.strip() else "" for l in lines) + "\n"
+    with open(os.path.join(out_ex, f"{i:03d}.wgsl"), "w") as f:
+        f.write(text)
+    index.append(f"{i}\t{line}\t{','.join(classes)}\t{heading.group(1) if heading else ''}")
+with open(os.path.join(out_ex, "examples.tsv"), "w") as f:
+    f.write("# number\tline in wgsl-2022-06-07.bs\tclasses\theading\n")
+    f.write("\n".join(index) + "\n")
+print(f"grammar {len(grammar)}, keywords {len(kw_spellings)}, reserved {len(reserved)}, "
+      f"tokens {len(tok_lines)}, examples {len(examples)}")

@@ -1,0 +1,526 @@
+// The abstract syntax tree of a WGSL module (revision 2022-06).
+//
+// Nodes live in arenas owned by the Module and refer to each other by typed handles (as naga
+// does); child lists are ranges in per-kind list pools. Each node is a std::variant of the
+// forms the grammar distinguishes, named after the spec's sections. Every node has a Span.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "semantics/numeric_literal.h"
+#include "semantics/revision.h"
+#include "semantics/source.h"
+
+namespace plumb::ast {
+
+/// A typed index into a Module arena. Default-constructed handles are "absent".
+template <class T>
+struct Id {
+  static constexpr uint32_t kNone = 0xFFFFFFFFu;
+  uint32_t value = kNone;
+  explicit operator bool() const { return value != kNone; }
+  bool operator==(const Id&) const = default;
+};
+
+/// A contiguous range of handles in one of the Module's list pools.
+template <class T>
+struct List {
+  uint32_t first = 0;
+  uint32_t count = 0;
+  bool empty() const { return count == 0; }
+};
+
+/// An interned identifier-shaped word (identifier, or keyword used as an attribute name).
+struct Symbol {
+  uint32_t id = 0xFFFFFFFFu;
+  bool operator==(const Symbol&) const = default;
+  explicit operator bool() const { return id != 0xFFFFFFFFu; }
+};
+
+class SymbolTable {
+ public:
+  Symbol intern(std::string_view name);
+  std::string_view name(Symbol s) const { return names_[s.id]; }
+  size_t size() const { return names_.size(); }
+
+ private:
+  std::vector<std::string_view> names_;  // views into the source text (or static storage)
+  std::vector<uint32_t> slots_;          // open addressing: symbol id + 1, 0 = empty
+};
+
+struct Expression;
+struct TypeDecl;
+struct Statement;
+struct Attribute;
+struct VariableDeclaration;
+struct StructMember;
+struct Parameter;
+struct SwitchClause;
+struct GlobalDeclaration;
+
+using ExpressionId = Id<Expression>;
+using TypeId = Id<TypeDecl>;
+using StatementId = Id<Statement>;
+using AttributeId = Id<Attribute>;
+using VariableId = Id<VariableDeclaration>;
+using MemberId = Id<StructMember>;
+using ParameterId = Id<Parameter>;
+using ClauseId = Id<SwitchClause>;
+using GlobalId = Id<GlobalDeclaration>;
+
+// ---------------------------------------------------------------- expressions (#expressions)
+
+enum class UnaryOperator : uint8_t {
+  Negation,     // -e   #arithmetic-expr
+  LogicalNot,   // !e   #logical-expr
+  Complement,   // ~e   #bit-expr
+  Indirection,  // *e   #indirection-expr
+  AddressOf,    // &e   #address-of-expr
+};
+
+enum class BinaryOperator : uint8_t {
+  Multiply, Divide, Modulo, Add, Subtract,                                  // #arithmetic-expr
+  ShiftLeft, ShiftRight, And, Or, Xor,                                      // #bit-expr
+  LessThan, GreaterThan, LessThanEqual, GreaterThanEqual, Equal, NotEqual,  // #comparison-expr
+  ShortCircuitAnd, ShortCircuitOr,                                          // #logical-expr
+};
+
+enum class LiteralKind : uint8_t { Bool, Int, Float };
+
+/// #literal-expressions. Numeric literals keep their text (the span); `suffix` is its suffix.
+struct LiteralExpression {
+  LiteralKind kind;
+  bool boolValue = false;
+  LiteralSuffix suffix = LiteralSuffix::None;
+};
+
+/// #var-identifier-expr, #formal-parameter-expr, #constant-identifier-expr (resolved later).
+struct IdentifierExpression {
+  Symbol name;
+};
+
+/// `callable argument_expression_list`: a function call (#function-call-expr) or a type
+/// constructor (#type-constructor-expr). Exactly one of `function` and `type` is present;
+/// an identifier callee is kept as `function` until name resolution tells which it is.
+struct CallExpression {
+  Symbol function;
+  TypeId type;
+  List<Expression> arguments;
+};
+
+/// #parenthesized-expressions
+struct ParenthesizedExpression {
+  ExpressionId inner;
+};
+
+/// `bitcast < type_decl > paren_expression` (#bitcast-expr); `operand` is inside the parens.
+struct BitcastExpression {
+  TypeId type;
+  ExpressionId operand;
+};
+
+/// `e [ index ]` (#vector-access-expr, #matrix-access-expr, #array-access-expr).
+struct IndexExpression {
+  ExpressionId base;
+  ExpressionId index;
+};
+
+/// `e . ident`: structure member or vector swizzle (#struct-access-expr, #vector-access-expr).
+struct MemberExpression {
+  ExpressionId base;
+  Symbol member;
+};
+
+struct UnaryExpression {
+  UnaryOperator op;
+  ExpressionId operand;
+};
+
+struct BinaryExpression {
+  BinaryOperator op;
+  ExpressionId left;
+  ExpressionId right;
+};
+
+struct Expression {
+  Span span;
+  std::variant<LiteralExpression, IdentifierExpression, CallExpression, ParenthesizedExpression,
+               BitcastExpression, IndexExpression, MemberExpression, UnaryExpression,
+               BinaryExpression>
+      node;
+};
+
+// ---------------------------------------------------------------------- types (#types)
+
+enum class ScalarKind : uint8_t { Bool, F32, F16, I32, U32 };
+enum class AddressSpace : uint8_t { None, Function, Private, Workgroup, Uniform, Storage };
+enum class AccessMode : uint8_t { None, Read, Write, ReadWrite };
+enum class TextureDimension : uint8_t { D1, D2, D2Array, D3, Cube, CubeArray };
+enum class TexelFormat : uint8_t {
+  Rgba8unorm, Rgba8snorm, Rgba8uint, Rgba8sint, Rgba16uint, Rgba16sint, Rgba16float, R32uint,
+  R32sint, R32float, Rg32uint, Rg32sint, Rg32float, Rgba32uint, Rgba32sint, Rgba32float,
+};
+enum class DepthTextureKind : uint8_t { D2, D2Array, Cube, CubeArray, Multisampled2d };
+
+/// `type_decl : ident` — a structure, an alias, or a predeclared type such as texture_external.
+struct NamedType {
+  Symbol name;
+};
+/// bool, f32, f16, i32, u32 (#plain-types-section)
+struct ScalarType {
+  ScalarKind kind;
+};
+/// vecN<T> (#vector-types). `element` is absent for a bare `vec_prefix` used as a callable.
+struct VectorType {
+  uint8_t size;
+  TypeId element;
+};
+/// matCxR<T> (#matrix-types). `element` is absent for a bare `mat_prefix` used as a callable.
+struct MatrixType {
+  uint8_t columns;
+  uint8_t rows;
+  TypeId element;
+};
+/// ptr<AS, T(, AM)?> (#memory-view-types)
+struct PointerType {
+  AddressSpace space;
+  TypeId store;
+  AccessMode access;  // None if not spelled
+};
+/// array<T(, N)?> (#array-types). `count` is absent for a runtime-sized array.
+struct ArrayType {
+  TypeId element;
+  ExpressionId count;
+};
+/// atomic<T> (#atomic-types)
+struct AtomicType {
+  TypeId element;
+};
+/// sampler, sampler_comparison (#sampler-type)
+struct SamplerType {
+  bool comparison;
+};
+/// texture_1d<T> ... texture_cube_array<T> (#sampled-texture-type)
+struct SampledTextureType {
+  TextureDimension dimension;
+  TypeId sampled;
+};
+/// texture_multisampled_2d<T> (#multisampled-texture-type)
+struct MultisampledTextureType {
+  TypeId sampled;
+};
+/// texture_storage_*<format, access> (#texture-storage)
+struct StorageTextureType {
+  TextureDimension dimension;
+  TexelFormat format;
+  AccessMode access;
+};
+/// texture_depth_* (#texture-depth)
+struct DepthTextureType {
+  DepthTextureKind kind;
+};
+
+struct TypeDecl {
+  Span span;
+  std::variant<NamedType, ScalarType, VectorType, MatrixType, PointerType, ArrayType, AtomicType,
+               SamplerType, SampledTextureType, MultisampledTextureType, StorageTextureType,
+               DepthTextureType>
+      node;
+};
+
+// ------------------------------------------------------------ attributes (#attributes)
+
+/// `@ name` or `@ name ( literal_or_ident, ... )`. Arguments are literal or identifier
+/// expressions.
+struct Attribute {
+  Span span;
+  Symbol name;
+  Span nameSpan;
+  List<Expression> arguments;
+  bool hasParentheses = false;
+};
+
+// ------------------------------------------- declarations (#var-and-value, #functions)
+
+enum class DeclarationKind : uint8_t { Var, Let, Const, Override };
+
+/// `var`, `let`, `const` and `override` declarations, at module scope or as statements.
+struct VariableDeclaration {
+  Span span;
+  DeclarationKind kind;
+  Symbol name;
+  Span nameSpan;
+  List<Attribute> attributes;     // module-scope var and override only
+  bool hasQualifier = false;      // var< ... >
+  AddressSpace space = AddressSpace::None;
+  AccessMode access = AccessMode::None;
+  TypeId type;                    // absent when inferred
+  ExpressionId initializer;       // absent when not given
+};
+
+struct StructMember {
+  Span span;
+  List<Attribute> attributes;
+  Symbol name;
+  Span nameSpan;
+  TypeId type;
+};
+
+/// #struct-types
+struct StructDeclaration {
+  Symbol name;
+  Span nameSpan;
+  List<StructMember> members;
+};
+
+/// #type-aliases
+struct TypeAliasDeclaration {
+  Symbol name;
+  Span nameSpan;
+  TypeId type;
+};
+
+struct Parameter {
+  Span span;
+  List<Attribute> attributes;
+  Symbol name;
+  Span nameSpan;
+  TypeId type;
+};
+
+/// #function-declaration-sec
+struct FunctionDeclaration {
+  List<Attribute> attributes;
+  Symbol name;
+  Span nameSpan;
+  List<Parameter> parameters;
+  List<Attribute> returnAttributes;
+  TypeId returnType;  // absent if none
+  StatementId body;   // a CompoundStatement
+};
+
+/// #static-assert-statement at module scope
+struct StaticAssertDeclaration {
+  ExpressionId condition;
+};
+
+struct GlobalDeclaration {
+  Span span;
+  std::variant<VariableId, StructDeclaration, TypeAliasDeclaration, FunctionDeclaration,
+               StaticAssertDeclaration>
+      node;
+};
+
+// --------------------------------------------------------------- statements (#statements)
+
+struct EmptyStatement {};  // `;`
+/// #compound-statement-section
+struct CompoundStatement {
+  List<Statement> statements;
+};
+/// #return-statement
+struct ReturnStatement {
+  ExpressionId value;
+};
+/// #if-statement. `elseBranch` is absent, a CompoundStatement, or an IfStatement.
+struct IfStatement {
+  ExpressionId condition;
+  StatementId body;
+  StatementId elseBranch;
+};
+/// One `case ...` or `default` clause. Its body is a CompoundStatement whose last statement
+/// may be a FallthroughStatement (case_compound_statement).
+struct SwitchClause {
+  Span span;
+  bool isDefault = false;
+  List<Expression> selectors;
+  StatementId body;
+};
+/// #switch-statement
+struct SwitchStatement {
+  ExpressionId selector;
+  List<SwitchClause> clauses;
+};
+/// #loop-statement. `continuing` is absent or a ContinuingStatement.
+struct LoopStatement {
+  List<Statement> statements;
+  StatementId continuing;
+};
+/// #continuing-statement. Its last statement may be a BreakIfStatement.
+struct ContinuingStatement {
+  List<Statement> statements;
+};
+/// #for-statement
+struct ForStatement {
+  StatementId initializer;
+  ExpressionId condition;
+  StatementId update;
+  StatementId body;
+};
+/// #while-statement
+struct WhileStatement {
+  ExpressionId condition;
+  StatementId body;
+};
+struct BreakStatement {};        // #break-statement
+struct BreakIfStatement {        // #break-if-statement
+  ExpressionId condition;
+};
+struct ContinueStatement {};     // #continue-statement
+struct DiscardStatement {};      // #discard-statement
+struct FallthroughStatement {};  // #switch-statement (fallthrough_statement)
+/// #function-call-statement: `call` is a CallExpression with a named callee.
+struct FunctionCallStatement {
+  ExpressionId call;
+};
+/// variable_statement (#var-and-value)
+struct DeclarationStatement {
+  VariableId declaration;
+};
+
+enum class AssignmentOperator : uint8_t {
+  Assign, Add, Subtract, Multiply, Divide, Modulo, And, Or, Xor, ShiftRight, ShiftLeft,
+};
+/// #assignment: simple, phony (`_ = e`, no `target`) and compound assignment.
+struct AssignmentStatement {
+  AssignmentOperator op;
+  ExpressionId target;  // absent for a phony assignment
+  ExpressionId value;
+};
+/// #increment-decrement
+struct IncrementStatement {
+  ExpressionId target;
+};
+struct DecrementStatement {
+  ExpressionId target;
+};
+/// #static-assert-statement inside a function
+struct StaticAssertStatement {
+  ExpressionId condition;
+};
+
+struct Statement {
+  Span span;
+  std::variant<EmptyStatement, CompoundStatement, ReturnStatement, IfStatement, SwitchStatement,
+               LoopStatement, ContinuingStatement, ForStatement, WhileStatement, BreakStatement,
+               BreakIfStatement, ContinueStatement, DiscardStatement, FallthroughStatement,
+               FunctionCallStatement, DeclarationStatement, AssignmentStatement,
+               IncrementStatement, DecrementStatement, StaticAssertStatement>
+      node;
+};
+
+// ------------------------------------------------------------------------- the module
+
+/// #directives: `enable name;`
+struct EnableDirective {
+  Span span;
+  Symbol name;
+  Span nameSpan;
+};
+
+template <class T>
+class Arena {
+ public:
+  Id<T> add(T value) {
+    items_.push_back(std::move(value));
+    return Id<T>{static_cast<uint32_t>(items_.size() - 1)};
+  }
+  T& operator[](Id<T> id) { return items_[id.value]; }
+  const T& operator[](Id<T> id) const { return items_[id.value]; }
+  size_t size() const { return items_.size(); }
+  void reserve(size_t n) { items_.reserve(n); }
+  size_t bytes() const { return items_.capacity() * sizeof(T); }
+
+ private:
+  std::vector<T> items_;
+};
+
+template <class T>
+class ListPool {
+ public:
+  List<T> add(std::span<const Id<T>> items) {
+    List<T> l{static_cast<uint32_t>(items_.size()), static_cast<uint32_t>(items.size())};
+    items_.insert(items_.end(), items.begin(), items.end());
+    return l;
+  }
+  std::span<const Id<T>> operator[](List<T> l) const {
+    return std::span<const Id<T>>(items_.data() + l.first, l.count);
+  }
+  void reserve(size_t n) { items_.reserve(n); }
+  size_t bytes() const { return items_.capacity() * sizeof(Id<T>); }
+
+ private:
+  std::vector<Id<T>> items_;
+};
+
+class Module {
+ public:
+  Module(const SourceFile& file, const Revision& revision) : file_(&file), revision_(&revision) {}
+
+  const SourceFile& file() const { return *file_; }
+  const Revision& revision() const { return *revision_; }
+  std::string_view text(Span s) const { return file_->text().substr(s.begin, s.size()); }
+
+  SymbolTable symbols;
+  std::vector<EnableDirective> directives;
+  std::vector<GlobalId> declarations;
+
+  Arena<Expression> expressions;
+  Arena<TypeDecl> types;
+  Arena<Statement> statements;
+  Arena<Attribute> attributes;
+  Arena<VariableDeclaration> variables;
+  Arena<StructMember> members;
+  Arena<Parameter> parameters;
+  Arena<SwitchClause> clauses;
+  Arena<GlobalDeclaration> globals;
+
+  ListPool<Expression> expressionLists;
+  ListPool<Statement> statementLists;
+  ListPool<Attribute> attributeLists;
+  ListPool<StructMember> memberLists;
+  ListPool<Parameter> parameterLists;
+  ListPool<SwitchClause> clauseLists;
+
+  std::span<const ExpressionId> operator[](List<Expression> l) const { return expressionLists[l]; }
+  std::span<const StatementId> operator[](List<Statement> l) const { return statementLists[l]; }
+  std::span<const AttributeId> operator[](List<Attribute> l) const { return attributeLists[l]; }
+  std::span<const MemberId> operator[](List<StructMember> l) const { return memberLists[l]; }
+  std::span<const ParameterId> operator[](List<Parameter> l) const { return parameterLists[l]; }
+  std::span<const ClauseId> operator[](List<SwitchClause> l) const { return clauseLists[l]; }
+
+  const Expression& operator[](ExpressionId id) const { return expressions[id]; }
+  const TypeDecl& operator[](TypeId id) const { return types[id]; }
+  const Statement& operator[](StatementId id) const { return statements[id]; }
+  const Attribute& operator[](AttributeId id) const { return attributes[id]; }
+  const VariableDeclaration& operator[](VariableId id) const { return variables[id]; }
+  const StructMember& operator[](MemberId id) const { return members[id]; }
+  const Parameter& operator[](ParameterId id) const { return parameters[id]; }
+  const SwitchClause& operator[](ClauseId id) const { return clauses[id]; }
+  const GlobalDeclaration& operator[](GlobalId id) const { return globals[id]; }
+
+  std::string_view name(Symbol s) const { return symbols.name(s); }
+
+  /// Bytes held by the arenas and pools (for the memory figures in the README).
+  size_t bytes() const;
+
+ private:
+  const SourceFile* file_;
+  const Revision* revision_;
+};
+
+// Spellings shared by the parser, the printer and the dumps.
+std::string_view spelling(UnaryOperator op);
+std::string_view spelling(BinaryOperator op);
+std::string_view spelling(AssignmentOperator op);
+std::string_view spelling(AddressSpace s);
+std::string_view spelling(AccessMode a);
+std::string_view spelling(TexelFormat f);
+std::string_view spelling(ScalarKind k);
+std::string_view spelling(DeclarationKind k);
+
+}  // namespace plumb::ast

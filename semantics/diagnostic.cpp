@@ -1,0 +1,109 @@
+#include "semantics/diagnostic.h"
+
+#include <algorithm>
+
+#include "semantics/utf8.h"
+
+namespace plumb {
+
+bool DiagnosticList::error(const SourceFile* file, Span span, std::string message,
+                           std::string rule) {
+  Diagnostic d;
+  d.file = file;
+  d.span = span;
+  d.message = std::move(message);
+  d.rule = std::move(rule);
+  size_t before = errorCount_;
+  add(std::move(d));
+  return errorCount_ != before;
+}
+
+void DiagnosticList::add(Diagnostic d) {
+  if (d.severity == Severity::Error) {
+    if (errorCount_ >= errorLimit_) {
+      truncated_ = true;
+      return;
+    }
+    // The same error twice at the same place says nothing new (recovery can re-detect it).
+    for (auto it = diagnostics_.rbegin(); it != diagnostics_.rend() && it != diagnostics_.rbegin() + 4;
+         ++it) {
+      if (it->file == d.file && it->span == d.span && it->message == d.message) return;
+    }
+    ++errorCount_;
+  }
+  diagnostics_.push_back(std::move(d));
+}
+
+const char* severityName(Severity s) {
+  switch (s) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+// The source line and a caret line. Tabs are kept in the caret line so columns align.
+static void renderSnippet(std::string& out, const SourceFile& file, Span span) {
+  std::string_view line = file.lineText(span.begin);
+  uint32_t start = file.lineStart(span.begin);
+  LineColumn lc = file.position(span.begin);
+  std::string number = std::to_string(lc.line);
+  // Very long lines (minified or generated code) are shown as a window around the span.
+  constexpr size_t kWindow = 160;
+  size_t col = span.begin - start;
+  size_t from = 0;
+  if (line.size() > kWindow && col > kWindow / 2) {
+    from = col - kWindow / 2;
+    while (from > 0 && (static_cast<unsigned char>(line[from]) & 0xC0) == 0x80) --from;
+  }
+  auto isContinuation = [&](size_t k) {
+    return k < line.size() && (static_cast<unsigned char>(line[k]) & 0xC0) == 0x80;
+  };
+  size_t to = std::min(line.size(), from + kWindow);
+  while (to > from && isContinuation(to)) --to;  // never cut a code point in half
+  std::string_view shown = line.substr(from, to - from);
+  std::string gutter(number.size(), ' ');
+  out += " " + number + " | ";
+  if (from > 0) out += "...";
+  for (char c : shown) out += (c == '\0') ? ' ' : c;
+  if (from + shown.size() < line.size()) out += "...";
+  out += "\n " + gutter + " | ";
+  if (from > 0) out += "   ";
+  size_t caretStart = col - from;
+  for (size_t i = 0; i < caretStart && i < shown.size();) {
+    out += shown[i] == '\t' ? '\t' : ' ';
+    DecodedCodePoint d = decodeUtf8(shown, i);
+    i += d.length ? d.length : 1;
+  }
+  size_t spanEndInLine = std::min<size_t>(span.end, start + line.size()) - start;
+  size_t width = spanEndInLine > col ? countCodePoints(line.substr(col, spanEndInLine - col)) : 0;
+  out += '^';
+  for (size_t i = 1; i < width && i < kWindow; ++i) out += '~';
+  out += '\n';
+}
+
+std::string renderText(const Diagnostic& d) {
+  std::string out;
+  if (d.file) {
+    LineColumn lc = d.file->position(d.span.begin);
+    out += d.file->name() + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + ": ";
+  }
+  out += severityName(d.severity);
+  out += ": ";
+  out += d.message;
+  if (!d.rule.empty()) out += " [" + d.rule + "]";
+  out += '\n';
+  if (d.file) renderSnippet(out, *d.file, d.span);
+  for (const DiagnosticNote& n : d.notes) {
+    if (d.file) {
+      LineColumn lc = d.file->position(n.span.begin);
+      out += d.file->name() + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + ": ";
+    }
+    out += "note: " + n.message + "\n";
+    if (d.file) renderSnippet(out, *d.file, n.span);
+  }
+  return out;
+}
+
+}  // namespace plumb

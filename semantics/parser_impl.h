@@ -1,0 +1,155 @@
+// Internal: the recursive-descent parser. One member function per grammar production (or
+// group of alternatives), named after it; see parser.cpp, parse_*.cpp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "semantics/ast.h"
+#include "semantics/lexer.h"
+#include "semantics/parser.h"
+
+namespace plumb {
+
+class Parser {
+ public:
+  Parser(const SourceFile& file, const Revision& revision, DiagnosticList& diagnostics,
+         const ParseOptions& options);
+
+  std::unique_ptr<ast::Module> takeModule() { return std::move(module_); }
+
+  void parseTranslationUnit();
+  ast::ExpressionId parseWholeExpression();
+  ast::TypeId parseWholeTypeDecl();
+
+ private:
+  // ---- tokens (parser.cpp)
+  void advance();
+  bool at(TokenKind k) const { return tok_.kind == k; }
+  bool accept(TokenKind k);
+  /// True if the current token is `k`, or a longer syntactic token whose spelling starts with
+  /// k's spelling. #parsing: the token returned is the longest candidate that is valid here;
+  /// callers use this only where the longer token is not a valid lookahead.
+  bool atPrefix(TokenKind k) const;
+  /// Consumes `k`, splitting the current token if `k` is a proper prefix of it.
+  bool acceptSplit(TokenKind k);
+  bool expect(TokenKind k, const char* production);
+  /// Consumes an identifier, or reports (reserved words get their own message).
+  bool expectIdentifier(const char* production, ast::Symbol& name, Span& span);
+  std::string_view text(Span s) const { return lexer_.text(s); }
+  Span current() const { return tok_.span; }
+  Span from(uint32_t begin) const { return Span{begin, prevEnd_ > begin ? prevEnd_ : begin}; }
+
+  // ---- diagnostics and recovery (parser.cpp)
+  /// Reports a violation of grammar production `production` (rule "syntax-<production>").
+  void error(Span span, std::string message, const char* production);
+  /// Reports a violation of the rule with anchor `rule` (e.g. "reserved-words").
+  void ruleError(Span span, std::string message, const char* rule);
+  void errorExpected(const std::string& what, const char* production);
+  bool failed() const { return panic_; }
+  /// Recovery after an error in the statement (declaration) that began at `begin`: skips to a
+  /// point where parsing can resume, always making progress.
+  void synchronizeStatement(uint32_t begin);
+  void synchronizeDeclaration(uint32_t begin);
+  void skipBalanced();
+  bool givingUp() const { return diagnostics_.truncated(); }
+
+  struct DepthGuard {
+    Parser& p;
+    bool ok;
+    DepthGuard(Parser& parser, const char* production);
+    ~DepthGuard() { --p.depth_; }
+  };
+
+  // ---- node construction
+  ast::ExpressionId addExpression(Span span, decltype(ast::Expression::node) node,
+                                  std::initializer_list<ast::ExpressionId> children);
+  ast::TypeId addType(Span span, decltype(ast::TypeDecl::node) node);
+  ast::StatementId addStatement(Span span, decltype(ast::Statement::node) node);
+
+  // ---- module level (parser.cpp)
+  void parseEnableDirective();
+  ast::List<ast::Attribute> parseAttributes();
+  ast::AttributeId parseAttribute();
+  bool parseGlobalDeclaration();
+  ast::VariableId parseVariableDecl(uint32_t begin, ast::List<ast::Attribute> attributes);
+  ast::VariableId parseValueDecl(ast::DeclarationKind kind, uint32_t begin,
+                                 ast::List<ast::Attribute> attributes, const char* production);
+  bool parseStructDecl(uint32_t begin);
+  bool parseTypeAliasDecl(uint32_t begin);
+  bool parseFunctionDecl(uint32_t begin, ast::List<ast::Attribute> attributes);
+  ast::ParameterId parseParam();
+
+  // ---- types (parse_types.cpp)
+  ast::TypeId parseTypeDecl(const char* production);
+  /// `allowBarePrefix`: a vec_prefix or mat_prefix without a template list is accepted (the
+  /// `callable` production).
+  ast::TypeId parseTypeDeclWithoutIdent(const char* production, bool allowBarePrefix = false);
+  bool parseTexelFormat(ast::TexelFormat& format);
+  bool parseAddressSpace(ast::AddressSpace& space, const char* production);
+  bool parseAccessMode(ast::AccessMode& mode, const char* production);
+  bool closeTemplate(const char* production);
+  static bool startsTypeDeclWithoutIdent(TokenKind k);
+
+  // ---- expressions (parse_expressions.cpp)
+  ast::ExpressionId parseExpression();
+  ast::ExpressionId parseElementCountExpression();
+  ast::ExpressionId parseBitwiseRest(ast::ExpressionId first);
+  ast::ExpressionId parseRelationalRest(ast::ExpressionId first);
+  ast::ExpressionId parseRelational();
+  ast::ExpressionId parseShiftRest(ast::ExpressionId first);
+  ast::ExpressionId parseAdditiveRest(ast::ExpressionId first);
+  ast::ExpressionId parseMultiplicativeRest(ast::ExpressionId first);
+  ast::ExpressionId parseUnary();
+  ast::ExpressionId parseSingular();
+  ast::ExpressionId parsePostfix(ast::ExpressionId base);
+  ast::ExpressionId parsePrimary();
+  ast::ExpressionId parseParenExpression();
+  bool parseArguments(ast::List<ast::Expression>& arguments);
+  ast::ExpressionId parseLiteral();
+  ast::ExpressionId binary(ast::BinaryOperator op, ast::ExpressionId l, ast::ExpressionId r);
+
+  // ---- statements (parse_statements.cpp)
+  ast::StatementId parseCompoundStatement(const char* production);
+  enum class ListContext { Block, LoopBody, Continuing, CaseBody };
+  /// statement *, pushed on scratchStatements_; stops before '}' (or 'continuing' in a loop
+  /// body). Checks that `break if` and `fallthrough` come last where they are allowed.
+  void parseStatementList(ListContext context);
+  ast::List<ast::Statement> takeStatements(size_t mark);
+  ast::StatementId parseStatement();
+  ast::StatementId parseIfStatement();
+  ast::StatementId parseStatementInner();
+  ast::StatementId parseSwitchStatement();
+  ast::ClauseId parseSwitchBody();
+  ast::StatementId parseLoopStatement();
+  ast::StatementId parseContinuingStatement();
+  ast::StatementId parseForStatement();
+  ast::StatementId parseWhileStatement();
+  ast::StatementId parseVariableStatement();
+  /// assignment, increment, decrement and function call statements, without the `;`.
+  ast::StatementId parseUpdatingStatement(const char* production);
+  ast::ExpressionId parseLhsExpression();
+  ast::StatementId finishSemicolon(ast::StatementId s, const char* production);
+
+  const SourceFile& file_;
+  const Revision& revision_;
+  DiagnosticList& diagnostics_;
+  ParseOptions options_;
+  Lexer lexer_;
+  std::unique_ptr<ast::Module> module_;
+  ast::Module& m_;
+
+  Token tok_;
+  uint32_t prevEnd_ = 0;
+  bool panic_ = false;
+  uint32_t depth_ = 0;
+  bool depthReported_ = false;
+  std::vector<uint16_t> expressionDepth_;
+
+  // Scratch stacks for building lists of children without per-list allocations.
+  std::vector<ast::ExpressionId> scratchExpressions_;
+  std::vector<ast::StatementId> scratchStatements_;
+  std::vector<ast::AttributeId> scratchAttributes_;
+};
+
+}  // namespace plumb

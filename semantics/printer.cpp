@@ -1,0 +1,475 @@
+#include "semantics/printer.h"
+
+#include <variant>
+
+namespace plumb {
+
+using namespace ast;
+
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+std::string_view sampledTextureKeyword(TextureDimension d) {
+  static constexpr std::string_view k[] = {"texture_1d", "texture_2d", "texture_2d_array",
+                                           "texture_3d", "texture_cube", "texture_cube_array"};
+  return k[static_cast<int>(d)];
+}
+std::string_view storageTextureKeyword(TextureDimension d) {
+  switch (d) {
+    case TextureDimension::D1: return "texture_storage_1d";
+    case TextureDimension::D2: return "texture_storage_2d";
+    case TextureDimension::D2Array: return "texture_storage_2d_array";
+    case TextureDimension::D3: return "texture_storage_3d";
+    default: return "texture_storage_?";
+  }
+}
+std::string_view depthTextureKeyword(DepthTextureKind k) {
+  static constexpr std::string_view n[] = {"texture_depth_2d", "texture_depth_2d_array",
+                                           "texture_depth_cube", "texture_depth_cube_array",
+                                           "texture_depth_multisampled_2d"};
+  return n[static_cast<int>(k)];
+}
+
+class Printer {
+ public:
+  explicit Printer(const Module& m) : m_(m) {}
+  std::string out;
+
+  void type(TypeId id) {
+    const TypeDecl& t = m_[id];
+    std::visit(Overloaded{
+                   [&](const NamedType& n) { out += m_.name(n.name); },
+                   [&](const ScalarType& s) { out += spelling(s.kind); },
+                   [&](const VectorType& v) {
+                     out += "vec";
+                     out += char('0' + v.size);
+                     if (v.element) templateArg(v.element);
+                   },
+                   [&](const MatrixType& v) {
+                     out += "mat";
+                     out += char('0' + v.columns);
+                     out += 'x';
+                     out += char('0' + v.rows);
+                     if (v.element) templateArg(v.element);
+                   },
+                   [&](const PointerType& p) {
+                     out += "ptr<";
+                     out += spelling(p.space);
+                     out += ", ";
+                     type(p.store);
+                     if (p.access != AccessMode::None) {
+                       out += ", ";
+                       out += spelling(p.access);
+                     }
+                     out += '>';
+                   },
+                   [&](const ArrayType& a) {
+                     out += "array<";
+                     type(a.element);
+                     if (a.count) {
+                       out += ", ";
+                       expression(a.count);
+                     }
+                     out += '>';
+                   },
+                   [&](const AtomicType& a) {
+                     out += "atomic";
+                     templateArg(a.element);
+                   },
+                   [&](const SamplerType& s) {
+                     out += s.comparison ? "sampler_comparison" : "sampler";
+                   },
+                   [&](const SampledTextureType& s) {
+                     out += sampledTextureKeyword(s.dimension);
+                     templateArg(s.sampled);
+                   },
+                   [&](const MultisampledTextureType& s) {
+                     out += "texture_multisampled_2d";
+                     templateArg(s.sampled);
+                   },
+                   [&](const StorageTextureType& s) {
+                     out += storageTextureKeyword(s.dimension);
+                     out += '<';
+                     out += spelling(s.format);
+                     out += ", ";
+                     out += spelling(s.access);
+                     out += '>';
+                   },
+                   [&](const DepthTextureType& d) { out += depthTextureKeyword(d.kind); },
+               },
+               t.node);
+  }
+
+  void templateArg(TypeId id) {
+    out += '<';
+    type(id);
+    out += '>';
+  }
+
+  void arguments(List<Expression> args) {
+    out += '(';
+    bool first = true;
+    for (ExpressionId a : m_[args]) {
+      if (!first) out += ", ";
+      first = false;
+      expression(a);
+    }
+    out += ')';
+  }
+
+  void expression(ExpressionId id) {
+    const Expression& e = m_[id];
+    std::visit(Overloaded{
+                   [&](const LiteralExpression& l) {
+                     if (l.kind == LiteralKind::Bool) out += l.boolValue ? "true" : "false";
+                     else out += m_.text(e.span);
+                   },
+                   [&](const IdentifierExpression& i) { out += m_.name(i.name); },
+                   [&](const CallExpression& c) {
+                     if (c.function) out += m_.name(c.function);
+                     else type(c.type);
+                     arguments(c.arguments);
+                   },
+                   [&](const ParenthesizedExpression& p) {
+                     out += '(';
+                     expression(p.inner);
+                     out += ')';
+                   },
+                   [&](const BitcastExpression& b) {
+                     out += "bitcast";
+                     templateArg(b.type);
+                     out += '(';
+                     expression(b.operand);
+                     out += ')';
+                   },
+                   [&](const IndexExpression& i) {
+                     expression(i.base);
+                     out += '[';
+                     expression(i.index);
+                     out += ']';
+                   },
+                   [&](const MemberExpression& mem) {
+                     expression(mem.base);
+                     out += '.';
+                     out += m_.name(mem.member);
+                   },
+                   [&](const UnaryExpression& u) {
+                     std::string_view op = spelling(u.op);
+                     out += op;
+                     // Keep `- -x` and `& &x` apart: `--` and `&&` are other tokens.
+                     const Expression& inner = m_[u.operand];
+                     if (auto* iu = std::get_if<UnaryExpression>(&inner.node)) {
+                       if ((u.op == UnaryOperator::Negation && iu->op == UnaryOperator::Negation) ||
+                           (u.op == UnaryOperator::AddressOf && iu->op == UnaryOperator::AddressOf))
+                         out += ' ';
+                     }
+                     expression(u.operand);
+                   },
+                   [&](const BinaryExpression& b) {
+                     expression(b.left);
+                     out += ' ';
+                     out += spelling(b.op);
+                     out += ' ';
+                     expression(b.right);
+                   },
+               },
+               e.node);
+  }
+
+  void indent() { out.append(level_ * 2, ' '); }
+
+  void attributes(List<Attribute> list, char separator) {
+    for (AttributeId id : m_[list]) {
+      const Attribute& a = m_[id];
+      out += '@';
+      out += m_.name(a.name);
+      if (a.hasParentheses) arguments(a.arguments);
+      out += separator;
+    }
+  }
+
+  void variable(VariableId id) {
+    const VariableDeclaration& v = m_[id];
+    attributes(v.attributes, ' ');
+    out += spelling(v.kind);
+    if (v.hasQualifier) {
+      out += '<';
+      out += spelling(v.space);
+      if (v.access != AccessMode::None) {
+        out += ", ";
+        out += spelling(v.access);
+      }
+      out += '>';
+    }
+    out += ' ';
+    out += m_.name(v.name);
+    if (v.type) {
+      out += ": ";
+      type(v.type);
+    }
+    if (v.initializer) {
+      out += " = ";
+      expression(v.initializer);
+    }
+  }
+
+  // A statement without indentation or line break (for `for` headers) ...
+  void simpleStatement(StatementId id) {
+    const Statement& s = m_[id];
+    if (auto* d = std::get_if<DeclarationStatement>(&s.node)) return variable(d->declaration);
+    if (auto* a = std::get_if<AssignmentStatement>(&s.node)) {
+      if (a->target) expression(a->target);
+      else out += '_';
+      out += ' ';
+      out += spelling(a->op);
+      out += ' ';
+      expression(a->value);
+      return;
+    }
+    if (auto* i = std::get_if<IncrementStatement>(&s.node)) {
+      expression(i->target);
+      out += "++";
+      return;
+    }
+    if (auto* d = std::get_if<DecrementStatement>(&s.node)) {
+      expression(d->target);
+      out += "--";
+      return;
+    }
+    if (auto* c = std::get_if<FunctionCallStatement>(&s.node)) return expression(c->call);
+  }
+
+  void block(List<Statement> list) {
+    out += "{\n";
+    ++level_;
+    for (StatementId s : m_[list]) statement(s);
+    --level_;
+    indent();
+    out += '}';
+  }
+
+  void compound(StatementId id) { block(std::get<CompoundStatement>(m_[id].node).statements); }
+
+  // ... and a statement on its own line(s).
+  void statement(StatementId id) {
+    const Statement& s = m_[id];
+    indent();
+    std::visit(Overloaded{
+                   [&](const EmptyStatement&) { out += ';'; },
+                   [&](const CompoundStatement& c) { block(c.statements); },
+                   [&](const ReturnStatement& r) {
+                     out += "return";
+                     if (r.value) {
+                       out += ' ';
+                       expression(r.value);
+                     }
+                     out += ';';
+                   },
+                   [&](const IfStatement&) { ifChain(id); },
+                   [&](const SwitchStatement& sw) {
+                     out += "switch ";
+                     expression(sw.selector);
+                     out += " {\n";
+                     ++level_;
+                     for (ClauseId cid : m_[sw.clauses]) {
+                       const SwitchClause& c = m_[cid];
+                       indent();
+                       if (c.isDefault) {
+                         out += "default";
+                       } else {
+                         out += "case ";
+                         bool first = true;
+                         for (ExpressionId e : m_[c.selectors]) {
+                           if (!first) out += ", ";
+                           first = false;
+                           expression(e);
+                         }
+                       }
+                       out += ": ";
+                       compound(c.body);
+                       out += '\n';
+                     }
+                     --level_;
+                     indent();
+                     out += '}';
+                   },
+                   [&](const LoopStatement& l) {
+                     out += "loop {\n";
+                     ++level_;
+                     for (StatementId st : m_[l.statements]) statement(st);
+                     if (l.continuing) statement(l.continuing);
+                     --level_;
+                     indent();
+                     out += '}';
+                   },
+                   [&](const ContinuingStatement& c) {
+                     out += "continuing ";
+                     block(c.statements);
+                   },
+                   [&](const ForStatement& f) {
+                     out += "for (";
+                     if (f.initializer) simpleStatement(f.initializer);
+                     out += "; ";
+                     if (f.condition) expression(f.condition);
+                     out += "; ";
+                     if (f.update) simpleStatement(f.update);
+                     out += ") ";
+                     compound(f.body);
+                   },
+                   [&](const WhileStatement& w) {
+                     out += "while ";
+                     expression(w.condition);
+                     out += ' ';
+                     compound(w.body);
+                   },
+                   [&](const BreakStatement&) { out += "break;"; },
+                   [&](const BreakIfStatement& b) {
+                     out += "break if ";
+                     expression(b.condition);
+                     out += ';';
+                   },
+                   [&](const ContinueStatement&) { out += "continue;"; },
+                   [&](const DiscardStatement&) { out += "discard;"; },
+                   [&](const FallthroughStatement&) { out += "fallthrough;"; },
+                   [&](const StaticAssertStatement& a) {
+                     out += "staticAssert ";
+                     expression(a.condition);
+                     out += ';';
+                   },
+                   [&](const auto&) {
+                     simpleStatement(id);
+                     out += ';';
+                   },
+               },
+               s.node);
+    out += '\n';
+  }
+
+  // if ... else if ... else: printed iteratively (chains can be long).
+  void ifChain(StatementId id) {
+    for (;;) {
+      const IfStatement& i = std::get<IfStatement>(m_[id].node);
+      out += "if ";
+      expression(i.condition);
+      out += ' ';
+      compound(i.body);
+      if (!i.elseBranch) return;
+      out += " else ";
+      if (std::holds_alternative<IfStatement>(m_[i.elseBranch].node)) {
+        id = i.elseBranch;
+        continue;
+      }
+      compound(i.elseBranch);
+      return;
+    }
+  }
+
+  void module() {
+    for (const EnableDirective& d : m_.directives) {
+      out += "enable ";
+      out += m_.name(d.name);
+      out += ";\n";
+    }
+    bool previousMultiline = !m_.directives.empty();
+    bool first = true;
+    for (GlobalId gid : m_.declarations) {
+      const GlobalDeclaration& g = m_[gid];
+      bool multiline = std::holds_alternative<StructDeclaration>(g.node) ||
+                       std::holds_alternative<FunctionDeclaration>(g.node);
+      if (!first && (multiline || previousMultiline)) out += '\n';
+      first = false;
+      previousMultiline = multiline;
+      std::visit(Overloaded{
+                     [&](VariableId v) {
+                       variable(v);
+                       out += ";\n";
+                     },
+                     [&](const StructDeclaration& s) {
+                       out += "struct ";
+                       out += m_.name(s.name);
+                       out += " {\n";
+                       for (MemberId mid : m_[s.members]) {
+                         const StructMember& mem = m_[mid];
+                         out += "  ";
+                         attributes(mem.attributes, ' ');
+                         out += m_.name(mem.name);
+                         out += ": ";
+                         type(mem.type);
+                         out += ",\n";
+                       }
+                       out += "}\n";
+                     },
+                     [&](const TypeAliasDeclaration& a) {
+                       out += "type ";
+                       out += m_.name(a.name);
+                       out += " = ";
+                       type(a.type);
+                       out += ";\n";
+                     },
+                     [&](const FunctionDeclaration& f) {
+                       attributes(f.attributes, '\n');
+                       out += "fn ";
+                       out += m_.name(f.name);
+                       out += '(';
+                       bool firstParam = true;
+                       for (ParameterId pid : m_[f.parameters]) {
+                         const Parameter& p = m_[pid];
+                         if (!firstParam) out += ", ";
+                         firstParam = false;
+                         attributes(p.attributes, ' ');
+                         out += m_.name(p.name);
+                         out += ": ";
+                         type(p.type);
+                       }
+                       out += ')';
+                       if (f.returnType) {
+                         out += " -> ";
+                         attributes(f.returnAttributes, ' ');
+                         type(f.returnType);
+                       }
+                       out += ' ';
+                       compound(f.body);
+                       out += '\n';
+                     },
+                     [&](const StaticAssertDeclaration& a) {
+                       out += "staticAssert ";
+                       expression(a.condition);
+                       out += ";\n";
+                     },
+                 },
+                 g.node);
+    }
+  }
+
+ private:
+  const Module& m_;
+  int level_ = 0;
+};
+
+}  // namespace
+
+std::string printModule(const Module& m) {
+  Printer p(m);
+  p.module();
+  return std::move(p.out);
+}
+
+std::string printExpression(const Module& m, ExpressionId e) {
+  Printer p(m);
+  p.expression(e);
+  return std::move(p.out);
+}
+
+std::string printType(const Module& m, TypeId t) {
+  Printer p(m);
+  p.type(t);
+  return std::move(p.out);
+}
+
+}  // namespace plumb
