@@ -1,32 +1,34 @@
 #include "semantics/ast.h"
 
+#include "semantics/hash.h"
+
 namespace plumb::ast {
 
-static uint64_t hashName(std::string_view s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 Symbol SymbolTable::intern(std::string_view name) {
+  return intern(name, static_cast<uint32_t>(hashName(name)));
+}
+
+Symbol SymbolTable::intern(std::string_view name, uint32_t hash) {
   if ((names_.size() + 1) * 2 > slots_.size()) {
     slots_.assign(slots_.empty() ? 256 : slots_.size() * 2, 0);
     size_t mask = slots_.size() - 1;
     for (uint32_t id = 0; id < names_.size(); ++id) {
-      size_t i = hashName(names_[id]) & mask;
+      size_t i = hashes_[id] & mask;
       while (slots_[i]) i = (i + 1) & mask;
       slots_[i] = id + 1;
     }
   }
   size_t mask = slots_.size() - 1;
-  for (size_t i = hashName(name) & mask;; i = (i + 1) & mask) {
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
     uint32_t s = slots_[i];
     if (!s) {
       names_.push_back(name);
+      hashes_.push_back(hash);
       slots_[i] = static_cast<uint32_t>(names_.size());
       return Symbol{static_cast<uint32_t>(names_.size() - 1)};
     }
-    if (names_[s - 1] == name) return Symbol{s - 1};
+    if (hashes_[s - 1] == hash && names_[s - 1] == name) return Symbol{s - 1};
   }
 }
 

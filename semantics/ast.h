@@ -13,6 +13,7 @@
 
 #include "semantics/numeric_literal.h"
 #include "semantics/revision.h"
+#include "semantics/segmented_store.h"
 #include "semantics/source.h"
 
 namespace plumb::ast {
@@ -44,11 +45,14 @@ struct Symbol {
 class SymbolTable {
  public:
   Symbol intern(std::string_view name);
+  /// `hash` must be hashName(name) (truncated to 32 bits).
+  Symbol intern(std::string_view name, uint32_t hash);
   std::string_view name(Symbol s) const { return names_[s.id]; }
   size_t size() const { return names_.size(); }
 
  private:
   std::vector<std::string_view> names_;  // views into the source text (or static storage)
+  std::vector<uint32_t> hashes_;         // hashName of each name (for rehashing)
   std::vector<uint32_t> slots_;          // open addressing: symbol id + 1, 0 = empty
 };
 
@@ -104,12 +108,25 @@ struct IdentifierExpression {
 };
 
 /// `callable argument_expression_list`: a function call (#function-call-expr) or a type
-/// constructor (#type-constructor-expr). Exactly one of `function` and `type` is present;
-/// an identifier callee is kept as `function` until name resolution tells which it is.
+/// constructor (#type-constructor-expr). The callee is a name or a type_decl; a name is kept
+/// as a name until name resolution tells whether it is a function or a type. (Packed in one
+/// word so that every expression node stays at 24 bytes.)
 struct CallExpression {
-  Symbol function;
-  TypeId type;
   List<Expression> arguments;
+
+  static CallExpression toName(Symbol name, List<Expression> args) {
+    return CallExpression{args, name.id};
+  }
+  static CallExpression toType(TypeId type, List<Expression> args) {
+    return CallExpression{args, type.value | kTypeBit};
+  }
+  /// The callee's name, or an absent symbol if the callee is a type_decl.
+  Symbol function() const { return callee & kTypeBit ? Symbol{} : Symbol{callee}; }
+  /// The callee's type_decl, or an absent handle if the callee is a name.
+  TypeId type() const { return callee & kTypeBit ? TypeId{callee & ~kTypeBit} : TypeId{}; }
+
+  uint32_t callee = 0;  // a Symbol id, or a TypeId with kTypeBit set
+  static constexpr uint32_t kTypeBit = 0x80000000u;
 };
 
 /// #parenthesized-expressions
@@ -187,8 +204,8 @@ struct MatrixType {
 };
 /// ptr<AS, T(, AM)?> (#memory-view-types)
 struct PointerType {
-  AddressSpace space;
   TypeId store;
+  AddressSpace space;
   AccessMode access;  // None if not spelled
 };
 /// array<T(, N)?> (#array-types). `count` is absent for a runtime-sized array.
@@ -426,35 +443,35 @@ template <class T>
 class Arena {
  public:
   Id<T> add(T value) {
-    items_.push_back(std::move(value));
-    return Id<T>{static_cast<uint32_t>(items_.size() - 1)};
+    ++size_;
+    return Id<T>{store_.push(std::move(value))};
   }
-  T& operator[](Id<T> id) { return items_[id.value]; }
-  const T& operator[](Id<T> id) const { return items_[id.value]; }
-  size_t size() const { return items_.size(); }
-  void reserve(size_t n) { items_.reserve(n); }
-  size_t bytes() const { return items_.capacity() * sizeof(T); }
+  T& operator[](Id<T> id) { return store_[id.value]; }
+  const T& operator[](Id<T> id) const { return store_[id.value]; }
+  /// Number of elements added.
+  size_t size() const { return size_; }
+  size_t bytes() const { return store_.bytes(); }
 
  private:
-  std::vector<T> items_;
+  SegmentedStore<T> store_;
+  size_t size_ = 0;
 };
 
 template <class T>
 class ListPool {
  public:
   List<T> add(std::span<const Id<T>> items) {
-    List<T> l{static_cast<uint32_t>(items_.size()), static_cast<uint32_t>(items.size())};
-    items_.insert(items_.end(), items.begin(), items.end());
-    return l;
+    uint32_t n = static_cast<uint32_t>(items.size());
+    return List<T>{items.empty() ? 0 : store_.append(items.data(), n), n};
   }
   std::span<const Id<T>> operator[](List<T> l) const {
-    return std::span<const Id<T>>(items_.data() + l.first, l.count);
+    if (l.count == 0) return {};
+    return std::span<const Id<T>>(store_.contiguous(l.first), l.count);
   }
-  void reserve(size_t n) { items_.reserve(n); }
-  size_t bytes() const { return items_.capacity() * sizeof(Id<T>); }
+  size_t bytes() const { return store_.bytes(); }
 
  private:
-  std::vector<Id<T>> items_;
+  SegmentedStore<Id<T>> store_;
 };
 
 class Module {

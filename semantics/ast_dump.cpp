@@ -134,8 +134,8 @@ class Dumper {
                    [&](const IdentifierExpression& i) { out += m_.name(i.name); },
                    [&](const CallExpression& c) {
                      open("call");
-                     if (c.function) word(m_.name(c.function));
-                     else type(c.type);
+                     if (c.function()) word(m_.name(c.function()));
+                     else type(c.type());
                      expressions(c.arguments);
                      close();
                    },

@@ -2,11 +2,29 @@
 
 #include <cstdio>
 
+#include "semantics/hash.h"
 #include "semantics/numeric_literal.h"
 #include "semantics/unicode_xid.h"
 #include "semantics/utf8.h"
 
 namespace plumb {
+
+namespace {
+// ASCII character classes, so that the hot loops test one table entry per byte.
+enum : uint8_t { kWordStart = 1, kWordContinue = 2, kDigit = 4, kBlank = 8 };
+struct CharClasses {
+  uint8_t c[256] = {};
+  constexpr CharClasses() {
+    for (int i = 'a'; i <= 'z'; ++i) c[i] = kWordStart | kWordContinue;
+    for (int i = 'A'; i <= 'Z'; ++i) c[i] = kWordStart | kWordContinue;
+    c['_'] = kWordStart | kWordContinue;
+    for (int i = '0'; i <= '9'; ++i) c[i] = kWordContinue | kDigit;
+    for (int i : {' ', '\t', '\n', '\v', '\f', '\r'}) c[i] = kBlank;
+  }
+};
+constexpr CharClasses kChars{};
+inline uint8_t charClass(char ch) { return kChars.c[static_cast<unsigned char>(ch)]; }
+}  // namespace
 
 Lexer::Lexer(const SourceFile& file, const Revision& revision, DiagnosticList& diagnostics)
     : file_(file),
@@ -62,10 +80,11 @@ bool Lexer::skipBlockComment() {
 void Lexer::skipBlankspaceAndComments() {
   while (pos_ < size_) {
     char c = text_[pos_];
+    if (charClass(c) & kBlank) {
+      ++pos_;
+      continue;
+    }
     switch (c) {
-      case ' ': case '\t': case '\n': case '\v': case '\f': case '\r':
-        ++pos_;
-        continue;
       case '/':
         if (pos_ + 1 < size_ && text_[pos_ + 1] == '/') {
           // #comments: a line-ending comment runs up to the next line break or the end.
@@ -105,8 +124,8 @@ Token Lexer::next() {
   uint32_t start = pos_;
   if (pos_ >= size_) return Token{TokenKind::EndOfFile, Span{size_, size_}};
   unsigned char c = static_cast<unsigned char>(text_[pos_]);
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_') return lexWord(start);
-  if ((c >= '0' && c <= '9') ||
+  if (charClass(static_cast<char>(c)) & kWordStart) return lexWord(start);
+  if ((charClass(static_cast<char>(c)) & kDigit) ||
       (c == '.' && pos_ + 1 < size_ && text_[pos_ + 1] >= '0' && text_[pos_ + 1] <= '9'))
     return lexNumber(start);
   if (c >= 0x80) {
@@ -124,7 +143,7 @@ Token Lexer::lexWord(uint32_t start) {
   bool ascii = true;
   while (i < size_) {
     unsigned char c = static_cast<unsigned char>(text_[i]);
-    if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') {
+    if (charClass(static_cast<char>(c)) & kWordContinue) {
       ++i;
       continue;
     }
@@ -137,12 +156,13 @@ Token Lexer::lexWord(uint32_t start) {
   pos_ = i;
   Span span{start, i};
   std::string_view word = text_.substr(start, i - start);
-  if (word == "_") return Token{TokenKind::Underscore, span};
-  TokenKind kind = ascii ? revision_.classifyWord(word) : TokenKind::Identifier;
+  if (word.size() == 1 && word[0] == '_') return Token{TokenKind::Underscore, span};
+  uint64_t hash = hashName(word);
+  TokenKind kind = ascii ? revision_.classifyWord(word, hash) : TokenKind::Identifier;
   if (kind == TokenKind::Identifier && word.size() >= 2 && word[0] == '_' && word[1] == '_')
     error(span, "identifier '" + std::string(word) + "' must not start with two underscores",
           "identifiers");
-  return Token{kind, span};
+  return Token{kind, span, static_cast<uint32_t>(hash)};
 }
 
 Token Lexer::lexNumber(uint32_t start) {
@@ -150,8 +170,20 @@ Token Lexer::lexNumber(uint32_t start) {
   size_t n = matchNumericLiteral(text_.substr(start), isFloat);
   pos_ = start + static_cast<uint32_t>(n);
   Span span{start, pos_};
-  LiteralProblem problem = checkNumericLiteral(text_.substr(start, n));
-  if (!problem.message.empty()) error(span, problem.message, problem.rule);
+  // Short literals without an exponent are representable in every type they can have: at
+  // most nine characters means at most 999999999 or 0x1234567 (below 2^31), or a float
+  // below 10^9 (f16 aside). Everything else gets the exact check.
+  auto hasExponentOrHalf = [&] {
+    for (uint32_t i = start; i < pos_; ++i) {
+      char c = text_[i];
+      if (c == 'e' || c == 'E' || c == 'p' || c == 'P' || c == 'h') return true;
+    }
+    return false;
+  };
+  if (n > 9 || (isFloat && hasExponentOrHalf())) {
+    LiteralProblem problem = checkNumericLiteral(text_.substr(start, n));
+    if (!problem.message.empty()) error(span, problem.message, problem.rule);
+  }
   return Token{isFloat ? TokenKind::FloatLiteral : TokenKind::IntLiteral, span};
 }
 

@@ -73,7 +73,7 @@ ExpressionId Parser::parseExpression() {
 //   | binary_and_expression and unary_expression
 //   | binary_or_expression or unary_expression
 //   | binary_xor_expression xor unary_expression
-ExpressionId Parser::parseBitwiseRest(ExpressionId first) {
+ExpressionId Parser::parseBitwiseRest(ExpressionId first, bool inTemplate) {
   TokenKind opToken = atPrefix(TokenKind::And) ? TokenKind::And
                       : atPrefix(TokenKind::Or) ? TokenKind::Or
                                                 : TokenKind::Xor;
@@ -87,6 +87,7 @@ ExpressionId Parser::parseBitwiseRest(ExpressionId first) {
     e = binary(op, e, r);
     if (!e) return {};
   }
+  if (inTemplate && atPrefix(TokenKind::GreaterThan)) return e;
   if (isBinaryOperatorToken(tok_.kind)) {
     error(tok_.span,
           "the operands of '" + std::string(spelling(op)) +
@@ -202,7 +203,7 @@ ExpressionId Parser::parseElementCountExpression() {
   ExpressionId first = parseUnary();
   if (!first) return {};
   if (atPrefix(TokenKind::And) || atPrefix(TokenKind::Or) || atPrefix(TokenKind::Xor))
-    return parseBitwiseRest(first);
+    return parseBitwiseRest(first, /*inTemplate=*/true);
   ExpressionId e = parseAdditiveRest(parseMultiplicativeRest(first));
   if (e && (at(TokenKind::ShiftLeft) || isRelationalToken(tok_.kind)) &&
       !atPrefix(TokenKind::GreaterThan)) {
@@ -293,13 +294,15 @@ ExpressionId Parser::parseLiteral() {
   switch (tok_.kind) {
     case TokenKind::KwTrue: lit = {LiteralKind::Bool, true}; break;
     case TokenKind::KwFalse: lit = {LiteralKind::Bool, false}; break;
-    case TokenKind::IntLiteral:
-    case TokenKind::FloatLiteral: {
-      NumericLiteralForm form = classifyNumericLiteral(text(s));
-      lit.kind = form.isFloat ? LiteralKind::Float : LiteralKind::Int;
-      lit.suffix = form.suffix;
+    case TokenKind::IntLiteral: {
+      char last = text(s).back();
+      lit.suffix = last == 'i' ? LiteralSuffix::I : last == 'u' ? LiteralSuffix::U : LiteralSuffix::None;
       break;
     }
+    case TokenKind::FloatLiteral:
+      lit.kind = LiteralKind::Float;
+      lit.suffix = classifyNumericLiteral(text(s)).suffix;
+      break;
     default: errorExpected("a literal", "const_literal"); return {};
   }
   advance();
@@ -353,10 +356,10 @@ ExpressionId Parser::parsePrimary() {
   uint32_t begin = tok_.span.begin;
   switch (tok_.kind) {
     case TokenKind::Identifier: {
-      Symbol name = m_.symbols.intern(text(tok_.span));
+      Symbol name = internCurrentWord();
       advance();
       if (at(TokenKind::ParenLeft)) {
-        CallExpression call{name, {}, {}};
+        CallExpression call = CallExpression::toName(name, {});
         if (!parseArguments(call.arguments)) return {};
         std::span<const ExpressionId> args = m_.expressionLists[call.arguments];
         ExpressionId deepest;
@@ -402,7 +405,7 @@ ExpressionId Parser::parsePrimary() {
                         "primary_expression");
           return {};
         }
-        CallExpression call{{}, t, {}};
+        CallExpression call = CallExpression::toType(t, {});
         if (!parseArguments(call.arguments)) return {};
         ExpressionId deepest;
         uint16_t d = 0;

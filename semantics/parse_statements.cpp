@@ -378,7 +378,7 @@ ExpressionId Parser::parseLhsExpression() {
   uint32_t begin = tok_.span.begin;
   ExpressionId core;
   if (at(TokenKind::Identifier)) {
-    Symbol name = m_.symbols.intern(text(tok_.span));
+    Symbol name = internCurrentWord();
     advance();
     core = addExpression(from(begin), IdentifierExpression{name}, {});
   } else if (accept(TokenKind::ParenLeft)) {
@@ -417,10 +417,10 @@ StatementId Parser::parseUpdatingStatement(const char* production) {
   }
   ExpressionId target;
   if (at(TokenKind::Identifier)) {
-    Symbol name = m_.symbols.intern(text(tok_.span));
+    Symbol name = internCurrentWord();
     advance();
     if (at(TokenKind::ParenLeft)) {
-      CallExpression call{name, {}, {}};
+      CallExpression call = CallExpression::toName(name, {});
       if (!parseArguments(call.arguments)) return {};
       ExpressionId deepest;
       uint16_t d = 0;

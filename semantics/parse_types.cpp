@@ -22,7 +22,7 @@ TypeId Parser::parseTypeDecl(const char* production) {
   if (!guard.ok) return {};
   if (at(TokenKind::Identifier)) {
     Span s = tok_.span;
-    Symbol name = m_.symbols.intern(text(s));
+    Symbol name = internCurrentWord();
     advance();
     return addType(s, NamedType{name});
   }
@@ -139,7 +139,7 @@ TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBareP
     }
     case TokenKind::KwPtr: {
       advance();
-      PointerType p{AddressSpace::None, {}, AccessMode::None};
+      PointerType p{{}, AddressSpace::None, AccessMode::None};
       if (!expect(TokenKind::LessThan, "type_decl_without_ident")) return {};
       if (!parseAddressSpace(p.space, "type_decl_without_ident")) return {};
       if (!expect(TokenKind::Comma, "type_decl_without_ident")) return {};

@@ -15,15 +15,6 @@ Parser::Parser(const SourceFile& file, const Revision& revision, DiagnosticList&
       lexer_(file, revision, diagnostics),
       module_(std::make_unique<Module>(file, revision)),
       m_(*module_) {
-  // Reserve by the size of the text so that arenas rarely reallocate; untouched capacity
-  // costs address space, not memory.
-  size_t n = file.text().size();
-  m_.expressions.reserve(n / 6 + 16);
-  expressionDepth_.reserve(n / 6 + 16);
-  m_.expressionLists.reserve(n / 24 + 16);
-  m_.statements.reserve(n / 24 + 16);
-  m_.statementLists.reserve(n / 24 + 16);
-  m_.types.reserve(n / 40 + 16);
   tok_ = lexer_.next();
 }
 
@@ -34,32 +25,11 @@ void Parser::advance() {
   tok_ = lexer_.next();
 }
 
-bool Parser::accept(TokenKind k) {
-  if (tok_.kind != k) return false;
-  advance();
-  return true;
-}
-
-bool Parser::atPrefix(TokenKind k) const {
-  if (tok_.kind == k) return true;
-  if (!isSyntacticToken(tok_.kind) || !isSyntacticToken(k)) return false;
-  std::string_view want = tokenSpelling(k);
-  std::string_view have = tokenSpelling(tok_.kind);
-  return have.size() > want.size() && have.substr(0, want.size()) == want;
-}
-
-bool Parser::acceptSplit(TokenKind k) {
-  if (tok_.kind == k) {
-    advance();
-    return true;
-  }
-  if (!atPrefix(k)) return false;
-  // Take the first part as token `k` and lex the rest again from where it begins.
-  uint32_t split = tok_.span.begin + static_cast<uint32_t>(tokenSpelling(k).size());
-  prevEnd_ = split;
-  lexer_.resetTo(split);
+void Parser::split(TokenKind k) {
+  uint32_t at = tok_.span.begin + static_cast<uint32_t>(tokenSpelling(k).size());
+  prevEnd_ = at;
+  lexer_.resetTo(at);
   tok_ = lexer_.next();
-  return true;
 }
 
 static std::string foundDescription(TokenKind k, std::string_view text) {
@@ -81,7 +51,7 @@ bool Parser::expect(TokenKind k, const char* production) {
 
 bool Parser::expectIdentifier(const char* production, Symbol& name, Span& span) {
   if (tok_.kind == TokenKind::Identifier) {
-    name = m_.symbols.intern(text(tok_.span));
+    name = internCurrentWord();
     span = tok_.span;
     advance();
     return true;
@@ -245,7 +215,7 @@ ExpressionId Parser::addExpression(Span span, decltype(Expression::node) node,
     panic_ = true;
     return ExpressionId{};
   }
-  expressionDepth_.push_back(static_cast<uint16_t>(depth));
+  expressionDepth_.push(static_cast<uint16_t>(depth));
   return m_.expressions.add(Expression{span, std::move(node)});
 }
 
@@ -290,7 +260,7 @@ void Parser::parseEnableDirective() {
     return;
   }
   EnableDirective d;
-  d.name = m_.symbols.intern(text(tok_.span));
+  d.name = internCurrentWord();
   d.nameSpan = tok_.span;
   advance();
   if (!expect(TokenKind::Semicolon, "enable_directive")) return;
@@ -312,7 +282,7 @@ AttributeId Parser::parseAttribute() {
     errorExpected("an attribute name", "attribute");
     return {};
   }
-  a.name = m_.symbols.intern(text(tok_.span));
+  a.name = internCurrentWord();
   a.nameSpan = tok_.span;
   advance();
   if (accept(TokenKind::ParenLeft)) {
@@ -325,7 +295,7 @@ AttributeId Parser::parseAttribute() {
       if (at(TokenKind::IntLiteral) || at(TokenKind::FloatLiteral)) {
         arg = parseLiteral();
       } else if (at(TokenKind::Identifier)) {
-        Symbol s = m_.symbols.intern(text(tok_.span));
+        Symbol s = internCurrentWord();
         Span sp = tok_.span;
         advance();
         arg = addExpression(sp, IdentifierExpression{s}, {});

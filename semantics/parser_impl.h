@@ -26,17 +26,34 @@ class Parser {
   // ---- tokens (parser.cpp)
   void advance();
   bool at(TokenKind k) const { return tok_.kind == k; }
-  bool accept(TokenKind k);
+  bool accept(TokenKind k) {
+    if (tok_.kind != k) return false;
+    advance();
+    return true;
+  }
   /// True if the current token is `k`, or a longer syntactic token whose spelling starts with
   /// k's spelling. #parsing: the token returned is the longest candidate that is valid here;
   /// callers use this only where the longer token is not a valid lookahead.
-  bool atPrefix(TokenKind k) const;
+  bool atPrefix(TokenKind k) const { return tok_.kind == k || isProperPrefixToken(k, tok_.kind); }
   /// Consumes `k`, splitting the current token if `k` is a proper prefix of it.
-  bool acceptSplit(TokenKind k);
+  bool acceptSplit(TokenKind k) {
+    if (tok_.kind == k) {
+      advance();
+      return true;
+    }
+    if (!isProperPrefixToken(k, tok_.kind)) return false;
+    split(k);
+    return true;
+  }
+  /// Takes the first part of the current token as token `k` and lexes the rest again.
+  void split(TokenKind k);
   bool expect(TokenKind k, const char* production);
   /// Consumes an identifier, or reports (reserved words get their own message).
   bool expectIdentifier(const char* production, ast::Symbol& name, Span& span);
   std::string_view text(Span s) const { return lexer_.text(s); }
+  /// Interns the current token, which must be a word (identifier, keyword, reserved word):
+  /// the lexer has hashed it already.
+  ast::Symbol internCurrentWord() { return m_.symbols.intern(text(tok_.span), tok_.hash); }
   Span current() const { return tok_.span; }
   Span from(uint32_t begin) const { return Span{begin, prevEnd_ > begin ? prevEnd_ : begin}; }
 
@@ -94,7 +111,8 @@ class Parser {
   // ---- expressions (parse_expressions.cpp)
   ast::ExpressionId parseExpression();
   ast::ExpressionId parseElementCountExpression();
-  ast::ExpressionId parseBitwiseRest(ast::ExpressionId first);
+  /// `inTemplate`: inside a template list, where '>' (or a token starting with it) closes it.
+  ast::ExpressionId parseBitwiseRest(ast::ExpressionId first, bool inTemplate = false);
   ast::ExpressionId parseRelationalRest(ast::ExpressionId first);
   ast::ExpressionId parseRelational();
   ast::ExpressionId parseShiftRest(ast::ExpressionId first);
@@ -144,7 +162,7 @@ class Parser {
   bool panic_ = false;
   uint32_t depth_ = 0;
   bool depthReported_ = false;
-  std::vector<uint16_t> expressionDepth_;
+  SegmentedStore<uint16_t> expressionDepth_;  // per expression, while parsing
 
   // Scratch stacks for building lists of children without per-list allocations.
   std::vector<ast::ExpressionId> scratchExpressions_;

@@ -132,8 +132,8 @@ class Printer {
                    },
                    [&](const IdentifierExpression& i) { out += m_.name(i.name); },
                    [&](const CallExpression& c) {
-                     if (c.function) out += m_.name(c.function);
-                     else type(c.type);
+                     if (c.function()) out += m_.name(c.function());
+                     else type(c.type());
                      arguments(c.arguments);
                    },
                    [&](const ParenthesizedExpression& p) {

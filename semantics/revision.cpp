@@ -1,12 +1,11 @@
 #include "semantics/revision.h"
 
+#include <iterator>
+
+#include "semantics/hash.h"
+
 namespace plumb {
 
-static uint64_t fnv1a(std::string_view s) {
-  uint64_t h = 1469598103934665603ull;
-  for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
-  return h;
-}
 
 void WordTable::add(std::string_view word, TokenKind kind) {
   if ((count_ + 1) * 2 > slots_.size()) {
@@ -17,7 +16,7 @@ void WordTable::add(std::string_view word, TokenKind kind) {
       if (!s.word.empty()) add(s.word, s.kind);
   }
   size_t mask = slots_.size() - 1;
-  for (size_t i = fnv1a(word) & mask;; i = (i + 1) & mask) {
+  for (size_t i = hashName(word) & mask;; i = (i + 1) & mask) {
     if (slots_[i].word.empty()) {
       slots_[i] = {word, kind};
       ++count_;
@@ -30,10 +29,10 @@ void WordTable::add(std::string_view word, TokenKind kind) {
   }
 }
 
-TokenKind WordTable::lookup(std::string_view word) const {
+TokenKind WordTable::lookup(std::string_view word, uint64_t hash) const {
   if (slots_.empty()) return TokenKind::Identifier;
   size_t mask = slots_.size() - 1;
-  for (size_t i = fnv1a(word) & mask;; i = (i + 1) & mask) {
+  for (size_t i = hash & mask;; i = (i + 1) & mask) {
     if (slots_[i].word.empty()) return TokenKind::Identifier;
     if (slots_[i].word == word) return slots_[i].kind;
   }

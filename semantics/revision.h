@@ -7,17 +7,19 @@
 #include <string_view>
 #include <vector>
 
+#include "semantics/hash.h"
 #include "semantics/token.h"
 
 namespace plumb {
 
 /// Maps a word (identifier-shaped text) to the keyword it spells, TokenKind::Reserved for a
-/// reserved word, or TokenKind::Identifier. Open addressing over FNV-1a; built once.
+/// reserved word, or TokenKind::Identifier. Open addressing over hashName; built once.
 class WordTable {
  public:
   WordTable() = default;
   void add(std::string_view word, TokenKind kind);
-  TokenKind lookup(std::string_view word) const;
+  TokenKind lookup(std::string_view word) const { return lookup(word, hashName(word)); }
+  TokenKind lookup(std::string_view word, uint64_t hash) const;
   size_t size() const { return count_; }
 
  private:
@@ -40,6 +42,9 @@ struct Revision {
   std::vector<std::string_view> extensions;
 
   TokenKind classifyWord(std::string_view word) const { return words.lookup(word); }
+  TokenKind classifyWord(std::string_view word, uint64_t hash) const {
+    return words.lookup(word, hash);
+  }
   bool isExtension(std::string_view name) const;
 
   /// The baseline revision, the seed of 2022-06-07.

@@ -60,10 +60,21 @@ LineColumn SourceFile::position(uint32_t offset) const {
 }
 
 std::string_view SourceFile::lineText(uint32_t offset) const {
-  uint32_t start = lineStart(offset);
+  buildLineIndex();
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
+  uint32_t start = *(it - 1);
+  // The line ends where the next begins, less its line break (found through the index, so
+  // that a long line is not scanned again for every diagnostic on it).
   std::string_view t = text_;
-  size_t end = start;
-  while (end < t.size() && lineBreakLength(t, end) == 0) ++end;
+  size_t end = it == lineStarts_.end() ? t.size() : *it;
+  if (it != lineStarts_.end()) {
+    // Only the last few bytes can be the break: step back at most 3 bytes.
+    size_t k = end >= 3 && end - 3 > start ? end - 3 : start;
+    for (; k < end; ++k)
+      if (lineBreakLength(t, k) == end - k) break;
+    end = k;
+  }
   return t.substr(start, end - start);
 }
 
@@ -74,6 +85,12 @@ std::unique_ptr<SourceFile> readSourceFile(const std::string& path, std::string&
     return nullptr;
   }
   std::string data;
+  // Reserve the whole size up front: growing by doubling would hold two copies at once.
+  if (f != stdin && std::fseek(f, 0, SEEK_END) == 0) {
+    long size = std::ftell(f);
+    if (size > 0) data.reserve(static_cast<size_t>(size));
+    std::rewind(f);
+  }
   char buf[1 << 16];
   size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);

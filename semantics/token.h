@@ -78,6 +78,8 @@ enum class TokenKind : uint8_t {
 struct Token {
   TokenKind kind = TokenKind::EndOfFile;
   Span span;
+  /// For identifiers: hashName of the text, so that the symbol table need not hash again.
+  uint32_t hash = 0;
 };
 
 /// The spelling of a syntactic token or keyword; a description for the other kinds.
@@ -89,5 +91,37 @@ bool isSyntacticToken(TokenKind k);
 
 /// The syntactic token with exactly this spelling, or TokenKind::Error.
 TokenKind syntacticTokenFor(std::string_view spelling);
+
+namespace detail {
+inline constexpr std::string_view kSpellings[] = {
+    "", "", "", "", "", "",
+#define PLUMB_X(name, spelling) spelling,
+    PLUMB_SYNTACTIC_TOKENS(PLUMB_X)
+#undef PLUMB_X
+#define PLUMB_KW(name, spelling) spelling,
+    PLUMB_KEYWORDS(PLUMB_KW)
+#undef PLUMB_KW
+};
+struct PrefixTable {
+  static constexpr size_t N = static_cast<size_t>(TokenKind::Count);
+  bool table[N][N] = {};
+  constexpr PrefixTable() {
+    constexpr size_t first = static_cast<size_t>(TokenKind::And);
+    constexpr size_t last = static_cast<size_t>(TokenKind::ShiftLeftEqual);
+    for (size_t a = first; a <= last; ++a)
+      for (size_t b = first; b <= last; ++b) {
+        std::string_view sa = kSpellings[a], sb = kSpellings[b];
+        table[a][b] = sb.size() > sa.size() && sb.substr(0, sa.size()) == sa;
+      }
+  }
+};
+inline constexpr PrefixTable kPrefixTable{};
+}  // namespace detail
+
+/// True if `shorter`'s spelling is a proper prefix of `longer`'s, both syntactic tokens
+/// (e.g. '>' of '>>='). A table lookup: the parser asks this on every operator decision.
+inline bool isProperPrefixToken(TokenKind shorter, TokenKind longer) {
+  return detail::kPrefixTable.table[static_cast<size_t>(shorter)][static_cast<size_t>(longer)];
+}
 
 }  // namespace plumb

@@ -1,1 +1,104 @@
+// The printer: canonical text, idempotence, and the round-trip property on tricky inputs.
 #include <gtest/gtest.h>
+
+#include "semantics/round_trip.h"
+
+namespace plumb {
+namespace {
+
+std::string printed(const std::string& text) {
+  testing::Parsed p = testing::parseText(text);
+  EXPECT_TRUE(p.ok()) << p.messages();
+  return printModule(*p.module);
+}
+
+TEST(Printer, CanonicalLayout) {
+  EXPECT_EQ(printed("fn   main( )  {return  ;}"), "fn main() {\n  return;\n}\n");
+  EXPECT_EQ(printed("struct S{a:f32,b:i32,}"), "struct S {\n  a: f32,\n  b: i32,\n}\n");
+  EXPECT_EQ(printed("var<storage,read_write>b:array<u32>;"),
+            "var<storage, read_write> b: array<u32>;\n");
+  EXPECT_EQ(printed("@group(0)@binding(1,)var t:texture_2d<f32>;"),
+            "@group(0) @binding(1) var t: texture_2d<f32>;\n");
+  EXPECT_EQ(printed("// comment\nconst /* inner */ c = 1;"), "const c = 1;\n");
+}
+
+TEST(Printer, KeepsTokensApart) {
+  // `- -x` and `& &x` must not print as `--x` / `&&x`.
+  EXPECT_EQ(printed("fn f() { let a = - -x; let b = & &y; let c = a--b; }"),
+            "fn f() {\n  let a = - -x;\n  let b = & &y;\n  let c = a - -b;\n}\n");
+}
+
+TEST(Printer, Statements) {
+  std::string text = R"(fn f() {
+  loop {
+    if i >= 4 {
+      break;
+    } else if i == 2 {
+      continue;
+    } else {
+      discard;
+    }
+    continuing {
+      i++;
+      break if i > 9;
+    }
+  }
+  for (var i = 0; i < 4; i += 1) {
+    x[i] = 1;
+  }
+  for (; ; ) {
+  }
+  switch x {
+    case 1, 2: {
+      fallthrough;
+    }
+    default: {
+    }
+  }
+  while a {
+  }
+  _ = f(1, 2);
+  g();
+  *p = 1;
+  (*q).x -= 2;
+  staticAssert true;
+  ;
+  {
+  }
+}
+)";
+  EXPECT_EQ(printed(text), text);
+}
+
+TEST(Printer, RoundTripsTrickyForms) {
+  for (const char* text : {
+           "var<private> a: array<vec4<f32>>;",
+           "fn f() { let v: vec2<f32>= x; }",
+           "fn f() { let p: ptr<function, array<vec2<f32>>>= &a; }",
+           "fn f() { let b = bitcast<vec4<u32>>(x); }",
+           "fn f() { let c = a & b&&c; }",
+           "fn f() { x >>= 1u; x <<= 2u; }",
+           "const m = mat2x2(1.0, 2.0, 3.0, 4.0);",
+           "const v = vec3<f32>(1.0, 2e-3, 0x1p4f);",
+           "fn f() -> @location(0) @interpolate(flat) vec4<u32> { return v; }",
+           "@compute @workgroup_size(8, 8, 1) fn main(@builtin(local_invocation_id) l: vec3<u32>) {}",
+           "type T = ptr<storage, atomic<u32>, read_write>;",
+           "var t: texture_storage_2d_array<rgba8unorm, write>;",
+           "var t: texture_depth_multisampled_2d;",
+           "var s: sampler_comparison;",
+           "var t: texture_multisampled_2d<i32>;",
+           "var e: texture_external;",
+           "fn f() { a[0][1].x.yz[2] = 1; }",
+           "enable f16; const h = 1.5h;",
+           "override o: f32;",
+           "@id(3) override o = 4;",
+           "staticAssert 1 < 2;",
+           "fn f() { var<function> x: i32 = 1; const c = 2; }",
+           "fn f() { if (a) { } else { } }",
+       }) {
+    EXPECT_EQ(testing::roundTripProblem(text), "") << text;
+  }
+}
+
+}  // namespace
+}  // namespace plumb
