@@ -302,7 +302,10 @@ class Dumper {
                      expression(c.call);
                      close();
                    },
-                   [&](const DeclarationStatement& d) { variable(d.declaration); },
+                   [&](const DeclarationStatement& d) {
+                     out.pop_back();  // variable() writes its own leading space
+                     variable(d.declaration);
+                   },
                    [&](const AssignmentStatement& a) {
                      open(a.target ? spelling(a.op) : "phony");
                      if (a.target) expression(a.target);

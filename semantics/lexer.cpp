@@ -17,7 +17,7 @@ struct CharClasses {
   constexpr CharClasses() {
     for (int i = 'a'; i <= 'z'; ++i) c[i] = kWordStart | kWordContinue;
     for (int i = 'A'; i <= 'Z'; ++i) c[i] = kWordStart | kWordContinue;
-    c['_'] = kWordStart | kWordContinue;
+    c[static_cast<unsigned char>('_')] = kWordStart | kWordContinue;
     for (int i = '0'; i <= '9'; ++i) c[i] = kWordContinue | kDigit;
     for (int i : {' ', '\t', '\n', '\v', '\f', '\r'}) c[i] = kBlank;
   }

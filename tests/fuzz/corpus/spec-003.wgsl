@@ -1,0 +1,2 @@
+const a = true;
+const b = false;

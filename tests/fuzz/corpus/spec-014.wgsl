@@ -1,0 +1,4 @@
+struct my_struct {
+  a: f32,
+  b: vec4<f32>
+}
