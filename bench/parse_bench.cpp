@@ -155,7 +155,9 @@ class SummaryReporter : public benchmark::ConsoleReporter {
                  "\nSummary: CPU time; MB = 10^6 bytes; median of the repetitions [best]\n"
                  "%-10s %10s %18s %18s %11s %14s\n",
                  "input", "bytes", "lex MB/s", "parse MB/s", "parse/lex", "AST B / src B");
-    for (const auto& [label, row] : rows_) {
+    for (const auto& entry : rows_) {
+      const std::string& label = entry.first;
+      const Row& row = entry.second;  // not a structured binding: lambdas capture it
       auto rate = [&](double seconds) { return seconds > 0 ? row.bytes / seconds / 1e6 : 0.0; };
       std::fprintf(out, "%-10s %10.0f %8.1f [%7.1f] %8.1f [%7.1f] %11.2f %14.2f\n", label.c_str(),
                    row.bytes, rate(row.median.lex), rate(row.best.lex), rate(row.median.parse),

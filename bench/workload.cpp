@@ -1512,7 +1512,8 @@ void Generator::entryPoints() {
   line("gTile[lidx] = " + expr(Ty{Scalar::F32, 4}, 2) + ";");
   line("workgroupBarrier();");
   line("atomicAdd(&gCounter, 1u);");
-  line("textureStore(gImage, vec2<i32>(gid.xy), " + expr(Ty{Scalar::F32, 4}, 2) + ");");
+  line("textureStore(" + storageTexture_ + ", vec2<i32>(gid.xy), " + expr(Ty{Scalar::F32, 4}, 2) +
+       ");");
   line("gOutput[gid.x] = " + expr(Ty{Scalar::U32, 1}, 3) + ";");
   closeBlock();
   moduleStyle();

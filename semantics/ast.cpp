@@ -35,6 +35,7 @@ Symbol SymbolTable::intern(std::string_view name, uint32_t hash) {
 size_t Module::bytes() const {
   return expressions.bytes() + types.bytes() + statements.bytes() + attributes.bytes() +
          variables.bytes() + members.bytes() + parameters.bytes() + clauses.bytes() +
+         forHeaders.bytes() +
          globals.bytes() + expressionLists.bytes() + statementLists.bytes() +
          attributeLists.bytes() + memberLists.bytes() + parameterLists.bytes() +
          clauseLists.bytes() + declarations.capacity() * sizeof(GlobalId) +

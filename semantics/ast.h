@@ -27,12 +27,12 @@ struct Id {
   bool operator==(const Id&) const = default;
 };
 
-/// A contiguous range of handles in one of the Module's list pools.
+/// A list of handles in one of the Module's list pools: the index of a count followed by the
+/// handles (index 0 is the shared empty list). One word, so that nodes stay small.
 template <class T>
 struct List {
-  uint32_t first = 0;
-  uint32_t count = 0;
-  bool empty() const { return count == 0; }
+  uint32_t head = 0;
+  bool empty() const { return head == 0; }
 };
 
 /// An interned identifier-shaped word (identifier, or keyword used as an attribute name).
@@ -157,9 +157,20 @@ struct UnaryExpression {
   ExpressionId operand;
 };
 
+/// `left op right`. The operator shares a word with the left operand's handle (expression
+/// handles are below 2^27, an implementation limit), so that every expression node fits in
+/// 20 bytes.
 struct BinaryExpression {
-  BinaryOperator op;
-  ExpressionId left;
+  static constexpr uint32_t kOperandBits = 27;
+  static constexpr uint32_t kOperandMask = (1u << kOperandBits) - 1;
+
+  static BinaryExpression make(BinaryOperator op, ExpressionId left, ExpressionId right) {
+    return BinaryExpression{(static_cast<uint32_t>(op) << kOperandBits) | left.value, right};
+  }
+  BinaryOperator op() const { return static_cast<BinaryOperator>(leftAndOp >> kOperandBits); }
+  ExpressionId left() const { return ExpressionId{leftAndOp & kOperandMask}; }
+
+  uint32_t leftAndOp = 0;
   ExpressionId right;
 };
 
@@ -371,11 +382,17 @@ struct LoopStatement {
 struct ContinuingStatement {
   List<Statement> statements;
 };
-/// #for-statement
-struct ForStatement {
+/// for_header: each part is optional. Kept apart from ForStatement so that every statement
+/// node fits in 24 bytes.
+struct ForHeader {
   StatementId initializer;
   ExpressionId condition;
   StatementId update;
+};
+using ForHeaderId = Id<ForHeader>;
+/// #for-statement
+struct ForStatement {
+  ForHeaderId header;
   StatementId body;
 };
 /// #while-statement
@@ -460,13 +477,16 @@ class Arena {
 template <class T>
 class ListPool {
  public:
+  ListPool() { store_.push(Id<T>{0}); }  // the empty list: a count of 0 at index 0
   List<T> add(std::span<const Id<T>> items) {
+    if (items.empty()) return List<T>{};
     uint32_t n = static_cast<uint32_t>(items.size());
-    return List<T>{items.empty() ? 0 : store_.append(items.data(), n), n};
+    return List<T>{store_.appendWithHeader(Id<T>{n}, items.data(), n)};
   }
   std::span<const Id<T>> operator[](List<T> l) const {
-    if (l.count == 0) return {};
-    return std::span<const Id<T>>(store_.contiguous(l.first), l.count);
+    if (l.head == 0) return {};
+    const Id<T>* p = store_.contiguous(l.head);
+    return std::span<const Id<T>>(p + 1, p->value);
   }
   size_t bytes() const { return store_.bytes(); }
 
@@ -494,6 +514,7 @@ class Module {
   Arena<StructMember> members;
   Arena<Parameter> parameters;
   Arena<SwitchClause> clauses;
+  Arena<ForHeader> forHeaders;
   Arena<GlobalDeclaration> globals;
 
   ListPool<Expression> expressionLists;
@@ -518,6 +539,7 @@ class Module {
   const StructMember& operator[](MemberId id) const { return members[id]; }
   const Parameter& operator[](ParameterId id) const { return parameters[id]; }
   const SwitchClause& operator[](ClauseId id) const { return clauses[id]; }
+  const ForHeader& operator[](ForHeaderId id) const { return forHeaders[id]; }
   const GlobalDeclaration& operator[](GlobalId id) const { return globals[id]; }
 
   std::string_view name(Symbol s) const { return symbols.name(s); }

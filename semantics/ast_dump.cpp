@@ -168,8 +168,8 @@ class Dumper {
                      close();
                    },
                    [&](const BinaryExpression& b) {
-                     open(spelling(b.op));
-                     expression(b.left);
+                     open(spelling(b.op()));
+                     expression(b.left());
                      expression(b.right);
                      close();
                    },
@@ -275,10 +275,11 @@ class Dumper {
                      close();
                    },
                    [&](const ForStatement& f) {
+                     const ForHeader& h = m_[f.header];
                      open("for");
-                     statement(f.initializer);
-                     expression(f.condition);
-                     statement(f.update);
+                     statement(h.initializer);
+                     expression(h.condition);
+                     statement(h.update);
                      statement(f.body);
                      close();
                    },

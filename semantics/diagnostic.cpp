@@ -25,9 +25,10 @@ void DiagnosticList::add(Diagnostic d) {
       return;
     }
     // The same error twice at the same place says nothing new (recovery can re-detect it).
-    for (auto it = diagnostics_.rbegin(); it != diagnostics_.rend() && it != diagnostics_.rbegin() + 4;
-         ++it) {
-      if (it->file == d.file && it->span == d.span && it->message == d.message) return;
+    size_t recent = std::min<size_t>(diagnostics_.size(), 4);
+    for (size_t k = diagnostics_.size() - recent; k < diagnostics_.size(); ++k) {
+      const Diagnostic& e = diagnostics_[k];
+      if (e.file == d.file && e.span == d.span && e.message == d.message) return;
     }
     ++errorCount_;
   }

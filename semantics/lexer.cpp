@@ -294,6 +294,12 @@ Token Lexer::lexInvalid(uint32_t start) {
       continue;
     }
     if (isXidStart(d.codePoint) || nonAsciiBlankspace(text_, i)) break;
+    if (message.empty() && d.codePoint == 0xFEFF) {
+      // A byte order mark is not blankspace (#blankspace-and-line-breaks); editors on some
+      // systems write one at the start of a file, so say what it is.
+      message = "byte order mark (U+FEFF) is not allowed in WGSL text";
+      rule = "blankspace-and-line-breaks";
+    }
     if (message.empty()) message = "invalid character " + codePointName(d.codePoint) + " forms no token";
     i += d.length;
   }

@@ -11,10 +11,10 @@ namespace plumb {
 
 using namespace ast;
 
-ExpressionId Parser::binary(BinaryOperator op, ExpressionId l, ExpressionId r) {
+ExpressionId Parser::binary(BinaryOperator op, ExpressionId l, uint32_t leftDepth, ExpressionId r) {
   if (!l || !r) return {};
   Span s = join(m_.expressions[l].span, m_.expressions[r].span);
-  return addExpression(s, BinaryExpression{op, l, r}, {l, r});
+  return addExpression(s, BinaryExpression::make(op, l, r), std::max(leftDepth, lastDepth_));
 }
 
 static bool isRelationalToken(TokenKind k) {
@@ -57,8 +57,9 @@ ExpressionId Parser::parseExpression() {
     const char* production = chain == TokenKind::AndAnd ? "short_circuit_and_expression"
                                                         : "short_circuit_or_expression";
     while (accept(chain)) {
+      uint32_t leftDepth = lastDepth_;
       ExpressionId r = parseRelational();
-      e = binary(op, e, r);
+      e = binary(op, e, leftDepth, r);
       if (!e) return {};
     }
     if (at(TokenKind::AndAnd) || at(TokenKind::OrOr)) {
@@ -83,8 +84,9 @@ ExpressionId Parser::parseBitwiseRest(ExpressionId first, bool inTemplate) {
   ExpressionId e = first;
   // After a bitwise chain only the same operator is valid, so `&&` here is `&` `&`.
   while (acceptSplit(opToken)) {
+    uint32_t leftDepth = lastDepth_;
     ExpressionId r = parseUnary();
-    e = binary(op, e, r);
+    e = binary(op, e, leftDepth, r);
     if (!e) return {};
   }
   if (inTemplate && atPrefix(TokenKind::GreaterThan)) return e;
@@ -116,10 +118,11 @@ ExpressionId Parser::parseRelationalRest(ExpressionId first) {
     default: op = BinaryOperator::NotEqual; break;
   }
   advance();
+  uint32_t leftDepth = lastDepth_;
   ExpressionId rFirst = parseUnary();
   if (!rFirst) return {};
   ExpressionId r = parseShiftRest(rFirst);
-  ExpressionId e = binary(op, l, r);
+  ExpressionId e = binary(op, l, leftDepth, r);
   if (!e) return {};
   if (isRelationalToken(tok_.kind)) {
     error(tok_.span, "comparison operators do not associate: add parentheses",
@@ -145,8 +148,9 @@ ExpressionId Parser::parseShiftRest(ExpressionId first) {
     BinaryOperator op = atPrefix(TokenKind::ShiftLeft) ? BinaryOperator::ShiftLeft
                                                        : BinaryOperator::ShiftRight;
     acceptSplit(op == BinaryOperator::ShiftLeft ? TokenKind::ShiftLeft : TokenKind::ShiftRight);
+    uint32_t leftDepth = lastDepth_;
     ExpressionId r = parseUnary();
-    ExpressionId e = binary(op, first, r);
+    ExpressionId e = binary(op, first, leftDepth, r);
     if (!e) return {};
     if (at(TokenKind::ShiftLeft) || at(TokenKind::ShiftRight)) {
       error(tok_.span, "shift operators do not associate: add parentheses", "shift_expression");
@@ -175,9 +179,11 @@ ExpressionId Parser::parseAdditiveRest(ExpressionId e) {
     if (acceptSplit(TokenKind::Plus)) op = BinaryOperator::Add;
     else if (acceptSplit(TokenKind::Minus)) op = BinaryOperator::Subtract;
     else return e;
+    uint32_t leftDepth = lastDepth_;
     ExpressionId r = parseUnary();
     if (!r) return {};
-    e = binary(op, e, parseMultiplicativeRest(r));
+    r = parseMultiplicativeRest(r);
+    e = binary(op, e, leftDepth, r);
   }
   return {};
 }
@@ -192,8 +198,9 @@ ExpressionId Parser::parseMultiplicativeRest(ExpressionId e) {
     else if (acceptSplit(TokenKind::ForwardSlash)) op = BinaryOperator::Divide;
     else if (acceptSplit(TokenKind::Modulo)) op = BinaryOperator::Modulo;
     else return e;
+    uint32_t leftDepth = lastDepth_;
     ExpressionId r = parseUnary();
-    e = binary(op, e, r);
+    e = binary(op, e, leftDepth, r);
   }
   return {};
 }
@@ -252,7 +259,7 @@ ExpressionId Parser::parseUnary() {
   ExpressionId e = parseSingular();
   for (auto it = prefixes.rbegin(); it != prefixes.rend() && e; ++it) {
     Span s{it->begin, m_.expressions[e].span.end};
-    e = addExpression(s, UnaryExpression{it->op, e}, {e});
+    e = addExpression(s, UnaryExpression{it->op, e}, lastDepth_);
   }
   return e;
 }
@@ -273,14 +280,15 @@ ExpressionId Parser::parsePostfix(ExpressionId e) {
     if (accept(TokenKind::BracketLeft)) {
       DepthGuard guard(*this, "postfix_expression");
       if (!guard.ok) return {};
+      uint32_t baseDepth = lastDepth_;
       ExpressionId index = parseExpression();
       if (!index || !expect(TokenKind::BracketRight, "postfix_expression")) return {};
-      e = addExpression(from(begin), IndexExpression{e, index}, {e, index});
+      e = addExpression(from(begin), IndexExpression{e, index}, std::max(baseDepth, lastDepth_));
     } else if (accept(TokenKind::Period)) {
       Symbol member;
       Span memberSpan;
       if (!expectIdentifier("postfix_expression", member, memberSpan)) return {};
-      e = addExpression(from(begin), MemberExpression{e, member}, {e});
+      e = addExpression(from(begin), MemberExpression{e, member}, lastDepth_);
     } else {
       return e;
     }
@@ -306,7 +314,7 @@ ExpressionId Parser::parseLiteral() {
     default: errorExpected("a literal", "const_literal"); return {};
   }
   advance();
-  return addExpression(s, lit, {});
+  return addExpression(s, lit, 0);
 }
 
 // paren_expression : paren_left expression paren_right
@@ -317,22 +325,24 @@ ExpressionId Parser::parseParenExpression() {
   if (!guard.ok) return {};
   ExpressionId inner = parseExpression();
   if (!inner || !expect(TokenKind::ParenRight, "paren_expression")) return {};
-  return addExpression(from(begin), ParenthesizedExpression{inner}, {inner});
+  return addExpression(from(begin), ParenthesizedExpression{inner}, lastDepth_);
 }
 
 // argument_expression_list :
 //   | paren_left ( ( expression comma ) * expression comma ? ) ? paren_right
-bool Parser::parseArguments(List<Expression>& arguments) {
+bool Parser::parseArguments(List<Expression>& arguments, uint32_t& depth) {
   if (!expect(TokenKind::ParenLeft, "argument_expression_list")) return false;
   DepthGuard guard(*this, "argument_expression_list");
   if (!guard.ok) return false;
   size_t mark = scratchExpressions_.size();
+  depth = 0;
   while (!at(TokenKind::ParenRight)) {
     ExpressionId a = parseExpression();
     if (!a) {
       scratchExpressions_.resize(mark);
       return false;
     }
+    depth = std::max(depth, lastDepth_);
     scratchExpressions_.push_back(a);
     if (!accept(TokenKind::Comma)) break;
   }
@@ -360,15 +370,11 @@ ExpressionId Parser::parsePrimary() {
       advance();
       if (at(TokenKind::ParenLeft)) {
         CallExpression call = CallExpression::toName(name, {});
-        if (!parseArguments(call.arguments)) return {};
-        std::span<const ExpressionId> args = m_.expressionLists[call.arguments];
-        ExpressionId deepest;
-        uint16_t d = 0;
-        for (ExpressionId a : args)
-          if (expressionDepth_[a.value] >= d) d = expressionDepth_[a.value], deepest = a;
-        return addExpression(from(begin), call, {deepest});
+        uint32_t depth = 0;
+        if (!parseArguments(call.arguments, depth)) return {};
+        return addExpression(from(begin), call, depth);
       }
-      return addExpression(from(begin), IdentifierExpression{name}, {});
+      return addExpression(from(begin), IdentifierExpression{name}, 0);
     }
     case TokenKind::IntLiteral:
     case TokenKind::FloatLiteral:
@@ -388,7 +394,7 @@ ExpressionId Parser::parsePrimary() {
       if (!paren) return {};
       // The parentheses are part of the bitcast syntax; keep the operand inside them.
       ExpressionId operand = std::get<ParenthesizedExpression>(m_.expressions[paren].node).inner;
-      return addExpression(from(begin), BitcastExpression{t, operand}, {paren});
+      return addExpression(from(begin), BitcastExpression{t, operand}, lastDepth_);
     }
     case TokenKind::Reserved:
       ruleError(tok_.span,
@@ -406,12 +412,9 @@ ExpressionId Parser::parsePrimary() {
           return {};
         }
         CallExpression call = CallExpression::toType(t, {});
-        if (!parseArguments(call.arguments)) return {};
-        ExpressionId deepest;
-        uint16_t d = 0;
-        for (ExpressionId a : m_.expressionLists[call.arguments])
-          if (expressionDepth_[a.value] >= d) d = expressionDepth_[a.value], deepest = a;
-        return addExpression(from(begin), call, {deepest});
+        uint32_t depth = 0;
+        if (!parseArguments(call.arguments, depth)) return {};
+        return addExpression(from(begin), call, depth);
       }
       errorExpected("an expression", "primary_expression");
       return {};

@@ -303,25 +303,26 @@ StatementId Parser::parseForStatement() {
   uint32_t begin = tok_.span.begin;
   advance();  // for
   if (!expect(TokenKind::ParenLeft, "for_statement")) return {};
-  ForStatement f;
+  ForHeader h;
   if (!at(TokenKind::Semicolon)) {
     if (at(TokenKind::KwVar) || at(TokenKind::KwLet) || at(TokenKind::KwConst))
-      f.initializer = parseVariableStatement();
+      h.initializer = parseVariableStatement();
     else
-      f.initializer = parseUpdatingStatement("for_init");
-    if (!f.initializer) return {};
+      h.initializer = parseUpdatingStatement("for_init");
+    if (!h.initializer) return {};
   }
   if (!expect(TokenKind::Semicolon, "for_header")) return {};
   if (!at(TokenKind::Semicolon)) {
-    f.condition = parseExpression();
-    if (!f.condition) return {};
+    h.condition = parseExpression();
+    if (!h.condition) return {};
   }
   if (!expect(TokenKind::Semicolon, "for_header")) return {};
   if (!at(TokenKind::ParenRight)) {
-    f.update = parseUpdatingStatement("for_update");
-    if (!f.update) return {};
+    h.update = parseUpdatingStatement("for_update");
+    if (!h.update) return {};
   }
   if (!expect(TokenKind::ParenRight, "for_statement")) return {};
+  ForStatement f{m_.forHeaders.add(h), {}};
   f.body = parseCompoundStatement("for_statement");
   if (!f.body) return {};
   return addStatement(from(begin), f);
@@ -380,11 +381,11 @@ ExpressionId Parser::parseLhsExpression() {
   if (at(TokenKind::Identifier)) {
     Symbol name = internCurrentWord();
     advance();
-    core = addExpression(from(begin), IdentifierExpression{name}, {});
+    core = addExpression(from(begin), IdentifierExpression{name}, 0);
   } else if (accept(TokenKind::ParenLeft)) {
     ExpressionId inner = parseLhsExpression();
     if (!inner || !expect(TokenKind::ParenRight, "core_lhs_expression")) return {};
-    core = addExpression(from(begin), ParenthesizedExpression{inner}, {inner});
+    core = addExpression(from(begin), ParenthesizedExpression{inner}, lastDepth_);
   } else if (at(TokenKind::Reserved)) {
     ruleError(tok_.span,
               "'" + std::string(text(tok_.span)) + "' is a reserved word and cannot be used as a name",
@@ -397,7 +398,7 @@ ExpressionId Parser::parseLhsExpression() {
   ExpressionId e = parsePostfix(core);
   for (auto it = prefixes.rbegin(); it != prefixes.rend() && e; ++it)
     e = addExpression(Span{it->second, m_.expressions[e].span.end}, UnaryExpression{it->first, e},
-                      {e});
+                      lastDepth_);
   return e;
 }
 
@@ -421,16 +422,13 @@ StatementId Parser::parseUpdatingStatement(const char* production) {
     advance();
     if (at(TokenKind::ParenLeft)) {
       CallExpression call = CallExpression::toName(name, {});
-      if (!parseArguments(call.arguments)) return {};
-      ExpressionId deepest;
-      uint16_t d = 0;
-      for (ExpressionId a : m_.expressionLists[call.arguments])
-        if (expressionDepth_[a.value] >= d) d = expressionDepth_[a.value], deepest = a;
-      ExpressionId e = addExpression(from(begin), call, {deepest});
+      uint32_t depth = 0;
+      if (!parseArguments(call.arguments, depth)) return {};
+      ExpressionId e = addExpression(from(begin), call, depth);
       if (!e) return {};
       return addStatement(from(begin), FunctionCallStatement{e});
     }
-    target = parsePostfix(addExpression(from(begin), IdentifierExpression{name}, {}));
+    target = parsePostfix(addExpression(from(begin), IdentifierExpression{name}, 0));
   } else if (atPrefix(TokenKind::Star) || atPrefix(TokenKind::And) || at(TokenKind::ParenLeft)) {
     target = parseLhsExpression();
   } else if (at(TokenKind::Reserved)) {

@@ -199,10 +199,8 @@ void Parser::synchronizeDeclaration(uint32_t begin) {
 // -------------------------------------------------------------------- node construction
 
 ExpressionId Parser::addExpression(Span span, decltype(Expression::node) node,
-                                   std::initializer_list<ExpressionId> children) {
-  uint32_t depth = 1;
-  for (ExpressionId c : children)
-    if (c) depth = std::max<uint32_t>(depth, expressionDepth_[c.value] + 1u);
+                                   uint32_t childDepth) {
+  uint32_t depth = childDepth + 1;
   if (depth > options_.maxExpressionDepth) {
     if (!depthReported_) {
       depthReported_ = true;
@@ -215,7 +213,11 @@ ExpressionId Parser::addExpression(Span span, decltype(Expression::node) node,
     panic_ = true;
     return ExpressionId{};
   }
-  expressionDepth_.push(static_cast<uint16_t>(depth));
+  if (m_.expressions.size() > BinaryExpression::kOperandMask) {
+    ruleError(span, "more expressions than Plumb's limit of 2^27 in one module", "processing-errors");
+    return ExpressionId{};
+  }
+  lastDepth_ = depth;
   return m_.expressions.add(Expression{span, std::move(node)});
 }
 
@@ -298,7 +300,7 @@ AttributeId Parser::parseAttribute() {
         Symbol s = internCurrentWord();
         Span sp = tok_.span;
         advance();
-        arg = addExpression(sp, IdentifierExpression{s}, {});
+        arg = addExpression(sp, IdentifierExpression{s}, 0);
       } else {
         errorExpected("a literal or an identifier", "literal_or_ident");
         scratchExpressions_.resize(mark);

@@ -19,7 +19,7 @@ struct ParseOptions {
   /// Nesting of brackets, blocks, else-if chains and template lists.
   uint32_t maxNestingDepth = 255;
   /// Depth of an expression tree, including left-deep chains such as a+b+c+...
-  uint32_t maxExpressionDepth = 4096;
+  uint32_t maxExpressionDepth = 1024;
 };
 
 /// Parses a translation_unit. Always returns a module (possibly partial); the module is

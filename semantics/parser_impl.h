@@ -79,8 +79,11 @@ class Parser {
   };
 
   // ---- node construction
+  /// Adds an expression whose deepest child has depth `childDepth` (0 for a leaf) and sets
+  /// lastDepth_ to its depth. Every parse function returns the node it created last, so
+  /// after it returns lastDepth_ is the depth of its result: depths need no side table.
   ast::ExpressionId addExpression(Span span, decltype(ast::Expression::node) node,
-                                  std::initializer_list<ast::ExpressionId> children);
+                                  uint32_t childDepth);
   ast::TypeId addType(Span span, decltype(ast::TypeDecl::node) node);
   ast::StatementId addStatement(Span span, decltype(ast::Statement::node) node);
 
@@ -123,9 +126,12 @@ class Parser {
   ast::ExpressionId parsePostfix(ast::ExpressionId base);
   ast::ExpressionId parsePrimary();
   ast::ExpressionId parseParenExpression();
-  bool parseArguments(ast::List<ast::Expression>& arguments);
+  /// Parses `( args )`; `depth` receives the depth of the deepest argument.
+  bool parseArguments(ast::List<ast::Expression>& arguments, uint32_t& depth);
   ast::ExpressionId parseLiteral();
-  ast::ExpressionId binary(ast::BinaryOperator op, ast::ExpressionId l, ast::ExpressionId r);
+  /// `l` has depth `leftDepth`; `r` is the expression parsed last (depth lastDepth_).
+  ast::ExpressionId binary(ast::BinaryOperator op, ast::ExpressionId l, uint32_t leftDepth,
+                           ast::ExpressionId r);
 
   // ---- statements (parse_statements.cpp)
   ast::StatementId parseCompoundStatement(const char* production);
@@ -162,7 +168,7 @@ class Parser {
   bool panic_ = false;
   uint32_t depth_ = 0;
   bool depthReported_ = false;
-  SegmentedStore<uint16_t> expressionDepth_;  // per expression, while parsing
+  uint32_t lastDepth_ = 0;  // depth of the expression created last
 
   // Scratch stacks for building lists of children without per-list allocations.
   std::vector<ast::ExpressionId> scratchExpressions_;

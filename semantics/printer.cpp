@@ -156,6 +156,12 @@ class Printer {
                    },
                    [&](const MemberExpression& mem) {
                      expression(mem.base);
+                     // `1 .x`: glued, an integer literal and the period would lex as a float
+                     // literal (`1.`, `1.e5`, `0x1F.c`), so keep them apart.
+                     const Expression& base = m_[mem.base];
+                     if (auto* lit = std::get_if<LiteralExpression>(&base.node))
+                       if (lit->kind == LiteralKind::Int && lit->suffix == LiteralSuffix::None)
+                         out += ' ';
                      out += '.';
                      out += m_.name(mem.member);
                    },
@@ -172,9 +178,9 @@ class Printer {
                      expression(u.operand);
                    },
                    [&](const BinaryExpression& b) {
-                     expression(b.left);
+                     expression(b.left());
                      out += ' ';
-                     out += spelling(b.op);
+                     out += spelling(b.op());
                      out += ' ';
                      expression(b.right);
                    },
@@ -313,12 +319,13 @@ class Printer {
                      block(c.statements);
                    },
                    [&](const ForStatement& f) {
+                     const ForHeader& h = m_[f.header];
                      out += "for (";
-                     if (f.initializer) simpleStatement(f.initializer);
+                     if (h.initializer) simpleStatement(h.initializer);
                      out += "; ";
-                     if (f.condition) expression(f.condition);
+                     if (h.condition) expression(h.condition);
                      out += "; ";
-                     if (f.update) simpleStatement(f.update);
+                     if (h.update) simpleStatement(h.update);
                      out += ") ";
                      compound(f.body);
                    },

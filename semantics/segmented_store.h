@@ -45,6 +45,14 @@ class SegmentedStore {
     return first;
   }
 
+  /// Appends `header` then `n` elements, contiguously; returns the header's index.
+  uint32_t appendWithHeader(T header, const T* items, uint32_t n) {
+    uint32_t first = reserve(n + 1);
+    construct(first, std::move(header));
+    for (uint32_t k = 0; k < n; ++k) construct(first + 1 + k, items[k]);
+    return first;
+  }
+
   /// Pointer to `n` contiguous elements starting at `first` (as returned by append).
   const T* contiguous(uint32_t first) const {
     return segments_.empty() ? nullptr : &(*this)[first];

@@ -264,6 +264,12 @@ TEST(LexerInvalidText, CharactersThatFormNoToken) {
   EXPECT_EQ(lex("a $$$### b").errors.size(), 1u);
 }
 
+TEST(LexerInvalidText, ByteOrderMarkIsNamed) {
+  Lexed l = lex("\xEF\xBB\xBF" "const x = 1;");
+  EXPECT_EQ(l.errors, std::vector<std::string>{"blankspace-and-line-breaks"});
+  EXPECT_EQ(l.texts[1], "const");
+}
+
 TEST(LexerResetTo, SplittingATokenLexesTheRestAgain) {
   SourceFile file("split.wgsl", ">>=");
   DiagnosticList diagnostics;

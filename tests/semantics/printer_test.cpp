@@ -28,6 +28,16 @@ TEST(Printer, KeepsTokensApart) {
             "fn f() {\n  let a = - -x;\n  let b = & &y;\n  let c = a - -b;\n}\n");
 }
 
+TEST(Printer, IntegerLiteralBeforeAMemberAccess) {
+  // Found by the corpus triage: `1 .x` printed as `1.x` lexes as the float `1.` then `x`.
+  EXPECT_EQ(printed("const a = 1 .x;"), "const a = 1 .x;\n");
+  for (const char* text : {"const a = 1 .x;", "const a = 0 .flat;", "const a = 0x1F .c;",
+                           "const a = 1 .e5;", "const a = 0x1 .p3;", "const a = 7u.x;",
+                           "const a = 1..x;", "const a = 1e5.x;", "const a = (1).x;"}) {
+    EXPECT_EQ(testing::roundTripProblem(text), "") << text;
+  }
+}
+
 TEST(Printer, Statements) {
   std::string text = R"(fn f() {
   loop {

@@ -1,0 +1,3 @@
+fn f() {
+  let a = 0 .flat;
+}
