@@ -68,6 +68,8 @@ bool Lexer::skipBlockComment() {
     } else if (c == '*' && pos_ + 1 < size_ && text_[pos_ + 1] == '/') {
       pos_ += 2;
       if (--depth == 0) return true;
+    } else if (static_cast<unsigned char>(c) >= 0x80 || c == '\0') {
+      pos_ += checkCommentCodePoint();
     } else {
       ++pos_;
     }
@@ -75,6 +77,25 @@ bool Lexer::skipBlockComment() {
   error(Span{start, start + 2}, "block comment is not terminated (block comments nest)",
         "comments");
   return false;
+}
+
+// Comments are text too (#textual-structure): the null code point is forbidden anywhere, and
+// the bytes must be well-formed UTF-8. Returns the length of the code point at pos_.
+uint32_t Lexer::checkCommentCodePoint() {
+  if (text_[pos_] == '\0') {
+    error(Span{pos_, pos_ + 1}, "the program text must not include a null code point (U+0000)",
+          "textual-structure");
+    return 1;
+  }
+  DecodedCodePoint d = decodeUtf8(text_, pos_);
+  if (d.length) return d.length;
+  // One diagnostic for a run of ill-formed bytes.
+  uint32_t end = pos_ + 1;
+  while (end < size_ && static_cast<unsigned char>(text_[end]) >= 0x80 &&
+         decodeUtf8(text_, end).length == 0)
+    ++end;
+  error(Span{pos_, end}, "the source text is not valid UTF-8", "textual-structure");
+  return end - pos_;
 }
 
 void Lexer::skipBlankspaceAndComments() {
@@ -92,10 +113,12 @@ void Lexer::skipBlankspaceAndComments() {
           while (pos_ < size_) {
             char d = text_[pos_];
             if (d == '\n' || d == '\v' || d == '\f' || d == '\r') break;
-            if (static_cast<unsigned char>(d) >= 0xC2) {
+            if (static_cast<unsigned char>(d) >= 0x80 || d == '\0') {
               uint32_t n = nonAsciiBlankspace(text_, pos_);
               // NEL, LS and PS are line breaks; LRM and RLM are not.
               if (n == 2 || (n == 3 && static_cast<unsigned char>(text_[pos_ + 2]) >= 0xA8)) break;
+              pos_ += checkCommentCodePoint();
+              continue;
             }
             ++pos_;
           }

@@ -31,6 +31,7 @@ class Lexer {
  private:
   void skipBlankspaceAndComments();
   bool skipBlockComment();
+  uint32_t checkCommentCodePoint();
   Token lexWord(uint32_t start);
   Token lexNumber(uint32_t start);
   Token lexPunctuation(uint32_t start);

@@ -241,6 +241,18 @@ TEST(LexerInvalidText, NullCodePointIsRejected) {
   EXPECT_EQ(l.errors, std::vector<std::string>{"textual-structure"});
 }
 
+TEST(LexerInvalidText, NullAndInvalidUtf8InsideCommentsAreRejected) {
+  // #textual-structure: the text must not include a null code point, comments included
+  // (the CTS checks this: webgpu:shader,validation,parse,blankspace:null_characters).
+  EXPECT_EQ(lex(std::string("// here is a \0 character\na", 26)).errors,
+            std::vector<std::string>{"textual-structure"});
+  EXPECT_EQ(lex(std::string("/* \0 */ a", 9)).errors,
+            std::vector<std::string>{"textual-structure"});
+  EXPECT_EQ(lex("// bad \xff byte\na").errors, std::vector<std::string>{"textual-structure"});
+  EXPECT_EQ(lex("/* bad \xc0\x80 */ a").errors, std::vector<std::string>{"textual-structure"});
+  EXPECT_TRUE(lex("// caf\u00e9 \u2603 /* \U0001F600 */\na").errors.empty());
+}
+
 TEST(LexerInvalidText, InvalidUtf8IsRejected) {
   for (std::string bad : {std::string("\xff"), std::string("\xc0\xaf"),      // overlong
                           std::string("\xed\xa0\x80"),                      // surrogate
