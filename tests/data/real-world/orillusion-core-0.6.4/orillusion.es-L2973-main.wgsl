@@ -1,0 +1,25 @@
+
+    struct FragmentOutput {
+        @location(0) o_Target: vec4<f32>
+    }; 
+
+    var<private> fragUV1: vec2<f32>;
+    var<private> o_Target: vec4<f32>;
+
+    @group(1) @binding(0)
+    var baseMapSampler: sampler;
+    @group(1) @binding(1)
+    var baseMap: texture_depth_2d ;
+
+    fn Linear01Depth(  z : f32 ) -> f32
+    {
+        return 1.0 / (1.0 * z + 5000.0);
+    }
+
+    @fragment
+    fn main(@location(0) fragUV: vec2<f32>) -> FragmentOutput {
+        var uv = fragUV ;
+        uv.y = 1.0 - uv.y ;
+        var depth = textureSample(baseMap, baseMapSampler, uv , vec2<i32>(0) ) ;
+        return FragmentOutput(vec4<f32>(depth,0.0,0.0,1.0));
+    }
