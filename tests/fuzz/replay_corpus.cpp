@@ -20,7 +20,8 @@ int main(int argc, char** argv) {
     }
     std::vector<std::string> names;
     while (dirent* e = readdir(dir))
-      if (e->d_name[0] != '.' && std::string(e->d_name) != "README.md") names.push_back(e->d_name);
+      if (e->d_name[0] != '.' && std::string(e->d_name).ends_with(".wgsl"))
+        names.push_back(e->d_name);
     closedir(dir);
     for (const std::string& n : names) {
       std::ifstream in(std::string(argv[a]) + "/" + n, std::ios::binary);

@@ -1,2 +1,0 @@
-const a = true;
-const b = false;

@@ -1,1 +1,0 @@
-vec2<f32>  // is a vector of two f32s.

@@ -1,4 +1,0 @@
-struct my_struct {
-  a: f32,
-  b: vec4<f32>
-}

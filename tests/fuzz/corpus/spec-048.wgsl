@@ -1,7 +1,0 @@
-fn f() {
-    var a: i32 = 20;
-    a++;
-    // Now a contains 21
-    a--;
-    // Now a contains 20
-}

@@ -1,3 +1,0 @@
-fn invalid_infinite_loop() {
-  loop { }     // Behavior: { }.  Invalid because it's empty.
-}
