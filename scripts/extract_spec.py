@@ -6,6 +6,8 @@ Writes, deterministically:
   tests/data/spec/keywords.txt        the 69 keywords (#keyword-summary)
   tests/data/spec/reserved.txt        the 344 reserved words (#reserved-words)
   tests/data/spec/syntactic_tokens.txt the 46 syntactic tokens (#syntactic-tokens)
+  tests/data/spec/builtin_functions.txt one line per built-in function overload block
+                                      (#builtin-functions): name, @const or -, signature, anchor
   tests/data/spec-examples/NNN.wgsl   the 91 example blocks, verbatim (HTML entities decoded)
   tests/data/spec-examples/examples.tsv  index: number, .bs line, classes, heading
 
@@ -71,6 +73,45 @@ assert len(tok_lines) == 46, len(tok_lines)
 with open(os.path.join(out_spec, "syntactic_tokens.txt"), "w") as f:
     f.write("\n".join(tok_lines) + "\n")
 
+# --- built-in functions: one line per overload block of #builtin-functions. A block is an
+# <xmp> holding one `fn` declaration (the tables of #logical-builtin-functions ..
+# #unpack-builtin-functions and the texture tables), or one `fn` line of a ```rust fence (the
+# atomic and synchronization sections, one declaration per line). Fields, tab-separated: name,
+# `@const` or `-`, the signature after the name with whitespace normalized (runs collapsed to one
+# space, none after `(` or before `)`, one either side of `->`), and the anchor of the section
+# that holds the block.
+bf_start = src.index("{#builtin-functions}")
+bf_src = src[bf_start:]
+headings = [(m.start(), m.group(1)) for m in re.finditer(r"\{#([a-z0-9-]+)\}", bf_src)]
+decl = re.compile(r"^\s*(@const\s+)?fn\s+([A-Za-z_0-9]+)\s*(\(.*)$", re.S)
+
+def normalize_signature(text):
+    text = re.sub(r"\s+", " ", text.strip())
+    text = re.sub(r"\(\s+", "(", text)
+    text = re.sub(r"\s+\)", ")", text)
+    return re.sub(r"\s*->\s*", " -> ", text)
+
+builtin_lines = []
+def add_block(pos, text):
+    m = decl.match(text)
+    if not m or "{" in text:
+        return  # not a declaration (example code, struct definitions)
+    anchor = [h for p, h in headings if p < pos][-1]
+    const = "@const" if m.group(1) else "-"
+    builtin_lines.append((pos, f"{m.group(2)}\t{const}\t{normalize_signature(m.group(3))}\t{anchor}"))
+
+for m in re.finditer(r"<xmp[^>]*>(.*?)</xmp>", bf_src, re.S):
+    add_block(m.start(), html.unescape(m.group(1)))
+for m in re.finditer(r"```rust\n(.*?)```", bf_src, re.S):
+    offset = m.start(1)
+    for line in m.group(1).split("\n"):
+        add_block(offset, line)
+        offset += len(line) + 1
+builtin_lines.sort()
+assert len(builtin_lines) == 204, len(builtin_lines)
+with open(os.path.join(out_spec, "builtin_functions.txt"), "w") as f:
+    f.write("\n".join(line for _, line in builtin_lines) + "\n")
+
 # --- examples
 pattern = re.compile(
     r"<div class='(example[^']*)'([^>]*)>\s*(?:<xmp[^>]*>|<pre[^>]*>)(.*?)(?:</xmp>|</pre>)\s*</div>",
@@ -97,4 +138,5 @@ with open(os.path.join(out_ex, "examples.tsv"), "w") as f:
     f.write("# number\tline in wgsl-2022-06-07.bs\tclasses\theading\n")
     f.write("\n".join(index) + "\n")
 print(f"grammar {len(grammar)}, keywords {len(kw_spellings)}, reserved {len(reserved)}, "
-      f"tokens {len(tok_lines)}, examples {len(examples)}")
+      f"tokens {len(tok_lines)}, built-in overload blocks {len(builtin_lines)}, "
+      f"examples {len(examples)}")

@@ -102,6 +102,7 @@ std::string_view spelling(AddressSpace s) {
     case AddressSpace::Workgroup: return "workgroup";
     case AddressSpace::Uniform: return "uniform";
     case AddressSpace::Storage: return "storage";
+    case AddressSpace::Handle: return "handle";
   }
   return "?";
 }

@@ -185,7 +185,8 @@ struct Expression {
 // ---------------------------------------------------------------------- types (#types)
 
 enum class ScalarKind : uint8_t { Bool, F32, F16, I32, U32 };
-enum class AddressSpace : uint8_t { None, Function, Private, Workgroup, Uniform, Storage };
+// Handle is never written in source (`handle` is reserved): textures and samplers live there.
+enum class AddressSpace : uint8_t { None, Function, Private, Workgroup, Uniform, Storage, Handle };
 enum class AccessMode : uint8_t { None, Read, Write, ReadWrite };
 enum class TextureDimension : uint8_t { D1, D2, D2Array, D3, Cube, CubeArray };
 enum class TexelFormat : uint8_t {

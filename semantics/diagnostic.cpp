@@ -19,6 +19,7 @@ bool DiagnosticList::error(const SourceFile* file, Span span, std::string messag
 }
 
 void DiagnosticList::add(Diagnostic d) {
+  lastRecorded_ = false;
   if (d.severity == Severity::Error) {
     if (errorCount_ >= errorLimit_) {
       truncated_ = true;
@@ -33,6 +34,7 @@ void DiagnosticList::add(Diagnostic d) {
     ++errorCount_;
   }
   diagnostics_.push_back(std::move(d));
+  lastRecorded_ = true;
 }
 
 const char* severityName(Severity s) {

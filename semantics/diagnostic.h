@@ -38,6 +38,10 @@ class DiagnosticList {
   void add(Diagnostic d);
 
   const std::vector<Diagnostic>& all() const { return diagnostics_; }
+  /// Attaches a note to the diagnostic added last (if it was recorded).
+  void noteOnLast(DiagnosticNote n) {
+    if (!diagnostics_.empty() && lastRecorded_) diagnostics_.back().notes.push_back(std::move(n));
+  }
   size_t errorCount() const { return errorCount_; }
   bool hasErrors() const { return errorCount_ > 0; }
   bool truncated() const { return truncated_; }
@@ -47,6 +51,7 @@ class DiagnosticList {
   size_t errorCount_ = 0;
   size_t errorLimit_;
   bool truncated_ = false;
+  bool lastRecorded_ = false;
 };
 
 /// `file:line:col: error: message [rule]`, then the source line and a caret range.

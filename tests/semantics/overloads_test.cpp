@@ -1,0 +1,92 @@
+// The overload table: every row is well formed and expands as the spec's parameterization
+// says; patterns with wildcards match structurally.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "semantics/overloads.h"
+
+namespace plumb {
+namespace {
+
+TEST(OverloadTable, EveryRowIsWellFormed) {
+  TypeTable types;
+  std::vector<std::string> problems;
+  OverloadTable table(types, &problems);
+  for (const std::string& p : problems) ADD_FAILURE() << p;
+  EXPECT_GT(table.size(), 0u);
+}
+
+TEST(OverloadTable, ExpansionCounts) {
+  TypeTable types;
+  OverloadTable table(types);
+  // `+`: T in {6 scalars} x {scalar, vec2, vec3, vec4} = 24; mixed vector/scalar 6 x 3 x 2 = 36;
+  // matrix + matrix 3 x 9 = 27.
+  EXPECT_EQ(table.candidates(OverloadKind::BinaryOperator, "+").size(), 24u + 36u + 27u);
+  // `*` adds matrix-scalar (2 x 27), matrix-vector (2 x 27), matrix-matrix (3 x 27).
+  EXPECT_EQ(table.candidates(OverloadKind::BinaryOperator, "*").size(),
+            24u + 36u + 27u * 2 + 27u * 2 + 81u);
+  // Unary minus: 5 scalar types x 4 shapes.
+  EXPECT_EQ(table.candidates(OverloadKind::UnaryOperator, "-").size(), 20u);
+  EXPECT_EQ(table.candidates(OverloadKind::BinaryOperator, "==").size(), 7u + 21u);
+}
+
+TEST(OverloadTable, ConcreteOverloadsHaveTheSpecTypes) {
+  TypeTable types;
+  OverloadTable table(types);
+  std::set<std::string> signatures;
+  for (const Overload& o : table.candidates(OverloadKind::BinaryOperator, "*")) {
+    std::string s;
+    for (const TypePattern& p : o.parameters) s += types.name(p.type) + ",";
+    s += "->" + types.name(o.result.type);
+    signatures.insert(s);
+  }
+  EXPECT_TRUE(signatures.count("mat2x3<f32>,vec2<f32>,->vec3<f32>"));
+  EXPECT_TRUE(signatures.count("vec3<f32>,mat2x3<f32>,->vec2<f32>"));
+  EXPECT_TRUE(signatures.count("mat4x3<f16>,mat2x4<f16>,->mat2x3<f16>"));
+  EXPECT_TRUE(signatures.count("vec3<AbstractInt>,AbstractInt,->vec3<AbstractInt>"));
+  EXPECT_FALSE(signatures.count("vec3<bool>,bool,->vec3<bool>"));
+}
+
+TEST(OverloadTable, PredeclaredStructures) {
+  TypeTable types;
+  OverloadTable table(types);
+  Type f = table.predeclaredStruct("__frexp_result_vec3_f16");
+  ASSERT_TRUE(static_cast<bool>(f));
+  const StructInfo& info = types.structInfo(f);
+  ASSERT_EQ(info.members.size(), 2u);
+  EXPECT_EQ(info.members[0].name, "sig");
+  EXPECT_EQ(types.name(info.members[0].type), "vec3<f16>");
+  EXPECT_EQ(types.name(info.members[1].type), "vec3<i32>");
+  EXPECT_TRUE(static_cast<bool>(table.predeclaredStruct("__atomic_compare_exchange_result<u32>")));
+}
+
+TEST(OverloadMatching, WildcardsBindStructurally) {
+  TypeTable types;
+  OverloadTable table(types);
+  // A pattern ptr<storage, array<*E>, read> built by hand.
+  TypePattern e;
+  e.wildcard = 0;
+  TypePattern arr;
+  arr.shape = TypeNode{TypeKind::Array};
+  arr.children.push_back(e);
+  TypePattern ptr;
+  ptr.shape = TypeNode{TypeKind::Pointer};
+  ptr.shape.space = ast::AddressSpace::Storage;
+  ptr.shape.access = ast::AccessMode::Read;
+  ptr.children.push_back(arr);
+  Type elem = types.vector(4, types.f32());
+  Type arg = types.pointer(ast::AddressSpace::Storage, types.array(elem, ArrayCount::Runtime, 0),
+                           ast::AccessMode::Read);
+  Bindings b;
+  ASSERT_TRUE(matchPattern(types, ptr, arg, b));
+  EXPECT_EQ(b[0], elem);
+  EXPECT_EQ(instantiate(types, ptr, b), arg);
+  Bindings c;
+  Type fixed = types.pointer(ast::AddressSpace::Storage,
+                             types.array(elem, ArrayCount::Fixed, 4), ast::AccessMode::Read);
+  EXPECT_FALSE(matchPattern(types, ptr, fixed, c));
+}
+
+}  // namespace
+}  // namespace plumb
