@@ -10,5 +10,7 @@ namespace plumb::cli {
 enum ExitCode : int { kOk = 0, kRejected = 1, kUsage = 2 };
 
 void registerParse(CLI::App& app, int& exitCode);
+void registerCheck(CLI::App& app, int& exitCode);
+void registerEval(CLI::App& app, int& exitCode);
 
 }  // namespace plumb::cli

@@ -14,6 +14,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   int exitCode = plumb::cli::kOk;
   plumb::cli::registerParse(app, exitCode);
+  plumb::cli::registerCheck(app, exitCode);
+  plumb::cli::registerEval(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

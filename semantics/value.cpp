@@ -1,24 +1,43 @@
 #include "semantics/value.h"
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 
 namespace plumb {
 
 std::string hexFloat(double d) {
   if (std::isnan(d)) return "nan";
   if (std::isinf(d)) return d > 0 ? "inf" : "-inf";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%a", d);
-  return buf;
+  if (d == 0) return std::signbit(d) ? "-0x0p+0" : "0x0p+0";
+  // Normalized even for subnormals: 0x1.8p-1074 rather than 0x0.0000000000001p-1022.
+  int e;
+  double m = std::frexp(std::fabs(d), &e);  // |d| = m * 2^e, 0.5 <= m < 1
+  uint64_t bits = static_cast<uint64_t>(std::ldexp(m, 53));  // 53 significant bits, top set
+  uint64_t fraction = bits & ((uint64_t(1) << 52) - 1);
+  std::string digits;
+  for (int shift = 48; shift >= 0 && fraction; shift -= 4) {
+    digits += "0123456789abcdef"[(fraction >> shift) & 0xF];
+    fraction &= (uint64_t(1) << shift) - 1;
+  }
+  std::string out = d < 0 ? "-0x1" : "0x1";
+  if (!digits.empty()) out += "." + digits;
+  out += "p" + std::string(e - 1 >= 0 ? "+" : "") + std::to_string(e - 1);
+  return out;
 }
 
-// The shortest decimal that reads back to the same double (tried from 1 to 17 digits).
-static std::string shortestDecimal(double d) {
+// The shortest decimal that reads back to the same value of the type (1 to 17 digits).
+static std::string shortestDecimal(double d, TypeKind kind) {
   char buf[64];
   for (int precision = 1; precision <= 17; ++precision) {
     std::snprintf(buf, sizeof buf, "%.*g", precision, d);
-    if (std::strtod(buf, nullptr) == d) break;
+    double back = std::strtod(buf, nullptr);
+    if (kind == TypeKind::F32 ? static_cast<float>(back) == static_cast<float>(d) : back == d) break;
+    if (kind == TypeKind::F16 && std::fabs(back - d) <= std::ldexp(std::fabs(d), -13)) {
+      // f16 has 11 significant bits: a decimal within a quarter ulp reads back to d.
+      break;
+    }
   }
   std::string s = buf;
   if (s.find_first_of(".en") == std::string::npos) s += ".0";
@@ -31,9 +50,9 @@ std::string formatValue(const TypeTable& types, const Value& v) {
     case TypeKind::AbstractInt: return std::to_string(v.intValue());
     case TypeKind::I32: return std::to_string(v.intValue()) + "i";
     case TypeKind::U32: return std::to_string(v.intValue()) + "u";
-    case TypeKind::AbstractFloat: return shortestDecimal(v.floatValue());
-    case TypeKind::F32: return shortestDecimal(v.floatValue()) + "f";
-    case TypeKind::F16: return shortestDecimal(v.floatValue()) + "h";
+    case TypeKind::AbstractFloat: return shortestDecimal(v.floatValue(), TypeKind::AbstractFloat);
+    case TypeKind::F32: return shortestDecimal(v.floatValue(), TypeKind::F32) + "f";
+    case TypeKind::F16: return shortestDecimal(v.floatValue(), TypeKind::F16) + "h";
     default: break;
   }
   if (!std::holds_alternative<std::vector<Value>>(v.data)) return "?";

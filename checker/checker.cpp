@@ -1,0 +1,86 @@
+#include "checker/checker.h"
+
+#include "checker/checker_impl.h"
+
+namespace plumb {
+
+using namespace ast;
+
+CheckedModule::CheckedModule(const Module& m) : module(m), overloads(types) {
+  expressions.resize(m.expressions.size());
+  identifiers.resize(m.expressions.size());
+  calls.resize(m.expressions.size(), nullptr);
+  typeNames.resize(m.types.size());
+  typeDecls.resize(m.types.size());
+  variables.resize(m.variables.size());
+  parameters.resize(m.parameters.size());
+}
+
+std::unique_ptr<CheckedModule> check(const Module& module, DiagnosticList& diagnostics,
+                                     const CheckOptions& options) {
+  auto out = std::make_unique<CheckedModule>(module);
+  Checker(*out, diagnostics, options).run();
+  return out;
+}
+
+Checker::Checker(CheckedModule& out, DiagnosticList& diagnostics, const CheckOptions& options)
+    : out_(out),
+      m_(out.module),
+      types_(out.types),
+      diagnostics_(diagnostics),
+      options_(options) {
+  typeDeclDone_.resize(m_.types.size(), 0);
+  expressionDone_.resize(m_.expressions.size(), 0);
+  locals_.resize(m_.variables.size());
+}
+
+void Checker::error(Span span, std::string message, const char* rule) {
+  diagnostics_.error(&m_.file(), span, std::move(message), rule);
+}
+
+void Checker::note(Span span, std::string message) {
+  diagnostics_.noteOnLast(DiagnosticNote{span, std::move(message)});
+}
+
+// #enable-directive-section, #extension-list: the only extension is f16.
+void Checker::checkDirectives() {
+  for (const EnableDirective& d : m_.directives) {
+    std::string_view n = name(d.name);
+    if (m_.revision().isExtension(n)) {
+      if (n == "f16") f16Enabled_ = true;
+    } else {
+      error(d.nameSpan, "unknown extension '" + std::string(n) + "' (this revision has: f16)",
+            "enable-directive-section");
+    }
+  }
+}
+
+std::unique_ptr<CheckedModule> checkExpression(const Module& module, ExpressionId e,
+                                               DiagnosticList& diagnostics,
+                                               const CheckOptions& options) {
+  auto out = std::make_unique<CheckedModule>(module);
+  Checker(*out, diagnostics, options).runExpression(e);
+  return out;
+}
+
+void Checker::runExpression(ExpressionId e) {
+  f16Enabled_ = options_.enableF16;
+  uses_.resize(1);
+  resolveExpression(e);
+  if (!diagnostics_.hasErrors()) typeExpression(e);
+}
+
+void Checker::run() {
+  f16Enabled_ = options_.enableF16;
+  checkDirectives();
+  collectModuleScope();
+  uses_.resize(out_.declarations.size());
+  for (uint32_t i = 0; i < out_.declarations.size(); ++i) resolveDeclaration(i);
+  orderDeclarations();
+  for (uint32_t index : out_.order) {
+    current_ = index;
+    checkDeclaration(index);
+  }
+}
+
+}  // namespace plumb

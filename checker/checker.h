@@ -1,0 +1,102 @@
+// The static semantics of WGSL (revision 2022-06): name resolution, typing, creation-time
+// evaluation, declarations, layout. `check` returns the facts it established about the
+// module (types of expressions, values of creation-time expressions, declaration types) and
+// reports every violated rule on the diagnostic list, each with its spec anchor.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "semantics/ast.h"
+#include "semantics/diagnostic.h"
+#include "semantics/overloads.h"
+#include "semantics/type.h"
+#include "semantics/value.h"
+
+namespace plumb {
+
+/// When an expression's value is known (#creation-time-expr, #override-decls).
+enum class EvaluationStage : uint8_t {
+  Constant,  // a creation-time expression: its value is computed when the module is checked
+  Override,  // an override expression: its value is known at pipeline creation
+  Runtime,
+};
+
+struct ExpressionInfo {
+  Type type;  // the static type; a reference for variable uses (the Load Rule is not applied)
+  EvaluationStage stage = EvaluationStage::Runtime;
+  std::optional<Value> value;  // for Constant expressions, and Override ones when resolved
+};
+
+/// What an identifier or type name resolves to (#declaration-and-scope).
+struct Resolution {
+  enum Kind : uint8_t {
+    Unresolved,
+    ModuleDeclaration,  // index into CheckedModule::declarations
+    LocalVariable,      // a `var`, `let` or `const` in a function: `variable`
+    Parameter,          // a formal parameter: `parameter`
+    BuiltinFunction,    // a predeclared function (#builtin-functions)
+    PredeclaredType,    // texture_external (#external-texture-type)
+  };
+  Kind kind = Unresolved;
+  uint32_t index = 0;  // declaration index, VariableId or ParameterId value
+};
+
+/// One module-scope declaration, in source order.
+struct ModuleDeclaration {
+  enum Kind : uint8_t { Variable, Const, Override, TypeAlias, Struct, Function, StaticAssert };
+  Kind kind;
+  ast::GlobalId global;
+  ast::Symbol name;  // absent for StaticAssert
+  Span nameSpan;
+  Type type;  // variable: reference type; const/override: value type; alias/struct: the type;
+              // function: its return type (Void if none)
+  std::optional<Value> value;  // const, and override when its value is known
+};
+
+struct CheckOptions {
+  /// Pipeline-creation values of overrides: name or id (as text) and a value (as WGSL text).
+  std::vector<std::pair<std::string, std::string>> overrides;
+  /// Evaluate override expressions as at pipeline creation (with `overrides`).
+  bool pipelineCreation = false;
+  /// `>>` on i32 and AbstractInt as the seed's text says (inserting zero bits) instead of
+  /// sign-extending (docs/ambiguities.md).
+  bool literalShiftRight = false;
+  /// Treat f16 as enabled (for expressions checked on their own, which have no directives).
+  bool enableF16 = false;
+};
+
+class CheckedModule {
+ public:
+  explicit CheckedModule(const ast::Module& m);
+
+  const ast::Module& module;
+  TypeTable types;
+  OverloadTable overloads;
+
+  std::vector<ModuleDeclaration> declarations;
+  std::vector<uint32_t> order;  // declarations, each after those it uses (#declaration-and-scope)
+  std::vector<ExpressionInfo> expressions;  // by ExpressionId
+  std::vector<Resolution> identifiers;      // by ExpressionId (identifiers and named calls)
+  std::vector<Resolution> typeNames;        // by TypeId (named types)
+  std::vector<Type> typeDecls;              // by TypeId: the type it denotes
+  std::vector<Type> variables;              // by VariableId: the declared or inferred type
+  std::vector<Type> parameters;             // by ParameterId
+  std::vector<const Overload*> calls;       // by ExpressionId: the overload a call resolved to
+
+  const ExpressionInfo& operator[](ast::ExpressionId e) const { return expressions[e.value]; }
+};
+
+std::unique_ptr<CheckedModule> check(const ast::Module& module, DiagnosticList& diagnostics,
+                                     const CheckOptions& options = {});
+
+/// Checks one expression of a module that has no declarations (parseExpression's result),
+/// for `plumb eval`: identifiers can name built-in functions only.
+std::unique_ptr<CheckedModule> checkExpression(const ast::Module& module, ast::ExpressionId e,
+                                               DiagnosticList& diagnostics,
+                                               const CheckOptions& options = {});
+
+}  // namespace plumb

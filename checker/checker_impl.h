@@ -1,0 +1,194 @@
+// Internal: the checker's passes, one file each:
+//   resolver.cpp      scopes and the declaration graph (#declaration-and-scope)
+//   type_decls.cpp    type_decl -> type (#types)
+//   conversion.cpp    conversion ranks, concretization, value conversion (#conversion-rank)
+//   overloads.cpp     overload resolution (#overload-resolution-section)
+//   expressions.cpp   typing of expressions (#expressions)
+//   constructors.cpp  type constructor expressions (#type-constructor-expr)
+//   evaluate.cpp      creation-time evaluation of operators and built-ins (#creation-time-expr)
+//   declarations.cpp  module- and function-scope declarations (#var-and-value)
+//   statements.cpp    statements (#statements)
+#pragma once
+
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "checker/checker.h"
+
+namespace plumb {
+
+/// The result of typing one expression, as seen by the rule that uses it.
+struct Operand {
+  ast::ExpressionId expression;
+  Type type;  // static type (may be a reference)
+  EvaluationStage stage = EvaluationStage::Runtime;
+  const std::optional<Value>* value = nullptr;
+  Span span;
+};
+
+class Checker {
+ public:
+  Checker(CheckedModule& out, DiagnosticList& diagnostics, const CheckOptions& options);
+  void run();
+  void runExpression(ast::ExpressionId e);
+
+ private:
+  // ------------------------------------------------------------- diagnostics (checker.cpp)
+  void error(Span span, std::string message, const char* rule);
+  void note(Span span, std::string message);  // attaches to the last error
+  std::string typeName(Type t) const { return out_.types.name(t); }
+  std::string_view name(ast::Symbol s) const { return m_.name(s); }
+  void checkDirectives();
+  bool f16Enabled_ = false;
+
+  // ------------------------------------------------------------- resolution (resolver.cpp)
+  void collectModuleScope();
+  void resolveDeclaration(uint32_t index);
+  void resolveStatement(ast::StatementId s);
+  void resolveStatements(ast::List<ast::Statement> list);
+  void resolveExpression(ast::ExpressionId e);
+  void resolveType(ast::TypeId t);
+  void resolveAttributes(ast::List<ast::Attribute> list);
+  void declareLocal(ast::Symbol name, Span span, Resolution r);
+  Resolution lookup(ast::Symbol name) const;
+  void useName(ast::Symbol name, Span span, Resolution& into, bool asType);
+  void orderDeclarations();
+
+  struct LocalName {
+    ast::Symbol name;
+    Resolution resolution;
+    Span span;
+  };
+  std::vector<std::vector<LocalName>> scopes_;
+  std::unordered_map<uint32_t, uint32_t> moduleScope_;  // symbol id -> declaration index
+  std::vector<std::vector<uint32_t>> uses_;             // declaration -> declarations it uses
+  uint32_t current_ = 0;                                // declaration being resolved/checked
+
+  // ------------------------------------------------------------- types (type_decls.cpp)
+  Type resolveTypeDecl(ast::TypeId t);
+  Type resolveTypeDeclUncached(ast::TypeId t);
+  bool requireF16(Span span);  // #extension-list: f16 needs `enable f16;`
+  std::vector<uint8_t> typeDeclDone_;
+
+  // ------------------------------------------------------------- conversions (conversion.cpp)
+  static constexpr int kInfiniteRank = 1 << 30;
+  /// #conversion-rank: ConversionRank(src, dst), kInfiniteRank if infeasible.
+  int conversionRank(Type src, Type dst) const;
+  /// The concrete type an abstract type converts to with the lowest rank (i32, f32, ...).
+  Type concretize(Type t);
+  /// The store type if `t` is a reference that can be read (the Load Rule), else `t`.
+  Type loadType(Type t) const;
+  /// Converts a creation-time value (#conversion-rank, #floating-point-conversion);
+  /// reports and returns nullopt when the value cannot be represented.
+  std::optional<Value> convertValue(const Value& v, Type dst, Span span);
+  /// Applies a feasible automatic conversion of `operand` to `dst` (the Load Rule, abstract
+  /// to concrete) and returns the converted value if the operand has one.
+  std::optional<Value> convertOperand(const Operand& operand, Type dst);
+
+  // ------------------------------------------------------------- overloads (overloads.cpp)
+  struct Selection {
+    const Overload* overload = nullptr;
+    Bindings bindings;
+    std::vector<Type> parameterTypes;
+    Type result;
+  };
+  /// #overload-resolution-section over the candidates of `name`, for the operands' types.
+  std::optional<Selection> selectOverload(OverloadKind kind, std::string_view name,
+                                          const std::vector<Operand>& operands, Span span,
+                                          const char* rule);
+  std::string describeCall(std::string_view name, const std::vector<Operand>& operands) const;
+
+  // ------------------------------------------------------------- expressions (expressions.cpp)
+  /// Types `e` (once) and returns its info, which CheckedModule::expressions keeps.
+  const ExpressionInfo& typeExpression(ast::ExpressionId e);
+  Operand operand(ast::ExpressionId e);
+  ExpressionInfo typeLiteral(const ast::Expression& e, const ast::LiteralExpression& l);
+  ExpressionInfo typeIdentifier(ast::ExpressionId id, const ast::Expression& e);
+  ExpressionInfo typeCall(ast::ExpressionId id, const ast::Expression& e,
+                          const ast::CallExpression& c);
+  ExpressionInfo typeUnary(const ast::Expression& e, const ast::UnaryExpression& u);
+  ExpressionInfo typeBinary(const ast::Expression& e, const ast::BinaryExpression& b);
+  ExpressionInfo typeIndex(const ast::Expression& e, const ast::IndexExpression& x);
+  ExpressionInfo typeMember(const ast::Expression& e, const ast::MemberExpression& x);
+  ExpressionInfo typeBitcast(const ast::Expression& e, const ast::BitcastExpression& b);
+  ExpressionInfo applyOverload(const Selection& s, const std::vector<Operand>& operands,
+                               Span span);
+  ExpressionInfo callUserFunction(uint32_t declaration, const std::vector<Operand>& operands,
+                                  Span span);
+  static EvaluationStage latest(EvaluationStage a, EvaluationStage b) { return a > b ? a : b; }
+  std::vector<uint8_t> expressionDone_;
+
+  // ------------------------------------------------------------- constructors (constructors.cpp)
+  /// `target` is the constructed type; for `vecN(...)` and `matCxR(...)` without a template
+  /// argument, `inferredShape` is the vector or matrix type with an Invalid component.
+  ExpressionInfo typeConstructor(Type target, const ast::TypeDecl* inferredShape,
+                                 const std::vector<Operand>& operands, Span span);
+  std::optional<Value> zeroValue(Type t);
+
+  // ------------------------------------------------------------- evaluation (evaluate.cpp)
+  /// Evaluates an operator or built-in on creation-time values already converted to the
+  /// overload's parameter types. Reports and returns nullopt on a creation-time error.
+  /// Returns false after reporting a creation-time error; `value` stays empty when Plumb
+  /// cannot evaluate the built-in (yet).
+  bool evaluate(const Selection& s, const std::vector<Value>& args, Span span,
+                std::optional<Value>& value);
+  std::optional<Value> evaluateOperator(const Selection& s, const std::vector<Value>& args,
+                                        Span span);
+  std::optional<Value> evaluateScalarOperator(std::string_view op, bool unary, const Value& a,
+                                              const Value* b, Span span);
+
+  // ------------------------------------------------------------- declarations (declarations.cpp)
+  void checkDeclaration(uint32_t index);
+  void checkModuleVariable(ModuleDeclaration& d, const ast::VariableDeclaration& v);
+  void checkModuleValue(ModuleDeclaration& d, const ast::VariableDeclaration& v);
+  void checkStruct(ModuleDeclaration& d, const ast::StructDeclaration& s);
+  void checkFunction(uint32_t index, const ast::FunctionDeclaration& f);
+  void checkStaticAssert(ast::ExpressionId condition);
+  /// Types an initializer and converts it to the declared type (or concretizes it when
+  /// `concretizeIt`); returns the resulting type and sets `value` for creation-time ones.
+  Type typeInitializer(ast::ExpressionId init, Type declared, bool concretizeIt,
+                       std::optional<Value>& value, EvaluationStage& stage);
+
+  struct LocalInfo {
+    Type type;  // reference type for `var`
+    EvaluationStage stage = EvaluationStage::Runtime;
+    std::optional<Value> value;
+  };
+  std::vector<LocalInfo> locals_;  // by VariableId
+  struct FunctionSignature {
+    std::vector<Type> parameters;
+    Type result;
+    bool entryPoint = false;
+  };
+  std::unordered_map<uint32_t, FunctionSignature> functions_;  // by declaration index
+
+  // ------------------------------------------------------------- statements (statements.cpp)
+  void checkStatements(ast::List<ast::Statement> list);
+  void checkStatement(ast::StatementId s);
+  void checkAssignment(const ast::Statement& s, const ast::AssignmentStatement& a);
+  void checkLocalDeclaration(ast::VariableId v);
+  void requireBool(ast::ExpressionId e, const char* rule, const char* what);
+  void checkLoop(const ast::LoopStatement& loop);
+  void checkSwitch(const ast::SwitchStatement& s, Span span);
+  enum class Construct : uint8_t { Loop, Switch, Continuing };
+  std::vector<Construct> constructs_;
+  /// Loops whose continuing statement uses declarations of the body: the continue
+  /// statements must not skip them (#continue-statement).
+  struct PendingContinuing {
+    size_t depth;         // index in constructs_ of the loop
+    uint32_t firstUse;    // offset of the first body declaration used in continuing
+  };
+  std::vector<PendingContinuing> continuingUses_;
+  Type currentReturnType_;
+  bool inFunction_ = false;
+
+  CheckedModule& out_;
+  const ast::Module& m_;
+  TypeTable& types_;
+  DiagnosticList& diagnostics_;
+  const CheckOptions& options_;
+};
+
+}  // namespace plumb

@@ -1,0 +1,124 @@
+// Conversion ranks (#conversion-rank), concretization of abstract types, the Load Rule
+// (#load-rule), and conversion of creation-time values (#floating-point-conversion).
+#include <cmath>
+#include <limits>
+
+#include "checker/checker_impl.h"
+#include "checker/float_rounding.h"
+
+namespace plumb {
+
+int Checker::conversionRank(Type src, Type dst) const {
+  if (src == dst) return 0;
+  const TypeNode& s = types_[src];
+  const TypeNode& d = types_[dst];
+  switch (s.kind) {
+    case TypeKind::Reference:
+      // ref<AS,T,AM> to T, where AM is read or read_write: the Load Rule, rank 0.
+      return s.element == dst && s.access != ast::AccessMode::Write ? 0 : kInfiniteRank;
+    case TypeKind::AbstractFloat:
+      if (d.kind == TypeKind::F32) return 1;
+      if (d.kind == TypeKind::F16) return 2;
+      return kInfiniteRank;
+    case TypeKind::AbstractInt:
+      switch (d.kind) {
+        case TypeKind::I32: return 3;
+        case TypeKind::U32: return 4;
+        case TypeKind::AbstractFloat: return 5;
+        case TypeKind::F32: return 6;
+        case TypeKind::F16: return 7;
+        default: return kInfiniteRank;
+      }
+    case TypeKind::Vector:
+      if (d.kind == TypeKind::Vector && s.size == d.size) return conversionRank(s.element, d.element);
+      return kInfiniteRank;
+    case TypeKind::Matrix:
+      if (d.kind == TypeKind::Matrix && s.size == d.size && s.rows == d.rows)
+        return conversionRank(s.element, d.element);
+      return kInfiniteRank;
+    default: return kInfiniteRank;
+  }
+}
+
+Type Checker::concretize(Type t) {
+  const TypeNode& n = types_[t];
+  switch (n.kind) {
+    case TypeKind::AbstractInt: return types_.i32();
+    case TypeKind::AbstractFloat: return types_.f32();
+    case TypeKind::Vector: return types_.vector(n.size, concretize(n.element));
+    case TypeKind::Matrix: return types_.matrix(n.size, n.rows, concretize(n.element));
+    default: return t;
+  }
+}
+
+Type Checker::loadType(Type t) const {
+  const TypeNode& n = types_[t];
+  if (n.kind == TypeKind::Reference && n.access != ast::AccessMode::Write) return n.element;
+  return t;
+}
+
+std::optional<Value> Checker::convertValue(const Value& v, Type dst, Span span) {
+  if (v.type == dst) return v;
+  const TypeNode& d = types_[dst];
+  if (std::holds_alternative<std::vector<Value>>(v.data)) {
+    // Vectors and matrices convert component-wise.
+    Value out{dst, std::vector<Value>{}};
+    Type component = d.kind == TypeKind::Matrix ? types_.vector(d.rows, d.element) : d.element;
+    for (const Value& e : v.elements()) {
+      std::optional<Value> c = convertValue(e, component, span);
+      if (!c) return std::nullopt;
+      std::get<std::vector<Value>>(out.data).push_back(std::move(*c));
+    }
+    return out;
+  }
+  TypeKind from = types_.kind(v.type);
+  auto outOfRange = [&](const std::string& what) {
+    error(span,
+          formatValue(types_, v) + " cannot be represented as " + typeName(dst) + " (" + what + ")",
+          from == TypeKind::AbstractFloat || d.kind == TypeKind::F32 || d.kind == TypeKind::F16
+              ? "floating-point-conversion"
+              : "conversion-rank");
+    return std::nullopt;
+  };
+  if (from == TypeKind::AbstractInt) {
+    int64_t x = v.intValue();
+    switch (d.kind) {
+      case TypeKind::I32:
+        // #conversion-rank: "Identity if the value is in i32. Produces a shader-creation error
+        // otherwise."
+        if (x < INT32_MIN || x > INT32_MAX) return outOfRange("outside [-2147483648, 2147483647]");
+        return Value{dst, x};
+      case TypeKind::U32:
+        if (x < 0 || x > UINT32_MAX) return outOfRange("outside [0, 4294967295]");
+        return Value{dst, x};
+      case TypeKind::AbstractFloat:
+        // Rounded to nearest when |x| > 2^53 (#floating-point-conversion allows either
+        // neighbour; docs/ambiguities.md).
+        return Value{dst, static_cast<double>(x)};
+      case TypeKind::F32:
+      case TypeKind::F16: {
+        // "Behaves as AbstractInt to AbstractFloat, and then AbstractFloat to f32/f16."
+        std::optional<Value> af = convertValue(v, types_.abstractFloat(), span);
+        if (!af) return std::nullopt;
+        return convertValue(*af, dst, span);
+      }
+      default: break;
+    }
+  }
+  if (from == TypeKind::AbstractFloat) {
+    double x = v.floatValue();
+    if (d.kind == TypeKind::F32 || d.kind == TypeKind::F16) {
+      bool half = d.kind == TypeKind::F16;
+      // "A shader-creation error results if the original value is of abstract numeric type"
+      // and lies outside the finite range of the destination type.
+      if (std::fabs(x) > (half ? kMaxF16 : kMaxF32))
+        return outOfRange(half ? "beyond the largest finite f16, 65504"
+                               : "beyond the largest finite f32");
+      return Value{dst, half ? roundToF16(x) : roundToF32(x)};
+    }
+  }
+  error(span, "cannot convert " + typeName(v.type) + " to " + typeName(dst), "conversion-rank");
+  return std::nullopt;
+}
+
+}  // namespace plumb

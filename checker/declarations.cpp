@@ -1,0 +1,344 @@
+// Declarations (#var-and-value, #struct-types, #type-aliases, #function-declaration-sec,
+// #static-assert-statement): module scope and function scope.
+#include <functional>
+
+#include "checker/checker_impl.h"
+
+namespace plumb {
+
+using namespace ast;
+
+void Checker::checkDeclaration(uint32_t index) {
+  ModuleDeclaration& d = out_.declarations[index];
+  const GlobalDeclaration& g = m_[d.global];
+  std::visit(
+      [&](const auto& n) {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, VariableId>) {
+          const VariableDeclaration& v = m_[n];
+          if (v.kind == DeclarationKind::Var)
+            checkModuleVariable(d, v);
+          else
+            checkModuleValue(d, v);
+          out_.variables[n.value] = d.type;
+        } else if constexpr (std::is_same_v<N, StructDeclaration>) {
+          checkStruct(d, n);
+        } else if constexpr (std::is_same_v<N, TypeAliasDeclaration>) {
+          d.type = resolveTypeDecl(n.type);  // #type-aliases
+        } else if constexpr (std::is_same_v<N, FunctionDeclaration>) {
+          checkFunction(index, n);
+        } else {
+          checkStaticAssert(n.condition);
+        }
+      },
+      g.node);
+}
+
+Type Checker::typeInitializer(ExpressionId init, Type declared, bool concretizeIt,
+                              std::optional<Value>& value, EvaluationStage& stage) {
+  Operand o = operand(init);
+  stage = o.stage;
+  if (!o.type) return declared;
+  if (types_.kind(o.type) == TypeKind::Void) {
+    error(o.span, "the function called here does not return a value", "function-calls");
+    return declared;
+  }
+  Type target = declared;
+  if (!target) {
+    target = loadType(o.type);
+    if (concretizeIt) target = concretize(target);
+  }
+  if (conversionRank(o.type, target) >= kInfiniteRank) {
+    error(o.span, "the initializer is " + typeName(o.type) + ", which cannot be converted to " +
+                      typeName(target),
+          "var-and-value");
+    return declared ? declared : Type{};
+  }
+  value = convertOperand(o, target);
+  if (o.value && o.value->has_value() && !value) return Type{};  // not representable
+  return target;
+}
+
+// #module-scope-variables, #address-space, #var-decls
+void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaration& v) {
+  Type store = v.type ? resolveTypeDecl(v.type) : Type{};
+  if (v.initializer) {
+    std::optional<Value> value;
+    EvaluationStage stage;
+    Type t = typeInitializer(v.initializer, store, /*concretizeIt=*/true, value, stage);
+    if (!store) store = t;
+    // A module-scope initializer is evaluated before any invocation runs, so it can only
+    // use creation-time values and overrides (the seed is silent; the 2026 spec requires a
+    // const- or override-expression: docs/ambiguities.md).
+    if (out_.expressions[v.initializer.value].type && stage == EvaluationStage::Runtime)
+      error(m_[v.initializer].span,
+            "a module-scope variable's initializer must be a creation-time or override "
+            "expression",
+            "var-decls");
+  }
+  if (!store) {
+    if (!v.type && !v.initializer)
+      error(v.nameSpan, "a variable needs a type or an initializer", "var-decls");
+    return;
+  }
+  AddressSpace space = v.space;
+  bool handle = isTexture(types_, store) || isSampler(types_, store);
+  if (handle) {
+    if (v.hasQualifier) {
+      error(v.span,
+            "a texture or sampler variable must not have an address space: it is always in "
+            "the handle space",
+            "module-scope-variables");
+      return;
+    }
+    space = AddressSpace::Handle;
+  } else if (!v.hasQualifier) {
+    error(v.nameSpan,
+          "a module-scope variable must be declared with an address space (var<private>, "
+          "var<workgroup>, var<uniform> or var<storage>)",
+          "module-scope-variables");
+    return;
+  }
+  if (space == AddressSpace::Function) {
+    error(v.span, "the function address space is only for variables inside functions",
+          "module-scope-variables");
+    return;
+  }
+  AccessMode access = v.access;
+  if (access != AccessMode::None && space != AddressSpace::Storage) {
+    error(v.span,
+          "the access mode must not be written for the " + std::string(spelling(space)) +
+              " address space",
+          "access-mode-defaults");
+  }
+  if (space == AddressSpace::Storage && access == AccessMode::Write) {
+    error(v.span, "a storage buffer is read or read_write", "address-space");
+    access = AccessMode::Read;
+  }
+  if (access == AccessMode::None || space != AddressSpace::Storage)
+    access = space == AddressSpace::Uniform || space == AddressSpace::Storage ||
+                     space == AddressSpace::Handle
+                 ? AccessMode::Read
+                 : AccessMode::ReadWrite;
+  // #address-space: restrictions on stored values.
+  auto reject = [&](const std::string& why) {
+    error(v.type ? m_[v.type].span : v.nameSpan, why, "address-space");
+  };
+  switch (space) {
+    case AddressSpace::Private:
+      if (!isConstructible(types_, store)) reject("a private variable's type must be constructible, not " + typeName(store));
+      break;
+    case AddressSpace::Workgroup:
+      if (!isPlain(types_, store) || !hasFixedFootprint(types_, store))
+        reject("a workgroup variable's type must be a plain type with a fixed footprint, not " + typeName(store));
+      break;
+    case AddressSpace::Uniform:
+      if (!isConstructible(types_, store) || !isHostShareable(types_, store))
+        reject("a uniform buffer's type must be constructible and host-shareable, not " + typeName(store));
+      break;
+    case AddressSpace::Storage:
+      if (!isHostShareable(types_, store))
+        reject("a storage buffer's type must be host-shareable, not " + typeName(store));
+      break;
+    default: break;
+  }
+  // #var-decls: "Optionally has an initializer expression, if the variable is in the private
+  // or function address spaces."
+  if (v.initializer && space != AddressSpace::Private && space != AddressSpace::Function)
+    error(m_[v.initializer].span,
+          "only private and function variables can have an initializer, not " +
+              std::string(spelling(space)) + " ones",
+          "var-decls");
+  // #array-types: an override-sized array only as the store type of a workgroup variable.
+  if (types_.kind(store) == TypeKind::Array && types_[store].arrayCount == ArrayCount::Override &&
+      space != AddressSpace::Workgroup)
+    reject("an array sized by an override is only allowed as a workgroup variable's type");
+  // #atomic-types: in workgroup variables or read_write storage buffers only.
+  std::function<bool(Type)> hasAtomic = [&](Type t) -> bool {
+    const TypeNode& n = types_[t];
+    if (n.kind == TypeKind::Atomic) return true;
+    if (n.kind == TypeKind::Array) return hasAtomic(n.element);
+    if (n.kind == TypeKind::Struct)
+      for (const MemberInfo& m : types_.structInfo(t).members)
+        if (hasAtomic(m.type)) return true;
+    return false;
+  };
+  if (hasAtomic(store) && space != AddressSpace::Workgroup &&
+      !(space == AddressSpace::Storage && access == AccessMode::ReadWrite))
+    reject("atomic types are only allowed in workgroup variables and read_write storage buffers");
+  d.type = types_.reference(space, store, access);
+}
+
+// #creation-time-consts, #override-decls
+void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& v) {
+  Type declared = v.type ? resolveTypeDecl(v.type) : Type{};
+  if (v.type && !declared) return;
+  bool isConst = v.kind == DeclarationKind::Const;
+  if (!isConst) {
+    // "The declared type, if present, must be a scalar."
+    if (declared && !isScalar(types_, declared)) {
+      error(m_[v.type].span, "an override's type must be a scalar, not " + typeName(declared),
+            "override-decls");
+      return;
+    }
+    if (!v.type && !v.initializer) {
+      error(v.nameSpan, "an override needs a type, an initializer, or both", "override-decls");
+      return;
+    }
+  }
+  std::optional<Value> value;
+  EvaluationStage stage = EvaluationStage::Constant;
+  Type t = declared;
+  if (v.initializer) {
+    // A const keeps an abstract type; an override is concretized (docs/ambiguities.md).
+    t = typeInitializer(v.initializer, declared, /*concretizeIt=*/!isConst, value, stage);
+    if (!t) return;
+    if (out_.expressions[v.initializer.value].type) {
+      if (isConst && stage != EvaluationStage::Constant) {
+        error(m_[v.initializer].span,
+              "a const initializer must be a creation-time expression (literals, const "
+              "declarations and @const built-ins)",
+              "creation-time-consts");
+        return;
+      }
+      if (!isConst && stage == EvaluationStage::Runtime) {
+        error(m_[v.initializer].span,
+              "an override initializer must be an override expression (literals, const and "
+              "override declarations, @const built-ins)",
+              "override-decls");
+        return;
+      }
+    }
+  }
+  if (isConst) {
+    // "The type of a creation-time constant must be: a constructible type, an abstract
+    // numeric type, a vector, or a matrix."
+    TypeKind k = types_.kind(t);
+    if (!(isConstructible(types_, t) || isAbstractScalar(types_, t) || k == TypeKind::Vector ||
+          k == TypeKind::Matrix)) {
+      error(v.nameSpan, "a const cannot have type " + typeName(t), "creation-time-consts");
+      return;
+    }
+  } else if (!isScalar(types_, t)) {
+    error(m_[v.initializer].span, "an override's initializer must be a scalar, not " + typeName(t),
+          "override-decls");
+    return;
+  }
+  d.type = t;
+  d.value = std::move(value);
+}
+
+// #struct-types
+void Checker::checkStruct(ModuleDeclaration& d, const StructDeclaration& s) {
+  StructInfo info;
+  info.name = std::string(name(s.name));
+  info.declaration = d.global;
+  std::span<const MemberId> members = m_[s.members];
+  // #limits: at most 16383 members.
+  if (members.size() > 16383)
+    error(s.nameSpan, "a structure may have at most 16383 members", "limits");
+  for (size_t i = 0; i < members.size(); ++i) {
+    const ast::StructMember& m = m_[members[i]];
+    Type t = resolveTypeDecl(m.type);
+    for (size_t j = 0; j < i; ++j)
+      if (m_[members[j]].name == m.name) {
+        error(m.nameSpan, "'" + std::string(name(m.name)) + "' is already a member of " + info.name,
+              "struct-types");
+        note(m_[members[j]].nameSpan, "the previous member");
+      }
+    if (!t) return;
+    // "A structure member type must be one of: a scalar, a vector, a matrix, an atomic, a
+    // fixed-size array with creation-fixed footprint, a runtime-sized array but only as the
+    // last member, a structure with creation-fixed footprint."
+    const TypeNode& n = types_[t];
+    bool ok = isScalar(types_, t) || n.kind == TypeKind::Vector || n.kind == TypeKind::Matrix ||
+              n.kind == TypeKind::Atomic ||
+              (n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Fixed &&
+               hasCreationFixedFootprint(types_, t)) ||
+              (n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Runtime &&
+               i + 1 == members.size()) ||
+              (n.kind == TypeKind::Struct && hasCreationFixedFootprint(types_, t));
+    if (!ok) {
+      std::string why = n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Runtime
+                            ? "a runtime-sized array is only allowed as the last member"
+                            : "a structure member cannot have type " + typeName(t);
+      error(m_[m.type].span, why, "struct-types");
+      return;
+    }
+    info.members.push_back(MemberInfo{std::string(name(m.name)), t, members[i], 0, 0});
+  }
+  d.type = types_.addStruct(std::move(info));
+  // #limits: the nesting depth of a composite type is at most 255.
+  if (nestingDepth(types_, d.type) > 255)
+    error(s.nameSpan, "the structure is nested deeper than 255 levels", "limits");
+}
+
+// #static-assert-statement
+void Checker::checkStaticAssert(ExpressionId condition) {
+  Operand o = operand(condition);
+  if (!o.type) return;
+  if (types_.kind(loadType(o.type)) != TypeKind::Bool) {
+    error(o.span, "a static assertion needs a bool, not " + typeName(o.type), "static-assert-statement");
+    return;
+  }
+  if (o.stage != EvaluationStage::Constant) {
+    error(o.span, "a static assertion must be a creation-time expression", "static-assert-statement");
+    return;
+  }
+  if (o.value && o.value->has_value() && !(*o.value)->boolValue())
+    error(o.span, "static assertion failed", "static-assert-statement");
+}
+
+// #function-declaration-sec, #function-restriction
+void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
+  FunctionSignature sig;
+  for (AttributeId a : m_[f.attributes]) {
+    std::string_view n = name(m_[a].name);
+    if (n == "vertex" || n == "fragment" || n == "compute") sig.entryPoint = true;
+  }
+  bool ok = true;
+  // #limits: at most 255 parameters.
+  if (m_[f.parameters].size() > 255) error(f.nameSpan, "a function may have at most 255 parameters", "limits");
+  for (ParameterId p : m_[f.parameters]) {
+    Type t = resolveTypeDecl(m_[p].type);
+    out_.parameters[p.value] = t;
+    sig.parameters.push_back(t);
+    if (!t) {
+      ok = false;
+      continue;
+    }
+    // "A function parameter must be one of: a constructible type, a pointer type, a texture
+    // type, a sampler type."
+    const TypeNode& n = types_[t];
+    if (!isConstructible(types_, t) && n.kind != TypeKind::Pointer && !isTexture(types_, t) &&
+        !isSampler(types_, t)) {
+      error(m_[m_[p].type].span, "a parameter cannot have type " + typeName(t), "function-restriction");
+    }
+    // "For user-defined functions, a parameter of pointer type must be in one of the
+    // following address spaces: function, private, workgroup."
+    if (n.kind == TypeKind::Pointer && n.space != AddressSpace::Function &&
+        n.space != AddressSpace::Private && n.space != AddressSpace::Workgroup) {
+      error(m_[m_[p].type].span,
+            "a pointer parameter must be in the function, private or workgroup address space, "
+            "not " + std::string(spelling(n.space)),
+            "function-restriction");
+    }
+  }
+  if (f.returnType) {
+    sig.result = resolveTypeDecl(f.returnType);
+    // "If a function has a return type, it must be a constructible type."
+    if (sig.result && !isConstructible(types_, sig.result))
+      error(m_[f.returnType].span, "a function's return type must be constructible, not " + typeName(sig.result),
+            "function-restriction");
+  }
+  (void)ok;
+  out_.declarations[index].type = sig.result ? sig.result : types_.voidType();
+  functions_[index] = sig;
+  // The body.
+  currentReturnType_ = sig.result;
+  inFunction_ = true;
+  checkStatements(std::get<CompoundStatement>(m_[f.body].node).statements);
+  inFunction_ = false;
+}
+
+}  // namespace plumb

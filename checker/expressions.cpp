@@ -1,0 +1,648 @@
+// Typing of expressions (#expressions): every expression gets a static type, an evaluation
+// stage, and, for creation-time expressions, its value.
+#include <mpfr.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "checker/checker_impl.h"
+#include "checker/float_rounding.h"
+
+namespace plumb {
+
+using namespace ast;
+
+namespace {
+
+// The value of an f16 literal: the literal's exact value rounded once to binary16, to nearest
+// (going through binary64 first could round twice).
+double parseF16(const std::string& text) {
+  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_set_emin(-23);  // binary16: 11-bit significands, subnormals down to 2^-24
+  mpfr_set_emax(16);
+  mpfr_t x;
+  mpfr_init2(x, 11);
+  int inexact = mpfr_strtofr(x, text.c_str(), nullptr, 0, MPFR_RNDN);
+  mpfr_subnormalize(x, inexact, MPFR_RNDN);
+  double d = mpfr_get_d(x, MPFR_RNDN);
+  mpfr_clear(x);
+  mpfr_set_emin(emin);
+  mpfr_set_emax(emax);
+  return d;
+}
+
+}  // namespace
+
+Operand Checker::operand(ExpressionId e) {
+  const ExpressionInfo& info = typeExpression(e);
+  return Operand{e, info.type, info.stage, &info.value, m_[e].span};
+}
+
+const ExpressionInfo& Checker::typeExpression(ExpressionId id) {
+  ExpressionInfo& slot = out_.expressions[id.value];
+  if (expressionDone_[id.value]) return slot;
+  expressionDone_[id.value] = 1;
+  const Expression& e = m_[id];
+  ExpressionInfo info = std::visit(
+      [&](const auto& n) -> ExpressionInfo {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, LiteralExpression>) {
+          return typeLiteral(e, n);
+        } else if constexpr (std::is_same_v<N, IdentifierExpression>) {
+          return typeIdentifier(id, e);
+        } else if constexpr (std::is_same_v<N, CallExpression>) {
+          return typeCall(id, e, n);
+        } else if constexpr (std::is_same_v<N, ParenthesizedExpression>) {
+          // #parenthesized-expressions: "(e) : T" evaluates to e.
+          return typeExpression(n.inner);
+        } else if constexpr (std::is_same_v<N, BitcastExpression>) {
+          return typeBitcast(e, n);
+        } else if constexpr (std::is_same_v<N, IndexExpression>) {
+          return typeIndex(e, n);
+        } else if constexpr (std::is_same_v<N, MemberExpression>) {
+          return typeMember(e, n);
+        } else if constexpr (std::is_same_v<N, UnaryExpression>) {
+          return typeUnary(e, n);
+        } else {
+          return typeBinary(e, n);
+        }
+      },
+      e.node);
+  // The visit may have typed other expressions; the slot reference stays valid (the vector
+  // is sized once).
+  out_.expressions[id.value] = std::move(info);
+  return out_.expressions[id.value];
+}
+
+// #literal-expressions
+ExpressionInfo Checker::typeLiteral(const Expression& e, const LiteralExpression& l) {
+  ExpressionInfo info;
+  info.stage = EvaluationStage::Constant;
+  if (l.kind == LiteralKind::Bool) {
+    info.type = types_.boolType();
+    info.value = Value{info.type, l.boolValue};
+    return info;
+  }
+  std::string text(m_.text(e.span));
+  if (l.suffix != LiteralSuffix::None) text.pop_back();
+  if (l.kind == LiteralKind::Int) {
+    info.type = l.suffix == LiteralSuffix::I   ? types_.i32()
+                : l.suffix == LiteralSuffix::U ? types_.u32()
+                                               : types_.abstractInt();
+    errno = 0;
+    unsigned long long v = std::strtoull(text.c_str(), nullptr, 0);
+    if (text.size() > 1 && text[0] == '0' && (text[1] != 'x' && text[1] != 'X'))
+      v = std::strtoull(text.c_str(), nullptr, 10);  // not octal: `0` is the only such literal
+    if (errno == ERANGE || v > 0x7FFFFFFFFFFFFFFFull) {
+      info.type = Type{};  // the lexer has reported the literal (#literals)
+      return info;
+    }
+    info.value = Value{info.type, static_cast<int64_t>(v)};
+    return info;
+  }
+  switch (l.suffix) {
+    case LiteralSuffix::F:
+      info.type = types_.f32();
+      info.value = Value{info.type, static_cast<double>(std::strtof(text.c_str(), nullptr))};
+      break;
+    case LiteralSuffix::H:
+      requireF16(e.span);
+      info.type = types_.f16();
+      info.value = Value{info.type, parseF16(text)};
+      break;
+    default:
+      info.type = types_.abstractFloat();
+      info.value = Value{info.type, std::strtod(text.c_str(), nullptr)};
+      break;
+  }
+  if (std::isinf(info.value->floatValue())) info.type = Type{};  // reported by the lexer
+  return info;
+}
+
+// #var-identifier-expr, #formal-parameter-expr, #constant-identifier-expr
+ExpressionInfo Checker::typeIdentifier(ExpressionId id, const Expression& e) {
+  ExpressionInfo info;
+  const Resolution& r = out_.identifiers[id.value];
+  std::string text(m_.text(e.span));
+  switch (r.kind) {
+    case Resolution::Unresolved: return info;  // reported by the resolver
+    case Resolution::BuiltinFunction:
+      error(e.span, "'" + text + "' is a built-in function; it can only be called",
+            "function-call-expr");
+      return info;
+    case Resolution::PredeclaredType:
+      error(e.span, "'" + text + "' is a type, not a value", "var-identifier-expr");
+      return info;
+    case Resolution::Parameter:
+      info.type = out_.parameters[r.index];
+      return info;
+    case Resolution::LocalVariable: {
+      const LocalInfo& l = locals_[r.index];
+      info.type = l.type;
+      info.stage = l.stage;
+      info.value = l.value;
+      return info;
+    }
+    case Resolution::ModuleDeclaration: {
+      const ModuleDeclaration& d = out_.declarations[r.index];
+      switch (d.kind) {
+        case ModuleDeclaration::Variable: info.type = d.type; return info;
+        case ModuleDeclaration::Const:
+          info.type = d.type;
+          info.stage = EvaluationStage::Constant;
+          info.value = d.value;
+          return info;
+        case ModuleDeclaration::Override:
+          info.type = d.type;
+          info.stage = EvaluationStage::Override;
+          info.value = d.value;  // known only at pipeline creation
+          return info;
+        case ModuleDeclaration::Function:
+          error(e.span, "'" + text + "' is a function; it can only be called", "function-call-expr");
+          return info;
+        default:
+          error(e.span, "'" + text + "' is a type, not a value", "var-identifier-expr");
+          return info;
+      }
+    }
+  }
+  return info;
+}
+
+ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const CallExpression& c) {
+  std::vector<Operand> operands;
+  for (ExpressionId a : m_[c.arguments]) operands.push_back(operand(a));
+  for (const Operand& o : operands)
+    if (!o.type) return ExpressionInfo{};  // an argument already failed
+  if (TypeId t = c.type()) {
+    const TypeDecl& decl = m_[t];
+    // `vecN(...)` and `matCxR(...)` without a template argument infer the component type.
+    const VectorType* v = std::get_if<VectorType>(&decl.node);
+    const MatrixType* mt = std::get_if<MatrixType>(&decl.node);
+    if ((v && !v->element) || (mt && !mt->element)) return typeConstructor(Type{}, &decl, operands, e.span);
+    Type target = resolveTypeDecl(t);
+    if (!target) return ExpressionInfo{};
+    return typeConstructor(target, nullptr, operands, e.span);
+  }
+  const Resolution& r = out_.identifiers[id.value];
+  std::string_view fname = name(c.function());
+  switch (r.kind) {
+    case Resolution::Unresolved: return ExpressionInfo{};
+    case Resolution::BuiltinFunction: {
+      std::optional<Selection> s =
+          selectOverload(OverloadKind::Builtin, fname, operands, e.span, "builtin-functions");
+      if (!s) return ExpressionInfo{};
+      out_.calls[id.value] = s->overload;
+      return applyOverload(*s, operands, e.span);
+    }
+    case Resolution::PredeclaredType:
+      error(e.span, "texture_external values cannot be constructed", "type-constructor-expr");
+      return ExpressionInfo{};
+    case Resolution::ModuleDeclaration: {
+      const ModuleDeclaration& d = out_.declarations[r.index];
+      if (d.kind == ModuleDeclaration::Function) return callUserFunction(r.index, operands, e.span);
+      if (d.kind == ModuleDeclaration::Struct || d.kind == ModuleDeclaration::TypeAlias) {
+        if (!d.type) return ExpressionInfo{};
+        return typeConstructor(d.type, nullptr, operands, e.span);
+      }
+      break;
+    }
+    default: break;
+  }
+  error(e.span, "'" + std::string(fname) + "' is not a function or a type", "function-call-expr");
+  return ExpressionInfo{};
+}
+
+// #function-calls: a call to a user-defined function.
+ExpressionInfo Checker::callUserFunction(uint32_t declaration, const std::vector<Operand>& operands,
+                                         Span span) {
+  const ModuleDeclaration& d = out_.declarations[declaration];
+  auto it = functions_.find(declaration);
+  if (it == functions_.end()) return ExpressionInfo{};  // a cyclic call, already reported
+  const FunctionSignature& sig = it->second;
+  std::string fname(name(d.name));
+  if (sig.entryPoint) {
+    // #function-restriction: "An entry point must never be the target of a function call."
+    error(span, "'" + fname + "' is an entry point and cannot be called", "function-restriction");
+    return ExpressionInfo{};
+  }
+  if (operands.size() != sig.parameters.size()) {
+    error(span,
+          "'" + fname + "' takes " + std::to_string(sig.parameters.size()) + " argument" +
+              (sig.parameters.size() == 1 ? "" : "s") + ", not " + std::to_string(operands.size()),
+          "function-calls");
+    return ExpressionInfo{};
+  }
+  for (size_t i = 0; i < operands.size(); ++i) {
+    // "Each function call argument must evaluate to the type of the corresponding function
+    // parameter" (#function-restriction), through feasible automatic conversions.
+    if (conversionRank(operands[i].type, sig.parameters[i]) >= kInfiniteRank) {
+      error(operands[i].span,
+            "argument " + std::to_string(i + 1) + " of '" + fname + "' must be " +
+                typeName(sig.parameters[i]) + ", not " + typeName(operands[i].type),
+            "function-restriction");
+      return ExpressionInfo{};
+    }
+    convertOperand(operands[i], sig.parameters[i]);
+    // #function-restriction: a pointer argument to a user-defined function must be an
+    // address-of of a variable identifier, or a function parameter.
+    if (types_.kind(sig.parameters[i]) == TypeKind::Pointer) {
+      const Expression& a = m_[operands[i].expression];
+      bool ok = false;
+      const Expression* inner = &a;
+      while (auto* p = std::get_if<ParenthesizedExpression>(&inner->node)) inner = &m_[p->inner];
+      if (auto* u = std::get_if<UnaryExpression>(&inner->node)) {
+        if (u->op == UnaryOperator::AddressOf) {
+          const Expression* target = &m_[u->operand];
+          while (auto* p = std::get_if<ParenthesizedExpression>(&target->node)) target = &m_[p->inner];
+          ok = std::holds_alternative<IdentifierExpression>(target->node);
+        }
+      } else if (auto* ident = std::get_if<IdentifierExpression>(&inner->node)) {
+        (void)ident;
+        ExpressionId innerId = operands[i].expression;
+        while (auto* p = std::get_if<ParenthesizedExpression>(&m_[innerId].node)) innerId = p->inner;
+        ok = out_.identifiers[innerId.value].kind == Resolution::Parameter;
+      }
+      if (!ok) {
+        error(operands[i].span,
+              "a pointer argument must be the address of a variable (&v) or a pointer parameter",
+              "function-restriction");
+        return ExpressionInfo{};
+      }
+    }
+  }
+  ExpressionInfo info;
+  info.type = sig.result ? sig.result : types_.voidType();
+  return info;
+}
+
+std::optional<Value> Checker::convertOperand(const Operand& o, Type dst) {
+  if (!o.value || !o.value->has_value()) return std::nullopt;
+  return convertValue(**o.value, dst, o.span);
+}
+
+ExpressionInfo Checker::applyOverload(const Selection& s, const std::vector<Operand>& operands,
+                                      Span span) {
+  ExpressionInfo info;
+  info.type = s.result;
+  bool isConst = s.overload->row->flags & kConst;
+  EvaluationStage stage = EvaluationStage::Constant;
+  for (const Operand& o : operands) stage = latest(stage, o.stage);
+  info.stage = isConst ? stage : EvaluationStage::Runtime;
+  std::vector<Value> args;
+  bool haveValues = info.stage != EvaluationStage::Runtime;
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (!haveValues) {
+      convertOperand(operands[i], s.parameterTypes[i]);  // still reports unrepresentable values
+      continue;
+    }
+    std::optional<Value> v = convertOperand(operands[i], s.parameterTypes[i]);
+    if (!v) {
+      if (operands[i].value && operands[i].value->has_value()) return ExpressionInfo{};
+      haveValues = false;  // an override whose value is not known yet
+      continue;
+    }
+    args.push_back(std::move(*v));
+  }
+  if (haveValues && !evaluate(s, args, span, info.value)) info.type = Type{};
+  return info;
+}
+
+// #arithmetic-expr, #logical-expr, #bit-expr (unary), #address-of-expr, #indirection-expr
+ExpressionInfo Checker::typeUnary(const Expression& e, const UnaryExpression& u) {
+  Operand o = operand(u.operand);
+  if (!o.type) return ExpressionInfo{};
+  ExpressionInfo info;
+  if (u.op == UnaryOperator::AddressOf) {
+    const TypeNode& t = types_[o.type];
+    if (t.kind != TypeKind::Reference) {
+      error(e.span, "'&' needs a reference (a variable or part of one), not " + typeName(o.type),
+            "address-of-expr");
+      return info;
+    }
+    // "It is a shader-creation error if r is a reference to a vector component."
+    const Expression* target = &m_[u.operand];
+    while (auto* p = std::get_if<ParenthesizedExpression>(&target->node)) target = &m_[p->inner];
+    bool component = false;
+    if (auto* mem = std::get_if<MemberExpression>(&target->node))
+      component = types_.kind(loadType(out_.expressions[mem->base.value].type)) == TypeKind::Vector;
+    if (auto* idx = std::get_if<IndexExpression>(&target->node)) {
+      Type base = out_.expressions[idx->base.value].type;
+      const TypeNode& b = types_[base];
+      component = b.kind == TypeKind::Reference && types_.kind(b.element) == TypeKind::Vector;
+    }
+    if (component) {
+      error(e.span, "the address of a vector component cannot be taken", "address-of-expr");
+      return info;
+    }
+    info.type = types_.pointer(t.space, t.element, t.access);
+    return info;
+  }
+  if (u.op == UnaryOperator::Indirection) {
+    const TypeNode& t = types_[o.type];
+    if (t.kind != TypeKind::Pointer) {
+      error(e.span, "'*' needs a pointer, not " + typeName(o.type), "indirection-expr");
+      return info;
+    }
+    info.type = types_.reference(t.space, t.element, t.access);
+    return info;
+  }
+  std::string_view op = spelling(u.op);
+  std::optional<Selection> s = selectOverload(OverloadKind::UnaryOperator, op, {o}, e.span,
+                                              u.op == UnaryOperator::LogicalNot ? "logical-expr"
+                                              : u.op == UnaryOperator::Complement
+                                                  ? "bit-expr"
+                                                  : "arithmetic-expr");
+  if (!s) return info;
+  return applyOverload(*s, {o}, e.span);
+}
+
+// #arithmetic-expr, #comparison-expr, #logical-expr, #bit-expr (binary)
+ExpressionInfo Checker::typeBinary(const Expression& e, const BinaryExpression& b) {
+  Operand l = operand(b.left());
+  Operand r = operand(b.right);
+  if (!l.type || !r.type) return ExpressionInfo{};
+  BinaryOperator op = b.op();
+  const char* rule = "arithmetic-expr";
+  switch (op) {
+    case BinaryOperator::LessThan: case BinaryOperator::GreaterThan:
+    case BinaryOperator::LessThanEqual: case BinaryOperator::GreaterThanEqual:
+    case BinaryOperator::Equal: case BinaryOperator::NotEqual:
+      rule = "comparison-expr";
+      break;
+    case BinaryOperator::ShortCircuitAnd: case BinaryOperator::ShortCircuitOr:
+      rule = "logical-expr";
+      break;
+    case BinaryOperator::And: case BinaryOperator::Or: case BinaryOperator::Xor:
+    case BinaryOperator::ShiftLeft: case BinaryOperator::ShiftRight:
+      rule = "bit-expr";
+      break;
+    default: break;
+  }
+  std::optional<Selection> s =
+      selectOverload(OverloadKind::BinaryOperator, spelling(op), {l, r}, e.span, rule);
+  if (!s) return ExpressionInfo{};
+  return applyOverload(*s, {l, r}, e.span);
+}
+
+// #vector-access-expr, #matrix-access-expr, #array-access-expr
+ExpressionInfo Checker::typeIndex(const Expression& e, const IndexExpression& x) {
+  Operand base = operand(x.base);
+  Operand index = operand(x.index);
+  if (!base.type || !index.type) return ExpressionInfo{};
+  ExpressionInfo info;
+  // The index is an i32 or u32 ([INT]); an AbstractInt index converts to i32.
+  Type it = loadType(index.type);
+  if (types_.kind(it) == TypeKind::AbstractInt) it = types_.i32();
+  if (!isIntegerScalar(types_, it)) {
+    error(index.span, "an index must be i32 or u32, not " + typeName(index.type),
+          "array-access-expr");
+    return info;
+  }
+  std::optional<Value> indexValue = convertOperand(index, it);
+  const TypeNode& bt = types_[base.type];
+  bool reference = bt.kind == TypeKind::Reference;
+  Type composite = reference ? bt.element : base.type;
+  const TypeNode& ct = types_[composite];
+  Type element;
+  uint64_t count = 0;
+  switch (ct.kind) {
+    case TypeKind::Vector:
+      element = ct.element;
+      count = ct.size;
+      break;
+    case TypeKind::Matrix:
+      element = types_.vector(ct.rows, ct.element);
+      count = ct.size;
+      break;
+    case TypeKind::Array:
+      element = ct.element;
+      count = ct.arrayCount == ArrayCount::Fixed ? ct.count : 0;
+      if (!reference && ct.arrayCount != ArrayCount::Fixed) {
+        error(e.span, "only a fixed-size array value can be indexed", "array-access-expr");
+        return info;
+      }
+      break;
+    default:
+      error(base.span, "a value of type " + typeName(base.type) + " cannot be indexed",
+            "array-access-expr");
+      return info;
+  }
+  // A creation-time index outside the bounds of a fixed size: the seed allows any value for
+  // a value and an invalid reference for a reference; Plumb reports it, as the 2026 spec does
+  // for const-expression indices (docs/ambiguities.md).
+  if (indexValue && count) {
+    int64_t i = indexValue->intValue();
+    if (i < 0 || static_cast<uint64_t>(i) >= count) {
+      error(index.span,
+            "index " + std::to_string(i) + " is out of bounds for " + typeName(composite),
+            "array-access-expr");
+      return info;
+    }
+  }
+  if (reference) {
+    info.type = types_.reference(bt.space, element, bt.access);
+    return info;
+  }
+  info.type = element;
+  info.stage = latest(base.stage, index.stage);
+  if (base.value && base.value->has_value() && indexValue)
+    info.value = (*base.value)->elements()[static_cast<size_t>(indexValue->intValue())];
+  return info;
+}
+
+// #struct-access-expr, #vector-access-expr (convenience names)
+ExpressionInfo Checker::typeMember(const Expression& e, const MemberExpression& x) {
+  Operand base = operand(x.base);
+  if (!base.type) return ExpressionInfo{};
+  ExpressionInfo info;
+  const TypeNode& bt = types_[base.type];
+  bool reference = bt.kind == TypeKind::Reference;
+  Type composite = reference ? bt.element : base.type;
+  const TypeNode& ct = types_[composite];
+  std::string_view member = name(x.member);
+  Span memberSpan{e.span.end - static_cast<uint32_t>(member.size()), e.span.end};
+  if (ct.kind == TypeKind::Struct) {
+    const StructInfo& s = types_.structInfo(composite);
+    for (size_t i = 0; i < s.members.size(); ++i) {
+      if (s.members[i].name != member) continue;
+      if (reference) {
+        info.type = types_.reference(bt.space, s.members[i].type, bt.access);
+        return info;
+      }
+      info.type = s.members[i].type;
+      info.stage = base.stage;
+      if (base.value && base.value->has_value()) info.value = (*base.value)->elements()[i];
+      return info;
+    }
+    error(memberSpan, "structure " + s.name + " has no member '" + std::string(member) + "'",
+          "struct-access-expr");
+    return info;
+  }
+  if (ct.kind == TypeKind::Vector) {
+    // "The convenience letterings can not be mixed", "must not access a component past the
+    // end of the vector", 1 to 4 letters.
+    const std::string_view xyzw = "xyzw", rgba = "rgba";
+    std::vector<int> indices;
+    bool colour = !member.empty() && rgba.find(member[0]) != std::string_view::npos;
+    for (char c : member) {
+      size_t k = (colour ? rgba : xyzw).find(c);
+      if (k == std::string_view::npos) {
+        error(memberSpan,
+              "'" + std::string(member) +
+                  "' is not a vector component selection (letters x, y, z, w or r, g, b, a, "
+                  "not mixed)",
+              "vector-access-expr");
+        return info;
+      }
+      if (k >= ct.size) {
+        error(memberSpan,
+              "'" + std::string(1, c) + "' selects a component past the end of " + typeName(composite),
+              "vector-access-expr");
+        return info;
+      }
+      indices.push_back(static_cast<int>(k));
+    }
+    if (indices.empty() || indices.size() > 4) {
+      error(memberSpan, "a vector component selection has 1 to 4 letters", "vector-access-expr");
+      return info;
+    }
+    if (indices.size() == 1) {
+      if (reference) {
+        // #component-reference-from-vector-reference
+        info.type = types_.reference(bt.space, ct.element, bt.access);
+        return info;
+      }
+      info.type = ct.element;
+      info.stage = base.stage;
+      if (base.value && base.value->has_value()) info.value = (*base.value)->elements()[indices[0]];
+      return info;
+    }
+    // Multiple components: a value (there is no reference form), after the Load Rule.
+    if (reference && bt.access == AccessMode::Write) {
+      error(e.span, "cannot read from a write-only reference", "load-rule");
+      return info;
+    }
+    info.type = types_.vector(static_cast<uint8_t>(indices.size()), ct.element);
+    info.stage = reference ? EvaluationStage::Runtime : base.stage;
+    if (!reference && base.value && base.value->has_value()) {
+      Value v{info.type, std::vector<Value>{}};
+      for (int k : indices) std::get<std::vector<Value>>(v.data).push_back((*base.value)->elements()[k]);
+      info.value = std::move(v);
+    }
+    return info;
+  }
+  error(memberSpan,
+        "a value of type " + typeName(base.type) + " has no member '" + std::string(member) + "'",
+        "struct-access-expr");
+  return info;
+}
+
+// #bitcast-expr
+ExpressionInfo Checker::typeBitcast(const Expression& e, const BitcastExpression& b) {
+  Operand o = operand(b.operand);
+  Type target = resolveTypeDecl(b.type);
+  if (!o.type || !target) return ExpressionInfo{};
+  Type source = loadType(o.type);
+  if (isAbstract(types_, source)) source = concretize(source);
+  // The bit width of a numeric scalar or vector of 32-bit or 16-bit components.
+  auto bits = [&](Type t) -> int {
+    const TypeNode& n = types_[t];
+    auto scalarBits = [&](Type s) -> int {
+      switch (types_.kind(s)) {
+        case TypeKind::I32: case TypeKind::U32: case TypeKind::F32: return 32;
+        case TypeKind::F16: return 16;
+        default: return 0;
+      }
+    };
+    if (n.kind == TypeKind::Vector) return n.size * scalarBits(n.element);
+    return scalarBits(t);
+  };
+  int sb = bits(source), tb = bits(target);
+  auto shape = [&](Type t) { return types_.kind(t) == TypeKind::Vector ? types_[t].size : 1; };
+  bool ok = sb != 0 && sb == tb &&
+            // Same component count, or the f16 forms (vec2<f16> <-> 32-bit scalar,
+            // vec4<f16> <-> vec2 of 32-bit).
+            (shape(source) == shape(target) ||
+             types_.kind(componentType(types_, source)) == TypeKind::F16 ||
+             types_.kind(componentType(types_, target)) == TypeKind::F16);
+  if (!ok) {
+    error(e.span, "bitcast cannot reinterpret " + typeName(o.type) + " as " + typeName(target),
+          "bitcast-expr");
+    return ExpressionInfo{};
+  }
+  ExpressionInfo info;
+  info.type = target;
+  info.stage = o.stage;
+  if (o.value && o.value->has_value()) {
+    std::optional<Value> v = convertOperand(o, source);
+    if (!v) return ExpressionInfo{};
+    // Reinterpret through the bytes (little-endian layout, #internal-value-layout).
+    std::vector<uint8_t> bytes;
+    auto put = [&](const Value& s) {
+      uint32_t w = 0;
+      int width = 4;
+      switch (types_.kind(s.type)) {
+        case TypeKind::I32: case TypeKind::U32: w = static_cast<uint32_t>(s.intValue()); break;
+        case TypeKind::F32: {
+          float f = static_cast<float>(s.floatValue());
+          std::memcpy(&w, &f, 4);
+          break;
+        }
+        default:  // f16
+          w = f16Bits(s.floatValue());
+          width = 2;
+          break;
+      }
+      for (int k = 0; k < width; ++k) bytes.push_back(static_cast<uint8_t>(w >> (8 * k)));
+    };
+    if (std::holds_alternative<std::vector<Value>>(v->data))
+      for (const Value& c : v->elements()) put(c);
+    else
+      put(*v);
+    auto get = [&](Type t, size_t at) -> Value {
+      if (types_.kind(t) == TypeKind::F16)
+        return Value{t, f16FromBits(static_cast<uint16_t>(bytes[at] | (bytes[at + 1] << 8)))};
+      uint32_t w = 0;
+      for (int k = 0; k < 4; ++k) w |= uint32_t(bytes[at + k]) << (8 * k);
+      switch (types_.kind(t)) {
+        case TypeKind::I32: return Value{t, static_cast<int64_t>(static_cast<int32_t>(w))};
+        case TypeKind::U32: return Value{t, static_cast<int64_t>(w)};
+        default: {
+          float f;
+          std::memcpy(&f, &w, 4);
+          return Value{t, static_cast<double>(f)};
+        }
+      }
+    };
+    Type tc = componentType(types_, target);
+    size_t width = types_.kind(tc) == TypeKind::F16 ? 2 : 4;
+    if (types_.kind(target) == TypeKind::Vector) {
+      Value out{target, std::vector<Value>{}};
+      for (uint8_t k = 0; k < types_[target].size; ++k)
+        std::get<std::vector<Value>>(out.data).push_back(get(tc, width * k));
+      info.value = std::move(out);
+    } else {
+      info.value = get(target, 0);
+    }
+    // A NaN or infinity reinterpreted from integer bits is not a finite value.
+    if (isFloatScalar(types_, tc)) {
+      bool finite = true;
+      auto check = [&](const Value& c) { finite &= std::isfinite(c.floatValue()); };
+      if (std::holds_alternative<std::vector<Value>>(info.value->data))
+        for (const Value& c : info.value->elements()) check(c);
+      else
+        check(*info.value);
+      if (!finite) {
+        error(e.span, "the creation-time bitcast produces a NaN or an infinity",
+              "floating-point-evaluation");
+        return ExpressionInfo{};
+      }
+    }
+  }
+  return info;
+}
+
+}  // namespace plumb

@@ -1,0 +1,99 @@
+// Overload resolution (#overload-resolution-section) over the rows of the one overload table
+// (semantics/builtin_table.h), with conversion ranks (#conversion-rank).
+#include "checker/checker_impl.h"
+
+namespace plumb {
+
+std::string Checker::describeCall(std::string_view name, const std::vector<Operand>& operands) const {
+  std::string s = std::string(name) + "(";
+  for (size_t i = 0; i < operands.size(); ++i) {
+    if (i) s += ", ";
+    s += typeName(operands[i].type);
+  }
+  return s + ")";
+}
+
+std::optional<Checker::Selection> Checker::selectOverload(OverloadKind kind, std::string_view name,
+                                                          const std::vector<Operand>& operands,
+                                                          Span span, const char* rule) {
+  struct Candidate {
+    const Overload* overload;
+    std::vector<int> ranks;
+    Bindings bindings;
+  };
+  std::vector<Candidate> feasible;
+  for (const Overload& o : out_.overloads.candidates(kind, name)) {
+    if (o.parameters.size() != operands.size()) continue;
+    Candidate c{&o, {}, {}};
+    bool ok = true;
+    for (size_t i = 0; i < operands.size() && ok; ++i) {
+      const TypePattern& p = o.parameters[i];
+      int rank;
+      if (p.concrete()) {
+        rank = conversionRank(operands[i].type, p.type);
+      } else {
+        // Patterns with wildcards (pointers to any runtime-sized array, ...) match exactly.
+        rank = matchPattern(types_, p, operands[i].type, c.bindings) ? 0 : kInfiniteRank;
+      }
+      ok = rank < kInfiniteRank;
+      c.ranks.push_back(rank);
+    }
+    if (ok) feasible.push_back(std::move(c));
+  }
+  auto render = [&](const Overload& o) {
+    std::string s = std::string(name) + "(";
+    for (size_t i = 0; i < o.parameters.size(); ++i) {
+      if (i) s += ", ";
+      s += o.parameters[i].concrete() ? typeName(o.parameters[i].type) : "...";
+    }
+    return s + ")";
+  };
+  if (feasible.empty()) {
+    std::string kindText = kind == OverloadKind::Builtin ? "built-in function" : "operator";
+    error(span, "no overload of " + kindText + " '" + std::string(name) + "' accepts " +
+                    describeCall(name, operands),
+          rule);
+    return std::nullopt;
+  }
+  // "C1 is preferred over C2 if for each expression position i, C1.R(i) <= C2.R(i), and
+  // there is at least one position where C1.R(i) < C2.R(i)."
+  auto preferred = [](const Candidate& a, const Candidate& b) {
+    bool strictly = false;
+    for (size_t i = 0; i < a.ranks.size(); ++i) {
+      if (a.ranks[i] > b.ranks[i]) return false;
+      if (a.ranks[i] < b.ranks[i]) strictly = true;
+    }
+    return strictly;
+  };
+  const Candidate* best = nullptr;
+  for (const Candidate& c : feasible) {
+    bool overAll = true;
+    for (const Candidate& d : feasible)
+      if (&c != &d && !preferred(c, d)) {
+        overAll = false;
+        break;
+      }
+    if (overAll) {
+      best = &c;
+      break;
+    }
+  }
+  if (!best) {
+    // "Otherwise, overload resolution fails."
+    error(span,
+          "the call " + describeCall(name, operands) + " is ambiguous: no overload is preferred "
+          "over all others",
+          "overload-resolution-section");
+    for (size_t i = 0; i < feasible.size() && i < 4; ++i) note(span, "candidate " + render(*feasible[i].overload));
+    return std::nullopt;
+  }
+  Selection s;
+  s.overload = best->overload;
+  s.bindings = best->bindings;
+  for (const TypePattern& p : best->overload->parameters)
+    s.parameterTypes.push_back(instantiate(types_, p, s.bindings));
+  s.result = instantiate(types_, best->overload->result, s.bindings);
+  return s;
+}
+
+}  // namespace plumb

@@ -1,0 +1,363 @@
+// Name resolution (#declaration-and-scope): the module scope, function scopes, and the
+// directed graph of module-scope declarations, which must have no cycle; its order is the
+// order in which declarations are then checked.
+#include <algorithm>
+
+#include "checker/checker_impl.h"
+
+namespace plumb {
+
+using namespace ast;
+
+void Checker::collectModuleScope() {
+  for (GlobalId g : m_.declarations) {
+    const GlobalDeclaration& d = m_[g];
+    ModuleDeclaration md{};
+    md.global = g;
+    if (auto* v = std::get_if<VariableId>(&d.node)) {
+      const VariableDeclaration& var = m_[*v];
+      md.kind = var.kind == DeclarationKind::Var     ? ModuleDeclaration::Variable
+                : var.kind == DeclarationKind::Const ? ModuleDeclaration::Const
+                                                     : ModuleDeclaration::Override;
+      md.name = var.name;
+      md.nameSpan = var.nameSpan;
+    } else if (auto* s = std::get_if<StructDeclaration>(&d.node)) {
+      md.kind = ModuleDeclaration::Struct;
+      md.name = s->name;
+      md.nameSpan = s->nameSpan;
+    } else if (auto* a = std::get_if<TypeAliasDeclaration>(&d.node)) {
+      md.kind = ModuleDeclaration::TypeAlias;
+      md.name = a->name;
+      md.nameSpan = a->nameSpan;
+    } else if (auto* f = std::get_if<FunctionDeclaration>(&d.node)) {
+      md.kind = ModuleDeclaration::Function;
+      md.name = f->name;
+      md.nameSpan = f->nameSpan;
+    } else {
+      md.kind = ModuleDeclaration::StaticAssert;
+    }
+    uint32_t index = static_cast<uint32_t>(out_.declarations.size());
+    out_.declarations.push_back(md);
+    if (md.kind == ModuleDeclaration::StaticAssert) continue;
+    std::string_view name = m_.name(md.name);
+    // #builtin-functions: "it is a shader-creation error to attempt to redefine one or to use
+    // the name of a built-in function as an identifier for any other module-scope
+    // declaration." Predeclared types are predeclared objects too (#declaration-and-scope).
+    if (out_.overloads.isBuiltinName(name)) {
+      error(md.nameSpan, "'" + std::string(name) + "' is a built-in function and cannot be redeclared",
+            "builtin-functions");
+      continue;
+    }
+    if (name == "texture_external") {
+      error(md.nameSpan, "'texture_external' is a predeclared type and cannot be redeclared",
+            "declaration-and-scope");
+      continue;
+    }
+    auto [it, inserted] = moduleScope_.emplace(md.name.id, index);
+    if (!inserted) {
+      // "A declaration must not introduce a name when that identifier is already in scope
+      // with the same end of scope as another instance of that name."
+      error(md.nameSpan, "'" + std::string(name) + "' is already declared at module scope",
+            "declaration-and-scope");
+      note(out_.declarations[it->second].nameSpan, "the previous declaration");
+    }
+  }
+}
+
+Resolution Checker::lookup(Symbol name) const {
+  // The closest non-module-scope declaration, else the module-scope one.
+  for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope)
+    for (auto it = scope->rbegin(); it != scope->rend(); ++it)
+      if (it->name == name) return it->resolution;
+  if (auto it = moduleScope_.find(name.id); it != moduleScope_.end())
+    return Resolution{Resolution::ModuleDeclaration, it->second};
+  return Resolution{};
+}
+
+void Checker::declareLocal(Symbol name, Span span, Resolution r) {
+  std::vector<LocalName>& scope = scopes_.back();
+  for (const LocalName& l : scope) {
+    if (l.name == name) {
+      error(span,
+            "'" + std::string(m_.name(name)) +
+                "' is already declared in this scope (a name may be shadowed only in an inner "
+                "scope)",
+            "declaration-and-scope");
+      note(l.span, "the previous declaration");
+      return;
+    }
+  }
+  scope.push_back(LocalName{name, r, span});
+}
+
+void Checker::useName(Symbol name, Span span, Resolution& into, bool asType) {
+  into = lookup(name);
+  if (into.kind == Resolution::ModuleDeclaration) {
+    uses_[current_].push_back(into.index);
+    return;
+  }
+  if (into.kind != Resolution::Unresolved) return;
+  std::string_view text = m_.name(name);
+  if (!asType && out_.overloads.isBuiltinName(text)) {
+    into = Resolution{Resolution::BuiltinFunction, 0};
+    return;
+  }
+  if (asType && text == "texture_external") {
+    into = Resolution{Resolution::PredeclaredType, 0};
+    return;
+  }
+  // "When an identifier is used, it must be in scope for some declaration."
+  error(span, "'" + std::string(text) + "' is not declared in this scope", "declaration-and-scope");
+}
+
+void Checker::resolveAttributes(List<Attribute> list) {
+  // Only @workgroup_size takes arguments that name declarations (#entry-point-attributes);
+  // the other attributes' identifiers are enumerants such as `position` or `flat`.
+  for (AttributeId a : m_[list]) {
+    const Attribute& attr = m_[a];
+    if (m_.name(attr.name) != "workgroup_size") continue;
+    for (ExpressionId e : m_[attr.arguments]) resolveExpression(e);
+  }
+}
+
+void Checker::resolveType(TypeId id) {
+  if (!id) return;
+  const TypeDecl& t = m_[id];
+  std::visit(
+      [&](const auto& n) {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, NamedType>) {
+          useName(n.name, t.span, out_.typeNames[id.value], /*asType=*/true);
+        } else if constexpr (std::is_same_v<N, VectorType> || std::is_same_v<N, MatrixType> ||
+                             std::is_same_v<N, AtomicType>) {
+          resolveType(n.element);
+        } else if constexpr (std::is_same_v<N, PointerType>) {
+          resolveType(n.store);
+        } else if constexpr (std::is_same_v<N, ArrayType>) {
+          resolveType(n.element);
+          if (n.count) resolveExpression(n.count);
+        } else if constexpr (std::is_same_v<N, SampledTextureType> ||
+                             std::is_same_v<N, MultisampledTextureType>) {
+          resolveType(n.sampled);
+        }
+      },
+      t.node);
+}
+
+void Checker::resolveExpression(ExpressionId id) {
+  if (!id) return;
+  const Expression& e = m_[id];
+  std::visit(
+      [&](const auto& n) {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, IdentifierExpression>) {
+          useName(n.name, e.span, out_.identifiers[id.value], /*asType=*/false);
+        } else if constexpr (std::is_same_v<N, CallExpression>) {
+          if (Symbol f = n.function()) {
+            // A call names a function or a type (a structure or an alias used as a
+            // constructor): resolve as either.
+            Resolution& r = out_.identifiers[id.value];
+            r = lookup(f);
+            if (r.kind == Resolution::ModuleDeclaration) {
+              uses_[current_].push_back(r.index);
+            } else if (r.kind == Resolution::Unresolved) {
+              std::string_view text = m_.name(f);
+              if (out_.overloads.isBuiltinName(text))
+                r = Resolution{Resolution::BuiltinFunction, 0};
+              else if (text == "texture_external")
+                r = Resolution{Resolution::PredeclaredType, 0};
+              else
+                error(Span{e.span.begin, e.span.begin + static_cast<uint32_t>(text.size())},
+                      "'" + std::string(text) + "' is not declared in this scope",
+                      "declaration-and-scope");
+            }
+          } else {
+            resolveType(n.type());
+          }
+          for (ExpressionId a : m_[n.arguments]) resolveExpression(a);
+        } else if constexpr (std::is_same_v<N, ParenthesizedExpression>) {
+          resolveExpression(n.inner);
+        } else if constexpr (std::is_same_v<N, BitcastExpression>) {
+          resolveType(n.type);
+          resolveExpression(n.operand);
+        } else if constexpr (std::is_same_v<N, IndexExpression>) {
+          resolveExpression(n.base);
+          resolveExpression(n.index);
+        } else if constexpr (std::is_same_v<N, MemberExpression>) {
+          resolveExpression(n.base);
+        } else if constexpr (std::is_same_v<N, UnaryExpression>) {
+          resolveExpression(n.operand);
+        } else if constexpr (std::is_same_v<N, BinaryExpression>) {
+          resolveExpression(n.left());
+          resolveExpression(n.right);
+        }
+      },
+      e.node);
+}
+
+void Checker::resolveStatements(List<Statement> list) {
+  for (StatementId s : m_[list]) resolveStatement(s);
+}
+
+void Checker::resolveStatement(StatementId id) {
+  if (!id) return;
+  const Statement& s = m_[id];
+  auto block = [&](StatementId b) {
+    scopes_.emplace_back();
+    resolveStatements(std::get<CompoundStatement>(m_[b].node).statements);
+    scopes_.pop_back();
+  };
+  std::visit(
+      [&](const auto& n) {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, CompoundStatement>) {
+          block(id);
+        } else if constexpr (std::is_same_v<N, ReturnStatement>) {
+          resolveExpression(n.value);
+        } else if constexpr (std::is_same_v<N, IfStatement>) {
+          resolveExpression(n.condition);
+          block(n.body);
+          if (n.elseBranch) resolveStatement(n.elseBranch);
+        } else if constexpr (std::is_same_v<N, SwitchStatement>) {
+          resolveExpression(n.selector);
+          for (ClauseId c : m_[n.clauses]) {
+            for (ExpressionId e : m_[m_[c].selectors]) resolveExpression(e);
+            block(m_[c].body);
+          }
+        } else if constexpr (std::is_same_v<N, LoopStatement>) {
+          // The continuing statement is in the scope of the loop body's declarations
+          // (#continuing-statement).
+          scopes_.emplace_back();
+          resolveStatements(n.statements);
+          if (n.continuing) resolveStatement(n.continuing);
+          scopes_.pop_back();
+        } else if constexpr (std::is_same_v<N, ContinuingStatement>) {
+          scopes_.emplace_back();
+          resolveStatements(n.statements);
+          scopes_.pop_back();
+        } else if constexpr (std::is_same_v<N, ForStatement>) {
+          // A declaration in the initializer is in scope in the condition, the update and the
+          // body, and ends where the body's own declarations end (#function-scope-variables;
+          // the example of #declaration-and-scope rejects `var i` in the body).
+          const ForHeader& h = m_[n.header];
+          scopes_.emplace_back();
+          resolveStatement(h.initializer);
+          resolveExpression(h.condition);
+          resolveStatement(h.update);
+          resolveStatements(std::get<CompoundStatement>(m_[n.body].node).statements);
+          scopes_.pop_back();
+        } else if constexpr (std::is_same_v<N, WhileStatement>) {
+          resolveExpression(n.condition);
+          block(n.body);
+        } else if constexpr (std::is_same_v<N, BreakIfStatement>) {
+          resolveExpression(n.condition);
+        } else if constexpr (std::is_same_v<N, FunctionCallStatement>) {
+          resolveExpression(n.call);
+        } else if constexpr (std::is_same_v<N, DeclarationStatement>) {
+          const VariableDeclaration& v = m_[n.declaration];
+          resolveType(v.type);
+          // The initializer is resolved before the name is in scope: `let x = x;` uses an
+          // outer x.
+          resolveExpression(v.initializer);
+          declareLocal(v.name, v.nameSpan,
+                       Resolution{Resolution::LocalVariable, n.declaration.value});
+        } else if constexpr (std::is_same_v<N, AssignmentStatement>) {
+          resolveExpression(n.target);
+          resolveExpression(n.value);
+        } else if constexpr (std::is_same_v<N, IncrementStatement> ||
+                             std::is_same_v<N, DecrementStatement>) {
+          resolveExpression(n.target);
+        } else if constexpr (std::is_same_v<N, StaticAssertStatement>) {
+          resolveExpression(n.condition);
+        }
+      },
+      s.node);
+}
+
+void Checker::resolveDeclaration(uint32_t index) {
+  current_ = index;
+  const GlobalDeclaration& d = m_[out_.declarations[index].global];
+  std::visit(
+      [&](const auto& n) {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, VariableId>) {
+          const VariableDeclaration& v = m_[n];
+          resolveAttributes(v.attributes);
+          resolveType(v.type);
+          resolveExpression(v.initializer);
+        } else if constexpr (std::is_same_v<N, StructDeclaration>) {
+          for (MemberId mid : m_[n.members]) resolveType(m_[mid].type);
+        } else if constexpr (std::is_same_v<N, TypeAliasDeclaration>) {
+          resolveType(n.type);
+        } else if constexpr (std::is_same_v<N, FunctionDeclaration>) {
+          resolveAttributes(n.attributes);
+          // Parameters and the body's top-level declarations have the same end of scope: the
+          // end of the function (#declaration-and-scope example, `foo_3`).
+          scopes_.emplace_back();
+          for (ParameterId p : m_[n.parameters]) {
+            resolveType(m_[p].type);
+            declareLocal(m_[p].name, m_[p].nameSpan, Resolution{Resolution::Parameter, p.value});
+          }
+          resolveType(n.returnType);
+          resolveStatements(std::get<CompoundStatement>(m_[n.body].node).statements);
+          scopes_.pop_back();
+        } else if constexpr (std::is_same_v<N, StaticAssertDeclaration>) {
+          resolveExpression(n.condition);
+        }
+      },
+      d.node);
+}
+
+// "It is a shader-creation error if any module scope declaration is recursive": the
+// declarations form a graph with an edge from D to T when D mentions an identifier resolving
+// to T; it must have no cycle. The checking order is a post-order of that graph (iterative,
+// so that long chains of declarations cannot exhaust the stack).
+void Checker::orderDeclarations() {
+  size_t n = out_.declarations.size();
+  enum : uint8_t { Unvisited, Active, Done };
+  std::vector<uint8_t> state(n, Unvisited);
+  for (std::vector<uint32_t>& u : uses_) {
+    std::sort(u.begin(), u.end());
+    u.erase(std::unique(u.begin(), u.end()), u.end());
+  }
+  struct Frame {
+    uint32_t node;
+    size_t next;
+  };
+  std::vector<Frame> stack;
+  for (uint32_t root = 0; root < n; ++root) {
+    if (state[root] != Unvisited) continue;
+    stack.push_back({root, 0});
+    state[root] = Active;
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.next < uses_[f.node].size()) {
+        uint32_t next = uses_[f.node][f.next++];
+        if (state[next] == Unvisited) {
+          state[next] = Active;
+          stack.push_back({next, 0});
+        } else if (state[next] == Active) {
+          // A cycle: report it along the path on the stack.
+          std::string path;
+          bool on = false;
+          for (const Frame& g : stack) {
+            if (g.node == next) on = true;
+            if (on) path += std::string(m_.name(out_.declarations[g.node].name)) + " -> ";
+          }
+          path += std::string(m_.name(out_.declarations[next].name));
+          const ModuleDeclaration& d = out_.declarations[next];
+          error(d.nameSpan,
+                std::string(d.kind == ModuleDeclaration::Function ? "recursion" : "cyclic declaration") +
+                    ": " + path,
+                "declaration-and-scope");
+        }
+        continue;
+      }
+      state[f.node] = Done;
+      out_.order.push_back(f.node);
+      stack.pop_back();
+    }
+  }
+}
+
+}  // namespace plumb

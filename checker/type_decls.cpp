@@ -1,0 +1,215 @@
+// type_decl -> type (#types, #type-declarations): the constraints each type form places on its
+// parameters.
+#include "checker/checker_impl.h"
+
+namespace plumb {
+
+using namespace ast;
+
+bool Checker::requireF16(Span span) {
+  if (f16Enabled_) return true;
+  // #extension-list: "using f16 keyword or any floating point literal with a h suffix will
+  // result in a shader-creation error" unless the f16 extension is enabled.
+  error(span, "f16 requires the f16 extension: add `enable f16;`", "extension-list");
+  return false;
+}
+
+Type Checker::resolveTypeDecl(TypeId id) {
+  if (!id) return Type{};
+  if (!typeDeclDone_[id.value]) {
+    typeDeclDone_[id.value] = 1;
+    out_.typeDecls[id.value] = resolveTypeDeclUncached(id);
+  }
+  return out_.typeDecls[id.value];
+}
+
+static AccessMode defaultAccess(AddressSpace s) {
+  // #access-mode-defaults and the address space table: storage defaults to read; uniform
+  // supports read only; function, private and workgroup support read_write only.
+  switch (s) {
+    case AddressSpace::Storage: case AddressSpace::Uniform: return AccessMode::Read;
+    default: return AccessMode::ReadWrite;
+  }
+}
+
+Type Checker::resolveTypeDeclUncached(TypeId id) {
+  const TypeDecl& t = m_[id];
+  return std::visit(
+      [&](const auto& n) -> Type {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, NamedType>) {
+          const Resolution& r = out_.typeNames[id.value];
+          if (r.kind == Resolution::PredeclaredType)
+            return types_.intern(TypeNode{TypeKind::ExternalTexture});
+          if (r.kind != Resolution::ModuleDeclaration) {
+            if (r.kind != Resolution::Unresolved)
+              error(t.span, "'" + std::string(name(n.name)) + "' is not a type", "type-declarations");
+            return Type{};
+          }
+          const ModuleDeclaration& d = out_.declarations[r.index];
+          if (d.kind != ModuleDeclaration::TypeAlias && d.kind != ModuleDeclaration::Struct) {
+            error(t.span, "'" + std::string(name(n.name)) + "' is not a type", "type-declarations");
+            return Type{};
+          }
+          return d.type;  // Invalid while a cyclic declaration is unresolved
+        } else if constexpr (std::is_same_v<N, ScalarType>) {
+          switch (n.kind) {
+            case ScalarKind::Bool: return types_.boolType();
+            case ScalarKind::I32: return types_.i32();
+            case ScalarKind::U32: return types_.u32();
+            case ScalarKind::F32: return types_.f32();
+            case ScalarKind::F16:
+              requireF16(t.span);
+              return types_.f16();
+          }
+          return Type{};
+        } else if constexpr (std::is_same_v<N, VectorType>) {
+          Type e = resolveTypeDecl(n.element);
+          if (!e) return Type{};
+          // #vector-types: T must be a scalar or an abstract numeric type.
+          if (!isScalar(types_, e) && !isAbstractScalar(types_, e)) {
+            error(m_[n.element].span, "a vector's component type must be a scalar, not " + typeName(e),
+                  "vector-types");
+            return Type{};
+          }
+          return types_.vector(n.size, e);
+        } else if constexpr (std::is_same_v<N, MatrixType>) {
+          Type e = resolveTypeDecl(n.element);
+          if (!e) return Type{};
+          // #matrix-types: T must be f32, f16 or AbstractFloat.
+          if (types_.kind(e) != TypeKind::F32 && types_.kind(e) != TypeKind::F16) {
+            error(m_[n.element].span,
+                  "a matrix's component type must be f32 or f16, not " + typeName(e),
+                  "matrix-types");
+            return Type{};
+          }
+          return types_.matrix(n.columns, n.rows, e);
+        } else if constexpr (std::is_same_v<N, AtomicType>) {
+          Type e = resolveTypeDecl(n.element);
+          if (!e) return Type{};
+          // #atomic-types: T must be either u32 or i32.
+          if (!isIntegerScalar(types_, e)) {
+            error(m_[n.element].span, "an atomic's type must be i32 or u32, not " + typeName(e),
+                  "atomic-types");
+            return Type{};
+          }
+          return types_.atomic(e);
+        } else if constexpr (std::is_same_v<N, PointerType>) {
+          Type store = resolveTypeDecl(n.store);
+          if (!store) return Type{};
+          AccessMode access = n.access;
+          if (access != AccessMode::None && n.space != AddressSpace::Storage) {
+            // #access-mode-defaults: for other address spaces "the access mode must not be
+            // written".
+            error(t.span,
+                  "the access mode must not be written for the " +
+                      std::string(spelling(n.space)) + " address space",
+                  "access-mode-defaults");
+          }
+          if (access == AccessMode::Write && n.space == AddressSpace::Storage) {
+            error(t.span, "the storage address space supports read and read_write access only",
+                  "address-space");
+          }
+          if (access == AccessMode::None || n.space != AddressSpace::Storage)
+            access = defaultAccess(n.space);
+          return types_.pointer(n.space, store, access);
+        } else if constexpr (std::is_same_v<N, ArrayType>) {
+          Type e = resolveTypeDecl(n.element);
+          if (!e) return Type{};
+          // #array-types: the element type must be a scalar, a concrete vector or matrix, an
+          // atomic, or an array or structure with creation-fixed footprint.
+          TypeKind k = types_.kind(e);
+          bool ok = isScalar(types_, e) || k == TypeKind::Vector || k == TypeKind::Matrix ||
+                    k == TypeKind::Atomic ||
+                    ((k == TypeKind::Array || k == TypeKind::Struct) &&
+                     hasCreationFixedFootprint(types_, e));
+          if (!ok) {
+            error(m_[n.element].span,
+                  "an array's element type must be a plain type with a creation-fixed footprint, "
+                  "not " + typeName(e),
+                  "array-types");
+            return Type{};
+          }
+          if (!n.count) return types_.array(e, ArrayCount::Runtime, 0);
+          const ExpressionInfo& c = typeExpression(n.count);
+          if (!c.type) return Type{};
+          Type ct = loadType(c.type);
+          // "It must evaluate to an integer scalar."
+          if (!isIntegerScalar(types_, ct) && types_.kind(ct) != TypeKind::AbstractInt) {
+            error(m_[n.count].span, "an array's element count must be an integer, not " + typeName(ct),
+                  "array-types");
+            return Type{};
+          }
+          // "It must be an override expression."
+          if (c.stage == EvaluationStage::Runtime) {
+            error(m_[n.count].span,
+                  "an array's element count must be an override expression (made of literals, "
+                  "constants and overrides)",
+                  "array-types");
+            return Type{};
+          }
+          if (c.stage == EvaluationStage::Constant && c.value) {
+            int64_t count = c.value->intValue();
+            if (count <= 0) {
+              // The seed calls a non-positive count a pipeline-creation error; for a
+              // creation-time count it is detectable at shader creation (#processing-errors:
+              // "Each requirement will be checked at the earliest opportunity").
+              error(m_[n.count].span,
+                    "an array's element count must be greater than zero, not " +
+                        std::to_string(count),
+                    "array-types");
+              return Type{};
+            }
+            return types_.array(e, ArrayCount::Fixed, static_cast<uint64_t>(count));
+          }
+          // Override-sized: the identity is the override declaration when the count names one
+          // ("the same pipeline-overridable constant"), else the expression itself.
+          uint64_t identity = (uint64_t(1) << 40) | n.count.value;
+          if (auto* ident = std::get_if<IdentifierExpression>(&m_[n.count].node)) {
+            const Resolution& r = out_.identifiers[n.count.value];
+            if (r.kind == Resolution::ModuleDeclaration) identity = r.index;
+          }
+          return types_.array(e, ArrayCount::Override, identity);
+        } else if constexpr (std::is_same_v<N, SamplerType>) {
+          return types_.intern(TypeNode{n.comparison ? TypeKind::SamplerComparison : TypeKind::Sampler});
+        } else if constexpr (std::is_same_v<N, SampledTextureType> ||
+                             std::is_same_v<N, MultisampledTextureType>) {
+          Type s = resolveTypeDecl(n.sampled);
+          if (!s) return Type{};
+          // #sampled-texture-type, #multisampled-texture-type: f32, i32 or u32.
+          TypeKind k = types_.kind(s);
+          if (k != TypeKind::F32 && k != TypeKind::I32 && k != TypeKind::U32) {
+            error(m_[n.sampled].span,
+                  "a texture's sampled type must be f32, i32 or u32, not " + typeName(s),
+                  std::is_same_v<N, SampledTextureType> ? "sampled-texture-type"
+                                                        : "multisampled-texture-type");
+            return Type{};
+          }
+          TypeNode node{std::is_same_v<N, SampledTextureType> ? TypeKind::SampledTexture
+                                                              : TypeKind::MultisampledTexture};
+          if constexpr (std::is_same_v<N, SampledTextureType>) node.dimension = n.dimension;
+          node.element = s;
+          return types_.intern(node);
+        } else if constexpr (std::is_same_v<N, StorageTextureType>) {
+          // #texture-storage: "access must be write".
+          if (n.access != AccessMode::Write) {
+            error(t.span, "a storage texture's access mode must be write in this revision",
+                  "texture-storage");
+            return Type{};
+          }
+          TypeNode node{TypeKind::StorageTexture};
+          node.dimension = n.dimension;
+          node.format = n.format;
+          node.access = n.access;
+          return types_.intern(node);
+        } else if constexpr (std::is_same_v<N, DepthTextureType>) {
+          TypeNode node{TypeKind::DepthTexture};
+          node.depth = n.kind;
+          return types_.intern(node);
+        }
+        return Type{};
+      },
+      t.node);
+}
+
+}  // namespace plumb

@@ -1,0 +1,100 @@
+// plumb eval 'EXPR' [--enable-f16] [--format text|json]
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "checker/checker.h"
+#include "cli/commands.h"
+#include "semantics/diagnostic_json.h"
+#include "semantics/parser.h"
+
+namespace plumb::cli {
+
+namespace {
+
+struct EvalOptionsCli {
+  std::string expression;
+  bool f16 = false;
+  std::string format = "text";
+  bool literalShiftRight = false;
+};
+
+// Exact forms of a value: hexadecimal floats for floating-point components.
+std::string exactForm(const TypeTable& types, const Value& v) {
+  if (std::holds_alternative<double>(v.data)) return hexFloat(v.floatValue());
+  if (std::holds_alternative<std::vector<Value>>(v.data)) {
+    std::string out = "(";
+    for (size_t i = 0; i < v.elements().size(); ++i) {
+      if (i) out += ", ";
+      out += exactForm(types, v.elements()[i]);
+    }
+    return out + ")";
+  }
+  return formatValue(types, v);
+}
+
+int runEval(const EvalOptionsCli& o) {
+  SourceFile file("<expression>", o.expression);
+  DiagnosticList diagnostics;
+  auto [module, e] = parseExpression(file, Revision::wgsl2022_06(), diagnostics);
+  std::unique_ptr<CheckedModule> checked;
+  if (!diagnostics.hasErrors()) {
+    CheckOptions options;
+    options.enableF16 = o.f16;
+    options.literalShiftRight = o.literalShiftRight;
+    checked = checkExpression(*module, e, diagnostics, options);
+  }
+  const ExpressionInfo* info = checked ? &(*checked)[e] : nullptr;
+  bool ok = !diagnostics.hasErrors() && info && info->type;
+  if (ok && info->stage != EvaluationStage::Constant) {
+    diagnostics.error(&file, Span{0, static_cast<uint32_t>(o.expression.size())},
+                      "not a creation-time expression", "creation-time-expr");
+    ok = false;
+  }
+  if (ok && !info->value) {
+    diagnostics.error(&file, Span{0, static_cast<uint32_t>(o.expression.size())},
+                      "Plumb cannot evaluate this expression yet (a built-in without an "
+                      "evaluator)",
+                      "creation-time-funcs");
+    ok = false;
+  }
+  if (o.format == "json") {
+    nlohmann::json j = {{"format", "plumb-eval"}, {"version", 1}, {"valid", ok}};
+    nlohmann::json diags = nlohmann::json::array();
+    for (const Diagnostic& d : diagnostics.all()) diags.push_back(toJson(d));
+    j["diagnostics"] = diags;
+    if (ok) {
+      j["type"] = checked->types.name(info->type);
+      j["value"] = formatValue(checked->types, *info->value);
+      j["exact"] = exactForm(checked->types, *info->value);
+    }
+    std::cout << j.dump(2) << "\n";
+    return ok ? kOk : kRejected;
+  }
+  for (const Diagnostic& d : diagnostics.all()) std::cerr << renderText(d);
+  if (!ok) return kRejected;
+  std::cout << formatValue(checked->types, *info->value) << "\n";
+  std::cout << "type: " << checked->types.name(info->type) << "\n";
+  std::string exact = exactForm(checked->types, *info->value);
+  if (exact != formatValue(checked->types, *info->value)) std::cout << "exact: " << exact << "\n";
+  return kOk;
+}
+
+}  // namespace
+
+void registerEval(CLI::App& app, int& exitCode) {
+  auto o = std::make_shared<EvalOptionsCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "eval",
+      "Evaluate a creation-time expression exactly and print its value and type, e.g.\n"
+      "  plumb eval '0x1p-1074'    plumb eval 'i32(-2147483648)'    plumb eval 'vec3(1, 2.5, 3)'\n"
+      "Exit status: 0 with a value, 1 if the expression is invalid, 2 on usage errors.");
+  cmd->add_option("expression", o->expression, "a WGSL expression")->required();
+  cmd->add_flag("--enable-f16", o->f16, "allow f16 and `h` literals (as `enable f16;` would)");
+  cmd->add_option("--format", o->format, "'text' or 'json'")->check(CLI::IsMember({"text", "json"}));
+  cmd->add_flag("--literal-shift-right", o->literalShiftRight,
+                "evaluate >> on i32 and AbstractInt as the seed's text says (zero bits in)");
+  cmd->callback([o, &exitCode] { exitCode = runEval(*o); });
+}
+
+}  // namespace plumb::cli
