@@ -6,7 +6,25 @@ namespace plumb {
 
 using namespace ast;
 
-CheckedModule::CheckedModule(const Module& m) : module(m), overloads(types) {
+namespace {
+
+// The operator and built-in overload table is the same for every module; expanding it takes
+// longer than checking a small module, so it is built once per process, over a type table
+// that each module's table starts from (Type handles stay valid in the copies).
+struct Predeclared {
+  TypeTable types;
+  OverloadTable overloads{types};
+};
+
+const Predeclared& predeclared() {
+  static const Predeclared* p = new Predeclared;  // never destroyed: used until exit
+  return *p;
+}
+
+}  // namespace
+
+CheckedModule::CheckedModule(const Module& m)
+    : module(m), types(predeclared().types), overloads(predeclared().overloads) {
   expressions.resize(m.expressions.size());
   identifiers.resize(m.expressions.size());
   calls.resize(m.expressions.size(), nullptr);
@@ -14,6 +32,8 @@ CheckedModule::CheckedModule(const Module& m) : module(m), overloads(types) {
   typeDecls.resize(m.types.size());
   variables.resize(m.variables.size());
   parameters.resize(m.parameters.size());
+  parameterAttributes.resize(m.parameters.size());
+  memberAttributes.resize(m.members.size());
 }
 
 std::unique_ptr<CheckedModule> check(const Module& module, DiagnosticList& diagnostics,
@@ -81,6 +101,8 @@ void Checker::run() {
     current_ = index;
     checkDeclaration(index);
   }
+  checkModuleAttributes();
+  checkPipelineKeys();
 }
 
 }  // namespace plumb

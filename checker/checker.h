@@ -4,13 +4,16 @@
 // reports every violated rule on the diagnostic list, each with its spec anchor.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "checker/memory_layout.h"
 #include "semantics/ast.h"
+#include "semantics/builtin_values.h"
 #include "semantics/diagnostic.h"
 #include "semantics/overloads.h"
 #include "semantics/type.h"
@@ -45,6 +48,37 @@ struct Resolution {
   uint32_t index = 0;  // declaration index, VariableId or ParameterId value
 };
 
+/// The attributes of one declaration (#attributes), validated: their values, and the
+/// attribute nodes they came from (for diagnostics that point at them).
+struct Attributes {
+  enum Kind : uint8_t {
+    Align, Binding, Builtin, Const, Group, Id, Interpolate, Invariant, Location, Size,
+    WorkgroupSize, Vertex, Fragment, Compute, kCount
+  };
+  std::array<ast::AttributeId, kCount> node{};  // absent when the attribute is not present
+  uint32_t align = 0, size = 0, binding = 0, group = 0, id = 0, location = 0;
+  std::string_view builtin;  // a name from builtinValues()
+  enum class Interpolation : uint8_t { None, Perspective, Linear, Flat };
+  enum class Sampling : uint8_t { None, Center, Centroid, Sample };
+  Interpolation interpolation = Interpolation::None;
+  Sampling sampling = Sampling::None;
+  ShaderStage stage = ShaderStage::None;
+
+  bool has(Kind k) const { return static_cast<bool>(node[k]); }
+};
+
+/// One dimension of an entry point's workgroup size (#entry-point-attributes).
+struct WorkgroupDimension {
+  ast::ExpressionId expression;  // absent: the dimension defaults to 1
+  std::optional<uint64_t> value;  // known for creation-time values and resolved overrides
+};
+
+struct EntryPoint {
+  uint32_t function;  // declaration index
+  ShaderStage stage;
+  std::array<WorkgroupDimension, 3> workgroupSize;  // compute only
+};
+
 /// One module-scope declaration, in source order.
 struct ModuleDeclaration {
   enum Kind : uint8_t { Variable, Const, Override, TypeAlias, Struct, Function, StaticAssert };
@@ -55,6 +89,8 @@ struct ModuleDeclaration {
   Type type;  // variable: reference type; const/override: value type; alias/struct: the type;
               // function: its return type (Void if none)
   std::optional<Value> value;  // const, and override when its value is known
+  Attributes attributes;       // variable, override, function
+  Attributes returnAttributes; // function
 };
 
 struct CheckOptions {
@@ -74,8 +110,10 @@ class CheckedModule {
   explicit CheckedModule(const ast::Module& m);
 
   const ast::Module& module;
+  /// Starts as a copy of a process-wide table that holds the types the built-in overloads
+  /// need, so that `overloads` (expanded once per process) is valid for every module.
   TypeTable types;
-  OverloadTable overloads;
+  const OverloadTable& overloads;
 
   std::vector<ModuleDeclaration> declarations;
   std::vector<uint32_t> order;  // declarations, each after those it uses (#declaration-and-scope)
@@ -86,6 +124,10 @@ class CheckedModule {
   std::vector<Type> variables;              // by VariableId: the declared or inferred type
   std::vector<Type> parameters;             // by ParameterId
   std::vector<const Overload*> calls;       // by ExpressionId: the overload a call resolved to
+  std::vector<Attributes> parameterAttributes;  // by ParameterId
+  std::vector<Attributes> memberAttributes;     // by MemberId
+  std::vector<EntryPoint> entryPoints;          // in source order
+  MemoryLayouts layouts{types};                 // #memory-layouts
 
   const ExpressionInfo& operator[](ast::ExpressionId e) const { return expressions[e.value]; }
 };

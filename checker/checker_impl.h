@@ -13,11 +13,24 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "checker/checker.h"
 
 namespace plumb {
+
+/// Where an attribute list is written (#attributes: each attribute's valid places).
+enum class AttributePlace : uint8_t {
+  ModuleVariable,
+  Override,
+  StructMember,
+  Function,
+  EntryPointParameter,
+  Parameter,  // of a function that is not an entry point
+  EntryPointReturn,
+  Return,     // of a function that is not an entry point
+};
 
 /// The result of typing one expression, as seen by the rule that uses it.
 struct Operand {
@@ -138,6 +151,32 @@ class Checker {
                                         Span span);
   std::optional<Value> evaluateScalarOperator(std::string_view op, bool unary, const Value& a,
                                               const Value* b, Span span);
+
+  // ------------------------------------------------------------- attributes (attributes.cpp)
+  Attributes checkAttributes(ast::List<ast::Attribute> list, AttributePlace place);
+  bool integerAttributeArgument(const ast::Attribute& attr, const char* anchor, bool positive,
+                                uint32_t& out);
+  std::string_view identifierAttributeArgument(ast::ExpressionId e);
+  /// #entry-point-attributes: the types and values of @workgroup_size's arguments.
+  void checkWorkgroupSize(const ast::Attribute& attr, EntryPoint& entry);
+  /// After all declarations: pipeline constant IDs are unique (#override-decls).
+  void checkModuleAttributes();
+
+  // ------------------------------------------------------------- pipeline creation (pipeline_overrides.cpp)
+  std::string overrideKey(const ModuleDeclaration& d) const;
+  std::optional<Value> pipelineOverrideValue(const ModuleDeclaration& d, Type t,
+                                             const std::string& text);
+  void resolveOverrideAtPipelineCreation(ModuleDeclaration& d, const ast::VariableDeclaration& v,
+                                         std::optional<Value>& initializerValue);
+  void checkPipelineKeys();
+  std::unordered_set<size_t> usedOverrideKeys_;  // indices into CheckOptions::overrides
+
+  // ------------------------------------------------------------- layout (layout_constraints.cpp)
+  /// #address-space-layout-constraints for a variable's store type in uniform or storage.
+  void checkLayoutConstraints(Type store, ast::AddressSpace space, const ast::VariableDeclaration& v);
+  /// #structure-member-layout: @size(n) is at least SizeOf(T).
+  void checkMemberSizes(Type structure);
+  std::unordered_set<uint64_t> layoutChecked_;  // (type id << 3 | address space) checked
 
   // ------------------------------------------------------------- declarations (declarations.cpp)
   void checkDeclaration(uint32_t index);

@@ -61,6 +61,7 @@ Type Checker::typeInitializer(ExpressionId init, Type declared, bool concretizeI
 
 // #module-scope-variables, #address-space, #var-decls
 void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaration& v) {
+  d.attributes = checkAttributes(v.attributes, AttributePlace::ModuleVariable);
   Type store = v.type ? resolveTypeDecl(v.type) : Type{};
   if (v.initializer) {
     std::optional<Value> value;
@@ -166,6 +167,38 @@ void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaratio
   if (hasAtomic(store) && space != AddressSpace::Workgroup &&
       !(space == AddressSpace::Storage && access == AccessMode::ReadWrite))
     reject("atomic types are only allowed in workgroup variables and read_write storage buffers");
+  // #resource-interface: "Each resource variable must be declared with both group and binding
+  // attributes"; #attribute-binding, #attribute-group: "Must only be applied to a resource
+  // variable."
+  bool resource = space == AddressSpace::Uniform || space == AddressSpace::Storage ||
+                  space == AddressSpace::Handle;
+  const Attributes& a = d.attributes;
+  if (resource && (!a.has(Attributes::Group) || !a.has(Attributes::Binding))) {
+    bool attempted = false;  // a @group or @binding with a bad argument was reported already
+    for (AttributeId id : m_[v.attributes]) {
+      std::string_view n = name(m_[id].name);
+      attempted = attempted || ((n == "group" && !a.has(Attributes::Group)) ||
+                                (n == "binding" && !a.has(Attributes::Binding)));
+    }
+    if (!attempted)
+      error(v.nameSpan,
+            std::string("a resource variable must have both @group and @binding, and '") +
+                std::string(name(v.name)) + "' has " +
+                (a.has(Attributes::Group)     ? "only @group"
+                 : a.has(Attributes::Binding) ? "only @binding"
+                                              : "neither"),
+            "resource-interface");
+  }
+  if (!resource)
+    for (Attributes::Kind k : {Attributes::Group, Attributes::Binding})
+      if (a.has(k))
+        error(m_[a.node[k]].span,
+              std::string(k == Attributes::Group ? "@group" : "@binding") +
+                  " is only allowed on resource variables (uniform and storage buffers, "
+                  "textures, samplers), not on a " + std::string(spelling(space)) + " variable",
+              k == Attributes::Group ? "attribute-group" : "attribute-binding");
+  if (space == AddressSpace::Uniform || space == AddressSpace::Storage)
+    checkLayoutConstraints(store, space, v);
   d.type = types_.reference(space, store, access);
 }
 
@@ -174,6 +207,7 @@ void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& 
   Type declared = v.type ? resolveTypeDecl(v.type) : Type{};
   if (v.type && !declared) return;
   bool isConst = v.kind == DeclarationKind::Const;
+  if (!isConst) d.attributes = checkAttributes(v.attributes, AttributePlace::Override);
   if (!isConst) {
     // "The declared type, if present, must be a scalar."
     if (declared && !isScalar(types_, declared)) {
@@ -225,7 +259,13 @@ void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& 
     return;
   }
   d.type = t;
-  d.value = std::move(value);
+  if (isConst) {
+    d.value = std::move(value);
+  } else if (options_.pipelineCreation) {
+    resolveOverrideAtPipelineCreation(d, v, value);
+  }
+  // At shader creation an override has no value yet, even with an initializer: the
+  // application may replace it (#override-decls).
 }
 
 // #struct-types
@@ -246,7 +286,14 @@ void Checker::checkStruct(ModuleDeclaration& d, const StructDeclaration& s) {
               "struct-types");
         note(m_[members[j]].nameSpan, "the previous member");
       }
+    Attributes& attrs = out_.memberAttributes[members[i].value];
+    attrs = checkAttributes(m.attributes, AttributePlace::StructMember);
     if (!t) return;
+    if (attrs.has(Attributes::Location) && !isNumericScalar(types_, t) &&
+        !(types_.kind(t) == TypeKind::Vector && isNumericScalar(types_, types_[t].element)))
+      error(m_[attrs.node[Attributes::Location]].span,
+            "@location is only allowed on numeric scalars and vectors, not " + typeName(t),
+            "attribute-location");
     // "A structure member type must be one of: a scalar, a vector, a matrix, an atomic, a
     // fixed-size array with creation-fixed footprint, a runtime-sized array but only as the
     // last member, a structure with creation-fixed footprint."
@@ -265,9 +312,12 @@ void Checker::checkStruct(ModuleDeclaration& d, const StructDeclaration& s) {
       error(m_[m.type].span, why, "struct-types");
       return;
     }
-    info.members.push_back(MemberInfo{std::string(name(m.name)), t, members[i], 0, 0});
+    info.members.push_back(MemberInfo{std::string(name(m.name)), t, members[i],
+                                      attrs.has(Attributes::Align) ? attrs.align : 0,
+                                      attrs.has(Attributes::Size) ? attrs.size : 0});
   }
   d.type = types_.addStruct(std::move(info));
+  checkMemberSizes(d.type);
   // #limits: the nesting depth of a composite type is at most 255.
   if (nestingDepth(types_, d.type) > 255)
     error(s.nameSpan, "the structure is nested deeper than 255 levels", "limits");
@@ -292,16 +342,62 @@ void Checker::checkStaticAssert(ExpressionId condition) {
 // #function-declaration-sec, #function-restriction
 void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
   FunctionSignature sig;
+  ModuleDeclaration& decl = out_.declarations[index];
+  decl.attributes = checkAttributes(f.attributes, AttributePlace::Function);
+  const Attributes& attrs = decl.attributes;
+  // #entry-point-decl: a pipeline stage attribute makes the function an entry point. The stage
+  // counts even if the attribute had a bad argument, so that the parameters are checked as an
+  // entry point's.
+  ShaderStage stage = attrs.stage;
   for (AttributeId a : m_[f.attributes]) {
     std::string_view n = name(m_[a].name);
-    if (n == "vertex" || n == "fragment" || n == "compute") sig.entryPoint = true;
+    if (stage == ShaderStage::None && n == "vertex") stage = ShaderStage::Vertex;
+    if (stage == ShaderStage::None && n == "fragment") stage = ShaderStage::Fragment;
+    if (stage == ShaderStage::None && n == "compute") stage = ShaderStage::Compute;
   }
+  sig.entryPoint = stage != ShaderStage::None;
+  if (sig.entryPoint) {
+    EntryPoint entry{index, stage, {}};
+    if (stage == ShaderStage::Compute) {
+      // #entry-point-attributes: "workgroup_size must be specified on compute shader".
+      if (attrs.has(Attributes::WorkgroupSize))
+        checkWorkgroupSize(m_[attrs.node[Attributes::WorkgroupSize]], entry);
+      else
+        error(f.nameSpan, "a compute shader entry point must have a @workgroup_size attribute",
+              "attribute-workgroup_size");
+    }
+    out_.entryPoints.push_back(entry);
+  }
+  // @workgroup_size "must be applied to a compute shader entry point function. Must not be
+  // applied to any other object."
+  if (attrs.has(Attributes::WorkgroupSize) && stage != ShaderStage::Compute)
+    error(m_[attrs.node[Attributes::WorkgroupSize]].span,
+          "@workgroup_size is only allowed on compute shader entry points",
+          "attribute-workgroup_size");
+  // #attribute-location: "Must only be applied to declarations of numeric scalar or numeric
+  // vector type. Must not be used with the compute shader stage."
+  auto checkLocation = [&](const Attributes& a, Type t) {
+    if (!a.has(Attributes::Location) || !t) return;
+    Span span = m_[a.node[Attributes::Location]].span;
+    TypeKind k = types_.kind(t);
+    if (!(isNumericScalar(types_, t) ||
+          (k == TypeKind::Vector && isNumericScalar(types_, types_[t].element))))
+      error(span, "@location is only allowed on numeric scalars and vectors, not " + typeName(t),
+            "attribute-location");
+    else if (stage == ShaderStage::Compute)
+      error(span, "@location must not be used with the compute shader stage",
+            "attribute-location");
+  };
   bool ok = true;
   // #limits: at most 255 parameters.
   if (m_[f.parameters].size() > 255) error(f.nameSpan, "a function may have at most 255 parameters", "limits");
   for (ParameterId p : m_[f.parameters]) {
     Type t = resolveTypeDecl(m_[p].type);
     out_.parameters[p.value] = t;
+    out_.parameterAttributes[p.value] = checkAttributes(
+        m_[p].attributes,
+        sig.entryPoint ? AttributePlace::EntryPointParameter : AttributePlace::Parameter);
+    checkLocation(out_.parameterAttributes[p.value], t);
     sig.parameters.push_back(t);
     if (!t) {
       ok = false;
@@ -330,9 +426,13 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
     if (sig.result && !isConstructible(types_, sig.result))
       error(m_[f.returnType].span, "a function's return type must be constructible, not " + typeName(sig.result),
             "function-restriction");
+    decl.returnAttributes = checkAttributes(
+        f.returnAttributes,
+        sig.entryPoint ? AttributePlace::EntryPointReturn : AttributePlace::Return);
+    checkLocation(decl.returnAttributes, sig.result);
   }
   (void)ok;
-  out_.declarations[index].type = sig.result ? sig.result : types_.voidType();
+  decl.type = sig.result ? sig.result : types_.voidType();
   functions_[index] = sig;
   // The body.
   currentReturnType_ = sig.result;

@@ -162,6 +162,14 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
             }
             return types_.array(e, ArrayCount::Fixed, static_cast<uint64_t>(count));
           }
+          // #array-types: "It is a pipeline-creation error if N is ... less than or equal to
+          // zero" for an override-sized count, when pipeline creation is simulated.
+          if (c.value && c.value->intValue() <= 0) {
+            error(m_[n.count].span,
+                  "pipeline creation: the array's element count is " +
+                      std::to_string(c.value->intValue()) + ", but it must be greater than zero",
+                  "array-types");
+          }
           // Override-sized: the identity is the override declaration when the count names one
           // ("the same pipeline-overridable constant"), else the expression itself.
           uint64_t identity = (uint64_t(1) << 40) | n.count.value;

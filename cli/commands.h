@@ -12,5 +12,6 @@ enum ExitCode : int { kOk = 0, kRejected = 1, kUsage = 2 };
 void registerParse(CLI::App& app, int& exitCode);
 void registerCheck(CLI::App& app, int& exitCode);
 void registerEval(CLI::App& app, int& exitCode);
+void registerLayout(CLI::App& app, int& exitCode);
 
 }  // namespace plumb::cli

@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   plumb::cli::registerParse(app, exitCode);
   plumb::cli::registerCheck(app, exitCode);
   plumb::cli::registerEval(app, exitCode);
+  plumb::cli::registerLayout(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

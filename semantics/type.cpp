@@ -1,5 +1,7 @@
 #include "semantics/type.h"
 
+#include <algorithm>
+
 #include "semantics/hash.h"
 
 namespace plumb {
@@ -84,6 +86,16 @@ Type TypeTable::reference(ast::AddressSpace space, Type store, ast::AccessMode a
 }
 
 Type TypeTable::addStruct(StructInfo info) {
+  uint32_t depth = 0;
+  for (const MemberInfo& m : info.members) {
+    info.abstract = info.abstract || isAbstract(*this, m.type);
+    info.creationFixedFootprint =
+        info.creationFixedFootprint && hasCreationFixedFootprint(*this, m.type);
+    info.constructible = info.constructible && isConstructible(*this, m.type);
+    info.hostShareable = info.hostShareable && isHostShareable(*this, m.type);
+    depth = std::max(depth, plumb::nestingDepth(*this, m.type));
+  }
+  info.nestingDepth = 1 + depth;
   structs_.push_back(std::move(info));
   TypeNode node{TypeKind::Struct};
   node.count = structs_.size() - 1;
@@ -180,10 +192,7 @@ bool isAbstract(const TypeTable& t, Type x) {
     case TypeKind::AbstractInt: case TypeKind::AbstractFloat: return true;
     case TypeKind::Vector: case TypeKind::Matrix: case TypeKind::Array:
       return isAbstract(t, n.element);
-    case TypeKind::Struct:
-      for (const MemberInfo& m : t.structInfo(x).members)
-        if (isAbstract(t, m.type)) return true;
-      return false;
+    case TypeKind::Struct: return t.structInfo(x).abstract;
     default: return false;
   }
 }
@@ -207,10 +216,7 @@ bool hasCreationFixedFootprint(const TypeTable& t, Type x) {
     case TypeKind::Atomic: return true;
     case TypeKind::Array:
       return n.arrayCount == ArrayCount::Fixed && hasCreationFixedFootprint(t, n.element);
-    case TypeKind::Struct:
-      for (const MemberInfo& m : t.structInfo(x).members)
-        if (!hasCreationFixedFootprint(t, m.type)) return false;
-      return true;
+    case TypeKind::Struct: return t.structInfo(x).creationFixedFootprint;
     default: return isScalar(t, x);
   }
 }
@@ -228,10 +234,7 @@ bool isConstructible(const TypeTable& t, Type x) {
     case TypeKind::Vector: case TypeKind::Matrix: return isConcrete(t, x);
     case TypeKind::Array:
       return n.arrayCount == ArrayCount::Fixed && isConstructible(t, n.element);
-    case TypeKind::Struct:
-      for (const MemberInfo& m : t.structInfo(x).members)
-        if (!isConstructible(t, m.type)) return false;
-      return true;
+    case TypeKind::Struct: return t.structInfo(x).constructible;
     default: return isScalar(t, x);
   }
 }
@@ -277,10 +280,7 @@ bool isHostShareable(const TypeTable& t, Type x) {
     case TypeKind::Array:
       if (n.arrayCount == ArrayCount::Runtime) return isHostShareable(t, n.element);
       return hasCreationFixedFootprint(t, x) && isHostShareable(t, n.element);
-    case TypeKind::Struct:
-      for (const MemberInfo& m : t.structInfo(x).members)
-        if (!isHostShareable(t, m.type)) return false;
-      return true;
+    case TypeKind::Struct: return t.structInfo(x).hostShareable;
     default: return isNumericScalar(t, x) || isNumericVector(t, x);
   }
 }
@@ -297,12 +297,7 @@ uint32_t nestingDepth(const TypeTable& t, Type x) {
     case TypeKind::Vector: return 1;
     case TypeKind::Matrix: return 2;
     case TypeKind::Array: return 1 + nestingDepth(t, n.element);
-    case TypeKind::Struct: {
-      uint32_t d = 0;
-      for (const MemberInfo& m : t.structInfo(x).members)
-        d = std::max(d, nestingDepth(t, m.type));
-      return 1 + d;
-    }
+    case TypeKind::Struct: return t.structInfo(x).nestingDepth;
     default: return 0;
   }
 }

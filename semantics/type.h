@@ -84,6 +84,15 @@ struct StructInfo {
   std::string name;
   std::vector<MemberInfo> members;
   ast::GlobalId declaration;  // absent for predeclared (built-in result) structures
+
+  // Derived from the members by TypeTable::addStruct, so that the type predicates stay linear
+  // in the size of a type even when a structure uses another one many times (a chain of
+  // structures each holding two of the previous one would otherwise take exponential time).
+  bool abstract = false;
+  bool creationFixedFootprint = true;
+  bool constructible = true;
+  bool hostShareable = true;
+  uint32_t nestingDepth = 1;
 };
 
 class TypeTable {
