@@ -112,6 +112,7 @@ class Checker {
                                           const std::vector<Operand>& operands, Span span,
                                           const char* rule);
   std::string describeCall(std::string_view name, const std::vector<Operand>& operands) const;
+  std::unordered_map<std::string, Selection> selections_;  // by kind, name, operand types
 
   // ------------------------------------------------------------- expressions (expressions.cpp)
   /// Types `e` (once) and returns its info, which CheckedModule::expressions keeps.

@@ -1,5 +1,7 @@
 // Overload resolution (#overload-resolution-section) over the rows of the one overload table
 // (semantics/builtin_table.h), with conversion ranks (#conversion-rank).
+#include <array>
+
 #include "checker/checker_impl.h"
 
 namespace plumb {
@@ -16,29 +18,50 @@ std::string Checker::describeCall(std::string_view name, const std::vector<Opera
 std::optional<Checker::Selection> Checker::selectOverload(OverloadKind kind, std::string_view name,
                                                           const std::vector<Operand>& operands,
                                                           Span span, const char* rule) {
+  // Overload resolution depends only on the name and the operands' types: the result is
+  // remembered per (kind, name, types), so that the common `a + b` on u32 is resolved once.
+  std::string key;
+  key.reserve(name.size() + 1 + 4 * operands.size());
+  key.push_back(static_cast<char>(kind));
+  key.append(name);
+  for (const Operand& o : operands) key.append(reinterpret_cast<const char*>(&o.type.id), 4);
+  if (auto it = selections_.find(key); it != selections_.end()) return it->second;
+
+  constexpr size_t kMaxParameters = 8;  // the most any operator or built-in takes is 7
   struct Candidate {
     const Overload* overload;
-    std::vector<int> ranks;
+    std::array<int, kMaxParameters> ranks;
     Bindings bindings;
   };
   std::vector<Candidate> feasible;
-  for (const Overload& o : out_.overloads.candidates(kind, name)) {
-    if (o.parameters.size() != operands.size()) continue;
-    Candidate c{&o, {}, {}};
-    bool ok = true;
-    for (size_t i = 0; i < operands.size() && ok; ++i) {
-      const TypePattern& p = o.parameters[i];
-      int rank;
-      if (p.concrete()) {
-        rank = conversionRank(operands[i].type, p.type);
-      } else {
-        // Patterns with wildcards (pointers to any runtime-sized array, ...) match exactly.
-        rank = matchPattern(types_, p, operands[i].type, c.bindings) ? 0 : kInfiniteRank;
+  if (operands.size() <= kMaxParameters) {
+    for (const Overload& o : out_.overloads.candidates(kind, name)) {
+      if (o.parameters.size() != operands.size()) continue;
+      Candidate c{&o, {}, {}};
+      bool ok = true, exact = true;
+      for (size_t i = 0; i < operands.size() && ok; ++i) {
+        const TypePattern& p = o.parameters[i];
+        int rank;
+        if (p.concrete()) {
+          rank = conversionRank(operands[i].type, p.type);
+        } else {
+          // Patterns with wildcards (pointers to any runtime-sized array, ...) match exactly.
+          rank = matchPattern(types_, p, operands[i].type, c.bindings) ? 0 : kInfiniteRank;
+        }
+        ok = rank < kInfiniteRank;
+        exact = exact && rank == 0;
+        c.ranks[i] = rank;
       }
-      ok = rank < kInfiniteRank;
-      c.ranks.push_back(rank);
+      if (!ok) continue;
+      if (exact) {
+        // Every rank is 0: this candidate is preferred over every other, since no two
+        // overloads take the same parameter types (the table test checks it).
+        feasible.clear();
+        feasible.push_back(std::move(c));
+        break;
+      }
+      feasible.push_back(std::move(c));
     }
-    if (ok) feasible.push_back(std::move(c));
   }
   auto render = [&](const Overload& o) {
     std::string s = std::string(name) + "(";
@@ -59,7 +82,7 @@ std::optional<Checker::Selection> Checker::selectOverload(OverloadKind kind, std
   // there is at least one position where C1.R(i) < C2.R(i)."
   auto preferred = [](const Candidate& a, const Candidate& b) {
     bool strictly = false;
-    for (size_t i = 0; i < a.ranks.size(); ++i) {
+    for (size_t i = 0; i < a.overload->parameters.size(); ++i) {
       if (a.ranks[i] > b.ranks[i]) return false;
       if (a.ranks[i] < b.ranks[i]) strictly = true;
     }
@@ -93,6 +116,7 @@ std::optional<Checker::Selection> Checker::selectOverload(OverloadKind kind, std
   for (const TypePattern& p : best->overload->parameters)
     s.parameterTypes.push_back(instantiate(types_, p, s.bindings));
   s.result = instantiate(types_, best->overload->result, s.bindings);
+  selections_.emplace(std::move(key), s);
   return s;
 }
 

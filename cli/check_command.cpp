@@ -18,6 +18,7 @@ struct CheckOptionsCli {
   std::vector<std::string> overrides;
   std::string format = "text";
   bool literalShiftRight = false;
+  bool pipeline = false;
 };
 
 int runCheck(const CheckOptionsCli& o) {
@@ -32,7 +33,7 @@ int runCheck(const CheckOptionsCli& o) {
     }
     options.overrides.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
-  options.pipelineCreation = !options.overrides.empty();
+  options.pipelineCreation = o.pipeline || !options.overrides.empty();
   bool json = o.format == "json";
   nlohmann::json files = nlohmann::json::array();
   int exitCode = kOk;
@@ -81,8 +82,11 @@ void registerCheck(CLI::App& app, int& exitCode) {
       "Exit status: 0 if every file is valid, 1 if any is not, 2 on usage errors.");
   cmd->add_option("files", o->files, "WGSL source files ('-' reads standard input)")->required();
   cmd->add_option("--override", o->overrides,
-                  "NAME=VALUE (or ID=VALUE): a pipeline-overridable constant's value; with any,\n"
-                  "override expressions are evaluated as at pipeline creation");
+                  "KEY=VALUE: a pipeline-overridable constant's value (KEY is its @id if it has\n"
+                  "one, else its name; VALUE a number, true or false); implies --pipeline");
+  cmd->add_flag("--pipeline", o->pipeline,
+                "also apply the rules of pipeline creation: every override has a value (given\n"
+                "or its default), and override expressions are evaluated with them");
   cmd->add_option("--format", o->format, "diagnostics as 'text' or 'json'")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->add_flag("--literal-shift-right", o->literalShiftRight,
