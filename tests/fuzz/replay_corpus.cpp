@@ -1,34 +1,37 @@
 // Replays the fuzz seed corpus and every regression input (inputs that once crashed or
-// violated the round-trip property) through the fuzz target body, in ordinary builds.
-#include <dirent.h>
-
+// violated a property) through both fuzz target bodies (parser, checker), in ordinary builds.
+// Each argument is a directory, searched recursively for .wgsl files.
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "fuzz/check_fuzz_target.h"
 #include "fuzz/parse_fuzz_target.h"
 
 int main(int argc, char** argv) {
+  namespace fs = std::filesystem;
   size_t count = 0;
   for (int a = 1; a < argc; ++a) {
-    DIR* dir = opendir(argv[a]);
-    if (!dir) {
-      std::fprintf(stderr, "cannot open %s\n", argv[a]);
+    std::error_code ec;
+    std::vector<fs::path> files;
+    for (fs::recursive_directory_iterator it(argv[a], ec), end; !ec && it != end; it.increment(ec))
+      if (it->is_regular_file() && it->path().extension() == ".wgsl") files.push_back(it->path());
+    if (ec) {
+      std::fprintf(stderr, "cannot read %s: %s\n", argv[a], ec.message().c_str());
       return 1;
     }
-    std::vector<std::string> names;
-    while (dirent* e = readdir(dir))
-      if (e->d_name[0] != '.' && std::string(e->d_name).ends_with(".wgsl"))
-        names.push_back(e->d_name);
-    closedir(dir);
-    for (const std::string& n : names) {
-      std::ifstream in(std::string(argv[a]) + "/" + n, std::ios::binary);
+    std::sort(files.begin(), files.end());
+    for (const fs::path& path : files) {
+      std::ifstream in(path, std::ios::binary);
       std::stringstream ss;
       ss << in.rdbuf();
       std::string data = ss.str();
       plumb::fuzz::parseOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+      plumb::fuzz::checkOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
       ++count;
     }
   }

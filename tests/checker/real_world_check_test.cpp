@@ -1,0 +1,70 @@
+// The static verdict of every real-world shader that parses (tests/data/real-world,
+// check_expectations.tsv): valid programs of 2022–2023 must check, and the rejected ones are
+// rejected by the rule the file names (features that came after the seed, engine dialects).
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "check_util.h"
+
+namespace plumb {
+namespace {
+
+struct Shader {
+  std::string file, expected, why;
+};
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<Shader> loadExpectations() {
+  std::vector<Shader> out;
+  std::istringstream in(
+      readFile(std::string(PLUMB_TEST_DATA_DIR) + "/real-world/check_expectations.tsv"));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> cols;
+    std::stringstream ls(line);
+    std::string col;
+    while (std::getline(ls, col, '\t')) cols.push_back(col);
+    out.push_back(Shader{cols.at(0), cols.at(1), cols.size() > 2 ? cols[2] : ""});
+  }
+  return out;
+}
+
+void PrintTo(const Shader& s, std::ostream* os) { *os << s.file; }
+
+class RealWorldCheck : public ::testing::TestWithParam<Shader> {};
+
+TEST_P(RealWorldCheck, HasTheExpectedVerdict) {
+  const Shader& s = GetParam();
+  auto r = testing::checkSource(readFile(std::string(PLUMB_TEST_DATA_DIR) + "/real-world/" + s.file));
+  ASSERT_TRUE(r->checked) << "does not parse: " << r->text();
+  if (s.expected == "ok") {
+    EXPECT_TRUE(r->valid()) << r->text();
+  } else {
+    ASSERT_FALSE(r->valid()) << s.why;
+    EXPECT_EQ("error:" + r->rules().front(), s.expected) << r->text();
+  }
+}
+
+TEST(RealWorldCheck, EveryParsingShaderHasAnExpectation) {
+  EXPECT_EQ(loadExpectations().size(), 45u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Shaders, RealWorldCheck, ::testing::ValuesIn(loadExpectations()),
+                         [](const ::testing::TestParamInfo<Shader>& info) {
+                           std::string name;
+                           for (char c : info.param.file)
+                             name += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace plumb
