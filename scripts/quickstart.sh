@@ -8,12 +8,20 @@ cmake --preset release >/dev/null
 cmake --build --preset release --target plumb
 plumb=build/release/cli/plumb
 echo
-echo "== plumb parse corpus/examples/*.wgsl"
-"$plumb" parse corpus/examples/*.wgsl
+echo "== plumb check corpus/examples/*.wgsl (every static rule of the 2022-06 revision)"
+"$plumb" check corpus/examples/*.wgsl
 echo
 echo "== plumb parse --print corpus/examples/histogram_atomics.wgsl (canonical WGSL)"
 "$plumb" parse --print corpus/examples/histogram_atomics.wgsl
 echo
-echo "== a syntax error, as a diagnostic that names its rule"
-printf 'fn f() {\n  let x = a < b < c;\n}\n' > build/release/quickstart-error.wgsl
-"$plumb" parse build/release/quickstart-error.wgsl || true
+echo "== a type error, as a diagnostic that names its rule"
+printf 'fn f() {\n  let x: u32 = 1.5;\n}\n' > build/release/quickstart-error.wgsl
+"$plumb" check build/release/quickstart-error.wgsl || true
+echo
+echo "== plumb eval: creation-time expressions, exactly"
+"$plumb" eval '0x1p-1074'
+"$plumb" eval 'i32(-2147483648)'
+"$plumb" eval '1 / 0' || true
+echo
+echo "== plumb layout corpus/examples/triangle_shading.wgsl (memory layout of every structure)"
+"$plumb" layout corpus/examples/triangle_shading.wgsl

@@ -137,4 +137,78 @@ TEST(Cli, BadBytesAreADiagnosticNotACrash) {
   EXPECT_NE(r.out.find("[textual-structure]"), std::string::npos);
 }
 
+TEST(Cli, CheckBundledExamplesAreValid) {
+  Result r = plumb(std::string("check ") + PLUMB_SOURCE_DIR + "/corpus/examples/*.wgsl");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("valid"), std::string::npos);
+}
+
+TEST(Cli, CheckRejectsWithRuleAndExitsOne) {
+  std::string f = temp("type.wgsl", "fn f() {\n  let x: u32 = 1.0;\n}\n");
+  Result r = plumb("check " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find(":2:16: error:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[var-and-value]"), std::string::npos) << r.out;
+  r = plumb("check --format json " + f);
+  EXPECT_EQ(r.status, 1);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["format"], "plumb-check");
+  EXPECT_EQ(j["files"][0]["valid"], false);
+  EXPECT_EQ(j["files"][0]["diagnostics"][0]["rule"], "var-and-value");
+}
+
+TEST(Cli, CheckOverridesAtPipelineCreation) {
+  std::string f = temp("override.wgsl",
+                       "@id(7) override n: i32;\nvar<workgroup> a: array<f32, n>;\n"
+                       "@compute @workgroup_size(n) fn f() { _ = a[0]; }\n");
+  EXPECT_EQ(plumb("check " + f).status, 0);
+  EXPECT_EQ(plumb("check --pipeline " + f).status, 1);  // no value for n
+  EXPECT_EQ(plumb("check --override 7=64 " + f).status, 0);
+  Result r = plumb("check --override 7=0 " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("pipeline creation"), std::string::npos) << r.out;
+  EXPECT_EQ(plumb("check --override n=64 " + f).status, 1);  // n has an @id: named 7
+  EXPECT_EQ(plumb("check --override 7 " + f).status, 2);     // not KEY=VALUE
+}
+
+TEST(Cli, EvalPrintsExactValueAndType) {
+  Result r = plumb("eval '0x1p-1074'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("type: AbstractFloat"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("0x1p-1074"), std::string::npos) << r.out;
+  r = plumb("eval 'i32(-2147483648)'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("-2147483648i"), std::string::npos) << r.out;
+  r = plumb("eval --format json 'vec2(1, 2.5)'");
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["type"], "vec2<AbstractFloat>");
+  r = plumb("eval '2147483648i'", true);
+  EXPECT_EQ(r.status, 1);
+  r = plumb("eval '1 / 0'", true);
+  EXPECT_EQ(r.status, 1);
+}
+
+TEST(Cli, LayoutPrintsEveryStructure) {
+  std::string f = temp("layout.wgsl",
+                       "struct A { u: f32, v: f32, w: vec2<f32>, x: f32 }\n"
+                       "struct P { b: bool }\n");
+  Result r = plumb("layout " + f);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("struct A    align(8)  size(24)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("-- implicit struct size padding --"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("struct P: no memory layout"), std::string::npos) << r.out;
+  r = plumb("layout --format json " + f);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["format"], "plumb-layout");
+  EXPECT_EQ(j["structs"][0]["members"][3]["offset"], 16);
+  EXPECT_EQ(j["structs"][1]["hostShareable"], false);
+  // A layout constraint violation: still printed, exit status 1.
+  f = temp("layout_bad.wgsl",
+           "struct S { a: array<f32, 4> }\n@group(0) @binding(0) var<uniform> u: S;\n");
+  r = plumb("layout " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("struct S"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[address-space-layout-constraints]"), std::string::npos) << r.out;
+}
+
 }  // namespace
