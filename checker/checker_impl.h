@@ -82,7 +82,7 @@ class Checker {
   // ------------------------------------------------------------- types (type_decls.cpp)
   Type resolveTypeDecl(ast::TypeId t);
   Type resolveTypeDeclUncached(ast::TypeId t);
-  bool requireF16(Span span);  // #extension-list: f16 needs `enable f16;`
+  bool requireF16(Span span, const char* rule = "extension-list");  // needs `enable f16;`
   std::vector<uint8_t> typeDeclDone_;
 
   // ------------------------------------------------------------- conversions (conversion.cpp)

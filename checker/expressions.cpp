@@ -108,7 +108,7 @@ ExpressionInfo Checker::typeLiteral(const Expression& e, const LiteralExpression
       info.value = Value{info.type, static_cast<double>(std::strtof(text.c_str(), nullptr))};
       break;
     case LiteralSuffix::H:
-      requireF16(e.span);
+      requireF16(e.span, "literals");
       info.type = types_.f16();
       info.value = Value{info.type, parseF16(text)};
       break;

@@ -6,11 +6,12 @@ namespace plumb {
 
 using namespace ast;
 
-bool Checker::requireF16(Span span) {
+bool Checker::requireF16(Span span, const char* rule) {
   if (f16Enabled_) return true;
   // #extension-list: "using f16 keyword or any floating point literal with a h suffix will
-  // result in a shader-creation error" unless the f16 extension is enabled.
-  error(span, "f16 requires the f16 extension: add `enable f16;`", "extension-list");
+  // result in a shader-creation error" unless the f16 extension is enabled; #literals says the
+  // same of `h` literals.
+  error(span, "f16 requires the f16 extension: add `enable f16;`", rule);
   return false;
 }
 

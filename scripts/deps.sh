@@ -7,7 +7,7 @@ packages=(
   cmake ninja-build g++ make
   libboost-dev libmpfr-dev libgmp-dev
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
-  libz3-dev nlohmann-json3-dev
+  libz3-dev nlohmann-json3-dev zlib1g-dev
 )
 if [[ "${1:-}" == "--fuzz" ]]; then
   packages+=(clang libclang-rt-14-dev)
