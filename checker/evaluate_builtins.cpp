@@ -1,111 +1,107 @@
-// Evaluators of @const built-in functions (#creation-time-funcs). Each works component-wise
-// where the function is component-wise; floating-point results are correctly rounded to the
-// type (to nearest), and a result that is not finite is a creation-time error.
-#include <cmath>
-#include <map>
+// Evaluators of @const built-in functions (#creation-time-funcs): the registry, the
+// component-wise helper, and #logical-builtin-functions. The other sections are in
+// evaluate_float_builtins.cpp, evaluate_integer_builtins.cpp,
+// evaluate_vector_matrix_builtins.cpp and evaluate_packing_builtins.cpp. Each works
+// component-wise where the function is component-wise; floating-point results are the exact
+// result correctly rounded to the type (to nearest), and a result that is not finite is a
+// creation-time error.
+#include <set>
 
-#include "checker/builtin_evaluators.h"
-#include "checker/float_rounding.h"
+#include "checker/builtin_evaluation.h"
 
 namespace plumb {
 
-namespace {
+namespace builtins {
 
-using Evaluator = std::function<EvaluationOutcome(TypeTable&, const BuiltinCall&, const ErrorSink&,
-                                                  std::optional<Value>&)>;
-
-double roundToKind(TypeKind k, double x) {
-  if (k == TypeKind::F32) return roundToF32(x);
-  if (k == TypeKind::F16) return roundToF16(x);
-  return x;
+std::string Context::callText(const std::vector<Value>& args) const {
+  std::string out(name());
+  out += "(";
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (i) out += ", ";
+    out += formatValue(types, args[i]);
+  }
+  return out + ")";
 }
 
-// Applies a scalar function to the components of vector arguments (component-wise).
-EvaluationOutcome componentWise(
-    TypeTable& types, const BuiltinCall& call, const ErrorSink& error, std::optional<Value>& out,
-    const std::function<std::optional<Value>(const std::vector<Value>&, Type)>& f) {
-  bool vector = types.kind(call.result) == TypeKind::Vector;
-  if (!vector) {
-    std::optional<Value> v = f(call.args, call.result);
-    if (!v) return EvaluationOutcome::Error;
-    out = std::move(v);
-    return EvaluationOutcome::Value;
-  }
-  size_t n = types[call.result].size;
-  Type component = types[call.result].element;
-  Value result{call.result, std::vector<Value>{}};
+std::optional<Value> componentWise(const Context& c, const ScalarFunction& f) {
+  Type result = c.call.result;
+  if (c.types.kind(result) != TypeKind::Vector) return f(c, c.call.args, result);
+  size_t n = c.types[result].size;
+  Type component = c.types[result].element;
+  std::vector<Value> components;
   for (size_t i = 0; i < n; ++i) {
     std::vector<Value> parts;
-    for (const Value& a : call.args)
-      parts.push_back(std::holds_alternative<std::vector<Value>>(a.data) ? a.elements()[i] : a);
-    std::optional<Value> v = f(parts, component);
-    if (!v) return EvaluationOutcome::Error;
-    std::get<std::vector<Value>>(result.data).push_back(std::move(*v));
+    for (const Value& a : c.call.args) parts.push_back(isComposite(a) ? a.elements()[i] : a);
+    std::optional<Value> v = f(c, parts, component);
+    if (!v) return std::nullopt;
+    components.push_back(std::move(*v));
   }
-  out = std::move(result);
-  return EvaluationOutcome::Value;
+  return vectorValue(result, std::move(components));
 }
 
-const std::map<std::string_view, Evaluator>& evaluators() {
-  static const std::map<std::string_view, Evaluator> table = {
-      // #logical-builtin-functions
-      {"all",
-       [](TypeTable& types, const BuiltinCall& c, const ErrorSink&, std::optional<Value>& out) {
-         const Value& e = c.args[0];
-         bool r = true;
-         if (std::holds_alternative<std::vector<Value>>(e.data))
-           for (const Value& x : e.elements()) r = r && x.boolValue();
-         else
-           r = e.boolValue();
-         out = Value{types.boolType(), r};
-         return EvaluationOutcome::Value;
-       }},
-      {"any",
-       [](TypeTable& types, const BuiltinCall& c, const ErrorSink&, std::optional<Value>& out) {
-         const Value& e = c.args[0];
-         bool r = false;
-         if (std::holds_alternative<std::vector<Value>>(e.data))
-           for (const Value& x : e.elements()) r = r || x.boolValue();
-         else
-           r = e.boolValue();
-         out = Value{types.boolType(), r};
-         return EvaluationOutcome::Value;
-       }},
-      {"select",
-       [](TypeTable& types, const BuiltinCall& c, const ErrorSink&, std::optional<Value>& out) {
-         // select(f, t, cond): t when cond, component-wise for a vector condition.
-         const Value& cond = c.args[2];
-         if (!std::holds_alternative<std::vector<Value>>(cond.data)) {
-           out = cond.boolValue() ? c.args[1] : c.args[0];
-           return EvaluationOutcome::Value;
-         }
-         Value r{c.result, std::vector<Value>{}};
-         for (size_t i = 0; i < cond.elements().size(); ++i)
-           std::get<std::vector<Value>>(r.data).push_back(cond.elements()[i].boolValue()
-                                                              ? c.args[1].elements()[i]
-                                                              : c.args[0].elements()[i]);
-         out = std::move(r);
-         (void)types;
-         return EvaluationOutcome::Value;
-       }},
+// #logical-builtin-functions
+void addLogicalEvaluators(EvaluatorTable& table) {
+  const std::string_view section = "logical-builtin-functions";
+  // all(e): true if every component is true; any(e): if some component is.
+  auto reduce = [](bool all) {
+    return [all](const Context& c) -> std::optional<Value> {
+      const Value& e = c.call.args[0];
+      std::vector<Value> one{e};
+      const std::vector<Value>& components = isComposite(e) ? e.elements() : one;
+      bool r = all;
+      for (const Value& x : components) r = all ? r && x.boolValue() : r || x.boolValue();
+      return Value{c.types.boolType(), r};
+    };
   };
+  table[{"all", section}] = reduce(true);
+  table[{"any", section}] = reduce(false);
+  // select(f, t, cond): t when cond, component-wise for a vector condition.
+  table[{"select", section}] = [](const Context& c) -> std::optional<Value> {
+    const Value& cond = c.call.args[2];
+    if (!isComposite(cond)) return cond.boolValue() ? c.call.args[1] : c.call.args[0];
+    std::vector<Value> components;
+    for (size_t i = 0; i < cond.elements().size(); ++i)
+      components.push_back(cond.elements()[i].boolValue() ? c.call.args[1].elements()[i]
+                                                          : c.call.args[0].elements()[i]);
+    return vectorValue(c.call.result, std::move(components));
+  };
+}
+
+namespace {
+
+const EvaluatorTable& evaluators() {
+  static const EvaluatorTable table = [] {
+    EvaluatorTable t;
+    addLogicalEvaluators(t);
+    addFloatEvaluators(t);
+    addIntegerEvaluators(t);
+    addVectorMatrixEvaluators(t);
+    addPackingEvaluators(t);
+    return t;
+  }();
   return table;
 }
 
 }  // namespace
 
+}  // namespace builtins
+
 EvaluationOutcome evaluateBuiltin(TypeTable& types, const BuiltinCall& call, const ErrorSink& error,
                                   std::optional<Value>& out) {
-  const auto& table = evaluators();
-  auto it = table.find(call.overload.row->name);
+  const auto& table = builtins::evaluators();
+  auto it = table.find({call.overload.row->name, call.overload.row->anchor});
   if (it == table.end()) return EvaluationOutcome::Unsupported;
-  return it->second(types, call, error, out);
+  builtins::Context context{types, call, error};
+  std::optional<Value> v = it->second(context);
+  if (!v) return EvaluationOutcome::Error;
+  out = std::move(v);
+  return EvaluationOutcome::Value;
 }
 
 std::vector<std::string_view> evaluatedBuiltins() {
-  std::vector<std::string_view> names;
-  for (const auto& [name, f] : evaluators()) names.push_back(name);
-  return names;
+  std::set<std::string_view> names;
+  for (const auto& [key, f] : builtins::evaluators()) names.insert(key.first);
+  return {names.begin(), names.end()};
 }
 
 }  // namespace plumb
