@@ -47,7 +47,7 @@ void addVectorMatrixEvaluators(EvaluatorTable& table);  // evaluate_vector_matri
 void addPackingEvaluators(EvaluatorTable& table);       // evaluate_packing_builtins.cpp
 
 inline bool isComposite(const Value& v) {
-  return std::holds_alternative<std::vector<Value>>(v.data);
+  return v.isComposite();
 }
 
 /// A function of the scalar components: the i-th component of each argument (a scalar

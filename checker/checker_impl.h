@@ -10,6 +10,7 @@
 //   statements.cpp    statements (#statements)
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -96,6 +97,8 @@ class Checker {
   /// Converts a creation-time value (#conversion-rank, #floating-point-conversion);
   /// reports and returns nullopt when the value cannot be represented.
   std::optional<Value> convertValue(const Value& v, Type dst, Span span);
+  std::optional<Value> convertValue(const Value& v, Type dst, Span span,
+                                    std::map<std::pair<const void*, uint32_t>, Value>& converted);
   /// Applies a feasible automatic conversion of `operand` to `dst` (the Load Rule, abstract
   /// to concrete) and returns the converted value if the operand has one.
   std::optional<Value> convertOperand(const Operand& operand, Type dst);
@@ -139,7 +142,11 @@ class Checker {
   /// argument, `inferredShape` is the vector or matrix type with an Invalid component.
   ExpressionInfo typeConstructor(Type target, const ast::TypeDecl* inferredShape,
                                  const std::vector<Operand>& operands, Span span);
-  std::optional<Value> zeroValue(Type t);
+  /// #zero-value-expr; nothing (after an error at `span`) beyond the implementation limit.
+  std::optional<Value> zeroValue(Type t, Span span);
+  static constexpr uint64_t kMaxZeroValueElements = uint64_t{1} << 22;
+  uint64_t zeroValueElements_ = 0;
+  std::unordered_map<uint32_t, Value> zeroValues_;  // by type id
 
   // ------------------------------------------------------------- evaluation (evaluate.cpp)
   /// Evaluates an operator or built-in on creation-time values already converted to the

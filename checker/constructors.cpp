@@ -37,33 +37,52 @@ std::vector<TypeKind> conversionSources(TypeKind to) {
 
 }  // namespace
 
-std::optional<Value> Checker::zeroValue(Type t) {
-  const TypeNode& n = types_[t];
+std::optional<Value> Checker::zeroValue(Type t, Span span) {
+  const TypeNode n = types_[t];  // a copy: types_.vector() below may grow the table
   switch (n.kind) {
     case TypeKind::Bool: return Value{t, false};
     case TypeKind::I32: case TypeKind::U32: case TypeKind::AbstractInt: return Value{t, int64_t{0}};
     case TypeKind::F32: case TypeKind::F16: case TypeKind::AbstractFloat: return Value{t, 0.0};
     default: break;
   }
+  // Composite zero values are built once per type, and share their element's zero value:
+  // the cost is the sum of the element counts of the distinct types, not their product.
+  if (auto it = zeroValues_.find(t.id); it != zeroValues_.end()) return it->second;
+  uint64_t count = n.kind == TypeKind::Struct ? types_.structInfo(t).members.size()
+                   : n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Fixed ? n.count
+                                                                                    : n.size;
+  // #processing-errors allows rejecting programs that are "too complex"; Plumb materializes
+  // at most kMaxZeroValueElements elements of zero values per module (docs/ambiguities.md).
+  if (count > kMaxZeroValueElements - zeroValueElements_) {
+    error(span,
+          "the zero value of " + typeName(t) + " has " + std::to_string(count) +
+              " elements; Plumb builds creation-time zero values of at most " +
+              std::to_string(kMaxZeroValueElements) + " elements per module (implementation limit)",
+          "processing-errors");
+    return std::nullopt;
+  }
+  zeroValueElements_ += count;
   std::vector<Value> parts;
   if (n.kind == TypeKind::Vector) {
-    for (int i = 0; i < n.size; ++i) parts.push_back(*zeroValue(n.element));
+    parts.assign(n.size, *zeroValue(n.element, span));
   } else if (n.kind == TypeKind::Matrix) {
-    for (int i = 0; i < n.size; ++i) parts.push_back(*zeroValue(types_.vector(n.rows, n.element)));
+    parts.assign(n.size, *zeroValue(types_.vector(n.rows, n.element), span));
   } else if (n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Fixed) {
-    std::optional<Value> e = zeroValue(n.element);
+    std::optional<Value> e = zeroValue(n.element, span);
     if (!e) return std::nullopt;
     parts.assign(n.count, *e);
   } else if (n.kind == TypeKind::Struct) {
     for (const MemberInfo& m : types_.structInfo(t).members) {
-      std::optional<Value> e = zeroValue(m.type);
+      std::optional<Value> e = zeroValue(m.type, span);
       if (!e) return std::nullopt;
       parts.push_back(std::move(*e));
     }
   } else {
     return std::nullopt;
   }
-  return Value{t, std::move(parts)};
+  Value v{t, std::move(parts)};
+  zeroValues_.emplace(t.id, v);
+  return v;
 }
 
 ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredShape,
@@ -300,7 +319,7 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
   if (!haveValues) return info;
 
   switch (chosen.form) {
-    case Form::Zero: info.value = zeroValue(chosen.result); break;
+    case Form::Zero: info.value = zeroValue(chosen.result, span); break;
     case Form::Identity: info.value = args[0]; info.value->type = chosen.result; break;
     case Form::Splat: {
       uint8_t n = types_[chosen.result].size;
@@ -312,7 +331,7 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
       std::vector<Value> parts;
       if (r.kind == TypeKind::Vector) {
         for (const Value& a : args) {
-          if (std::holds_alternative<std::vector<Value>>(a.data))
+          if (a.isComposite())
             for (const Value& c : a.elements()) parts.push_back(c);
           else
             parts.push_back(a);
@@ -335,12 +354,12 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
       if (types_.kind(chosen.result) == TypeKind::Matrix) to = types_[chosen.result].element;
       bool failed = false;
       std::function<Value(const Value&, Type)> convert = [&](const Value& v, Type dst) -> Value {
-        if (std::holds_alternative<std::vector<Value>>(v.data)) {
-          Value out{dst, std::vector<Value>{}};
+        if (v.isComposite()) {
+          std::vector<Value> outParts;
           const TypeNode& dn = types_[dst];
           Type part = dn.kind == TypeKind::Matrix ? types_.vector(dn.rows, dn.element) : dn.element;
-          for (const Value& c : v.elements()) std::get<std::vector<Value>>(out.data).push_back(convert(c, part));
-          return out;
+          for (const Value& c : v.elements()) outParts.push_back(convert(c, part));
+          return Value{dst, std::move(outParts)};
         }
         TypeKind from = types_.kind(v.type), k = types_.kind(dst);
         auto asNumber = [&]() -> double {

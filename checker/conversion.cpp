@@ -2,6 +2,7 @@
 // (#load-rule), and conversion of creation-time values (#floating-point-conversion).
 #include <cmath>
 #include <limits>
+#include <map>
 
 #include "checker/checker_impl.h"
 #include "checker/float_rounding.h"
@@ -58,17 +59,30 @@ Type Checker::loadType(Type t) const {
 }
 
 std::optional<Value> Checker::convertValue(const Value& v, Type dst, Span span) {
+  std::map<std::pair<const void*, uint32_t>, Value> converted;
+  return convertValue(v, dst, span, converted);
+}
+
+std::optional<Value> Checker::convertValue(
+    const Value& v, Type dst, Span span,
+    std::map<std::pair<const void*, uint32_t>, Value>& converted) {
   if (v.type == dst) return v;
   const TypeNode& d = types_[dst];
-  if (std::holds_alternative<std::vector<Value>>(v.data)) {
-    // Vectors and matrices convert component-wise.
-    Value out{dst, std::vector<Value>{}};
+  if (v.isComposite()) {
+    // Vectors, matrices and arrays convert component-wise. Elements that share their
+    // composite (`array(a, a)`) are converted once: the result shares it too, so the work is
+    // linear in the value's size in memory, not in its size written out.
+    const void* key = &v.elements();
+    if (auto it = converted.find({key, dst.id}); it != converted.end()) return it->second;
+    std::vector<Value> outParts;
     Type component = d.kind == TypeKind::Matrix ? types_.vector(d.rows, d.element) : d.element;
     for (const Value& e : v.elements()) {
-      std::optional<Value> c = convertValue(e, component, span);
+      std::optional<Value> c = convertValue(e, component, span, converted);
       if (!c) return std::nullopt;
-      std::get<std::vector<Value>>(out.data).push_back(std::move(*c));
+      outParts.push_back(std::move(*c));
     }
+    Value out{dst, std::move(outParts)};
+    converted.emplace(std::make_pair(key, dst.id), out);
     return out;
   }
   TypeKind from = types_.kind(v.type);

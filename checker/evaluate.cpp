@@ -197,17 +197,17 @@ std::optional<Value> Checker::evaluateOperator(const Selection& s, const std::ve
     Type resultType = s.result;
     const TypeNode& rt = types_[resultType];
     if ((op == "+" || op == "-") && ka == TypeKind::Matrix && kb == TypeKind::Matrix) {
-      Value out{resultType, std::vector<Value>{}};
+      std::vector<Value> outParts;
       for (size_t c = 0; c < a.elements().size(); ++c) {
-        Value col{column(a, c).type, std::vector<Value>{}};
+        std::vector<Value> colParts;
         for (size_t r = 0; r < column(a, c).elements().size(); ++r) {
           auto v = scalarOp(op, column(a, c).elements()[r], column(*b, c).elements()[r]);
           if (!v) return std::nullopt;
-          std::get<std::vector<Value>>(col.data).push_back(*v);
+          colParts.push_back(*v);
         }
-        std::get<std::vector<Value>>(out.data).push_back(std::move(col));
+        outParts.push_back(Value{column(a, c).type, std::move(colParts)});
       }
-      return out;
+      return Value{resultType, std::move(outParts)};
     }
     // Products: every result component is a sum of products, evaluated left to right.
     auto dot = [&](const std::vector<const Value*>& xs,
@@ -225,10 +225,10 @@ std::optional<Value> Checker::evaluateOperator(const Selection& s, const std::ve
     if (ka == TypeKind::Matrix && kb == TypeKind::Matrix) {  // mat K x R * mat C x K
       size_t K = a.elements().size(), R = a.elements()[0].elements().size(),
              C = b->elements().size();
-      Value out{resultType, std::vector<Value>{}};
+      std::vector<Value> outParts;
       Type colType = types_.vector(static_cast<uint8_t>(R), rt.element);
       for (size_t c = 0; c < C; ++c) {
-        Value col{colType, std::vector<Value>{}};
+        std::vector<Value> colParts;
         for (size_t r = 0; r < R; ++r) {
           std::vector<const Value*> xs, ys;
           for (size_t k = 0; k < K; ++k) {
@@ -237,15 +237,15 @@ std::optional<Value> Checker::evaluateOperator(const Selection& s, const std::ve
           }
           auto v = dot(xs, ys);
           if (!v) return std::nullopt;
-          std::get<std::vector<Value>>(col.data).push_back(*v);
+          colParts.push_back(*v);
         }
-        std::get<std::vector<Value>>(out.data).push_back(std::move(col));
+        outParts.push_back(Value{colType, std::move(colParts)});
       }
-      return out;
+      return Value{resultType, std::move(outParts)};
     }
     if (ka == TypeKind::Matrix && kb == TypeKind::Vector) {  // m * v: component r = sum_c m[c][r] v[c]
       size_t C = a.elements().size(), R = a.elements()[0].elements().size();
-      Value out{resultType, std::vector<Value>{}};
+      std::vector<Value> outParts;
       for (size_t r = 0; r < R; ++r) {
         std::vector<const Value*> xs, ys;
         for (size_t c = 0; c < C; ++c) {
@@ -254,13 +254,13 @@ std::optional<Value> Checker::evaluateOperator(const Selection& s, const std::ve
         }
         auto v = dot(xs, ys);
         if (!v) return std::nullopt;
-        std::get<std::vector<Value>>(out.data).push_back(*v);
+        outParts.push_back(*v);
       }
-      return out;
+      return Value{resultType, std::move(outParts)};
     }
     if (ka == TypeKind::Vector && kb == TypeKind::Matrix) {  // v * m: component c = dot(v, m[c])
       size_t C = b->elements().size(), R = b->elements()[0].elements().size();
-      Value out{resultType, std::vector<Value>{}};
+      std::vector<Value> outParts;
       for (size_t c = 0; c < C; ++c) {
         std::vector<const Value*> xs, ys;
         for (size_t r = 0; r < R; ++r) {
@@ -269,39 +269,39 @@ std::optional<Value> Checker::evaluateOperator(const Selection& s, const std::ve
         }
         auto v = dot(xs, ys);
         if (!v) return std::nullopt;
-        std::get<std::vector<Value>>(out.data).push_back(*v);
+        outParts.push_back(*v);
       }
-      return out;
+      return Value{resultType, std::move(outParts)};
     }
     // Matrix times scalar (either order): component-wise scaling.
     const Value& m = ka == TypeKind::Matrix ? a : *b;
     const Value& k = ka == TypeKind::Matrix ? *b : a;
-    Value out{resultType, std::vector<Value>{}};
+    std::vector<Value> outParts;
     for (const Value& col : m.elements()) {
-      Value c{col.type, std::vector<Value>{}};
+      std::vector<Value> cParts;
       for (const Value& x : col.elements()) {
         auto v = scalarOp("*", x, k);
         if (!v) return std::nullopt;
-        std::get<std::vector<Value>>(c.data).push_back(*v);
+        cParts.push_back(*v);
       }
-      std::get<std::vector<Value>>(out.data).push_back(std::move(c));
+      outParts.push_back(Value{col.type, std::move(cParts)});
     }
-    return out;
+    return Value{resultType, std::move(outParts)};
   }
 
   // Vectors: component-wise; a scalar operand is used for every component.
   bool av = ka == TypeKind::Vector, bv = kb == TypeKind::Vector;
   if (av || bv) {
     size_t n = av ? a.elements().size() : b->elements().size();
-    Value out{s.result, std::vector<Value>{}};
+    std::vector<Value> outParts;
     for (size_t i = 0; i < n; ++i) {
       const Value& x = av ? a.elements()[i] : a;
       const Value* y = b ? (bv ? &b->elements()[i] : b) : nullptr;
       auto v = evaluateScalarOperator(op, unary, x, y, span);
       if (!v) return std::nullopt;
-      std::get<std::vector<Value>>(out.data).push_back(std::move(*v));
+      outParts.push_back(std::move(*v));
     }
-    return out;
+    return Value{s.result, std::move(outParts)};
   }
   return evaluateScalarOperator(op, unary, a, b, span);
 }

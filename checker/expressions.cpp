@@ -528,9 +528,9 @@ ExpressionInfo Checker::typeMember(const Expression& e, const MemberExpression& 
     info.type = types_.vector(static_cast<uint8_t>(indices.size()), ct.element);
     info.stage = reference ? EvaluationStage::Runtime : base.stage;
     if (!reference && base.value && base.value->has_value()) {
-      Value v{info.type, std::vector<Value>{}};
-      for (int k : indices) std::get<std::vector<Value>>(v.data).push_back((*base.value)->elements()[k]);
-      info.value = std::move(v);
+      std::vector<Value> vParts;
+      for (int k : indices) vParts.push_back((*base.value)->elements()[k]);
+      info.value = Value{info.type, std::move(vParts)};
     }
     return info;
   }
@@ -598,7 +598,7 @@ ExpressionInfo Checker::typeBitcast(const Expression& e, const BitcastExpression
       }
       for (int k = 0; k < width; ++k) bytes.push_back(static_cast<uint8_t>(w >> (8 * k)));
     };
-    if (std::holds_alternative<std::vector<Value>>(v->data))
+    if (v->isComposite())
       for (const Value& c : v->elements()) put(c);
     else
       put(*v);
@@ -620,10 +620,10 @@ ExpressionInfo Checker::typeBitcast(const Expression& e, const BitcastExpression
     Type tc = componentType(types_, target);
     size_t width = types_.kind(tc) == TypeKind::F16 ? 2 : 4;
     if (types_.kind(target) == TypeKind::Vector) {
-      Value out{target, std::vector<Value>{}};
+      std::vector<Value> outParts;
       for (uint8_t k = 0; k < types_[target].size; ++k)
-        std::get<std::vector<Value>>(out.data).push_back(get(tc, width * k));
-      info.value = std::move(out);
+        outParts.push_back(get(tc, width * k));
+      info.value = Value{target, std::move(outParts)};
     } else {
       info.value = get(target, 0);
     }
@@ -631,7 +631,7 @@ ExpressionInfo Checker::typeBitcast(const Expression& e, const BitcastExpression
     if (isFloatScalar(types_, tc)) {
       bool finite = true;
       auto check = [&](const Value& c) { finite &= std::isfinite(c.floatValue()); };
-      if (std::holds_alternative<std::vector<Value>>(info.value->data))
+      if (info.value->isComposite())
         for (const Value& c : info.value->elements()) check(c);
       else
         check(*info.value);

@@ -19,18 +19,31 @@ struct EvalOptionsCli {
   bool literalShiftRight = false;
 };
 
+// Values may be far larger written out than in memory (composites share elements): the
+// printed forms stop after this many characters, ending with `…`.
+constexpr size_t kMaxPrinted = size_t{1} << 20;
+
 // Exact forms of a value: hexadecimal floats for floating-point components.
-std::string exactForm(const TypeTable& types, const Value& v) {
-  if (std::holds_alternative<double>(v.data)) return hexFloat(v.floatValue());
-  if (std::holds_alternative<std::vector<Value>>(v.data)) {
-    std::string out = "(";
+bool appendExactForm(const TypeTable& types, const Value& v, std::string& out) {
+  if (std::holds_alternative<double>(v.data)) {
+    out += hexFloat(v.floatValue());
+  } else if (v.isComposite()) {
+    out += "(";
     for (size_t i = 0; i < v.elements().size(); ++i) {
       if (i) out += ", ";
-      out += exactForm(types, v.elements()[i]);
+      if (out.size() > kMaxPrinted || !appendExactForm(types, v.elements()[i], out)) return false;
     }
-    return out + ")";
+    out += ")";
+  } else {
+    out += formatValue(types, v);
   }
-  return formatValue(types, v);
+  return out.size() <= kMaxPrinted;
+}
+
+std::string exactForm(const TypeTable& types, const Value& v) {
+  std::string out;
+  if (!appendExactForm(types, v, out)) out += "…";
+  return out;
 }
 
 int runEval(const EvalOptionsCli& o) {
@@ -65,7 +78,7 @@ int runEval(const EvalOptionsCli& o) {
     j["diagnostics"] = diags;
     if (ok) {
       j["type"] = checked->types.name(info->type);
-      j["value"] = formatValue(checked->types, *info->value);
+      j["value"] = formatValue(checked->types, *info->value, kMaxPrinted);
       j["exact"] = exactForm(checked->types, *info->value);
     }
     std::cout << j.dump(2) << "\n";
@@ -73,10 +86,10 @@ int runEval(const EvalOptionsCli& o) {
   }
   for (const Diagnostic& d : diagnostics.all()) std::cerr << renderText(d);
   if (!ok) return kRejected;
-  std::cout << formatValue(checked->types, *info->value) << "\n";
+  std::cout << formatValue(checked->types, *info->value, kMaxPrinted) << "\n";
   std::cout << "type: " << checked->types.name(info->type) << "\n";
   std::string exact = exactForm(checked->types, *info->value);
-  if (exact != formatValue(checked->types, *info->value)) std::cout << "exact: " << exact << "\n";
+  if (exact != formatValue(checked->types, *info->value, kMaxPrinted)) std::cout << "exact: " << exact << "\n";
   return kOk;
 }
 

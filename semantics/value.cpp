@@ -44,26 +44,45 @@ static std::string shortestDecimal(double d, TypeKind kind) {
   return s;
 }
 
-std::string formatValue(const TypeTable& types, const Value& v) {
+namespace {
+
+// Appends v's text to out; stops (returning false) once out is longer than maxLength.
+bool appendValue(const TypeTable& types, const Value& v, std::string& out, size_t maxLength) {
   switch (types.kind(v.type)) {
-    case TypeKind::Bool: return v.boolValue() ? "true" : "false";
-    case TypeKind::AbstractInt: return std::to_string(v.intValue());
-    case TypeKind::I32: return std::to_string(v.intValue()) + "i";
-    case TypeKind::U32: return std::to_string(v.intValue()) + "u";
-    case TypeKind::AbstractFloat: return shortestDecimal(v.floatValue(), TypeKind::AbstractFloat);
-    case TypeKind::F32: return shortestDecimal(v.floatValue(), TypeKind::F32) + "f";
-    case TypeKind::F16: return shortestDecimal(v.floatValue(), TypeKind::F16) + "h";
-    default: break;
+    case TypeKind::Bool: out += v.boolValue() ? "true" : "false"; break;
+    case TypeKind::AbstractInt: out += std::to_string(v.intValue()); break;
+    case TypeKind::I32: out += std::to_string(v.intValue()) + "i"; break;
+    case TypeKind::U32: out += std::to_string(v.intValue()) + "u"; break;
+    case TypeKind::AbstractFloat:
+      out += shortestDecimal(v.floatValue(), TypeKind::AbstractFloat);
+      break;
+    case TypeKind::F32: out += shortestDecimal(v.floatValue(), TypeKind::F32) + "f"; break;
+    case TypeKind::F16: out += shortestDecimal(v.floatValue(), TypeKind::F16) + "h"; break;
+    default:
+      if (!v.isComposite()) {
+        out += "?";
+        break;
+      }
+      out += types.name(v.type) + "(";
+      bool first = true;
+      for (const Value& e : v.elements()) {
+        if (!first) out += ", ";
+        first = false;
+        if (out.size() > maxLength || !appendValue(types, e, out, maxLength)) return false;
+      }
+      out += ")";
   }
-  if (!std::holds_alternative<std::vector<Value>>(v.data)) return "?";
-  std::string out = types.name(v.type) + "(";
-  bool first = true;
-  for (const Value& e : v.elements()) {
-    if (!first) out += ", ";
-    first = false;
-    out += formatValue(types, e);
-  }
-  return out + ")";
+  return out.size() <= maxLength;
+}
+
+}  // namespace
+
+std::string formatValue(const TypeTable& types, const Value& v, size_t maxLength) {
+  std::string out;
+  // A creation-time value may be far larger written out than in memory (its elements are
+  // shared): the text stops after maxLength characters.
+  if (!appendValue(types, v, out, maxLength)) out += "…";
+  return out;
 }
 
 }  // namespace plumb

@@ -37,7 +37,7 @@ std::string exactForm(const Value& v) {
   if (std::holds_alternative<bool>(v.data)) return v.boolValue() ? "true" : "false";
   if (std::holds_alternative<int64_t>(v.data)) return std::to_string(v.intValue());
   if (std::holds_alternative<double>(v.data)) return hexFloat(v.floatValue());
-  if (std::holds_alternative<std::vector<Value>>(v.data)) {
+  if (v.isComposite()) {
     std::string out = "(";
     for (size_t i = 0; i < v.elements().size(); ++i) {
       if (i) out += ", ";
