@@ -178,6 +178,8 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
             const Resolution& r = out_.identifiers[n.count.value];
             if (r.kind == Resolution::ModuleDeclaration) identity = r.index;
           }
+          Span s = m_[n.count].span;
+          types_.nameOverrideCount(identity, std::string(m_.file().text().substr(s.begin, s.size())));
           return types_.array(e, ArrayCount::Override, identity);
         } else if constexpr (std::is_same_v<N, SamplerType>) {
           return types_.intern(TypeNode{n.comparison ? TypeKind::SamplerComparison : TypeKind::Sampler});

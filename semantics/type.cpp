@@ -129,6 +129,8 @@ std::string TypeTable::name(Type t) const {
       if (n.arrayCount == ArrayCount::Runtime) return "array<" + name(n.element) + ">";
       if (n.arrayCount == ArrayCount::Fixed)
         return "array<" + name(n.element) + ", " + std::to_string(n.count) + ">";
+      if (auto it = overrideCountText_.find(n.count); it != overrideCountText_.end())
+        return "array<" + name(n.element) + ", " + it->second + ">";
       return "array<" + name(n.element) + ", override #" + std::to_string(n.count) + ">";
     case TypeKind::Struct: return structs_[n.count].name;
     case TypeKind::Pointer:

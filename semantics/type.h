@@ -128,6 +128,10 @@ class TypeTable {
 
   /// The type as WGSL spells it (AbstractInt and references as the spec writes them).
   std::string name(Type t) const;
+  /// The source text of an override-sized array's element count, by its identity, for name().
+  void nameOverrideCount(uint64_t identity, std::string text) {
+    overrideCountText_.emplace(identity, std::move(text));
+  }
 
   size_t size() const { return nodes_.size(); }
 
@@ -138,6 +142,7 @@ class TypeTable {
   std::vector<TypeNode> nodes_;
   std::vector<StructInfo> structs_;
   std::unordered_map<TypeNode, uint32_t, NodeHash> index_;
+  std::unordered_map<uint64_t, std::string> overrideCountText_;
   Type void_, bool_, abstractInt_, abstractFloat_, i32_, u32_, f32_, f16_;
 };
 
