@@ -8,7 +8,7 @@ cmake --preset release >/dev/null
 cmake --build --preset release --target plumb
 plumb=build/release/cli/plumb
 echo
-echo "== plumb check corpus/examples/*.wgsl (every static rule of the 2022-06 revision)"
+echo "== plumb check corpus/examples/*.wgsl (types, declarations, creation-time values, layout, attributes)"
 "$plumb" check corpus/examples/*.wgsl
 echo
 echo "== plumb parse --print corpus/examples/histogram_atomics.wgsl (canonical WGSL)"
