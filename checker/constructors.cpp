@@ -402,7 +402,23 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
           case TypeKind::F32:
           case TypeKind::F16: {
             double x = asNumber();
+            double limit = k == TypeKind::F32 ? kMaxF32 : kMaxF16;
             double r = k == TypeKind::F32 ? roundToF32(x) : roundToF16(x);
+            if (std::fabs(x) > limit) {
+              // #floating-point-conversion (l.8905-8913): a value outside the finite range
+              // is not rounded. A floating-point source with more mantissa bits "may" drop
+              // them (Plumb does); if that gives the largest normal value, that is the
+              // result, otherwise it is an infinity, which no creation-time value can be
+              // (docs/ambiguities.md S6). Integer sources (i32, u32 to f16) have no such step.
+              r = std::copysign(INFINITY, x);
+              if (from == TypeKind::F32 && k == TypeKind::F16) {
+                int e = 0;
+                double m = std::frexp(x, &e);
+                int bits = k == TypeKind::F32 ? 24 : 11;
+                double dropped = std::ldexp(std::trunc(std::ldexp(m, bits)), e - bits);
+                if (std::fabs(dropped) == limit) r = dropped;
+              }
+            }
             if (std::isinf(r)) {
               error(span, formatValue(types_, v) + " is outside the finite range of " + typeName(dst),
                     "floating-point-conversion");

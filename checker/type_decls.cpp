@@ -151,6 +151,12 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           }
           if (c.stage == EvaluationStage::Constant && c.value) {
             int64_t count = c.value->intValue();
+            // An AbstractInt count is concretized: the integer scalars are i32 and u32
+            // (#scalar-types), and AbstractInt converts to i32 (#conversion-rank), an error
+            // when the value is not in i32 (`array<f32, 3000000000u>` is a u32 count).
+            if (types_.kind(ct) == TypeKind::AbstractInt &&
+                !convertValue(*c.value, types_.i32(), m_[n.count].span))
+              return Type{};
             if (count <= 0) {
               // The seed calls a non-positive count a pipeline-creation error; for a
               // creation-time count it is detectable at shader creation (#processing-errors:

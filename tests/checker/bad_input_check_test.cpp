@@ -72,7 +72,7 @@ TEST(BadInputCheck, MillionElementArrays) {
 // Zero values with more elements than Plumb materializes: an implementation limit
 // (#processing-errors), not an out-of-memory crash.
 TEST(BadInputCheck, ZeroValuesBeyondTheImplementationLimit) {
-  auto r = checkSource("const a = array<f32, 4000000000>();");
+  auto r = checkSource("const a = array<f32, 4000000000u>();");
   EXPECT_EQ(r->rules(), std::vector<std::string>{"processing-errors"}) << r->text();
   EXPECT_NE(r->text().find("implementation limit"), std::string::npos);
   // The limit is per module: five distinct million-element types exceed 2^22 elements.

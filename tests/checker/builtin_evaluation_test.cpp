@@ -24,29 +24,14 @@
 namespace plumb {
 namespace {
 
+using testing::exactForm;
+
 struct Case {
   std::string expression;
   std::string expected;
 };
 
 #include "builtin_expectations.inc"
-
-// Values in an exact form: integers in decimal, floats as hexadecimal floats (hexFloat),
-// composites (vectors, matrix columns, structure members) in parentheses.
-std::string exactForm(const Value& v) {
-  if (std::holds_alternative<bool>(v.data)) return v.boolValue() ? "true" : "false";
-  if (std::holds_alternative<int64_t>(v.data)) return std::to_string(v.intValue());
-  if (std::holds_alternative<double>(v.data)) return hexFloat(v.floatValue());
-  if (v.isComposite()) {
-    std::string out = "(";
-    for (size_t i = 0; i < v.elements().size(); ++i) {
-      if (i) out += ", ";
-      out += exactForm(v.elements()[i]);
-    }
-    return out + ")";
-  }
-  return "?";
-}
 
 struct Evaluation {
   std::string result;   // "TYPE VALUE", "error RULE", or why there is neither

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "checker/checker.h"
+#include "semantics/value.h"
 #include "semantics/parser.h"
 
 namespace plumb::testing {
@@ -37,6 +38,21 @@ struct CheckResult {
     return nullptr;
   }
 };
+
+/// A creation-time value in an exact form: integers in decimal, floats as hexadecimal floats
+/// (hexFloat), composites (vector components, matrix columns, elements, members) in parentheses.
+inline std::string exactForm(const Value& v) {
+  if (std::holds_alternative<bool>(v.data)) return v.boolValue() ? "true" : "false";
+  if (std::holds_alternative<int64_t>(v.data)) return std::to_string(v.intValue());
+  if (std::holds_alternative<double>(v.data)) return hexFloat(v.floatValue());
+  if (!v.isComposite()) return "?";
+  std::string out = "(";
+  for (size_t i = 0; i < v.elements().size(); ++i) {
+    if (i) out += ", ";
+    out += exactForm(v.elements()[i]);
+  }
+  return out + ")";
+}
 
 inline std::unique_ptr<CheckResult> checkSource(const std::string& source,
                                                 const CheckOptions& options = {}) {
