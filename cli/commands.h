@@ -13,5 +13,6 @@ void registerParse(CLI::App& app, int& exitCode);
 void registerCheck(CLI::App& app, int& exitCode);
 void registerEval(CLI::App& app, int& exitCode);
 void registerLayout(CLI::App& app, int& exitCode);
+void registerBuiltins(CLI::App& app, int& exitCode);
 
 }  // namespace plumb::cli

@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   plumb::cli::registerCheck(app, exitCode);
   plumb::cli::registerEval(app, exitCode);
   plumb::cli::registerLayout(app, exitCode);
+  plumb::cli::registerBuiltins(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

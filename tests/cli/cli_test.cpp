@@ -212,3 +212,25 @@ TEST(Cli, LayoutPrintsEveryStructure) {
 }
 
 }  // namespace
+
+// docs/builtins.md is `plumb builtins --format markdown`: the docs read the one table.
+TEST(Cli, BuiltinsListsTheOneTableAndTheDocsAreCurrent) {
+  Result all = plumb("builtins");
+  EXPECT_EQ(all.status, 0);
+  EXPECT_NE(all.out.find("108 built-in functions"), std::string::npos) << all.out.substr(0, 200);
+  Result clamp = plumb("builtins clamp");
+  EXPECT_EQ(clamp.status, 0);
+  EXPECT_NE(clamp.out.find("#float-builtin-functions"), std::string::npos);
+  EXPECT_NE(clamp.out.find("#integer-builtin-functions"), std::string::npos);
+  EXPECT_EQ(plumb("builtins no_such_function").status, 2);
+  Result json = plumb("builtins '+' --format json");
+  ASSERT_EQ(json.status, 0);
+  nlohmann::json j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["format"], "plumb-builtins");
+  EXPECT_GT(j["overloads"].get<int>(), 0);
+  Result markdown = plumb("builtins --format markdown");
+  std::ifstream in(std::string(PLUMB_SOURCE_DIR) + "/docs/builtins.md", std::ios::binary);
+  std::string docs((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(markdown.out, docs)
+      << "regenerate: build/release/cli/plumb builtins --format markdown > docs/builtins.md";
+}
