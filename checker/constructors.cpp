@@ -303,7 +303,6 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
   info.type = chosen.result;
   info.stage = EvaluationStage::Constant;
   for (const Operand& o : operands) info.stage = latest(info.stage, o.stage);
-  if (types_.kind(componentType(types_, chosen.result)) == TypeKind::F16) requireF16(span);
 
   std::vector<Value> args;
   bool haveValues = info.stage != EvaluationStage::Runtime;
