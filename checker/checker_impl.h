@@ -49,6 +49,10 @@ class Checker {
   void runExpression(ast::ExpressionId e);
 
  private:
+  // tests/checker/checker_test_access.h: unit tests of conversion ranks and overload
+  // resolution call these members directly.
+  friend struct CheckerTestAccess;
+
   // ------------------------------------------------------------- diagnostics (checker.cpp)
   void error(Span span, std::string message, const char* rule);
   void note(Span span, std::string message);  // attaches to the last error

@@ -78,7 +78,8 @@ TEST(BadInputCheck, ZeroValuesBeyondTheImplementationLimit) {
   // The limit is per module: five distinct million-element types exceed 2^22 elements.
   std::string many;
   for (int i = 0; i < 5; ++i)
-    many += "const a" + std::to_string(i) + " = array<f32, " + std::to_string(1000000 + i) + ">();\n";
+    many +=
+        "const a" + std::to_string(i) + " = array<f32, " + std::to_string(1000000 + i) + ">();\n";
   EXPECT_EQ(checkSource(many)->rules(), std::vector<std::string>{"processing-errors"});
   // The same type's zero value is built once.
   EXPECT_TRUE(checkSource(repeat("staticAssert array<f32, 1000000>()[7] == 0.0f;\n", 50))->valid());
@@ -91,8 +92,8 @@ TEST(BadInputCheck, ValuesSharedManyTimesOver) {
   std::string type = "array<i32, 2>";
   for (int i = 1; i <= 40; ++i) {
     type = "array<" + type + ", 2>";
-    source += "const a" + std::to_string(i) + " = " + type + "(a" + std::to_string(i - 1) +
-              ", a" + std::to_string(i - 1) + ");\n";
+    source += "const a" + std::to_string(i) + " = " + type + "(a" + std::to_string(i - 1) + ", a" +
+              std::to_string(i - 1) + ");\n";
   }
   std::string path = repeat("[1]", 40);
   source += "fn f() { var x = a40; let y = a40" + path + "[0]; }\n";

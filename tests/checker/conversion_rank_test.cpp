@@ -2,10 +2,8 @@
 // the table's types, as the table writes it, and the representability conditions of its
 // Description column.
 //
-// The ranks themselves are read from Checker::conversionRank (checker/checker_impl.h). It is a
-// private member; the test reaches it without any change to the checker through an explicit
-// template instantiation, where the usual access checking does not apply to the names in the
-// template arguments (C++20 [temp.spec.general]/6). The same pairs are also tested through the
+// The ranks themselves are read from Checker::conversionRank (checker/checker_impl.h), through
+// CheckerTestAccess (checker_test_access.h). The same pairs are also tested through the
 // public behaviour: feasibility as `const x: DEST = <expression of type SRC>;`, and the ranks'
 // order through the overloads that overload resolution picks.
 //
@@ -20,26 +18,12 @@
 #include <vector>
 
 #include "check_util.h"
-#include "checker/checker_impl.h"
+#include "checker_test_access.h"
 
 namespace plumb {
 namespace {
 
 using testing::exactForm;
-
-// ------------------------------------------------ access to Checker::conversionRank (private)
-struct ConversionRankMember {
-  friend auto exposedMember(ConversionRankMember);
-};
-struct InfiniteRankMember {
-  friend auto exposedMember(InfiniteRankMember);
-};
-template <class Tag, auto Member>
-struct ExposeMember {
-  friend auto exposedMember(Tag) { return Member; }
-};
-template struct ExposeMember<ConversionRankMember, &Checker::conversionRank>;
-template struct ExposeMember<InfiniteRankMember, &Checker::kInfiniteRank>;
 
 constexpr int X = -1;  // "infinity": not a feasible automatic conversion
 
@@ -73,8 +57,8 @@ class ConversionRankTable : public ::testing::Test {
 
   /// ConversionRank(src, dst) as the checker computes it; X for infinity.
   int rank(Type src, Type dst) {
-    int r = (checker_.*exposedMember(ConversionRankMember{}))(src, dst);
-    return r >= *exposedMember(InfiniteRankMember{}) ? X : r;
+    int r = CheckerTestAccess::conversionRank(checker_, src, dst);
+    return r >= CheckerTestAccess::kInfiniteRank ? X : r;
   }
   Type scalar(int s) {
     switch (s) {

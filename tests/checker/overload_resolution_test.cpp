@@ -8,16 +8,14 @@
 //      automatic conversions; C.R(i) is the conversion rank of the i'th subexpression;
 //   2. C1 is preferred over C2 if C1.R(i) <= C2.R(i) at every position and < at one;
 //   3. resolution succeeds if a single candidate is preferred over all the others.
-// The seed compares rank vectors position by position: it does not sum ranks (and neither does
-// the checker, whatever docs/ambiguities.md S2 says).
+// The seed compares rank vectors position by position: it does not sum ranks (nor does the
+// checker; docs/ambiguities.md S2).
 //
 // ExhaustiveCheckAgainstTheSeedsProcedure runs the checker's Checker::selectOverload on every
 // operator and built-in function for every combination of up to three argument types from a
 // set of scalar, abstract, vector, matrix and reference types, and compares its choice with the
 // procedure above computed independently. Checker::selectOverload and Checker::conversionRank
-// are private; the test reaches them without changing the checker, through an explicit
-// template instantiation (the usual access checking does not apply to the names in its
-// template arguments, C++20 [temp.spec.general]/6).
+// are reached through CheckerTestAccess (checker_test_access.h).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -27,31 +25,13 @@
 #include <vector>
 
 #include "check_util.h"
-#include "checker/checker_impl.h"
+#include "checker_test_access.h"
 #include "semantics/parser.h"
 
 namespace plumb {
 namespace {
 
 using testing::exactForm;
-
-// ------------------------------------------------ access to private members of Checker
-struct SelectOverloadMember {
-  friend auto overloadMember(SelectOverloadMember);
-};
-struct RankMember {
-  friend auto overloadMember(RankMember);
-};
-struct InfinityMember {
-  friend auto overloadMember(InfinityMember);
-};
-template <class Tag, auto Member>
-struct ExposeOverloadMember {
-  friend auto overloadMember(Tag) { return Member; }
-};
-template struct ExposeOverloadMember<SelectOverloadMember, &Checker::selectOverload>;
-template struct ExposeOverloadMember<RankMember, &Checker::conversionRank>;
-template struct ExposeOverloadMember<InfinityMember, &Checker::kInfiniteRank>;
 
 // ------------------------------------------------------------------ helpers
 
@@ -110,8 +90,8 @@ TEST(OverloadResolution, ExhaustiveCheckAgainstTheSeedsProcedure) {
   Checker checker(*empty->checked, diagnostics, options);
   TypeTable& types = empty->checked->types;
   const OverloadTable& table = empty->checked->overloads;
-  const int infinity = *overloadMember(InfinityMember{});
-  auto rank = [&](Type s, Type d) { return (checker.*overloadMember(RankMember{}))(s, d); };
+  const int infinity = CheckerTestAccess::kInfiniteRank;
+  auto rank = [&](Type s, Type d) { return CheckerTestAccess::conversionRank(checker, s, d); };
 
   std::vector<Type> args = {types.boolType(), types.abstractInt(), types.abstractFloat(),
                             types.i32(),      types.u32(),         types.f32(),
@@ -180,8 +160,8 @@ TEST(OverloadResolution, ExhaustiveCheckAgainstTheSeedsProcedure) {
       }
       Expected e = expect(kind, name, call);
       size_t before = diagnostics.all().size();
-      auto got = (checker.*overloadMember(SelectOverloadMember{}))(kind, name, operands, Span{},
-                                                                   "no-candidate");
+      auto got =
+          CheckerTestAccess::selectOverload(checker, kind, name, operands, Span{}, "no-candidate");
       std::string description = name + "(";
       for (size_t i = 0; i < call.size(); ++i) description += (i ? ", " : "") + types.name(call[i]);
       description += ")";
