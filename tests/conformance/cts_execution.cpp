@@ -22,13 +22,10 @@
 //
 //   cts_execution [--data PATH] [--file NAME]... [--known PATH] [--report PATH]
 //                 [--list-disagreements] [--emit-known REASON]
-#include <unistd.h>
-#include <zlib.h>
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
-#include <csignal>
 #include <cstdint>
 #include <cstring>
 #include <exception>
@@ -48,18 +45,8 @@
 #include <nlohmann/json.hpp>
 
 #include "checker/checker.h"
+#include "cts_runner.h"
 #include "semantics/parser.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define PLUMB_CTS_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PLUMB_CTS_SANITIZED 1
-#endif
-#endif
-#ifdef PLUMB_CTS_SANITIZED
-#include <sanitizer/common_interface_defs.h>
-#endif
 
 #ifndef PLUMB_CTS_EXECUTION_DATA
 #define PLUMB_CTS_EXECUTION_DATA "corpus/cts-2022-06/execution.jsonl.gz"
@@ -69,60 +56,9 @@ namespace {
 
 using nlohmann::json;
 
-constexpr int kOk = 0;
-constexpr int kFailed = 1;
-constexpr int kUsage = 2;
-
-// ------------------------------------------------------------------ crash reporting
-
-// The key of the case being run, so that a fatal signal (which no try/catch can turn into a
-// failure) still names the case. Written before each case; read by the handlers.
-const char* volatile currentKey = nullptr;
-
-void writeCurrentCase(const char* what) {
-  const char* key = currentKey;
-  if (!key) return;
-  auto put = [](const char* s) { (void)!write(STDERR_FILENO, s, std::strlen(s)); };
-  put("cts_execution: ");
-  put(what);
-  put(" while running case ");
-  put(key);
-  put("\n");
-}
-
-#ifdef PLUMB_CTS_SANITIZED
-// The sanitizers print their own report; add the case to it.
-void sanitizerDeath() {
-  writeCurrentCase("sanitizer error");
-}
-void installCrashReporting() {
-  __sanitizer_set_death_callback(sanitizerDeath);
-}
-#else
-extern "C" void fatalSignal(int signal) {
-  writeCurrentCase(signal == SIGSEGV  ? "SIGSEGV"
-                   : signal == SIGBUS ? "SIGBUS"
-                   : signal == SIGFPE ? "SIGFPE"
-                   : signal == SIGILL ? "SIGILL"
-                                      : "SIGABRT");
-  std::signal(signal, SIG_DFL);
-  std::raise(signal);
-}
-void installCrashReporting() {
-  for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) std::signal(s, fatalSignal);
-}
-#endif
+using namespace plumb::cts;
 
 // ------------------------------------------------------------------ options and data
-
-struct Options {
-  std::string data = PLUMB_CTS_EXECUTION_DATA;
-  std::set<std::string> files;  // empty: all
-  std::string known;
-  std::string report;
-  bool listDisagreements = false;
-  std::string emitKnown;  // reason for unlisted disagreements in --emit-known output
-};
 
 void usage(std::ostream& out) {
   out << "usage: cts_execution [--data PATH] [--file NAME]... [--known PATH] [--report PATH]\n"
@@ -140,39 +76,12 @@ void usage(std::ostream& out) {
          "                         REASON (classes of more than 8 cases are listed as classes)\n";
 }
 
-/// Reads a gzip-compressed (or plain) file whole. Returns false with `error` set on failure.
-bool readGzip(const std::string& path, std::string& out, std::string& error) {
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (!f) {
-    error = "cannot open";
-    return false;
-  }
-  char buffer[1 << 16];
-  for (;;) {
-    int n = gzread(f, buffer, sizeof buffer);
-    if (n < 0) {
-      int code = 0;
-      error = gzerror(f, &code);
-      gzclose(f);
-      return false;
-    }
-    if (n == 0) break;
-    out.append(buffer, static_cast<size_t>(n));
-  }
-  gzclose(f);
-  return true;
-}
-
-constexpr std::string_view kQueryPrefix = "webgpu:shader,execution,";
-
 /// The CTS file of a query: `webgpu:shader,execution,expression,call,builtin,abs:f32` ->
 /// `expression,call,builtin,abs`.
+constexpr std::string_view kQueryPrefix = "webgpu:shader,execution,";
+
 std::string ctsFile(std::string_view test) {
-  if (test.substr(0, kQueryPrefix.size()) != kQueryPrefix) return "";
-  size_t end = test.find(':', kQueryPrefix.size());
-  return std::string(test.substr(kQueryPrefix.size(), end == std::string_view::npos
-                                                          ? std::string_view::npos
-                                                          : end - kQueryPrefix.size()));
+  return plumb::cts::ctsFile(test, kQueryPrefix);
 }
 
 /// The query of a data line without parsing it whole: every line starts `{"test":"...`, and
@@ -846,7 +755,7 @@ int run(const Options& o) {
       std::string key = r.test + " " + expression;
       const json& expected = c.at("expected");
 
-      currentKey = key.c_str();
+      setCurrentCase(key.c_str());
       Evaluation evaluation(expression);
       const Outcome& out = evaluation.outcome;
       bool agree = false;
@@ -862,7 +771,7 @@ int run(const Options& o) {
           }
         }
       }
-      currentKey = nullptr;
+      setCurrentCase(nullptr);
       if (agree) {
         ++s.agree;
         FloatMatch strict = r.cmpFloats;
@@ -1028,12 +937,7 @@ int run(const Options& o) {
                    {"data", o.data},
                    {"tests", testReport},
                    {"disagreements", list}};
-    std::ofstream file(o.report, std::ios::binary);
-    file << report.dump(2, ' ', false, json::error_handler_t::replace) << "\n";
-    if (!file) {
-      std::cerr << "cts_execution: cannot write '" << o.report << "'\n";
-      return kUsage;
-    }
+    if (!writeReport("cts_execution", o.report, report)) return kUsage;
   }
   if (emit) return kOk;
   return ok ? kOk : kFailed;
@@ -1042,46 +946,7 @@ int run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Options o;
-  std::vector<std::string> args(argv + 1, argv + argc);
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= args.size()) {
-        std::cerr << "cts_execution: " << a << " needs a value\n";
-        return false;
-      }
-      out = args[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "--help" || a == "-h") {
-      usage(std::cout);
-      return kOk;
-    } else if (a == "--data") {
-      if (!value(o.data)) return kUsage;
-    } else if (a == "--file") {
-      if (!value(v)) return kUsage;
-      o.files.insert(v);
-    } else if (a == "--known") {
-      if (!value(o.known)) return kUsage;
-    } else if (a == "--report") {
-      if (!value(o.report)) return kUsage;
-    } else if (a == "--emit-known") {
-      if (!value(o.emitKnown)) return kUsage;
-    } else if (a == "--list-disagreements") {
-      o.listDisagreements = true;
-    } else {
-      std::cerr << "cts_execution: unknown argument '" << a << "'\n";
-      usage(std::cerr);
-      return kUsage;
-    }
-  }
-  installCrashReporting();
-  try {
-    return run(o);
-  } catch (const std::exception& e) {
-    std::cerr << "cts_execution: " << e.what() << "\n";
-    return kUsage;
-  }
+  Options defaults;
+  defaults.data = PLUMB_CTS_EXECUTION_DATA;
+  return runnerMain(argc, argv, "cts_execution", defaults, usage, run);
 }

@@ -9,12 +9,7 @@
 //
 //   cts_validation [--data PATH] [--file NAME]... [--known PATH] [--report PATH]
 //                  [--list-disagreements] [--emit-known REASON]
-#include <unistd.h>
-#include <zlib.h>
 
-#include <csignal>
-#include <cstdio>
-#include <cstring>
 #include <exception>
 #include <fstream>
 #include <iostream>
@@ -30,18 +25,8 @@
 #include <nlohmann/json.hpp>
 
 #include "checker/checker.h"
+#include "cts_runner.h"
 #include "semantics/parser.h"
-
-#if defined(__SANITIZE_ADDRESS__)
-#define PLUMB_CTS_SANITIZED 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define PLUMB_CTS_SANITIZED 1
-#endif
-#endif
-#ifdef PLUMB_CTS_SANITIZED
-#include <sanitizer/common_interface_defs.h>
-#endif
 
 #ifndef PLUMB_CTS_VALIDATION_DATA
 #define PLUMB_CTS_VALIDATION_DATA "corpus/cts-2022-06/validation.jsonl.gz"
@@ -49,52 +34,7 @@
 
 namespace {
 
-constexpr int kOk = 0;
-constexpr int kFailed = 1;
-constexpr int kUsage = 2;
-
-// The key of the case being run, so that a fatal signal (which no try/catch can turn into a
-// failure) still names the case. Written before each case; read by the handlers.
-const char* volatile currentKey = nullptr;
-
-void writeCurrentCase(const char* what) {
-  const char* key = currentKey;
-  if (!key) return;
-  auto put = [](const char* s) { (void)!write(STDERR_FILENO, s, std::strlen(s)); };
-  put("cts_validation: ");
-  put(what);
-  put(" while running case ");
-  put(key);
-  put("\n");
-}
-
-#ifdef PLUMB_CTS_SANITIZED
-// The sanitizers print their own report; add the case to it.
-void sanitizerDeath() { writeCurrentCase("sanitizer error"); }
-void installCrashReporting() { __sanitizer_set_death_callback(sanitizerDeath); }
-#else
-extern "C" void fatalSignal(int signal) {
-  writeCurrentCase(signal == SIGSEGV   ? "SIGSEGV"
-                   : signal == SIGBUS  ? "SIGBUS"
-                   : signal == SIGFPE  ? "SIGFPE"
-                   : signal == SIGILL  ? "SIGILL"
-                                       : "SIGABRT");
-  std::signal(signal, SIG_DFL);
-  std::raise(signal);
-}
-void installCrashReporting() {
-  for (int s : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT}) std::signal(s, fatalSignal);
-}
-#endif
-
-struct Options {
-  std::string data = PLUMB_CTS_VALIDATION_DATA;
-  std::set<std::string> files;  // empty: all
-  std::string known;
-  std::string report;
-  bool listDisagreements = false;
-  std::string emitKnown;  // reason for unlisted disagreements in --emit-known output
-};
+using namespace plumb::cts;
 
 void usage(std::ostream& out) {
   out << "usage: cts_validation [--data PATH] [--file NAME]... [--known PATH] [--report PATH]\n"
@@ -108,36 +48,9 @@ void usage(std::ostream& out) {
          "                         listed keys keep their reason, new ones get REASON\n";
 }
 
-/// Reads a gzip-compressed (or plain) file whole. Returns false with `error` set on failure.
-bool readGzip(const std::string& path, std::string& out, std::string& error) {
-  gzFile f = gzopen(path.c_str(), "rb");
-  if (!f) {
-    error = "cannot open";
-    return false;
-  }
-  char buffer[1 << 16];
-  for (;;) {
-    int n = gzread(f, buffer, sizeof buffer);
-    if (n < 0) {
-      int code = 0;
-      error = gzerror(f, &code);
-      gzclose(f);
-      return false;
-    }
-    if (n == 0) break;
-    out.append(buffer, static_cast<size_t>(n));
-  }
-  gzclose(f);
-  return true;
-}
-
 /// The CTS file of a query: `webgpu:shader,validation,parse,literal:abstract_int` -> `parse,literal`.
-std::string ctsFile(const std::string& test) {
-  constexpr std::string_view prefix = "webgpu:shader,validation,";
-  if (test.compare(0, prefix.size(), prefix) != 0) return "";
-  size_t end = test.find(':', prefix.size());
-  return test.substr(prefix.size(), end == std::string::npos ? std::string::npos
-                                                             : end - prefix.size());
+std::string ctsFile(std::string_view test) {
+  return plumb::cts::ctsFile(test, "webgpu:shader,validation,");
 }
 
 /// The case key: the query, a space, the parameters as compact JSON with sorted keys and
@@ -294,9 +207,9 @@ int run(const Options& o) {
   for (const Case& c : cases) {
     FileStats& s = stats[c.file];
     ++s.total;
-    currentKey = c.key.c_str();
+    setCurrentCase(c.key.c_str());
     Verdict v = runCase(c);
-    currentKey = nullptr;
+    setCurrentCase(nullptr);
     auto k = known.find(c.key);
     if (k != known.end()) k->second.seen = true;
     if (v.crashed) {
@@ -374,12 +287,7 @@ int run(const Options& o) {
     nlohmann::json report = {{"format", "plumb-cts-validation"}, {"version", 1},
                              {"revision", "2022-06"}, {"data", o.data},
                              {"files", fileReport}, {"disagreements", disagreements}};
-    std::ofstream file(o.report, std::ios::binary);
-    file << report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-    if (!file) {
-      std::cerr << "cts_validation: cannot write '" << o.report << "'\n";
-      return kUsage;
-    }
+    if (!writeReport("cts_validation", o.report, report)) return kUsage;
   }
   if (emit) return kOk;
   return ok ? kOk : kFailed;
@@ -388,46 +296,7 @@ int run(const Options& o) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  Options o;
-  std::vector<std::string> args(argv + 1, argv + argc);
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&](std::string& out) {
-      if (i + 1 >= args.size()) {
-        std::cerr << "cts_validation: " << a << " needs a value\n";
-        return false;
-      }
-      out = args[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "--help" || a == "-h") {
-      usage(std::cout);
-      return kOk;
-    } else if (a == "--data") {
-      if (!value(o.data)) return kUsage;
-    } else if (a == "--file") {
-      if (!value(v)) return kUsage;
-      o.files.insert(v);
-    } else if (a == "--known") {
-      if (!value(o.known)) return kUsage;
-    } else if (a == "--report") {
-      if (!value(o.report)) return kUsage;
-    } else if (a == "--emit-known") {
-      if (!value(o.emitKnown)) return kUsage;
-    } else if (a == "--list-disagreements") {
-      o.listDisagreements = true;
-    } else {
-      std::cerr << "cts_validation: unknown argument '" << a << "'\n";
-      usage(std::cerr);
-      return kUsage;
-    }
-  }
-  installCrashReporting();
-  try {
-    return run(o);
-  } catch (const std::exception& e) {
-    std::cerr << "cts_validation: " << e.what() << "\n";
-    return kUsage;
-  }
+  Options defaults;
+  defaults.data = PLUMB_CTS_VALIDATION_DATA;
+  return runnerMain(argc, argv, "cts_validation", defaults, usage, run);
 }
