@@ -40,19 +40,11 @@ struct Evaluation {
 
 // Evaluates a creation-time expression as `plumb eval` does (with f16 enabled).
 Evaluation evaluate(const std::string& expression) {
-  SourceFile file("<test>", expression);
-  DiagnosticList diagnostics;
-  auto [module, e] = parseExpression(file, Revision::wgsl2022_06(), diagnostics);
-  if (diagnostics.hasErrors()) return {"parse error", diagnostics.all()[0].message};
   CheckOptions options;
   options.enableF16 = true;
-  std::unique_ptr<CheckedModule> checked = checkExpression(*module, e, diagnostics, options);
-  for (const Diagnostic& d : diagnostics.all())
-    if (d.severity == Severity::Error) return {"error " + d.rule, d.message};
-  const ExpressionInfo& info = (*checked)[e];
-  if (info.stage != EvaluationStage::Constant) return {"not a creation-time expression", ""};
-  if (!info.value) return {"no value", ""};
-  return {checked->types.name(info.type) + " " + exactForm(*info.value), ""};
+  Evaluation out;
+  out.result = testing::evaluate(expression, options, &out.message);
+  return out;
 }
 
 std::string Eval(const std::string& expression) {

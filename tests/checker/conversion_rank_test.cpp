@@ -246,13 +246,7 @@ TEST_F(ConversionRankTable, RanksAreTheTablesNotTheExamples) {
 // Checks `enable f16;` + `source` and describes the module-scope declaration `x`: "TYPE VALUE"
 // ("TYPE" alone when it has no value), or "error RULE" for the first error.
 std::string declared(const std::string& source) {
-  auto r = testing::checkSource("enable f16;\n" + source);
-  if (!r->valid()) return "error " + r->rules().at(0);
-  const ModuleDeclaration* d = r->declaration("x");
-  if (!d) return "no declaration x";
-  std::string out = r->checked->types.name(d->type);
-  if (d->value) out += " " + exactForm(*d->value);
-  return out;
+  return testing::declared("enable f16;\n" + source);
 }
 
 // One expression of each scalar and abstract type, with its value in exact form.

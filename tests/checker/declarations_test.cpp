@@ -38,23 +38,8 @@ std::string exactForm(const Value& v) {
   return out + ")";
 }
 
-// A module-scope declaration of a valid module: "TYPE VALUE", or "TYPE" without a value.
-std::string moduleDeclaration(const testing::CheckResult& r, std::string_view name) {
-  const ModuleDeclaration* d = r.declaration(name);
-  if (!d) return "no declaration";
-  std::string out = r.checked->types.name(d->type);
-  if (d->value) out += " " + exactForm(*d->value);
-  return out;
-}
-
-// The type of a function-scope declaration (a reference type for `var`).
-std::string localType(const testing::CheckResult& r, std::string_view name) {
-  for (uint32_t i = 0; i < r.module->variables.size(); ++i) {
-    const ast::VariableDeclaration& v = (*r.module)[ast::VariableId{i}];
-    if (r.module->name(v.name) == name) return r.checked->types.name(r.checked->variables[i]);
-  }
-  return "no declaration";
-}
+using testing::declarationText;
+using testing::localType;
 
 // The line of each error, in order.
 std::vector<uint32_t> errorLines(const testing::CheckResult& r) {
@@ -130,12 +115,12 @@ TEST(DeclarationAndScope, ModuleScopeDeclarationsInAnyOrder) {
       "override height = 2 * depth;\n"
       "override depth: f32;\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "c"), "i32 41");
-  EXPECT_EQ(moduleDeclaration(*r, "d"), "AbstractInt 40");
-  EXPECT_EQ(moduleDeclaration(*r, "S"), "S");
-  EXPECT_EQ(moduleDeclaration(*r, "A"), "i32");
-  EXPECT_EQ(moduleDeclaration(*r, "height"), "f32");
-  EXPECT_EQ(moduleDeclaration(*r, "f"), "S");
+  EXPECT_EQ(declarationText(*r, "c"), "i32 41");
+  EXPECT_EQ(declarationText(*r, "d"), "AbstractInt 40");
+  EXPECT_EQ(declarationText(*r, "S"), "S");
+  EXPECT_EQ(declarationText(*r, "A"), "i32");
+  EXPECT_EQ(declarationText(*r, "height"), "f32");
+  EXPECT_EQ(declarationText(*r, "f"), "S");
 }
 
 // "It is a shader-creation error if any module scope declaration is recursive" (l.1005-1013):
@@ -177,7 +162,7 @@ TEST(DeclarationAndScope, LongChainsAndCyclesTerminate) {
     chain += "const c" + std::to_string(i) + " = c" + std::to_string(i + 1) + " + 1;\n";
   auto r = testing::checkSource(chain + "const c" + std::to_string(n - 1) + " = 1;\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "c0"), "AbstractInt 20000");
+  EXPECT_EQ(declarationText(*r, "c0"), "AbstractInt 20000");
   r = testing::checkSource(chain + "const c" + std::to_string(n - 1) + " = c0;\n");
   EXPECT_EQ(r->rules(), Rules{"declaration-and-scope"});
   std::string aliases;
@@ -262,19 +247,18 @@ TEST(ConstDeclarations, ExampleAndRules) {
       "const f = 4.0;\n"
       "const g = mat2x2(a, f, a, f);\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "a"), "AbstractInt 4");
-  EXPECT_EQ(moduleDeclaration(*r, "b"), "i32 4");
-  EXPECT_EQ(moduleDeclaration(*r, "c"), "u32 4");
-  EXPECT_EQ(moduleDeclaration(*r, "d"), "f32 0x1p+2");
-  EXPECT_EQ(moduleDeclaration(*r, "e"), "vec3<AbstractInt> (4, 4, 4)");
-  EXPECT_EQ(moduleDeclaration(*r, "f"), "AbstractFloat 0x1p+2");
-  EXPECT_EQ(moduleDeclaration(*r, "g"),
-            "mat2x2<AbstractFloat> ((0x1p+2, 0x1p+2), (0x1p+2, 0x1p+2))");
+  EXPECT_EQ(declarationText(*r, "a"), "AbstractInt 4");
+  EXPECT_EQ(declarationText(*r, "b"), "i32 4");
+  EXPECT_EQ(declarationText(*r, "c"), "u32 4");
+  EXPECT_EQ(declarationText(*r, "d"), "f32 0x1p+2");
+  EXPECT_EQ(declarationText(*r, "e"), "vec3<AbstractInt> (4, 4, 4)");
+  EXPECT_EQ(declarationText(*r, "f"), "AbstractFloat 0x1p+2");
+  EXPECT_EQ(declarationText(*r, "g"), "mat2x2<AbstractFloat> ((0x1p+2, 0x1p+2), (0x1p+2, 0x1p+2))");
   // Example "Module constants" (l.3961-3968).
   r = testing::checkSource("const golden: f32 = 1.61803398875;\nconst e2 = vec3(0,1,0);\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "golden"), "f32 0x1.9e377ap+0");
-  EXPECT_EQ(moduleDeclaration(*r, "e2"), "vec3<AbstractInt> (0, 1, 0)");
+  EXPECT_EQ(declarationText(*r, "golden"), "f32 0x1.9e377ap+0");
+  EXPECT_EQ(declarationText(*r, "e2"), "vec3<AbstractInt> (0, 1, 0)");
   // Constructible types: arrays and structures (#constructible-types).
   r = testing::checkSource(
       "struct S { a: i32, b: vec2<f32> }\n"
@@ -282,9 +266,9 @@ TEST(ConstDeclarations, ExampleAndRules) {
       "const s = S(1, vec2(0.5, 2.0));\n"
       "const t = s.b.y + f32(arr[1]);\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "arr"), "array<i32, 2> (1, 2)");
-  EXPECT_EQ(moduleDeclaration(*r, "s"), "S (1, (0x1p-1, 0x1p+1))");
-  EXPECT_EQ(moduleDeclaration(*r, "t"), "f32 0x1p+2");
+  EXPECT_EQ(declarationText(*r, "arr"), "array<i32, 2> (1, 2)");
+  EXPECT_EQ(declarationText(*r, "s"), "S (1, (0x1p-1, 0x1p+1))");
+  EXPECT_EQ(declarationText(*r, "t"), "f32 0x1p+2");
   // An initializer is required (a syntax error: the grammar has no const without one).
   EXPECT_EQ(rulesOf("const x: i32;"), Rules{"syntax-global_constant_decl"});
   EXPECT_EQ(rulesOf("fn f() { const x: i32; }"), Rules{"syntax-variable_statement"});
@@ -319,16 +303,16 @@ TEST(OverrideDeclarations, ExampleAndRules) {
       "          override depth: f32;\n"
       "          override height = 2 * depth;\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "has_point_light"), "bool");
-  EXPECT_EQ(moduleDeclaration(*r, "specular_param"), "f32");
-  EXPECT_EQ(moduleDeclaration(*r, "gain"), "f32");
-  EXPECT_EQ(moduleDeclaration(*r, "height"), "f32");
+  EXPECT_EQ(declarationText(*r, "has_point_light"), "bool");
+  EXPECT_EQ(declarationText(*r, "specular_param"), "f32");
+  EXPECT_EQ(declarationText(*r, "gain"), "f32");
+  EXPECT_EQ(declarationText(*r, "height"), "f32");
   // An abstract initializer is concretized (inventory C11; docs/ambiguities.md S10).
   r = testing::checkSource("override i = 1;\noverride f = 2.5;\noverride u: u32 = 3;\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "i"), "i32");
-  EXPECT_EQ(moduleDeclaration(*r, "f"), "f32");
-  EXPECT_EQ(moduleDeclaration(*r, "u"), "u32");
+  EXPECT_EQ(declarationText(*r, "i"), "i32");
+  EXPECT_EQ(declarationText(*r, "f"), "f32");
+  EXPECT_EQ(declarationText(*r, "u"), "u32");
 
   EXPECT_EQ(rulesOf("override x;"), Rules{"override-decls"});
   EXPECT_EQ(rulesOf("override x: vec2<f32>;"), Rules{"override-decls"});
@@ -398,14 +382,14 @@ TEST(VarDeclarations, ModuleScopeExampleAndAccessModeDefaults) {
       "@group(0) @binding(4) var<storage, read> ro2: i32;\n"
       "@group(0) @binding(5) var tex: texture_2d<f32>;\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "decibels"), "ref<private, f32, read_write>");
-  EXPECT_EQ(moduleDeclaration(*r, "worklist"), "ref<workgroup, array<i32, 10>, read_write>");
-  EXPECT_EQ(moduleDeclaration(*r, "param"), "ref<uniform, Params, read>");
-  EXPECT_EQ(moduleDeclaration(*r, "pbuf"), "ref<storage, array<vec2<f32>>, read_write>");
-  EXPECT_EQ(moduleDeclaration(*r, "filter_params"), "ref<handle, sampler, read>");
-  EXPECT_EQ(moduleDeclaration(*r, "ro"), "ref<storage, i32, read>");
-  EXPECT_EQ(moduleDeclaration(*r, "ro2"), "ref<storage, i32, read>");
-  EXPECT_EQ(moduleDeclaration(*r, "tex"), "ref<handle, texture_2d<f32>, read>");
+  EXPECT_EQ(declarationText(*r, "decibels"), "ref<private, f32, read_write>");
+  EXPECT_EQ(declarationText(*r, "worklist"), "ref<workgroup, array<i32, 10>, read_write>");
+  EXPECT_EQ(declarationText(*r, "param"), "ref<uniform, Params, read>");
+  EXPECT_EQ(declarationText(*r, "pbuf"), "ref<storage, array<vec2<f32>>, read_write>");
+  EXPECT_EQ(declarationText(*r, "filter_params"), "ref<handle, sampler, read>");
+  EXPECT_EQ(declarationText(*r, "ro"), "ref<storage, i32, read>");
+  EXPECT_EQ(declarationText(*r, "ro2"), "ref<storage, i32, read>");
+  EXPECT_EQ(declarationText(*r, "tex"), "ref<handle, texture_2d<f32>, read>");
   // Pointer types take the same defaults.
   r = testing::checkSource(
       "fn f(p: ptr<function, i32>, q: ptr<private, f32>, w: ptr<workgroup, u32>) {}\n"
@@ -450,10 +434,10 @@ TEST(VarDeclarations, WhichAddressSpacesHaveInitializers) {
       "var<private> d = vec2(1.5, k);\n"
       "fn f() { var e = 1.0; var g: u32 = k; }\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "a"), "ref<private, i32, read_write>");
-  EXPECT_EQ(moduleDeclaration(*r, "b"), "ref<private, f32, read_write>");
-  EXPECT_EQ(moduleDeclaration(*r, "c"), "ref<private, i32, read_write>");
-  EXPECT_EQ(moduleDeclaration(*r, "d"), "ref<private, vec2<f32>, read_write>");
+  EXPECT_EQ(declarationText(*r, "a"), "ref<private, i32, read_write>");
+  EXPECT_EQ(declarationText(*r, "b"), "ref<private, f32, read_write>");
+  EXPECT_EQ(declarationText(*r, "c"), "ref<private, i32, read_write>");
+  EXPECT_EQ(declarationText(*r, "d"), "ref<private, vec2<f32>, read_write>");
   EXPECT_EQ(localType(*r, "e"), "ref<function, f32, read_write>");
   EXPECT_EQ(rulesOf("var<workgroup> w: i32 = 1;"), Rules{"var-decls"});
   EXPECT_EQ(rulesOf("@group(0) @binding(0) var<uniform> u: i32 = 1;"), Rules{"var-decls"});
@@ -515,19 +499,19 @@ TEST(TypeAliases, ExampleAndRules) {
       "  return single(2) * pi_approx;\n"
       "}\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "Arr"), "array<i32, 5>");
-  EXPECT_EQ(moduleDeclaration(*r, "RTArr"), "array<vec4<f32>>");
-  EXPECT_EQ(moduleDeclaration(*r, "single"), "f32");
-  EXPECT_EQ(moduleDeclaration(*r, "pi_approx"), "f32 0x1.921cacp+1");
-  EXPECT_EQ(moduleDeclaration(*r, "two_pi"), "f32");
+  EXPECT_EQ(declarationText(*r, "Arr"), "array<i32, 5>");
+  EXPECT_EQ(declarationText(*r, "RTArr"), "array<vec4<f32>>");
+  EXPECT_EQ(declarationText(*r, "single"), "f32");
+  EXPECT_EQ(declarationText(*r, "pi_approx"), "f32 0x1.921cacp+1");
+  EXPECT_EQ(declarationText(*r, "two_pi"), "f32");
   // An alias is the same type as the one it names.
   r = testing::checkSource(
       "type A = vec2<f32>;\ntype B = A;\nconst x: B = vec2<f32>(1.0, 2.0);\n"
       "const y: vec2<f32> = A(3.0, 4.0);\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "B"), "vec2<f32>");
-  EXPECT_EQ(moduleDeclaration(*r, "x"), "vec2<f32> (0x1p+0, 0x1p+1)");
-  EXPECT_EQ(moduleDeclaration(*r, "y"), "vec2<f32> (0x1.8p+1, 0x1p+2)");
+  EXPECT_EQ(declarationText(*r, "B"), "vec2<f32>");
+  EXPECT_EQ(declarationText(*r, "x"), "vec2<f32> (0x1p+0, 0x1p+1)");
+  EXPECT_EQ(declarationText(*r, "y"), "vec2<f32> (0x1.8p+1, 0x1p+2)");
   EXPECT_EQ(rulesOf("fn f() { type T = i32; }"), Rules{"syntax-statement"});
   EXPECT_EQ(rulesOf("type T = i32;\nconst c = T;"), Rules{"var-identifier-expr"});
   EXPECT_EQ(rulesOf("const c = 1;\ntype T = c;"), Rules{"type-declarations"});
@@ -561,7 +545,7 @@ TEST(Structures, ExamplesAndMemberTypes) {
       "}\n"
       "@group(0) @binding(0) var<storage> buffer: S;\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "buffer"), "ref<storage, S, read>");
+  EXPECT_EQ(declarationText(*r, "buffer"), "ref<storage, S, read>");
 
   EXPECT_EQ(rulesOf("struct S { a: i32, a: u32 }"), Rules{"struct-types"});
   EXPECT_EQ(rulesOf("struct S { a: array<i32>, b: i32 }"), Rules{"struct-types"});
@@ -646,7 +630,7 @@ TEST(TypePredicates, ArrayElementCounts) {
       "var<private> f: array<i32,height>;\n"
       "fn g() { b = c; c = d; e = f; }\n");
   ASSERT_TRUE(r->valid()) << r->text();
-  EXPECT_EQ(moduleDeclaration(*r, "c"), "ref<private, array<i32, 8>, read_write>");
+  EXPECT_EQ(declarationText(*r, "c"), "ref<private, array<i32, 8>, read_write>");
   EXPECT_EQ(rulesOf("var<private> a: array<f32,8>;\nvar<private> b: array<i32,8>;\n"
                     "fn g() { a = b; }"),
             Rules{"simple-assignment-section"});

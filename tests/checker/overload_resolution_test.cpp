@@ -35,43 +35,15 @@ using testing::exactForm;
 
 // ------------------------------------------------------------------ helpers
 
-// Evaluates a creation-time expression as `plumb eval` does (cli/eval_command.cpp): "TYPE VALUE"
-// with the value in exact form, or "error RULE" for the first error.
+// `plumb eval EXPRESSION` (with f16 enabled if asked): "TYPE VALUE", or "error RULE".
 std::string Eval(const std::string& expression, bool f16 = false) {
-  SourceFile file("<test>", expression);
-  DiagnosticList diagnostics;
-  auto [module, e] = parseExpression(file, Revision::wgsl2022_06(), diagnostics);
-  if (diagnostics.hasErrors()) return "parse error " + diagnostics.all()[0].rule;
   CheckOptions options;
   options.enableF16 = f16;
-  std::unique_ptr<CheckedModule> checked = checkExpression(*module, e, diagnostics, options);
-  for (const Diagnostic& d : diagnostics.all())
-    if (d.severity == Severity::Error) return "error " + d.rule;
-  const ExpressionInfo& info = (*checked)[e];
-  if (info.stage != EvaluationStage::Constant) return "not a creation-time expression";
-  if (!info.value) return "no value";
-  return checked->types.name(info.type) + " " + exactForm(*info.value);
+  return testing::evaluate(expression, options);
 }
 
-// The type of the function-scope declaration `name` (a reference type for `var`).
-std::string localType(const testing::CheckResult& r, std::string_view name) {
-  for (uint32_t i = 0; i < r.module->variables.size(); ++i) {
-    const ast::VariableDeclaration& v = (*r.module)[ast::VariableId{i}];
-    if (r.module->name(v.name) == name) return r.checked->types.name(r.checked->variables[i]);
-  }
-  return "no declaration " + std::string(name);
-}
-
-// The module-scope declaration `x` of `source`: "TYPE VALUE", "TYPE", or "error RULE".
-std::string declared(const std::string& source) {
-  auto r = testing::checkSource(source);
-  if (!r->valid()) return "error " + r->rules().at(0);
-  const ModuleDeclaration* d = r->declaration("x");
-  if (!d) return "no declaration x";
-  std::string out = r->checked->types.name(d->type);
-  if (d->value) out += " " + exactForm(*d->value);
-  return out;
-}
+using testing::declared;
+using testing::localType;
 
 // ------------------------------------------------------------------ exhaustive comparison
 

@@ -22,44 +22,17 @@ namespace {
 
 using testing::exactForm;
 
-struct EvalOptions {
-  bool f16 = false;
-  bool literalShiftRight = false;
-};
-
 // `plumb eval EXPRESSION`: "TYPE VALUE", or "error RULE" for the first error.
-std::string Eval(const std::string& expression, EvalOptions o = {}) {
-  SourceFile file("<test>", expression);
-  DiagnosticList diagnostics;
-  auto [module, e] = parseExpression(file, Revision::wgsl2022_06(), diagnostics);
-  std::unique_ptr<CheckedModule> checked;
-  if (!diagnostics.hasErrors()) {
-    CheckOptions options;
-    options.enableF16 = o.f16;
-    options.literalShiftRight = o.literalShiftRight;
-    checked = checkExpression(*module, e, diagnostics, options);
-  }
-  for (const Diagnostic& d : diagnostics.all())
-    if (d.severity == Severity::Error) return "error " + d.rule;
-  const ExpressionInfo& info = (*checked)[e];
-  if (info.stage != EvaluationStage::Constant) return "not a creation-time expression";
-  if (!info.value) return "no value";
-  return checked->types.name(info.type) + " " + exactForm(*info.value);
+std::string Eval(const std::string& expression, const CheckOptions& options = {}) {
+  return testing::evaluate(expression, options);
 }
 std::string EvalF16(const std::string& expression) {
-  return Eval(expression, {true, false});
+  CheckOptions options;
+  options.enableF16 = true;
+  return testing::evaluate(expression, options);
 }
 
-// The module-scope declaration `name`: "TYPE VALUE" (or "TYPE"), or "error RULE".
-std::string declared(const std::string& source, std::string_view name = "x") {
-  auto r = testing::checkSource(source);
-  if (!r->valid()) return "error " + r->rules().at(0);
-  const ModuleDeclaration* d = r->declaration(name);
-  if (!d) return "no declaration";
-  std::string out = r->checked->types.name(d->type);
-  if (d->value) out += " " + exactForm(*d->value);
-  return out;
-}
+using testing::declared;
 
 // A function-scope declaration of a checked module.
 const ast::VariableDeclaration* findVariable(const testing::CheckResult& r, std::string_view name,
@@ -73,12 +46,7 @@ const ast::VariableDeclaration* findVariable(const testing::CheckResult& r, std:
   return nullptr;
 }
 
-// The declared or inferred type of a function-scope declaration (a reference for `var`).
-std::string localType(const testing::CheckResult& r, std::string_view name) {
-  uint32_t i = 0;
-  if (!findVariable(r, name, &i)) return "no declaration";
-  return r.checked->types.name(r.checked->variables[i]);
-}
+using testing::localType;
 
 // The type and creation-time value of a declaration's initializer expression.
 std::string initializer(const testing::CheckResult& r, std::string_view name) {
@@ -581,7 +549,8 @@ TEST(ShiftValues, RightShiftOfNegativeValues) {
   EXPECT_EQ(Eval("-1i >> 32u"), "i32 -1");  // count modulo 32: 0
   EXPECT_EQ(Eval("-8 >> 1"), "AbstractInt -4");
   EXPECT_EQ(Eval("-1 >> 63"), "AbstractInt -1");
-  EvalOptions literal{false, true};
+  CheckOptions literal;
+  literal.literalShiftRight = true;
   EXPECT_EQ(Eval("-8i >> 1u", literal), "i32 2147483644");
   EXPECT_EQ(Eval("-1i >> 31u", literal), "i32 1");
   EXPECT_EQ(Eval("-8 >> 1", literal), "AbstractInt 9223372036854775804");
