@@ -17,6 +17,18 @@ bool isIntKind(TypeKind k) {
   return k == TypeKind::AbstractInt || k == TypeKind::I32 || k == TypeKind::U32;
 }
 
+// #comparison-expr on two numbers of one type; nothing if `op` is not a comparison.
+template <class T>
+std::optional<bool> compare(std::string_view op, const T& x, const T& y) {
+  if (op == "==") return x == y;
+  if (op == "!=") return x != y;
+  if (op == "<") return x < y;
+  if (op == "<=") return x <= y;
+  if (op == ">") return x > y;
+  if (op == ">=") return x >= y;
+  return std::nullopt;
+}
+
 }  // namespace
 
 double roundTo(TypeKind k, double x) {
@@ -122,13 +134,7 @@ std::optional<Value> Checker::evaluateScalarOperator(std::string_view op, bool u
         return Value{t, int64_t(int32_t(bits) >> count)};
       return result(__int128(bits >> count));
     }
-    Type boolean = types_.boolType();
-    if (op == "==") return Value{boolean, x == y};
-    if (op == "!=") return Value{boolean, x != y};
-    if (op == "<") return Value{boolean, x < y};
-    if (op == "<=") return Value{boolean, x <= y};
-    if (op == ">") return Value{boolean, x > y};
-    if (op == ">=") return Value{boolean, x >= y};
+    if (std::optional<bool> c = compare(op, x, y)) return Value{types_.boolType(), *c};
     return std::nullopt;
   }
   // Floating point: the exact result of +, -, *, / rounded once to the type (binary64
@@ -154,13 +160,7 @@ std::optional<Value> Checker::evaluateScalarOperator(std::string_view op, bool u
     if (y == 0) return fail("remainder by zero", "floating-point-evaluation");
     return result(std::fmod(x, y));
   }
-  Type boolean = types_.boolType();
-  if (op == "==") return Value{boolean, x == y};
-  if (op == "!=") return Value{boolean, x != y};
-  if (op == "<") return Value{boolean, x < y};
-  if (op == "<=") return Value{boolean, x <= y};
-  if (op == ">") return Value{boolean, x > y};
-  if (op == ">=") return Value{boolean, x >= y};
+  if (std::optional<bool> c = compare(op, x, y)) return Value{types_.boolType(), *c};
   return std::nullopt;
 }
 
