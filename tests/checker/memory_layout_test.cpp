@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "check_util.h"
+#include "test_data.h"
 
 namespace plumb {
 namespace {
@@ -90,12 +91,7 @@ TEST(MemoryLayout, NotHostShareable) {
   EXPECT_TRUE(r->checked->layouts.members(r->declaration("S")->type).empty());
 }
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::readFile;
 
 // The examples "Layout of structures using implicit member sizes and alignments" and "... with
 // explicit member sizes and alignments" state every offset, alignment and size in comments:

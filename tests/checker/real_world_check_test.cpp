@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "check_util.h"
+#include "test_data.h"
 
 namespace plumb {
 namespace {
@@ -15,12 +16,7 @@ struct Shader {
   std::string file, expected, why;
 };
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::readFile;
 
 std::vector<Shader> loadExpectations() {
   std::vector<Shader> out;

@@ -9,47 +9,13 @@
 #include <sstream>
 
 #include "check_util.h"
+#include "test_data.h"
 
 namespace plumb {
 namespace {
 
-struct Example {
-  int number = 0;
-  std::string form, check, note, text;
-};
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<Example> loadExamples() {
-  std::vector<Example> out;
-  std::istringstream in(readFile(std::string(PLUMB_TEST_DATA_DIR) +
-                                 "/spec-examples/expectations.tsv"));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    std::stringstream ls(line);
-    std::string col;
-    while (std::getline(ls, col, '\t')) cols.push_back(col);
-    Example e;
-    e.number = std::stoi(cols.at(0));
-    e.form = cols.at(1);
-    e.check = cols.at(3);
-    if (cols.size() > 4) e.note = cols[4];
-    char name[16];
-    std::snprintf(name, sizeof name, "%03d.wgsl", e.number);
-    e.text = readFile(std::string(PLUMB_TEST_DATA_DIR) + "/spec-examples/" + name);
-    out.push_back(e);
-  }
-  return out;
-}
-
-void PrintTo(const Example& e, std::ostream* os) { *os << "example " << e.number; }
+using Example = testing::SpecExample;
+using testing::loadSpecExamples;
 
 // Rejected only by the statement behavior analysis (#behaviors), which issue 4 builds.
 const std::set<int> kNeedsBehaviorAnalysis = {68, 74, 82, 83};
@@ -84,7 +50,7 @@ TEST_P(SpecExampleCheck, HasTheExpectedVerdict) {
     EXPECT_FALSE(r->valid()) << "expected an error: " << e.note;
 }
 
-INSTANTIATE_TEST_SUITE_P(Wgsl20220607, SpecExampleCheck, ::testing::ValuesIn(loadExamples()),
+INSTANTIATE_TEST_SUITE_P(Wgsl20220607, SpecExampleCheck, ::testing::ValuesIn(loadSpecExamples()),
                          [](const ::testing::TestParamInfo<Example>& info) {
                            char name[16];
                            std::snprintf(name, sizeof name, "Example%03d", info.param.number);

@@ -42,16 +42,12 @@
 
 #include "semantics/lexer.h"
 #include "semantics/round_trip.h"
+#include "test_data.h"
 
 namespace plumb {
 namespace {
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::readFile;
 
 std::string dataPath(const char* name) {
   return std::string(PLUMB_TEST_DATA_DIR) + name;

@@ -24,6 +24,7 @@
 
 #include "semantics/lexer.h"
 #include "semantics/round_trip.h"
+#include "test_data.h"
 
 namespace plumb {
 namespace {
@@ -861,12 +862,7 @@ const Case kCases[] = {
 
 // ------------------------------------------------------------------------------- helpers
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::readFile;
 
 /// Collapses every run of blankspace to one space and trims the ends.
 std::string normalize(std::string_view s) {

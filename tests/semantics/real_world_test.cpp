@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "semantics/round_trip.h"
+#include "test_data.h"
 
 namespace plumb {
 namespace {
@@ -30,12 +31,7 @@ std::string realWorldDir() {
   return std::string(PLUMB_TEST_DATA_DIR) + "/real-world";
 }
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using testing::readFile;
 
 std::vector<Shader> loadManifest() {
   std::vector<Shader> out;

@@ -9,53 +9,18 @@
 
 #include "semantics/lexer.h"
 #include "semantics/round_trip.h"
+#include "test_data.h"
 
 namespace plumb {
 namespace {
 
-struct Example {
-  int number = 0;
-  std::string form, parse, check, note, text;
-};
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-std::vector<Example> loadExamples() {
-  std::vector<Example> out;
-  std::istringstream in(readFile(std::string(PLUMB_TEST_DATA_DIR) +
-                                 "/spec-examples/expectations.tsv"));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    std::stringstream ls(line);
-    std::string col;
-    while (std::getline(ls, col, '\t')) cols.push_back(col);
-    Example e;
-    e.number = std::stoi(cols.at(0));
-    e.form = cols.at(1);
-    e.parse = cols.at(2);
-    e.check = cols.at(3);
-    if (cols.size() > 4) e.note = cols[4];
-    char name[16];
-    std::snprintf(name, sizeof name, "%03d.wgsl", e.number);
-    e.text = readFile(std::string(PLUMB_TEST_DATA_DIR) + "/spec-examples/" + name);
-    out.push_back(e);
-  }
-  return out;
-}
-
-void PrintTo(const Example& e, std::ostream* os) { *os << "example " << e.number; }
+using Example = testing::SpecExample;
+using testing::loadSpecExamples;
 
 class SpecExample : public ::testing::TestWithParam<Example> {};
 
 TEST(SpecExamples, AllNinetyOneHaveExpectations) {
-  std::vector<Example> examples = loadExamples();
+  std::vector<Example> examples = loadSpecExamples();
   ASSERT_EQ(examples.size(), 91u);
   for (size_t i = 0; i < examples.size(); ++i) {
     EXPECT_EQ(examples[i].number, static_cast<int>(i + 1));
@@ -133,7 +98,7 @@ TEST_P(SpecExample, ParsesAsExpected) {
   EXPECT_EQ(static_cast<int>(lc.column), std::stoi(columnText)) << p.messages();
 }
 
-INSTANTIATE_TEST_SUITE_P(Wgsl20220607, SpecExample, ::testing::ValuesIn(loadExamples()),
+INSTANTIATE_TEST_SUITE_P(Wgsl20220607, SpecExample, ::testing::ValuesIn(loadSpecExamples()),
                          [](const ::testing::TestParamInfo<Example>& info) {
                            char name[24];
                            std::snprintf(name, sizeof name, "example_%03d", info.param.number);
