@@ -7,6 +7,7 @@
 #include <ostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace plumb::testing {
@@ -17,6 +18,22 @@ inline std::string readFile(const std::string& path) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+/// The rows of a tab-separated file, skipping empty lines and `#` comments.
+inline std::vector<std::vector<std::string>> readTsv(const std::string& path) {
+  std::vector<std::vector<std::string>> rows;
+  std::istringstream in(readFile(path));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> cols;
+    std::stringstream ls(line);
+    std::string col;
+    while (std::getline(ls, col, '\t')) cols.push_back(col);
+    rows.push_back(std::move(cols));
+  }
+  return rows;
 }
 
 /// One spec example: its number, the columns of expectations.tsv (form, parse, check, note)
@@ -32,15 +49,8 @@ inline void PrintTo(const SpecExample& e, std::ostream* os) {
 
 inline std::vector<SpecExample> loadSpecExamples() {
   std::vector<SpecExample> out;
-  std::istringstream in(
-      readFile(std::string(PLUMB_TEST_DATA_DIR) + "/spec-examples/expectations.tsv"));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    std::stringstream ls(line);
-    std::string col;
-    while (std::getline(ls, col, '\t')) cols.push_back(col);
+  for (const std::vector<std::string>& cols :
+       readTsv(std::string(PLUMB_TEST_DATA_DIR) + "/spec-examples/expectations.tsv")) {
     SpecExample e;
     e.number = std::stoi(cols.at(0));
     e.form = cols.at(1);

@@ -20,17 +20,9 @@ using testing::readFile;
 
 std::vector<Shader> loadExpectations() {
   std::vector<Shader> out;
-  std::istringstream in(
-      readFile(std::string(PLUMB_TEST_DATA_DIR) + "/real-world/check_expectations.tsv"));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    std::stringstream ls(line);
-    std::string col;
-    while (std::getline(ls, col, '\t')) cols.push_back(col);
+  std::string path = std::string(PLUMB_TEST_DATA_DIR) + "/real-world/check_expectations.tsv";
+  for (const std::vector<std::string>& cols : testing::readTsv(path))
     out.push_back(Shader{cols.at(0), cols.at(1), cols.size() > 2 ? cols[2] : ""});
-  }
   return out;
 }
 

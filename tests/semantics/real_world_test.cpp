@@ -35,14 +35,7 @@ using testing::readFile;
 
 std::vector<Shader> loadManifest() {
   std::vector<Shader> out;
-  std::istringstream in(readFile(realWorldDir() + "/manifest.tsv"));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> cols;
-    std::stringstream ls(line);
-    std::string col;
-    while (std::getline(ls, col, '\t')) cols.push_back(col);
+  for (std::vector<std::string> cols : testing::readTsv(realWorldDir() + "/manifest.tsv")) {
     cols.resize(7);
     out.push_back(Shader{cols[0], cols[1], cols[2], cols[3], cols[4], cols[5], cols[6]});
   }
