@@ -46,10 +46,6 @@ void addIntegerEvaluators(EvaluatorTable& table);       // evaluate_integer_buil
 void addVectorMatrixEvaluators(EvaluatorTable& table);  // evaluate_vector_matrix_builtins.cpp
 void addPackingEvaluators(EvaluatorTable& table);       // evaluate_packing_builtins.cpp
 
-inline bool isComposite(const Value& v) {
-  return v.isComposite();
-}
-
 /// A function of the scalar components: the i-th component of each argument (a scalar
 /// argument is used for every component), and the component type of the result.
 using ScalarFunction =

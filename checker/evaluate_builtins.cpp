@@ -31,7 +31,7 @@ std::optional<Value> componentWise(const Context& c, const ScalarFunction& f) {
   std::vector<Value> components;
   for (size_t i = 0; i < n; ++i) {
     std::vector<Value> parts;
-    for (const Value& a : c.call.args) parts.push_back(isComposite(a) ? a.elements()[i] : a);
+    for (const Value& a : c.call.args) parts.push_back(a.isComposite() ? a.elements()[i] : a);
     std::optional<Value> v = f(c, parts, component);
     if (!v) return std::nullopt;
     components.push_back(std::move(*v));
@@ -47,7 +47,7 @@ void addLogicalEvaluators(EvaluatorTable& table) {
     return [all](const Context& c) -> std::optional<Value> {
       const Value& e = c.call.args[0];
       std::vector<Value> one{e};
-      const std::vector<Value>& components = isComposite(e) ? e.elements() : one;
+      const std::vector<Value>& components = e.isComposite() ? e.elements() : one;
       bool r = all;
       for (const Value& x : components) r = all ? r && x.boolValue() : r || x.boolValue();
       return Value{c.types.boolType(), r};
@@ -58,7 +58,7 @@ void addLogicalEvaluators(EvaluatorTable& table) {
   // select(f, t, cond): t when cond, component-wise for a vector condition.
   table[{"select", section}] = [](const Context& c) -> std::optional<Value> {
     const Value& cond = c.call.args[2];
-    if (!isComposite(cond)) return cond.boolValue() ? c.call.args[1] : c.call.args[0];
+    if (!cond.isComposite()) return cond.boolValue() ? c.call.args[1] : c.call.args[0];
     std::vector<Value> components;
     for (size_t i = 0; i < cond.elements().size(); ++i)
       components.push_back(cond.elements()[i].boolValue() ? c.call.args[1].elements()[i]

@@ -160,7 +160,7 @@ std::optional<Value> split(const Context& c, const std::string& first, const std
     if (m.name == second) secondType = m.type;
   }
   const Value& e = c.call.args[0];
-  if (!isComposite(e)) {
+  if (!e.isComposite()) {
     auto [a, b] = f(e.floatValue(), firstType, secondType);
     return structValue(c, {{first, a}, {second, b}});
   }
@@ -444,14 +444,14 @@ void registerAll(EvaluatorTable& table) {
   };
   add("length", [lengthOf](const Context& c) -> std::optional<Value> {
     const Value& e = c.call.args[0];
-    if (!isComposite(e)) return Value{c.call.result, std::fabs(e.floatValue())};
+    if (!e.isComposite()) return Value{c.call.result, std::fabs(e.floatValue())};
     std::vector<Dyadic> v;
     for (const Value& x : e.elements()) v.emplace_back(x.floatValue());
     return lengthOf(c, v);
   });
   add("distance", [lengthOf](const Context& c) -> std::optional<Value> {
     const Value &e1 = c.call.args[0], &e2 = c.call.args[1];
-    if (!isComposite(e1)) {
+    if (!e1.isComposite()) {
       Dyadic d = Dyadic(e1.floatValue()) - Dyadic(e2.floatValue());
       return rounded(c, c.call.args, c.call.result, d.abs());
     }
