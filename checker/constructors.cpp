@@ -63,22 +63,22 @@ std::optional<Value> Checker::zeroValue(Type t, Span span) {
   }
   zeroValueElements_ += count;
   std::vector<Value> parts;
-  if (n.kind == TypeKind::Vector) {
-    parts.assign(n.size, *zeroValue(n.element, span));
-  } else if (n.kind == TypeKind::Matrix) {
-    parts.assign(n.size, *zeroValue(types_.vector(n.rows, n.element), span));
-  } else if (n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Fixed) {
-    std::optional<Value> e = zeroValue(n.element, span);
-    if (!e) return std::nullopt;
-    parts.assign(n.count, *e);
-  } else if (n.kind == TypeKind::Struct) {
+  if (n.kind == TypeKind::Struct) {
     for (const MemberInfo& m : types_.structInfo(t).members) {
       std::optional<Value> e = zeroValue(m.type, span);
       if (!e) return std::nullopt;
       parts.push_back(std::move(*e));
     }
   } else {
-    return std::nullopt;
+    // Vectors, matrices (of column vectors) and fixed-size arrays: `count` copies of the
+    // element's zero value, which may itself hit the limit.
+    bool repeated = n.kind == TypeKind::Vector || n.kind == TypeKind::Matrix ||
+                    (n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Fixed);
+    if (!repeated) return std::nullopt;
+    Type element = n.kind == TypeKind::Matrix ? types_.vector(n.rows, n.element) : n.element;
+    std::optional<Value> e = zeroValue(element, span);
+    if (!e) return std::nullopt;
+    parts.assign(count, *e);
   }
   Value v{t, std::move(parts)};
   zeroValues_.emplace(t.id, v);

@@ -81,6 +81,12 @@ TEST(BadInputCheck, ZeroValuesBeyondTheImplementationLimit) {
     many +=
         "const a" + std::to_string(i) + " = array<f32, " + std::to_string(1000000 + i) + ">();\n";
   EXPECT_EQ(checkSource(many)->rules(), std::vector<std::string>{"processing-errors"});
+  // A composite whose element's zero value is the one that crosses the limit: the matrix
+  // itself fits (4 columns), its column vector (4 more elements) does not.
+  auto matrix = checkSource(
+      "const a = array<f32, 4194300>();\n"
+      "const m = mat4x4<f32>();");
+  EXPECT_EQ(matrix->rules(), std::vector<std::string>{"processing-errors"}) << matrix->text();
   // The same type's zero value is built once.
   EXPECT_TRUE(checkSource(repeat("staticAssert array<f32, 1000000>()[7] == 0.0f;\n", 50))->valid());
 }
