@@ -1,6 +1,8 @@
 #include "checker/checker.h"
 
+#include "checker/analyses.h"
 #include "checker/checker_impl.h"
+#include "checker/uniformity.h"
 
 namespace plumb {
 
@@ -34,12 +36,29 @@ CheckedModule::CheckedModule(const Module& m)
   parameters.resize(m.parameters.size());
   parameterAttributes.resize(m.parameters.size());
   memberAttributes.resize(m.members.size());
+  statementBehaviors.resize(m.statements.size(), kNotAnalyzed);
+  expressionBehaviors.resize(m.expressions.size(), kNotAnalyzed);
 }
 
 std::unique_ptr<CheckedModule> check(const Module& module, DiagnosticList& diagnostics,
                                      const CheckOptions& options) {
   auto out = std::make_unique<CheckedModule>(module);
   Checker(*out, diagnostics, options).run();
+  // The analyses need a well-typed module (checker/analyses.h).
+  if (diagnostics.hasErrors()) return out;
+  analyzeBehaviors(*out, diagnostics);
+  // The uniformity analysis needs the behaviors; the other analyses are independent.
+  bool behaviorsValid = !diagnostics.hasErrors();
+  checkShaderInterface(*out, diagnostics);
+  // #function-aliasing: a dynamic error in the seed, so warnings (docs/ambiguities.md X1).
+  checkAliasing(*out, diagnostics, options.aliasingAsErrors);
+  if (behaviorsValid) {
+    UniformityOptions u;
+    u.strict = options.strictUniformity;
+    u.keepGraphs = options.keepUniformityGraphs;
+    u.annotate = options.annotateUniformity;
+    out->uniformity = analyzeUniformity(*out, diagnostics, u);
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "checker/behavior.h"
 #include "checker/memory_layout.h"
 #include "semantics/ast.h"
 #include "semantics/builtin_values.h"
@@ -103,7 +104,18 @@ struct CheckOptions {
   bool literalShiftRight = false;
   /// Treat f16 as enabled (for expressions checked on their own, which have no directives).
   bool enableF16 = false;
+  /// Uniformity analysis (#uniformity) with the fixes of docs/ambiguities.md U1-U10 for the
+  /// seed's holes; keep every function's graph (for --uniformity-graph); annotate every
+  /// statement's uniformity (#uniformity-optional-diagnosis-mode).
+  bool strictUniformity = false;
+  bool keepUniformityGraphs = false;
+  bool annotateUniformity = false;
+  /// #function-aliasing as the 2026 spec's shader-creation error instead of the seed's dynamic
+  /// error (a warning) (docs/ambiguities.md X1).
+  bool aliasingAsErrors = false;
 };
+
+struct UniformityResult;  // checker/uniformity.h
 
 class CheckedModule {
  public:
@@ -128,6 +140,12 @@ class CheckedModule {
   std::vector<Attributes> memberAttributes;     // by MemberId
   std::vector<EntryPoint> entryPoints;          // in source order
   MemoryLayouts layouts{types};                 // #memory-layouts
+  // #behaviors (filled by analyzeBehaviors, checker/analyses.h; kNotAnalyzed before):
+  std::vector<Behavior> statementBehaviors;   // by StatementId
+  std::vector<Behavior> expressionBehaviors;  // by ExpressionId
+  std::vector<Behavior> functionBehaviors;    // by declaration index (functions only)
+  /// #uniformity: tags per function, kept graphs, annotations (checker/uniformity.h).
+  std::shared_ptr<UniformityResult> uniformity;
 
   const ExpressionInfo& operator[](ast::ExpressionId e) const { return expressions[e.value]; }
 };

@@ -1,10 +1,14 @@
-// plumb check FILE... [--override NAME=VALUE]... [--format text|json]
+// plumb check FILE... [--override NAME=VALUE]... [--format text|json] [--strict-uniformity]
+//   [--uniformity-graph FILE.dot] [--annotate-uniformity] [--strict-aliasing]
+#include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "checker/checker.h"
+#include "checker/uniformity.h"
 #include "cli/commands.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
@@ -19,7 +23,64 @@ struct CheckOptionsCli {
   std::string format = "text";
   bool literalShiftRight = false;
   bool pipeline = false;
+  bool strictUniformity = false;
+  bool strictAliasing = false;
+  bool annotateUniformity = false;
+  std::string uniformityGraph;
 };
+
+/// --uniformity-graph: the graph of the first function the analysis rejected (its violating
+/// path in red), else every function's graph; written whole or not at all.
+bool writeGraphs(const CheckedModule& checked, const std::string& path) {
+  const UniformityResult& r = *checked.uniformity;
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp);
+    if (!out) return false;
+    bool violation = false;
+    for (uint32_t f = 0; f < r.graphs.size() && !violation; ++f)
+      if (uniformityRejected(r, f)) violation = writeUniformityDot(checked, r, f, out);
+    if (!violation)
+      for (uint32_t f = 0; f < r.graphs.size(); ++f) writeUniformityDot(checked, r, f, out);
+    if (!out.flush()) return false;
+  }
+  return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+/// --annotate-uniformity: each function's tags, then each statement's control flow.
+nlohmann::json annotation(const CheckedModule& checked, const SourceFile& file, bool print) {
+  const UniformityResult& r = *checked.uniformity;
+  nlohmann::json functions = nlohmann::json::array();
+  for (uint32_t i = 0; i < r.functions.size(); ++i) {
+    const FunctionUniformity& f = r.functions[i];
+    if (!f.analyzed) continue;
+    std::string name(checked.module.name(checked.declarations[i].name));
+    nlohmann::json params = nlohmann::json::array();
+    for (ParameterTag t : f.parameters) params.push_back(std::string(spelling(t)));
+    functions.push_back({{"function", name},
+                         {"callSite", std::string(spelling(f.callSite))},
+                         {"function_tag", std::string(spelling(f.function))},
+                         {"parameters", params}});
+    if (print) {
+      std::cout << file.name() << ": fn " << name << ": " << spelling(f.callSite) << ", " << spelling(f.function);
+      for (size_t p = 0; p < f.parameters.size(); ++p) std::cout << (p ? ", " : "; parameters: ") << spelling(f.parameters[p]);
+      std::cout << "\n";
+    }
+  }
+  nlohmann::json points = nlohmann::json::array();
+  for (const UniformityAnnotation& a : r.annotations) {
+    LineColumn lc = file.position(a.span.begin);
+    points.push_back({{"line", lc.line}, {"column", lc.column}, {"uniform", a.uniform}});
+    if (print) {
+      std::string_view line = file.lineText(a.span.begin);
+      size_t first = line.find_first_not_of(" \t");
+      std::cout << file.name() << ":" << lc.line << ":" << lc.column << ": "
+                << (a.uniform ? "uniform     " : "non-uniform ") << " "
+                << (first == std::string_view::npos ? line : line.substr(first)) << "\n";
+    }
+  }
+  return {{"functions", functions}, {"points", points}};
+}
 
 int runCheck(const CheckOptionsCli& o) {
   const Revision& revision = Revision::wgsl2022_06();
@@ -34,6 +95,14 @@ int runCheck(const CheckOptionsCli& o) {
     options.overrides.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
   options.pipelineCreation = o.pipeline || !options.overrides.empty();
+  options.strictUniformity = o.strictUniformity;
+  options.aliasingAsErrors = o.strictAliasing;
+  options.annotateUniformity = o.annotateUniformity;
+  options.keepUniformityGraphs = !o.uniformityGraph.empty();
+  if (!o.uniformityGraph.empty() && o.files.size() != 1) {
+    std::cerr << "plumb check: --uniformity-graph needs exactly one file\n";
+    return kUsage;
+  }
   bool json = o.format == "json";
   nlohmann::json files = nlohmann::json::array();
   int exitCode = kOk;
@@ -46,18 +115,26 @@ int runCheck(const CheckOptionsCli& o) {
     }
     DiagnosticList diagnostics;
     std::unique_ptr<ast::Module> module = parseModule(*file, revision, diagnostics);
-    if (!diagnostics.hasErrors()) check(*module, diagnostics, options);
+    std::unique_ptr<CheckedModule> checked;
+    if (!diagnostics.hasErrors()) checked = check(*module, diagnostics, options);
     bool ok = !diagnostics.hasErrors();
+    bool analyzed = checked && checked->uniformity;
+    if (analyzed && !o.uniformityGraph.empty() && !writeGraphs(*checked, o.uniformityGraph)) {
+      std::cerr << "plumb check: cannot write '" << o.uniformityGraph << "'\n";
+      return kUsage;
+    }
     if (!ok) exitCode = kRejected;
     if (json) {
       nlohmann::json f = {{"file", file->name()}, {"valid", ok}};
       nlohmann::json diags = nlohmann::json::array();
       for (const Diagnostic& d : diagnostics.all()) diags.push_back(toJson(d));
       f["diagnostics"] = diags;
+      if (analyzed && o.annotateUniformity) f["uniformity"] = annotation(*checked, *file, false);
       files.push_back(f);
       continue;
     }
     for (const Diagnostic& d : diagnostics.all()) std::cerr << renderText(d);
+    if (analyzed && o.annotateUniformity) annotation(*checked, *file, true);
     std::cout << file->name() << ": "
               << (ok ? "valid" : std::to_string(diagnostics.errorCount()) + " error" +
                                      (diagnostics.errorCount() == 1 ? "" : "s"))
@@ -78,7 +155,8 @@ void registerCheck(CLI::App& app, int& exitCode) {
   CLI::App* cmd = app.add_subcommand(
       "check",
       "Check WGSL files against the static rules of the revision: names, types, conversions and\n"
-      "overloads, creation-time values, declarations and statements.\n"
+      "overloads, creation-time values, declarations and statements, behaviors, entry points\n"
+      "and the shader interface, aliasing, and the uniformity analysis.\n"
       "Exit status: 0 if every file is valid, 1 if any is not, 2 on usage errors.");
   cmd->add_option("files", o->files, "WGSL source files ('-' reads standard input)")->required();
   cmd->add_option("--override", o->overrides,
@@ -91,6 +169,18 @@ void registerCheck(CLI::App& app, int& exitCode) {
       ->check(CLI::IsMember({"text", "json"}));
   cmd->add_flag("--literal-shift-right", o->literalShiftRight,
                 "evaluate >> on i32 and AbstractInt as the seed's text says (zero bits in)");
+  cmd->add_flag("--strict-uniformity", o->strictUniformity,
+                "close the holes of the seed's uniformity analysis with the fixes of\n"
+                "docs/ambiguities.md U1-U10 (user-defined inputs, pointer parameters, ...)");
+  cmd->add_option("--uniformity-graph", o->uniformityGraph,
+                  "FILE.dot: write the uniformity graph of the rejected function (the violating\n"
+                  "path in red), or of every function if none is rejected (Graphviz)");
+  cmd->add_flag("--annotate-uniformity", o->annotateUniformity,
+                "print each function's uniformity tags and, for each statement, whether the\n"
+                "analysis proves its control flow uniform (#uniformity-optional-diagnosis-mode)");
+  cmd->add_flag("--strict-aliasing", o->strictAliasing,
+                "report aliasing memory views as errors (the 2026 rule) instead of warnings\n"
+                "about a possible dynamic error (the seed; docs/ambiguities.md X1)");
   cmd->callback([o, &exitCode] { exitCode = runCheck(*o); });
 }
 

@@ -8,7 +8,8 @@ cmake --preset release >/dev/null
 cmake --build --preset release --target plumb
 plumb=build/release/cli/plumb
 echo
-echo "== plumb check corpus/examples/*.wgsl (types, declarations, creation-time values, layout, attributes)"
+echo "== plumb check corpus/examples/*.wgsl (types, declarations, creation-time values, layout, attributes,"
+echo "   behaviors, entry points and the shader interface, aliasing, uniformity)"
 "$plumb" check corpus/examples/*.wgsl
 echo
 echo "== plumb parse --print corpus/examples/histogram_atomics.wgsl (canonical WGSL)"
@@ -17,6 +18,14 @@ echo
 echo "== a type error, as a diagnostic that names its rule"
 printf 'fn f() {\n  let x: u32 = 1.5;\n}\n' > build/release/quickstart-error.wgsl
 "$plumb" check build/release/quickstart-error.wgsl || true
+echo
+echo "== a uniformity violation, with its chain of implications (#uniformity)"
+printf '@compute @workgroup_size(64)\nfn main(@builtin(local_invocation_id) lid: vec3<u32>) {\n  let x = lid.x;\n  if x > 3u {\n    workgroupBarrier();\n  }\n}\n' > build/release/quickstart-uniformity.wgsl
+"$plumb" check build/release/quickstart-uniformity.wgsl --uniformity-graph build/release/quickstart-uniformity.dot || true
+echo "(its graph, violating path in red: build/release/quickstart-uniformity.dot)"
+echo
+echo "== plumb check --annotate-uniformity corpus/examples/prefix_sum_workgroup.wgsl"
+"$plumb" check --annotate-uniformity corpus/examples/prefix_sum_workgroup.wgsl
 echo
 echo "== plumb eval: creation-time expressions, exactly"
 "$plumb" eval '0x1p-1074'

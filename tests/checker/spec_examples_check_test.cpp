@@ -18,7 +18,7 @@ using Example = testing::SpecExample;
 using testing::loadSpecExamples;
 
 // Rejected only by the statement behavior analysis (#behaviors), which issue 4 builds.
-const std::set<int> kNeedsBehaviorAnalysis = {68, 74, 82, 83};
+const std::set<int> kNeedsBehaviorAnalysis = {};
 
 class SpecExampleCheck : public ::testing::TestWithParam<Example> {};
 

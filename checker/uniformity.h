@@ -1,0 +1,96 @@
+// Uniformity analysis (#uniformity): the tags it computes per function, and the graphs it
+// builds, kept for `--uniformity-graph` and `--annotate-uniformity` when asked for.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "checker/checker.h"
+
+namespace plumb {
+
+/// #uniformity-function: "call site tag" values.
+enum class CallSiteTag : uint8_t { CallSiteRequiredToBeUniform, CallSiteNoRestriction };
+/// "function tag" values.
+enum class FunctionTag : uint8_t {
+  SubsequentControlFlowMayBeNonUniform,
+  ReturnValueMayBeNonUniform,
+  NoRestriction,
+};
+/// "parameter tag" values.
+enum class ParameterTag : uint8_t {
+  ParameterRequiredToBeUniform,
+  ParameterRequiredToBeUniformForSubsequentControlFlow,
+  ParameterRequiredToBeUniformForReturnValue,
+  ParameterNoRestriction,
+};
+std::string_view spelling(CallSiteTag t);
+std::string_view spelling(FunctionTag t);
+std::string_view spelling(ParameterTag t);
+
+/// --strict-uniformity only (docs/ambiguities.md U2): what a write through a function-space
+/// pointer parameter does to the caller's variable.
+struct PointerContentsTag {
+  bool mayBeNonUniform = false;   // a non-uniform value may be stored
+  bool dependsOnCallSite = false; // stored values depend on the control flow at the call
+  std::vector<uint32_t> dependsOnArguments;  // and on these arguments
+};
+
+/// The tags of one function, and why they were given (for the explanations of callers).
+struct FunctionUniformity {
+  bool analyzed = false;
+  CallSiteTag callSite = CallSiteTag::CallSiteNoRestriction;
+  FunctionTag function = FunctionTag::NoRestriction;
+  std::vector<ParameterTag> parameters;
+  std::vector<PointerContentsTag> pointerContents;  // by parameter (strict mode)
+  std::string callSiteWhy;                // the requirement that makes CF_start required
+  std::vector<std::string> parameterWhy;  // by parameter
+  std::string functionWhy;                // the non-uniform source behind the function tag
+};
+
+struct UniformityGraph;  // checker/uniformity_graph.h
+
+/// One point of the control flow (a statement's start) and whether the analysis proves it
+/// uniform (#uniformity-optional-diagnosis-mode).
+struct UniformityAnnotation {
+  Span span;
+  uint32_t function;  // declaration index
+  bool uniform;
+};
+
+struct UniformityResult {
+  std::vector<FunctionUniformity> functions;  // by declaration index
+  /// Graphs by declaration index: all of them when kept, else only those of rejected
+  /// functions (with the violating path).
+  std::vector<std::shared_ptr<UniformityGraph>> graphs;
+  std::vector<UniformityAnnotation> annotations;  // when asked for, in source order
+  ~UniformityResult();
+};
+
+struct UniformityOptions {
+  /// Apply the fixes of docs/ambiguities.md U1-U9 for the holes of the seed's analysis.
+  bool strict = false;
+  /// Keep every function's graph (for --uniformity-graph without a violation) and compute
+  /// the annotation of §12.2.7 (--annotate-uniformity).
+  bool keepGraphs = false;
+  bool annotate = false;
+};
+
+/// #uniformity: analyzes every function, callees first; rejections (path from
+/// RequiredToBeUniform to MayBeNonUniform) are reported with the chain of implications.
+std::shared_ptr<UniformityResult> analyzeUniformity(const CheckedModule& module,
+                                                    DiagnosticList& diagnostics,
+                                                    const UniformityOptions& options);
+
+/// True if the analysis rejected `function` (declaration index).
+bool uniformityRejected(const UniformityResult& result, uint32_t function);
+
+/// Graphviz text of the graph of `function` (declaration index); the violating path, if any,
+/// is drawn in red. Returns false if the graph was not kept.
+bool writeUniformityDot(const CheckedModule& module, const UniformityResult& result,
+                        uint32_t function, std::ostream& out);
+
+}  // namespace plumb
