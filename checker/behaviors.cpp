@@ -2,6 +2,9 @@
 // behavior, bottom up, callees before callers; the rules' preconditions and the function rules
 // are shader-creation errors. Each statement remembers the row of the rule table that gave it
 // its behavior, so that a rejection can say why a statement may complete the way it does.
+// Beside the behavior rules, the syntactic rules they formalize: no return or discard in a
+// continuing statement, no discard used by a compute or vertex entry point, also where it cannot
+// be reached (#continuing-statement, #discard-statement; docs/ambiguities.md B6).
 #include <algorithm>
 #include <initializer_list>
 #include <optional>
@@ -133,7 +136,7 @@ class BehaviorAnalysis {
         }
       } else if (without(body, kNext | kReturn | kDiscard)) {
         // "Otherwise, the behavior of its body must be a subset of {Next, Return, Discard}."
-        error(d.nameSpan, "the behavior of function '" + fname + "''s body must be a subset of {Next, Return, "
+        error(d.nameSpan, "the behavior of the body of function '" + fname + "' must be a subset of {Next, Return, "
                           "Discard}, but it is " + behaviorText(body));
         explain(f.body, pick(without(body, kNext | kReturn | kDiscard), {}));
       }

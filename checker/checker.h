@@ -104,7 +104,7 @@ struct CheckOptions {
   bool literalShiftRight = false;
   /// Treat f16 as enabled (for expressions checked on their own, which have no directives).
   bool enableF16 = false;
-  /// Uniformity analysis (#uniformity) with the fixes of docs/ambiguities.md U1-U10 for the
+  /// Uniformity analysis (#uniformity) with the fixes of docs/ambiguities.md U1-U13 for the
   /// seed's holes; keep every function's graph (for --uniformity-graph); annotate every
   /// statement's uniformity (#uniformity-optional-diagnosis-mode).
   bool strictUniformity = false;

@@ -1,7 +1,7 @@
 // Uniformity analysis, phase 1 (#uniformity-function): the graph of a function, built by the
 // rules for statements (#uniformity-statements), function calls (#uniformity-function-calls) and
 // expressions (#uniformity-expressions), exactly as the seed writes them. Where the seed has no
-// rule or an unsound one, the reading is docs/ambiguities.md U1-U10; `strict` applies the fixes
+// rule or an unsound one, the reading is docs/ambiguities.md U1-U13; `strict` applies the fixes
 // listed there. Phase 2 (tags, rejection) is uniformity_tags.cpp.
 #include "checker/uniformity.h"
 
@@ -127,7 +127,7 @@ class GraphBuilder {
           } else if constexpr (std::is_same_v<N, IfStatement>) {
             // (CF, e) => (CF', V); (V, s1) => CF1; (V, s2) => CF2
             Flow c = expression(cf, n.condition);
-            controls(c.value, s.span, "if");
+            c.value = controls(c.value, s.span, m_[n.condition].span, "if");
             Node cf1 = statement(c.value, n.body);
             Node cf2 = n.elseBranch ? statement(c.value, n.elseBranch) : c.value;
             // "with behavior {Next}": CF (U5, strict: CF', the condition's control flow).
@@ -138,7 +138,7 @@ class GraphBuilder {
             return end;
           } else if constexpr (std::is_same_v<N, SwitchStatement>) {
             Flow c = expression(cf, n.selector);
-            controls(c.value, s.span, "switch");
+            c.value = controls(c.value, s.span, m_[n.selector].span, "switch");
             std::vector<Node> ends;
             Node previous = c.value;
             bool fallsThrough = false;
@@ -182,8 +182,13 @@ class GraphBuilder {
             return behavior == kNext ? cf : loop;
           } else if constexpr (std::is_same_v<N, BreakIfStatement>) {
             Flow c = expression(cf, n.condition);  // (CF, e) => (CF', V); result CF'
-            controls(c.value, s.span, "break if");
-            return c.cf;
+            c.value = controls(c.value, s.span, m_[n.condition].span, "break if");
+            if (!options_.strict) return c.cf;
+            // U13 (strict): whether the loop iterates again depends on V (2026: CFend -> V).
+            Node end = node(NodeKind::EndControlFlow, s.span, "break if e (U13: CFend -> {CF', V})", "break if");
+            g_.edge(end, c.cf);
+            g_.edge(end, c.value);
+            return end;
           } else if constexpr (std::is_same_v<N, ReturnStatement>) {
             if (!n.value) {
               g_.edge(UniformityGraph::kCFReturn, cf);  // CF_return -> CF
@@ -228,7 +233,7 @@ class GraphBuilder {
   Node conditionalBreak(Node cf, ExpressionId condition, Span span, std::string_view what) {
     if (!condition) return cf;
     Flow c = expression(cf, condition);
-    controls(c.value, span, what);
+    c.value = controls(c.value, span, m_[condition].span, what);
     Node end = node(NodeKind::EndControlFlow, span, kRowIf, what);
     g_.edge(end, c.value);
     return end;
@@ -241,8 +246,12 @@ class GraphBuilder {
         // let x = e: (CF, e) => (CF', V); the node corresponding to x is V.
         Flow e = expression(cf, v.initializer);
         localNodes_[id.value] = e.value;
-        if (out_.variables[id.value] && out_.types.kind(out_.variables[id.value]) == TypeKind::Pointer)
-          pointerRoots_[id.value] = root(v.initializer);
+        if (out_.variables[id.value] && out_.types.kind(out_.variables[id.value]) == TypeKind::Pointer) {
+          // U6: writes through the pointer go to its root, at the indices it was made with.
+          Root r = rootAnalysis(e.cf, v.initializer);
+          r.cf = kMayBeNonUniform;
+          pointerRoots_[id.value] = std::move(r);
+        }
         return e.cf;
       }
       case DeclarationKind::Var: {
@@ -282,8 +291,19 @@ class GraphBuilder {
   }
 
   /// `value` is the control flow of the branches of the statement at `statement`.
-  void controls(Node value, Span statement, std::string_view what) {
+  /// The node for the control flow of the branches of `statement`: the condition's value node
+  /// V. When V is not the condition's own node (a literal's or a uniform value's node is the
+  /// incoming control flow, a non-uniform source is shared), a node V' -> V stands for the
+  /// condition, so that explanations can name the statement; reachability is unchanged.
+  Node controls(Node value, Span statement, Span condition, std::string_view what) {
+    NodeKind k = g_.nodes[value].kind;
+    if (k != NodeKind::Value && k != NodeKind::CallResult) {
+      Node c = node(NodeKind::Value, condition, "condition");
+      g_.edge(c, value);
+      value = c;
+    }
     g_.controls.try_emplace(value, UniformityGraph::Control{statement, what});
+    return value;
   }
 
   // -------------------------------------------------------------------------- expressions
@@ -314,9 +334,10 @@ class GraphBuilder {
             if (op == BinaryOperator::ShortCircuitAnd || op == BinaryOperator::ShortCircuitOr) {
               // (CF, e1) => (CF1, V1); (V1, e2) => (CF2, V2)
               Flow l = expression(cf, n.left());
-              controls(l.value, e.span, op == BinaryOperator::ShortCircuitAnd ? "&&" : "||");
+              l.value = controls(l.value, e.span, m_[n.left()].span, op == BinaryOperator::ShortCircuitAnd ? "&&" : "||");
               Flow r = expression(l.value, n.right);
-              // with behavior {Next}: CF, V2 (U5, strict: CF1); other behavior: CF2, V2.
+              // with behavior {Next}: CF, V2 (U5, strict: CF1 — after the left operand; the
+              // right one reconverges like a branch); other behavior: CF2, V2.
               if (out_.expressionBehaviors[id.value] == kNext) return {options_.strict ? l.cf : cf, r.value};
               return {r.cf, r.value};
             }
@@ -419,12 +440,11 @@ class GraphBuilder {
       return {v.cf, l.value};
     }
     if (auto* u = std::get_if<UnaryExpression>(&e.node)) {
-      // U6: no LValue row for *e; the memory view's root identifier is written: the
-      // operand is analyzed as an rvalue (its indices) and the root's node returned.
-      Flow v = expression(cf, u->operand);
-      Root r = root(u->operand);
+      // U6: no LValue row for *e; the memory view's root identifier is written, and which
+      // of its locations depends on the indices on the way (L1 -> V2, as for e1[e2]).
+      Root r = rootAnalysis(cf, u->operand);
       for (Node n : r.indices) g_.edge(r.node, n);
-      return {v.cf, r.node};
+      return {r.cf, r.node};
     }
     if (std::holds_alternative<IdentifierExpression>(e.node)) return {cf, root(id).node};
     return {cf, kMayBeNonUniform};
@@ -436,7 +456,25 @@ class GraphBuilder {
   struct Root {
     Node node = kMayBeNonUniform;
     std::vector<Node> indices;  // value nodes of the indices on the way (L1 -> V2)
+    Node cf = kMayBeNonUniform;  // rootAnalysis: the control flow after the indices
   };
+  /// The root of a memory view expression, analyzing its indices as `(CF, e2) => (CF', V2)`.
+  Root rootAnalysis(Node cf, ExpressionId id) {
+    const Expression& e = m_[id];
+    if (auto* p = std::get_if<ParenthesizedExpression>(&e.node)) return rootAnalysis(cf, p->inner);
+    if (auto* m = std::get_if<MemberExpression>(&e.node)) return rootAnalysis(cf, m->base);
+    if (auto* u = std::get_if<UnaryExpression>(&e.node)) return rootAnalysis(cf, u->operand);
+    if (auto* x = std::get_if<IndexExpression>(&e.node)) {
+      Root r = rootAnalysis(cf, x->base);
+      Flow v = expression(r.cf, x->index);
+      r.indices.push_back(v.value);
+      r.cf = v.cf;
+      return r;
+    }
+    Root r = root(id);
+    r.cf = cf;
+    return r;
+  }
   Root root(ExpressionId id) {
     const Expression& e = m_[id];
     if (auto* p = std::get_if<ParenthesizedExpression>(&e.node)) return root(p->inner);

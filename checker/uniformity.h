@@ -71,7 +71,7 @@ struct UniformityResult {
 };
 
 struct UniformityOptions {
-  /// Apply the fixes of docs/ambiguities.md U1-U9 for the holes of the seed's analysis.
+  /// Apply the fixes of docs/ambiguities.md U1-U13 for the holes of the seed's analysis.
   bool strict = false;
   /// Keep every function's graph (for --uniformity-graph without a violation) and compute
   /// the annotation of §12.2.7 (--annotate-uniformity).

@@ -2,6 +2,7 @@
 // callees before callers; the rejection with its chain of implications; the tags callers use.
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/pending/queue.hpp>
+#include <algorithm>
 
 #include "checker/uniformity_internal.h"
 
@@ -43,7 +44,8 @@ class Reachability {
   /// The path of the last search that reached `to`, from its start.
   std::vector<Node> path(Node to) const {
     std::vector<Node> p;
-    for (Node n = to; n != kNone; n = predecessor_[n]) p.insert(p.begin(), n);
+    for (Node n = to; n != kNone; n = predecessor_[n]) p.push_back(n);
+    std::reverse(p.begin(), p.end());
     return p;
   }
 

@@ -171,7 +171,7 @@ void registerCheck(CLI::App& app, int& exitCode) {
                 "evaluate >> on i32 and AbstractInt as the seed's text says (zero bits in)");
   cmd->add_flag("--strict-uniformity", o->strictUniformity,
                 "close the holes of the seed's uniformity analysis with the fixes of\n"
-                "docs/ambiguities.md U1-U10 (user-defined inputs, pointer parameters, ...)");
+                "docs/ambiguities.md U1-U13 (user-defined inputs, pointer parameters, ...)");
   cmd->add_option("--uniformity-graph", o->uniformityGraph,
                   "FILE.dot: write the uniformity graph of the rejected function (the violating\n"
                   "path in red), or of every function if none is rejected (Graphviz)");
