@@ -171,6 +171,62 @@ TEST(Cli, CheckOverridesAtPipelineCreation) {
   EXPECT_EQ(plumb("check --override 7 " + f).status, 2);     // not KEY=VALUE
 }
 
+// #uniformity: the explanation, --strict-uniformity, --uniformity-graph, --annotate-uniformity.
+TEST(Cli, CheckUniformityOptions) {
+  std::string bad = temp("unif.wgsl",
+                         "@compute @workgroup_size(64)\n"
+                         "fn main(@builtin(local_invocation_id) lid: vec3<u32>) {\n"
+                         "  let x = lid.x;\n  if x > 3u {\n    workgroupBarrier();\n  }\n}\n");
+  std::string dot = ::testing::TempDir() + "unif.dot";
+  std::remove(dot.c_str());
+  Result r = plumb("check --uniformity-graph " + dot + " " + bad, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("[uniformity-function]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("built-in value 'local_invocation_id' at 3:11 is non-uniform"), std::string::npos) << r.out;
+  std::ifstream in(dot);
+  std::string graph((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_EQ(graph.rfind("digraph G {", 0), 0u) << graph;
+  EXPECT_NE(graph.find("color=red"), std::string::npos) << graph;  // the violating path
+  EXPECT_NE(graph.find("uniformity graph of 'main'"), std::string::npos) << graph;
+  // Two files with one graph file is a usage error.
+  EXPECT_EQ(plumb("check --uniformity-graph " + dot + " " + bad + " " + bad).status, 2);
+
+  // A @location input before a derivative: accepted as the seed writes it (U1), rejected with
+  // --strict-uniformity.
+  std::string varying = temp("varying.wgsl",
+                             "@fragment\nfn main(@location(0) c: f32) -> @location(0) vec4<f32> {\n"
+                             "  if c > 0.0 { _ = dpdx(1.0); }\n  return vec4<f32>();\n}\n");
+  EXPECT_EQ(plumb("check " + varying).status, 0);
+  r = plumb("check --strict-uniformity " + varying, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("user-defined input 'c'"), std::string::npos) << r.out;
+
+  // The annotation: tags, then each statement's uniformity; in JSON too.
+  r = plumb("check --annotate-uniformity " + varying);
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("fn main: CallSiteRequiredToBeUniform"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(":3:3: uniform"), std::string::npos) << r.out;
+  r = plumb("check --annotate-uniformity --format json " + varying);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["files"][0]["uniformity"]["functions"][0]["function"], "main");
+  EXPECT_FALSE(j["files"][0]["uniformity"]["points"].empty());
+}
+
+// #function-aliasing: a warning in the seed's mode (exit 0), an error with --strict-aliasing.
+TEST(Cli, CheckAliasingWarnsOrRejects) {
+  std::string f = temp("alias.wgsl",
+                       "var<private> x: i32 = 0;\n"
+                       "fn bar(p: ptr<private, i32>, q: ptr<private, i32>) { *p = 1; *q = 2; }\n"
+                       "fn foo() { bar(&x, &x); }\n");
+  Result r = plumb("check " + f, true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("warning:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[function-aliasing]"), std::string::npos) << r.out;
+  r = plumb("check --strict-aliasing " + f, true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("error:"), std::string::npos) << r.out;
+}
+
 TEST(Cli, EvalPrintsExactValueAndType) {
   Result r = plumb("eval '0x1p-1074'");
   EXPECT_EQ(r.status, 0);
