@@ -58,9 +58,9 @@ nlohmann::json annotation(const CheckedModule& checked, const SourceFile& file, 
     nlohmann::json params = nlohmann::json::array();
     for (ParameterTag t : f.parameters) params.push_back(std::string(spelling(t)));
     functions.push_back({{"function", name},
-                         {"callSite", std::string(spelling(f.callSite))},
-                         {"function_tag", std::string(spelling(f.function))},
-                         {"parameters", params}});
+                         {"callSiteTag", std::string(spelling(f.callSite))},
+                         {"functionTag", std::string(spelling(f.function))},
+                         {"parameterTags", params}});
     if (print) {
       std::cout << file.name() << ": fn " << name << ": " << spelling(f.callSite) << ", " << spelling(f.function);
       for (size_t p = 0; p < f.parameters.size(); ++p) std::cout << (p ? ", " : "; parameters: ") << spelling(f.parameters[p]);
