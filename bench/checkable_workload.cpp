@@ -2,24 +2,16 @@
 
 #include <string>
 
+#include "bench/splitmix64.h"
+
 namespace plumb::bench {
 
 namespace {
 
-// splitmix64 (see workload.cpp): fixed output on every platform.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
-  uint32_t below(uint32_t n) { return static_cast<uint32_t>(next() % n); }
-
- private:
-  uint64_t state_;
+// The workload is defined by splitmix64 with remainder reduction (bench/splitmix64.h).
+struct Rng : SplitMix64 {
+  using SplitMix64::SplitMix64;
+  uint32_t below(uint64_t n) { return belowByRemainder(n); }
 };
 
 std::string u(uint32_t v) { return std::to_string(v) + "u"; }

@@ -12,22 +12,17 @@
 #include <utility>
 #include <vector>
 
+#include "bench/splitmix64.h"
+
 namespace plumb::bench {
 namespace {
 
-// splitmix64: tiny, fast and fully specified, so the output does not depend on the standard
-// library's distributions (which differ between implementations).
-class Rng {
+// The workload is defined by splitmix64 with multiply-shift reduction (bench/splitmix64.h).
+class Rng : public SplitMix64 {
  public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t next() {
-    uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-  }
+  using SplitMix64::SplitMix64;
   /// Uniform in [0, n) (multiply-shift; the bias is far below anything that matters here).
-  uint32_t below(uint32_t n) { return static_cast<uint32_t>(((next() >> 32) * n) >> 32); }
+  uint32_t below(uint32_t n) { return belowByMultiply(n); }
   /// Uniform in [lo, hi].
   uint32_t range(uint32_t lo, uint32_t hi) { return lo + below(hi - lo + 1); }
   bool percent(uint32_t p) { return below(100) < p; }
@@ -39,9 +34,6 @@ class Rng {
   const T& pick(const std::vector<T>& items) {
     return items[below(static_cast<uint32_t>(items.size()))];
   }
-
- private:
-  uint64_t state_;
 };
 
 // ----------------------------------------------------------------------------- types

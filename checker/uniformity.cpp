@@ -87,14 +87,17 @@ class GraphBuilder {
   }
   /// X -> Source -> MayBeNonUniform: a non-uniform source, kept as its own node so that an
   /// explanation can say which one it is (reachability is the same as X -> MayBeNonUniform).
-  Node source(Reason reason, Span span, std::string_view name, uint32_t index = 0) {
+  Node source(Reason reason, Span span, std::string_view name, uint32_t index = 0,
+              uint32_t callee = UniformityNodeInfo::kNoFunction) {
     Node s = g_.add({NodeKind::Source, reason, span, index, name});
+    g_.nodes[s].callee = callee;
     g_.edge(s, kMayBeNonUniform);
     return s;
   }
   /// RequiredToBeUniform -> Requirement -> X.
-  void require(Reason reason, Span span, std::string_view name, uint32_t index, Node x) {
+  void require(Reason reason, Span span, std::string_view name, uint32_t index, uint32_t callee, Node x) {
     Node r = g_.add({NodeKind::Requirement, reason, span, index, name});
+    g_.nodes[r].callee = callee;
     g_.edge(kRequired, r);
     g_.edge(r, x);
   }
@@ -513,11 +516,13 @@ class GraphBuilder {
     // "Most built-in functions have tags of ..."). Type constructors have the default built-in
     // tags (U8).
     const FunctionUniformity* user = nullptr;
+    uint32_t userIndex = UniformityNodeInfo::kNoFunction;
     std::string_view callee;
     UniformityClass builtin = UniformityClass::Default;
     const Resolution& r = out_.identifiers[id.value];
     if (r.kind == Resolution::ModuleDeclaration && out_.declarations[r.index].kind == ModuleDeclaration::Function) {
       user = &result_.functions[r.index];
+      userIndex = r.index;
       callee = name(out_.declarations[r.index].name);
       record_.calls.push_back({r.index, cf, args});
     } else if (const Overload* o = out_.calls[id.value]) {
@@ -542,13 +547,13 @@ class GraphBuilder {
     Node after = node(NodeKind::CallControlFlow, span, kRowCall, callee);
     if (user) record_.calls.back().after = after;
     if (site == CallSiteTag::CallSiteRequiredToBeUniform)
-      require(Reason::CallSiteRequired, span, callee, r.index, cf);  // RequiredToBeUniform -> last CF_i
+      require(Reason::CallSiteRequired, span, callee, 0, userIndex, cf);  // RequiredToBeUniform -> last CF_i
     else
       g_.edge(after, cf);  // CF_after -> last CF_i
     if (ftag == FunctionTag::SubsequentControlFlowMayBeNonUniform)
-      g_.edge(after, source(Reason::SubsequentControlFlow, span, callee, r.index));
+      g_.edge(after, source(Reason::SubsequentControlFlow, span, callee, 0, userIndex));
     else if (ftag == FunctionTag::ReturnValueMayBeNonUniform)
-      g_.edge(result, source(Reason::ReturnValue, span, callee, r.index));
+      g_.edge(result, source(Reason::ReturnValue, span, callee, 0, userIndex));
     g_.edge(result, after);  // Result -> CF_after
     for (uint32_t i = 0; i < args.size(); ++i) {
       ParameterTag tag = ParameterTag::ParameterRequiredToBeUniformForReturnValue;
@@ -556,7 +561,7 @@ class GraphBuilder {
       else if (builtin == UniformityClass::ArrayLength) tag = ParameterTag::ParameterNoRestriction;
       switch (tag) {
         case ParameterTag::ParameterRequiredToBeUniform:
-          require(Reason::ParameterRequired, m_[argExpressions[i]].span, callee, i, args[i]);
+          require(Reason::ParameterRequired, m_[argExpressions[i]].span, callee, i, userIndex, args[i]);
           break;
         case ParameterTag::ParameterRequiredToBeUniformForSubsequentControlFlow: g_.edge(after, args[i]); break;
         case ParameterTag::ParameterRequiredToBeUniformForReturnValue: g_.edge(result, args[i]); break;
@@ -568,7 +573,7 @@ class GraphBuilder {
         if (!pc.mayBeNonUniform && !pc.dependsOnCallSite && pc.dependsOnArguments.empty()) continue;
         Root target = root(argExpressions[i]);
         if (pc.mayBeNonUniform)
-          g_.edge(target.node, source(Reason::PointerContents, m_[argExpressions[i]].span, callee, i));
+          g_.edge(target.node, source(Reason::PointerContents, m_[argExpressions[i]].span, callee, i, userIndex));
         if (pc.dependsOnCallSite) g_.edge(target.node, cf);
         for (uint32_t j : pc.dependsOnArguments)
           if (j < args.size()) g_.edge(target.node, args[j]);

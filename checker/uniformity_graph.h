@@ -51,12 +51,14 @@ struct UniformityNodeInfo {
   UniformityNodeInfo(NodeKind k, Reason why = Reason::None, Span at = {}, uint32_t i = 0,
                      std::string_view n = {}, std::string_view r = {})
       : kind(k), reason(why), span(at), index(i), name(n), rule(r) {}
+  static constexpr uint32_t kNoFunction = ~uint32_t{0};
   NodeKind kind;
   Reason reason = Reason::None;
   Span span{};
   uint32_t index = 0;
   std::string_view name;  // a function, variable or built-in value name (views the module)
   std::string_view rule;  // the row of the rule tables that created the node
+  uint32_t callee = kNoFunction;  // Requirement, Source: the user-defined function called
 };
 
 struct UniformityGraph {
@@ -81,7 +83,10 @@ struct UniformityGraph {
 };
 
 /// "builtin local_invocation_id is non-uniform", "`x` at 4:7", ...: one link of an explanation.
+/// With `withCallee`, a requirement or source that comes from a user-defined function's tag says
+/// why the callee has it (the callee's own reason, one level: the tags keep only their own
+/// function's reason, so that explanations stay linear in size along call chains).
 std::string describeNode(const CheckedModule& module, const UniformityResult& result,
-                         const UniformityGraph& g, UniformityNode n);
+                         const UniformityGraph& g, UniformityNode n, bool withCallee = true);
 
 }  // namespace plumb

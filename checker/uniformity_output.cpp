@@ -54,19 +54,16 @@ std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 }  // namespace
 
 std::string describeNode(const CheckedModule& m, const UniformityResult& r, const UniformityGraph& g,
-                         UniformityNode n) {
+                         UniformityNode n, bool withCallee) {
   const UniformityNodeInfo& info = g.nodes[n];
   if (auto it = g.controls.find(n); it != g.controls.end())
     return "control flow in the `" + std::string(it->second.what) + "` at " + at(m, it->second.span) +
-           " depends on " + excerpt(m, info.kind == NodeKind::Value || info.kind == NodeKind::CallResult
-                                               ? info.span : it->second.span);
-  auto calleeWhy = [&](std::string FunctionUniformity::*field) -> std::string {
-    if (info.reason == Reason::None) return {};
-    const ModuleDeclaration& d = m.declarations[info.index < m.declarations.size() ? info.index : 0];
-    if (info.index >= r.functions.size() || d.kind != ModuleDeclaration::Function || m.module.name(d.name) != info.name)
-      return {};
-    const std::string& why = r.functions[info.index].*field;
-    return why.empty() ? std::string{} : " (" + why + ")";
+           " depends on " + excerpt(m, info.span);
+  // The callee's own reason for the tag this node comes from (its tags keep one level).
+  const FunctionUniformity* callee =
+      withCallee && info.callee < r.functions.size() ? &r.functions[info.callee] : nullptr;
+  auto because = [](const std::string& why, const char* open) {
+    return why.empty() ? std::string{} : std::string(open) + why + ")";
   };
   switch (info.kind) {
     case NodeKind::RequiredToBeUniform: return "RequiredToBeUniform";
@@ -79,17 +76,11 @@ std::string describeNode(const CheckedModule& m, const UniformityResult& r, cons
     case NodeKind::Requirement:
       if (info.reason == Reason::CallSiteRequired)
         return quoted(info.name) + " at " + at(m, info.span) + " must be called in uniform control flow" +
-               calleeWhy(&FunctionUniformity::callSiteWhy);
-      else {
-        std::string why;
-        const ModuleDeclaration* d = nullptr;
-        for (uint32_t i = 0; i < m.declarations.size() && !d; ++i)
-          if (m.declarations[i].kind == ModuleDeclaration::Function && m.module.name(m.declarations[i].name) == info.name)
-            d = &m.declarations[i], why = i < r.functions.size() && info.index < r.functions[i].parameterWhy.size()
-                                             ? r.functions[i].parameterWhy[info.index] : std::string{};
-        return "argument " + std::to_string(info.index + 1) + " of " + quoted(info.name) + ", " +
-               excerpt(m, info.span) + ", must be uniform" + (why.empty() ? "" : " (" + why + ")");
-      }
+               (callee ? because(callee->callSiteWhy, " (") : std::string{});
+      return "argument " + std::to_string(info.index + 1) + " of " + quoted(info.name) + ", " +
+             excerpt(m, info.span) + ", must be uniform" +
+             (callee && info.index < callee->parameterWhy.size() ? because(callee->parameterWhy[info.index], " (")
+                                                                   : std::string{});
     case NodeKind::Source:
       switch (info.reason) {
         case Reason::NonUniformBuiltinValue:
@@ -99,11 +90,11 @@ std::string describeNode(const CheckedModule& m, const UniformityResult& r, cons
         case Reason::SubsequentControlFlow:
           return "control flow after the call to " + quoted(info.name) + " at " + at(m, info.span) +
                  " may be non-uniform (SubsequentControlFlowMayBeNonUniform" +
-                 [&] { std::string w = calleeWhy(&FunctionUniformity::functionWhy); return w.empty() ? std::string{} : ": " + w.substr(2, w.size() - 3); }() + ")";
+                 (callee && !callee->functionWhy.empty() ? ": " + callee->functionWhy : std::string{}) + ")";
         case Reason::ReturnValue:
           return "the result of " + quoted(info.name) + " at " + at(m, info.span) +
                  " may be non-uniform (ReturnValueMayBeNonUniform" +
-                 [&] { std::string w = calleeWhy(&FunctionUniformity::functionWhy); return w.empty() ? std::string{} : ": " + w.substr(2, w.size() - 3); }() + ")";
+                 (callee && !callee->functionWhy.empty() ? ": " + callee->functionWhy : std::string{}) + ")";
         case Reason::UserDefinedInput:
           return "user-defined input " + quoted(info.name) + " at " + at(m, info.span) +
                  " is non-uniform (--strict-uniformity, U1)";

@@ -60,13 +60,13 @@ class Reachability {
 std::string firstReason(const CheckedModule& m, const UniformityResult& r, const UniformityGraph& g,
                         const std::vector<Node>& path) {
   for (Node n : path)
-    if (g.nodes[n].kind == NodeKind::Requirement) return describeNode(m, r, g, n);
+    if (g.nodes[n].kind == NodeKind::Requirement) return describeNode(m, r, g, n, false);
   return {};
 }
 std::string lastReason(const CheckedModule& m, const UniformityResult& r, const UniformityGraph& g,
                        const std::vector<Node>& path) {
   for (auto it = path.rbegin(); it != path.rend(); ++it)
-    if (g.nodes[*it].kind == NodeKind::Source) return describeNode(m, r, g, *it);
+    if (g.nodes[*it].kind == NodeKind::Source) return describeNode(m, r, g, *it, false);
   return {};
 }
 
