@@ -174,7 +174,8 @@ class GraphBuilder {
             if (h.update) cf1 = statement(cf1, h.update);
             g_.edge(loop, cf1);
             g_.edge(loop, start);
-            return loopBehavior(id) == kNext ? start : loop;
+            // The stored behavior includes the initializer's, which has Next if the loop is reached.
+            return behavior == kNext ? start : loop;
           } else if constexpr (std::is_same_v<N, WhileStatement>) {
             // #while-statement: loop { if !(cond) { break; } body }
             Node loop = node(NodeKind::LoopControlFlow, s.span, kRowLoop, "while");
@@ -225,12 +226,6 @@ class GraphBuilder {
         s.node);
   }
 
-  Behavior loopBehavior(StatementId id) const {
-    // A for statement's stored behavior includes its initializer's; the loop's own is the
-    // same unless the initializer cannot complete (then the loop is not analyzed anyway).
-    return out_.statementBehaviors[id.value];
-  }
-
   /// `if !(cond) { break; }` at the top of a desugared for or while loop: an if statement
   /// whose behavior is {Break, Next} (another behavior than {Next}): CFend -> {V, V}.
   Node conditionalBreak(Node cf, ExpressionId condition, Span span, std::string_view what) {
@@ -251,7 +246,7 @@ class GraphBuilder {
         localNodes_[id.value] = e.value;
         if (out_.variables[id.value] && out_.types.kind(out_.variables[id.value]) == TypeKind::Pointer) {
           // U6: writes through the pointer go to its root, at the indices it was made with.
-          Root r = rootAnalysis(e.cf, v.initializer);
+          Root r = root(e.cf, v.initializer);
           r.cf = kMayBeNonUniform;
           pointerRoots_[id.value] = std::move(r);
         }
@@ -445,11 +440,11 @@ class GraphBuilder {
     if (auto* u = std::get_if<UnaryExpression>(&e.node)) {
       // U6: no LValue row for *e; the memory view's root identifier is written, and which
       // of its locations depends on the indices on the way (L1 -> V2, as for e1[e2]).
-      Root r = rootAnalysis(cf, u->operand);
+      Root r = root(cf, u->operand);
       for (Node n : r.indices) g_.edge(r.node, n);
       return {r.cf, r.node};
     }
-    if (std::holds_alternative<IdentifierExpression>(e.node)) return {cf, root(id).node};
+    if (std::holds_alternative<IdentifierExpression>(e.node)) return {cf, rootIdentifier(id).node};
     return {cf, kMayBeNonUniform};
   }
 
@@ -459,40 +454,34 @@ class GraphBuilder {
   struct Root {
     Node node = kMayBeNonUniform;
     std::vector<Node> indices;  // value nodes of the indices on the way (L1 -> V2)
-    Node cf = kMayBeNonUniform;  // rootAnalysis: the control flow after the indices
+    Node cf = kMayBeNonUniform;  // the control flow after the indices
   };
   /// The root of a memory view expression, analyzing its indices as `(CF, e2) => (CF', V2)`.
-  Root rootAnalysis(Node cf, ExpressionId id) {
+  Root root(Node cf, ExpressionId id) {
     const Expression& e = m_[id];
-    if (auto* p = std::get_if<ParenthesizedExpression>(&e.node)) return rootAnalysis(cf, p->inner);
-    if (auto* m = std::get_if<MemberExpression>(&e.node)) return rootAnalysis(cf, m->base);
-    if (auto* u = std::get_if<UnaryExpression>(&e.node)) return rootAnalysis(cf, u->operand);
+    if (auto* p = std::get_if<ParenthesizedExpression>(&e.node)) return root(cf, p->inner);
+    if (auto* m = std::get_if<MemberExpression>(&e.node)) return root(cf, m->base);
+    if (auto* u = std::get_if<UnaryExpression>(&e.node)) return root(cf, u->operand);
     if (auto* x = std::get_if<IndexExpression>(&e.node)) {
-      Root r = rootAnalysis(cf, x->base);
+      Root r = root(cf, x->base);
       Flow v = expression(r.cf, x->index);
       r.indices.push_back(v.value);
       r.cf = v.cf;
       return r;
     }
-    Root r = root(id);
+    Root r = std::holds_alternative<IdentifierExpression>(e.node) ? rootIdentifier(id) : Root{};
     r.cf = cf;
     return r;
   }
-  Root root(ExpressionId id) {
-    const Expression& e = m_[id];
-    if (auto* p = std::get_if<ParenthesizedExpression>(&e.node)) return root(p->inner);
-    if (auto* m = std::get_if<MemberExpression>(&e.node)) return root(m->base);
-    if (auto* x = std::get_if<IndexExpression>(&e.node)) return root(x->base);
-    if (auto* u = std::get_if<UnaryExpression>(&e.node)) return root(u->operand);
-    if (std::holds_alternative<IdentifierExpression>(e.node)) {
-      const Resolution& r = out_.identifiers[id.value];
-      if (r.kind == Resolution::LocalVariable) {
-        if (auto it = pointerRoots_.find(r.index); it != pointerRoots_.end()) return it->second;
-        if (auto it = localNodes_.find(r.index); it != localNodes_.end()) return {it->second, {}};
-      } else if (r.kind == Resolution::Parameter) {
-        const ParameterNode& pn = parameterNodes_[r.index];
-        return {pn.contents ? *pn.contents : pn.argument, {}};
-      }
+  /// The root identifier's node: a let bound to a pointer stands for the root it was made from.
+  Root rootIdentifier(ExpressionId id) const {
+    const Resolution& r = out_.identifiers[id.value];
+    if (r.kind == Resolution::LocalVariable) {
+      if (auto it = pointerRoots_.find(r.index); it != pointerRoots_.end()) return it->second;
+      if (auto it = localNodes_.find(r.index); it != localNodes_.end()) return {it->second, {}};
+    } else if (r.kind == Resolution::Parameter) {
+      const ParameterNode& pn = parameterNodes_.at(r.index);
+      return {pn.contents ? *pn.contents : pn.argument, {}};
     }
     return {};
   }
@@ -545,7 +534,6 @@ class GraphBuilder {
     // "Create two new nodes, named Result and CF_after"
     Node result = node(NodeKind::CallResult, span, kRowCall, callee);
     Node after = node(NodeKind::CallControlFlow, span, kRowCall, callee);
-    if (user) record_.calls.back().after = after;
     if (site == CallSiteTag::CallSiteRequiredToBeUniform)
       require(Reason::CallSiteRequired, span, callee, 0, userIndex, cf);  // RequiredToBeUniform -> last CF_i
     else
@@ -571,7 +559,8 @@ class GraphBuilder {
       if (user && i < user->pointerContents.size()) {
         const PointerContentsTag& pc = user->pointerContents[i];
         if (!pc.mayBeNonUniform && !pc.dependsOnCallSite && pc.dependsOnArguments.empty()) continue;
-        Root target = root(argExpressions[i]);
+        // A pointer argument is `&v` or a pointer parameter (#function-restriction): no indices.
+        Root target = root(cf, argExpressions[i]);
         if (pc.mayBeNonUniform)
           g_.edge(target.node, source(Reason::PointerContents, m_[argExpressions[i]].span, callee, i, userIndex));
         if (pc.dependsOnCallSite) g_.edge(target.node, cf);

@@ -23,7 +23,6 @@ struct FunctionRecord {
     uint32_t callee;
     UniformityNode cf;
     std::vector<UniformityNode> args;
-    UniformityNode after = 0;
   };
   std::vector<Call> calls;
   /// The control flow at the start of each statement (when annotating).

@@ -17,8 +17,6 @@ constexpr Node kNone = ~Node{0};
 /// Records, for each node a breadth-first search discovers, the node it was reached from.
 struct PathRecorder : boost::default_bfs_visitor {
   std::vector<Node>* predecessor;
-  std::vector<Node>* visited;
-  void discover_vertex(Node u, const Graph&) const { visited->push_back(u); }
   void tree_edge(Graph::edge_descriptor e, const Graph& g) const {
     (*predecessor)[boost::target(e, g)] = static_cast<Node>(boost::source(e, g));
   }
@@ -32,13 +30,11 @@ class Reachability {
 
   /// "Look at which nodes are reachable from `from`" — then "remove from the graph all nodes
   /// that have been visited": they stay black, so later searches do not enter them.
-  std::vector<Node> visit(Node from) {
-    std::vector<Node> visited;
-    if (color_[from] != boost::white_color) return visited;
+  void visit(Node from) {
+    if (color_[from] != boost::white_color) return;
     boost::queue<Node> queue;
     auto color = boost::make_iterator_property_map(color_.begin(), boost::get(boost::vertex_index, g_.graph));
-    boost::breadth_first_visit(g_.graph, from, queue, PathRecorder{{}, &predecessor_, &visited}, color);
-    return visited;
+    boost::breadth_first_visit(g_.graph, from, queue, PathRecorder{{}, &predecessor_}, color);
   }
   bool reached(Node n) const { return color_[n] == boost::black_color; }
   /// The path of the last search that reached `to`, from its start.
@@ -139,32 +135,27 @@ void computeUniformityTags(const CheckedModule& m, UniformityResult& result, Uni
       f.parameters[i] = ParameterTag::ParameterRequiredToBeUniform;
       f.parameterWhy[i] = firstReason(m, result, g, reach.path(record.arguments[i]));
     }
-  // "Look at which nodes are reachable from CF_return."
-  std::vector<Node> visited = reach.visit(UniformityGraph::kCFReturn);
-  if (!visited.empty()) {
-    if (reach.reached(UniformityGraph::kMayBeNonUniform) &&
-        std::find(visited.begin(), visited.end(), UniformityGraph::kMayBeNonUniform) != visited.end()) {
-      f.function = FunctionTag::SubsequentControlFlowMayBeNonUniform;
+  // Steps 5 and 6 have one shape: the tags go to what a search reaches that no earlier search
+  // did ("Remove from the graph all nodes that have been visited").
+  auto tagReachable = [&](Node start, FunctionTag tag, ParameterTag parameterTag) {
+    bool nonUniformBefore = reach.reached(UniformityGraph::kMayBeNonUniform);
+    std::vector<uint8_t> before(record.arguments.size());
+    for (uint32_t i = 0; i < before.size(); ++i) before[i] = reach.reached(record.arguments[i]);
+    reach.visit(start);
+    if (!nonUniformBefore && reach.reached(UniformityGraph::kMayBeNonUniform)) {
+      f.function = tag;
       f.functionWhy = lastReason(m, result, g, reach.path(UniformityGraph::kMayBeNonUniform));
     }
-    for (Node n : visited)
-      for (uint32_t i = 0; i < record.arguments.size(); ++i)
-        if (n == record.arguments[i])
-          f.parameters[i] = ParameterTag::ParameterRequiredToBeUniformForSubsequentControlFlow;
-  }
+    for (uint32_t i = 0; i < before.size(); ++i)
+      if (!before[i] && reach.reached(record.arguments[i])) f.parameters[i] = parameterTag;
+  };
+  // "Look at which nodes are reachable from CF_return."
+  tagReachable(UniformityGraph::kCFReturn, FunctionTag::SubsequentControlFlowMayBeNonUniform,
+               ParameterTag::ParameterRequiredToBeUniformForSubsequentControlFlow);
   // "If Value_return exists, look at which nodes are reachable from it."
-  if (record.valueReturn) {
-    visited = reach.visit(*record.valueReturn);
-    for (Node n : visited) {
-      if (n == UniformityGraph::kMayBeNonUniform) {
-        f.function = FunctionTag::ReturnValueMayBeNonUniform;
-        f.functionWhy = lastReason(m, result, g, reach.path(UniformityGraph::kMayBeNonUniform));
-      }
-      for (uint32_t i = 0; i < record.arguments.size(); ++i)
-        if (n == record.arguments[i])
-          f.parameters[i] = ParameterTag::ParameterRequiredToBeUniformForReturnValue;
-    }
-  }
+  if (record.valueReturn)
+    tagReachable(*record.valueReturn, FunctionTag::ReturnValueMayBeNonUniform,
+                 ParameterTag::ParameterRequiredToBeUniformForReturnValue);
   // Unassigned tags stay NoRestriction and ParameterNoRestriction.
 }
 
