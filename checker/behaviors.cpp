@@ -210,10 +210,7 @@ class BehaviorAnalysis {
     explainStatement(s, element, Context::None);
   }
 
-  std::string position(Span span) const {
-    LineColumn lc = m_.file().position(span.begin);
-    return std::to_string(lc.line) + ":" + std::to_string(lc.column);
-  }
+  std::string position(Span span) const { return m_.file().positionText(span.begin); }
 
   /// "behavior B by the rule 'row'", with what the desugarings (#behaviors: "For the purpose of
   /// this analysis") made of the statement, where they explain `element`.

@@ -36,8 +36,7 @@ std::string_view spelling(ParameterTag t) {
 namespace {
 
 std::string at(const CheckedModule& m, Span span) {
-  LineColumn p = m.module.file().position(span.begin);
-  return std::to_string(p.line) + ":" + std::to_string(p.column);
+  return m.module.file().positionText(span.begin);
 }
 
 /// The source text of `span` on one line, shortened.

@@ -89,8 +89,7 @@ static void renderSnippet(std::string& out, const SourceFile& file, Span span) {
 std::string renderText(const Diagnostic& d) {
   std::string out;
   if (d.file) {
-    LineColumn lc = d.file->position(d.span.begin);
-    out += d.file->name() + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + ": ";
+    out += d.file->name() + ":" + d.file->positionText(d.span.begin) + ": ";
   }
   out += severityName(d.severity);
   out += ": ";
@@ -100,8 +99,7 @@ std::string renderText(const Diagnostic& d) {
   if (d.file) renderSnippet(out, *d.file, d.span);
   for (const DiagnosticNote& n : d.notes) {
     if (d.file) {
-      LineColumn lc = d.file->position(n.span.begin);
-      out += d.file->name() + ":" + std::to_string(lc.line) + ":" + std::to_string(lc.column) + ": ";
+      out += d.file->name() + ":" + d.file->positionText(n.span.begin) + ": ";
     }
     out += "note: " + n.message + "\n";
     if (d.file) renderSnippet(out, *d.file, n.span);

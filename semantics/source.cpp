@@ -48,6 +48,11 @@ uint32_t SourceFile::lineStart(uint32_t offset) const {
   return *(it - 1);
 }
 
+std::string SourceFile::positionText(uint32_t offset) const {
+  LineColumn lc = position(offset);
+  return std::to_string(lc.line) + ":" + std::to_string(lc.column);
+}
+
 LineColumn SourceFile::position(uint32_t offset) const {
   buildLineIndex();
   offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));

@@ -39,6 +39,8 @@ class SourceFile {
 
   /// The position of a byte offset; offsets past the end map to the end.
   LineColumn position(uint32_t offset) const;
+  /// "line:column" of a byte offset, as diagnostics and explanations write positions.
+  std::string positionText(uint32_t offset) const;
   /// The text of the line containing `offset`, without its line break.
   std::string_view lineText(uint32_t offset) const;
   /// Byte offset of the start of the line containing `offset`.
