@@ -47,6 +47,13 @@ inline void PrintTo(const SpecExample& e, std::ostream* os) {
   *os << "example " << e.number;
 }
 
+/// The text of spec example `number` (tests/data/spec-examples/NNN.wgsl).
+inline std::string specExampleText(int number) {
+  char name[16];
+  std::snprintf(name, sizeof name, "%03d.wgsl", number);
+  return readFile(std::string(PLUMB_TEST_DATA_DIR) + "/spec-examples/" + name);
+}
+
 inline std::vector<SpecExample> loadSpecExamples() {
   std::vector<SpecExample> out;
   for (const std::vector<std::string>& cols :
@@ -57,9 +64,7 @@ inline std::vector<SpecExample> loadSpecExamples() {
     e.parse = cols.at(2);
     e.check = cols.at(3);
     if (cols.size() > 4) e.note = cols[4];
-    char name[16];
-    std::snprintf(name, sizeof name, "%03d.wgsl", e.number);
-    e.text = readFile(std::string(PLUMB_TEST_DATA_DIR) + "/spec-examples/" + name);
+    e.text = specExampleText(e.number);
     out.push_back(e);
   }
   return out;

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "check_util.h"
+#include "test_data.h"
 #include "checker/uniformity.h"
 
 namespace plumb {
@@ -1063,32 +1064,8 @@ TEST(UniformitySeedHoles, BreakIfConditionIsNotAControlDependence) {
 
 // #discard-statement "Using the discard statement to throw away a fragment": valid in both
 // modes; g's parameter is ParameterRequiredToBeUniformForSubsequentControlFlow only in strict mode (U4).
-const std::string kDiscardExample = R"(
-  var<private> will_emit_color: bool = false;
-
-  fn discard_if_shallow(pos: vec4<f32>) {
-    if pos.z < 0.001 {
-      // If this is executed, then the will_emit_color flag will
-      // never be set to true.
-      discard;
-    }
-    will_emit_color = true;
-  }
-
-  @fragment
-  fn main(@builtin(position) coord_in: vec4<f32>)
-    -> @location(0) vec4<f32>
-  {
-    discard_if_shallow(coord_in);
-
-    // Set the flag and emit red, but only if the helper function
-    // did not execute the discard statement.
-    will_emit_color = true;
-    return vec4<f32>(1.0, 0.0, 0.0, 1.0);
-  }
-)";
-
 TEST(UniformitySpecExamples, DiscardExample) {
+  const std::string kDiscardExample = testing::specExampleText(60);
   expectAccepted(kDiscardExample);
   EXPECT_EQ(tagsOf(kDiscardExample, "discard_if_shallow"),
             "CallSiteNoRestriction, NoRestriction; ParameterNoRestriction");
@@ -1104,21 +1081,9 @@ TEST(UniformitySpecExamples, DiscardExample) {
 
 // #entry-points "Entry Point": frag_main returns a value computed from position.
 TEST(UniformitySpecExamples, EntryPointExample) {
-  std::string example = R"(
-    @vertex
-    fn vert_main() -> @builtin(position) vec4<f32> {
-      return vec4<f32>(0.0, 0.0, 0.0, 1.0);
-    }
-
-    @fragment
-    fn frag_main(@builtin(position) coord_in: vec4<f32>) -> @location(0) vec4<f32> {
-      return vec4<f32>(coord_in.x, coord_in.y, 0.0, 1.0);
-    }
-
-    @compute @workgroup_size(1)
-    fn comp_main() { }
-  )";
+  std::string example = testing::specExampleText(80);  // (spec example 80)
   // @workgroup_size(1) added: the example omits it, which #entry-point-attributes requires.
+  example.replace(example.find("@compute"), 8, "@compute @workgroup_size(1)");
   auto r = analyze(example);
   ASSERT_TRUE(r->valid()) << r->text();
   EXPECT_EQ(tagText(*r, "vert_main"), "CallSiteNoRestriction, NoRestriction");
