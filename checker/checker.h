@@ -7,6 +7,7 @@
 #include <array>
 #include <memory>
 #include <optional>
+#include <unordered_map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -136,6 +137,11 @@ class CheckedModule {
   std::vector<Type> variables;              // by VariableId: the declared or inferred type
   std::vector<Type> parameters;             // by ParameterId
   std::vector<const Overload*> calls;       // by ExpressionId: the overload a call resolved to
+  /// The value of a creation-time (or resolved override) expression after the feasible
+  /// automatic conversion its use applies (#feasible-automatic-conversion: `1` in `x + 1`
+  /// with x: u32 is 1u), by ExpressionId value; only where the conversion changes the type.
+  /// The interpreter uses these values as they are (one evaluator, one answer).
+  std::unordered_map<uint32_t, Value> convertedValues;
   std::vector<Attributes> parameterAttributes;  // by ParameterId
   std::vector<Attributes> memberAttributes;     // by MemberId
   std::vector<EntryPoint> entryPoints;          // in source order

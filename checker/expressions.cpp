@@ -280,7 +280,9 @@ ExpressionInfo Checker::callUserFunction(uint32_t declaration, const std::vector
 
 std::optional<Value> Checker::convertOperand(const Operand& o, Type dst) {
   if (!o.value || !o.value->has_value()) return std::nullopt;
-  return convertValue(**o.value, dst, o.span);
+  std::optional<Value> v = convertValue(**o.value, dst, o.span);
+  if (v && v->type != (**o.value).type && o.expression) out_.convertedValues[o.expression.value] = *v;
+  return v;
 }
 
 ExpressionInfo Checker::applyOverload(const Selection& s, const std::vector<Operand>& operands,

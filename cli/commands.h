@@ -14,5 +14,8 @@ void registerCheck(CLI::App& app, int& exitCode);
 void registerEval(CLI::App& app, int& exitCode);
 void registerLayout(CLI::App& app, int& exitCode);
 void registerBuiltins(CLI::App& app, int& exitCode);
+void registerRun(CLI::App& app, int& exitCode);     // run_command.cpp (issue 5)
+void registerLitmus(CLI::App& app, int& exitCode);  // litmus_command.cpp (issue 6)
+void registerOracle(CLI::App& app, int& exitCode);  // oracle_command.cpp (issue 7)
 
 }  // namespace plumb::cli

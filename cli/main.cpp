@@ -18,6 +18,9 @@ int main(int argc, char** argv) {
   plumb::cli::registerEval(app, exitCode);
   plumb::cli::registerLayout(app, exitCode);
   plumb::cli::registerBuiltins(app, exitCode);
+  plumb::cli::registerRun(app, exitCode);
+  plumb::cli::registerLitmus(app, exitCode);
+  plumb::cli::registerOracle(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -34,3 +34,15 @@ echo "== plumb eval: creation-time expressions, exactly"
 echo
 echo "== plumb layout corpus/examples/triangle_shading.wgsl (memory layout of every structure)"
 "$plumb" layout corpus/examples/triangle_shading.wgsl
+echo
+echo "== plumb run: every result the spec allows (f32 words as intervals of the accuracy table)"
+"$plumb" run corpus/examples/matrix_multiply.wgsl --bindings corpus/examples/bindings/matrix_multiply.json
+echo
+echo "== plumb run: an out-of-bounds store may go to any element of the buffer, or nowhere"
+"$plumb" run corpus/examples/out_of_bounds.wgsl --bindings corpus/examples/bindings/out_of_bounds.json
+echo
+echo "== plumb run --all-schedules: every order of the atomic increments gives the same histogram"
+"$plumb" run corpus/examples/histogram_atomics.wgsl --bindings corpus/examples/bindings/histogram_atomics.json \
+  --all-schedules > build/release/quickstart-histogram.txt
+head -n 8 build/release/quickstart-histogram.txt
+echo "(the whole report: build/release/quickstart-histogram.txt)"

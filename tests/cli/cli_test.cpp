@@ -1,5 +1,7 @@
 // The `plumb` command: exit status (0 ok, 1 rejected, 2 usage), output formats, help.
 #include <gtest/gtest.h>
+
+#include "cli_util.h"
 #include <sys/wait.h>
 
 #include <cstdio>
@@ -9,29 +11,9 @@
 
 namespace {
 
-struct Result {
-  int status = -1;
-  std::string out;
-};
-
-// Runs plumb with `args` (a shell fragment); stderr goes to stdout when `mergeErr`.
-Result plumb(const std::string& args, bool mergeErr = false) {
-  std::string cmd = std::string(PLUMB_BINARY) + " " + args + (mergeErr ? " 2>&1" : " 2>/dev/null");
-  Result r;
-  FILE* p = popen(cmd.c_str(), "r");
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int s = pclose(p);
-  r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
-  return r;
-}
-
-std::string temp(const std::string& name, const std::string& text) {
-  std::string path = ::testing::TempDir() + name;
-  std::ofstream(path, std::ios::binary) << text;
-  return path;
-}
+using cli_testing::plumb;
+using cli_testing::Result;
+using cli_testing::temp;
 
 TEST(Cli, Version) {
   Result r = plumb("--version");

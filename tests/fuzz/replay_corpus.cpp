@@ -1,5 +1,5 @@
 // Replays the fuzz seed corpus and every regression input (inputs that once crashed or
-// violated a property) through both fuzz target bodies (parser, checker), in ordinary builds.
+// violated a property) through the fuzz target bodies (parser, checker, interpreter), in ordinary builds.
 // Each argument is a directory, searched recursively for .wgsl files.
 #include <algorithm>
 #include <cstdio>
@@ -11,6 +11,7 @@
 
 #include "fuzz/check_fuzz_target.h"
 #include "fuzz/parse_fuzz_target.h"
+#include "fuzz/run_fuzz_target.h"
 
 int main(int argc, char** argv) {
   namespace fs = std::filesystem;
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
       std::string data = ss.str();
       plumb::fuzz::parseOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
       plumb::fuzz::checkOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
+      plumb::fuzz::runOneInput(reinterpret_cast<const uint8_t*>(data.data()), data.size());
       ++count;
     }
   }

@@ -1,0 +1,158 @@
+// plumb litmus FILE.test... [--format text|json] [--dot DIR] [--max-executions N]: evaluates
+// every SATISFIABLE/NOSOLUTION line of Vulkan memory model litmus tests (docs/memmodel.md) by
+// exploring candidate executions; PASS/FAIL per line, and a witness for every line some
+// execution satisfies.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "memmodel/litmus.h"
+#include "memmodel/litmus_runner.h"
+#include "memmodel/witness.h"
+#include "semantics/diagnostic_json.h"
+
+namespace plumb::cli {
+
+namespace {
+
+namespace mm = plumb::memmodel;
+
+struct LitmusOptionsCli {
+  std::vector<std::string> files;
+  std::string format = "text";
+  std::string dotDir;
+  uint64_t maxExecutions = 1'000'000;
+};
+
+std::string statsText(const mm::LineResult& r) {
+  const mm::ExplorerStats& s = r.stats;
+  std::string t = "explored " + std::to_string(s.complete) + ", consistent " +
+                  std::to_string(s.consistent) + ", pruned " + std::to_string(s.pruned) +
+                  ", satisfying " + std::to_string(r.satisfying);
+  if (s.limitHit) t += "; stopped at --max-executions: the enumeration is incomplete";
+  return t;
+}
+
+nlohmann::json statsJson(const mm::LineResult& r) {
+  const mm::ExplorerStats& s = r.stats;
+  nlohmann::json j = {{"explored", s.complete},     {"consistent", s.consistent},
+                      {"pruned", s.pruned},         {"skipped", s.skipped},
+                      {"asmoOrders", s.asmoOrders}, {"satisfying", r.satisfying},
+                      {"limitHit", s.limitHit}};
+  if (s.programFact)
+    j["programFact"] = {{"fact", s.programFact->fact}, {"line", s.programFact->line}};
+  return j;
+}
+
+// Writes DIR/<file stem>.line<N>.dot atomically (temp file + rename).
+bool writeDot(const std::string& dir, const std::string& file, const mm::LitmusTest& t,
+              const mm::LineResult& r, std::string& written) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::string stem = fs::path(file).stem().string();
+  fs::path out = fs::path(dir) / (stem + ".line" + std::to_string(r.line->line) + ".dot");
+  fs::path tmp = out;
+  tmp += ".tmp";
+  {
+    std::ofstream o(tmp);
+    if (!o) return false;
+    o << mm::witnessDot(t.program, *r.witness,
+                        stem + ":" + std::to_string(r.line->line) + " " + r.line->text);
+    if (!o) return false;
+  }
+  fs::rename(tmp, out, ec);
+  written = out.string();
+  return !ec;
+}
+
+int runLitmusCommand(const LitmusOptionsCli& opts) {
+  bool allPass = true;
+  nlohmann::json jsonFiles = nlohmann::json::array();
+  for (const std::string& path : opts.files) {
+    std::string readError;
+    std::unique_ptr<SourceFile> file = readSourceFile(path, readError);
+    if (!file) {
+      std::cerr << "plumb litmus: error: " << readError << "\n";
+      allPass = false;
+      if (opts.format == "json") jsonFiles.push_back({{"file", path}, {"error", readError}});
+      continue;
+    }
+    DiagnosticList diags;
+    std::optional<mm::LitmusTest> test = mm::parseLitmus(*file, diags);
+    for (const Diagnostic& d : diags.all()) std::cerr << renderText(d);
+    nlohmann::json jf = {{"file", path}};
+    if (!test) {
+      allPass = false;
+      nlohmann::json ds = nlohmann::json::array();
+      for (const Diagnostic& d : diags.all()) ds.push_back(toJson(d));
+      jf["diagnostics"] = ds;
+      jsonFiles.push_back(jf);
+      continue;
+    }
+    std::vector<mm::LineResult> results = mm::runLitmus(*test, opts.maxExecutions);
+    nlohmann::json jl = nlohmann::json::array();
+    for (const mm::LineResult& r : results) {
+      if (r.verdict != mm::Verdict::Pass) allPass = false;
+      std::string dotFile;
+      if (!opts.dotDir.empty() && r.witness && !writeDot(opts.dotDir, path, *test, r, dotFile)) {
+        std::cerr << "plumb litmus: error: cannot write a DOT file in " << opts.dotDir << "\n";
+        allPass = false;
+      }
+      if (opts.format == "json") {
+        nlohmann::json j = {{"line", r.line->line},
+                            {"expected", r.line->expectSatisfiable ? "SATISFIABLE" : "NOSOLUTION"},
+                            {"nochains", r.line->noChains},
+                            {"predicate", r.line->predicateText},
+                            {"found", r.found},
+                            {"verdict", mm::verdictName(r.verdict)},
+                            {"stats", statsJson(r)}};
+        if (r.witness) j["witness"] = mm::witnessJson(test->program, *r.witness);
+        if (!dotFile.empty()) j["dot"] = dotFile;
+        jl.push_back(j);
+        continue;
+      }
+      std::cout << path << ":" << r.line->line << ": " << mm::verdictName(r.verdict) << "  "
+                << r.line->text << "\n  " << (r.found ? "satisfiable" : "no solution") << " ("
+                << statsText(r) << ")\n";
+      if (r.stats.programFact)
+        std::cout << "  the program violates the fact `" << r.stats.programFact->fact
+                  << "` (spirv.als line " << r.stats.programFact->line
+                  << "): it has no execution\n";
+      if (r.witness) std::cout << mm::witnessText(test->program, *r.witness, "  ");
+      if (!dotFile.empty()) std::cout << "  witness graph: " << dotFile << "\n";
+    }
+    if (opts.format == "json") {
+      jf["events"] = mm::programJson(test->program);
+      jf["lines"] = jl;
+      jsonFiles.push_back(jf);
+    }
+  }
+  if (opts.format == "json")
+    std::cout << nlohmann::json{{"version", 1}, {"files", jsonFiles}}.dump(2) << "\n";
+  return allPass ? kOk : kRejected;
+}
+
+}  // namespace
+
+void registerLitmus(CLI::App& app, int& exitCode) {
+  auto opts = std::make_shared<LitmusOptionsCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "litmus",
+      "Evaluate Vulkan memory model litmus tests (the Alloy test syntax of "
+      "Vulkan-MemoryModel): PASS/FAIL per SATISFIABLE/NOSOLUTION line, with a witness");
+  cmd->add_option("files", opts->files, "litmus test files (.test)")->required();
+  cmd->add_option("--format", opts->format, "output format")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option("--dot", opts->dotDir, "write each witness as Graphviz DOT into this directory");
+  cmd->add_option("--max-executions", opts->maxExecutions,
+                  "bound on candidate executions (complete or pruned) per test line; 0: none");
+  cmd->callback([opts, &exitCode] { exitCode = runLitmusCommand(*opts); });
+}
+
+}  // namespace plumb::cli

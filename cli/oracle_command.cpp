@@ -1,0 +1,244 @@
+// plumb oracle CASES... [--backend dawn|deno|deno-swiftshader|chromium|all]... [--report FILE]
+//   [--html FILE] [--timeout S] [--format text|json] [--dry-run]
+// Runs oracle cases on production WebGPU backends and compares them with Plumb (issue 7,
+// docs/oracle.md). The runners are Node/Deno programs in oracle/node, installed by
+// scripts/oracle_setup.sh; nothing else in Plumb needs them.
+#include <unistd.h>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "oracle/oracle.h"
+
+namespace plumb::cli {
+
+namespace {
+
+struct OracleOptionsCli {
+  std::vector<std::string> cases;
+  std::vector<std::string> backends;
+  std::string report;
+  std::string html;
+  std::string format = "text";
+  std::string runnerDir;
+  double timeout = 30;
+  double startTimeout = 90;
+  size_t jobs = 1;
+  bool sequential = false;
+  bool dryRun = false;
+  bool quiet = false;
+  bool strictUniformity = false;
+  bool strictAliasing = false;
+};
+
+/// Written whole or not at all (design.md: temp file + rename).
+bool writeFile(const std::string& path, const std::string& text) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    if (!out) return false;
+    out << text;
+    if (!out.flush()) return false;
+  }
+  return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+/// The interpreter hook (issue 5). Plumb's outcome set for a case, as a plumb-run report.
+/// Until the interpreter is wired here, cases are compared on verdicts, and on outputs only
+/// when the case file gives "expect" (a hand-written plumb-run report).
+/// LEAD: replace the body with a call to the interpreter: run `c.wgsl` at `c.entry` with
+/// `c.dispatch` and the bindings `c.bindings` (raw words and sizes), and return its plumb-run
+/// report (docs/formats.md); return nullopt with `whyNot` set when it cannot (step limit, ...).
+oracle::OutcomeProvider interpreterOutcomes() {
+  oracle::OutcomeProvider fallback = oracle::defaultOutcomeProvider();
+  return
+      [fallback](const oracle::OracleCase& c, std::string& whyNot) { return fallback(c, whyNot); };
+}
+
+int runOracleCommand(const OracleOptionsCli& o) {
+  namespace fs = std::filesystem;
+  // Backends.
+  std::vector<std::string> names;
+  for (const std::string& b : o.backends.empty() ? std::vector<std::string>{"all"} : o.backends) {
+    size_t start = 0;
+    while (start <= b.size()) {
+      size_t comma = b.find(',', start);
+      std::string name =
+          b.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (name == "all") {
+        for (const std::string& n : oracle::allBackends()) names.push_back(n);
+      } else if (!name.empty()) {
+        bool known = false;
+        for (const std::string& n : oracle::knownBackends()) known = known || n == name;
+        if (!known) {
+          std::cerr << "plumb oracle: unknown backend '" << name
+                    << "' (dawn, deno, deno-swiftshader, chromium, all)\n";
+          return kUsage;
+        }
+        names.push_back(name);
+      }
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  std::vector<std::string> unique;
+  for (const std::string& n : names)
+    if (std::find(unique.begin(), unique.end(), n) == unique.end()) unique.push_back(n);
+
+  // Cases.
+  std::string error;
+  std::vector<std::string> paths = oracle::expandCasePaths(o.cases, error);
+  if (!error.empty()) {
+    std::cerr << "plumb oracle: " << error << "\n";
+    return kUsage;
+  }
+  if (paths.empty()) {
+    std::cerr << "plumb oracle: no case files\n";
+    return kUsage;
+  }
+  oracle::VerdictOptions verdictOptions;
+  verdictOptions.strictUniformity = o.strictUniformity;
+  verdictOptions.strictAliasing = o.strictAliasing;
+  std::vector<oracle::OracleCase> cases;
+  for (const std::string& p : paths) {
+    cases.push_back(oracle::loadCase(p, verdictOptions));
+    if (!cases.back().error.empty())
+      std::cerr << "plumb oracle: " << p << ": " << cases.back().error << " (not run)\n";
+  }
+  if (o.dryRun) {
+    for (const oracle::OracleCase& c : cases)
+      if (c.error.empty()) std::cout << oracle::runnerInput(c).dump() << "\n";
+    return kOk;
+  }
+
+  // Runners.
+  const char* envDir = std::getenv("PLUMB_ORACLE_DIR");
+  oracle::RunnerEnvironment env;
+  env.runnerDir = !o.runnerDir.empty() ? o.runnerDir : envDir ? envDir : PLUMB_ORACLE_RUNNER_DIR;
+  std::string tmpl = (fs::temp_directory_path() / "plumb-oracle-XXXXXX").string();
+  if (!mkdtemp(tmpl.data())) {
+    std::cerr << "plumb oracle: cannot create a temporary directory\n";
+    return kUsage;
+  }
+  env.tmpDir = tmpl;
+  oracle::OracleOptions options;
+  options.caseTimeoutSeconds = o.timeout;
+  options.startTimeoutSeconds = o.startTimeout;
+  options.parallelBackends = !o.sequential;
+  options.jobs = o.jobs;
+  options.outcomes = interpreterOutcomes();
+  if (!o.quiet)
+    options.progress = [](const std::string& line) {
+      std::cerr << "plumb oracle: " << line << "\n";
+    };
+  std::vector<oracle::BackendRun> unavailable;
+  for (const std::string& name : unique) {
+    std::string whyNot;
+    std::optional<oracle::BackendSpec> spec = oracle::backendSpec(name, env, whyNot);
+    if (spec) {
+      options.backends.push_back(std::move(*spec));
+    } else {
+      std::cerr << "plumb oracle: " << name << " unavailable: " << whyNot << "\n";
+      oracle::BackendRun u;
+      u.name = name;
+      u.error = whyNot;
+      unavailable.push_back(std::move(u));
+    }
+  }
+  oracle::OracleRun run = oracle::runOracle(std::move(cases), std::move(unavailable), options);
+  std::error_code ec;
+  fs::remove_all(env.tmpDir, ec);
+  if (fs::exists(env.tmpDir, ec)) {
+    // A browser whose runner was killed exits when its pipe closes, and may still have been
+    // writing its profile here a moment ago.
+    usleep(500000);
+    fs::remove_all(env.tmpDir, ec);
+  }
+
+  nlohmann::json report = oracle::reportJson(run);
+  if (!o.report.empty() && !writeFile(o.report, report.dump(1) + "\n")) {
+    std::cerr << "plumb oracle: cannot write '" << o.report << "'\n";
+    return kUsage;
+  }
+  if (!o.html.empty() && !writeFile(o.html, oracle::reportHtml(report))) {
+    std::cerr << "plumb oracle: cannot write '" << o.html << "'\n";
+    return kUsage;
+  }
+  if (o.format == "json")
+    std::cout << report.dump(1) << "\n";
+  else
+    std::cout << oracle::reportText(report);
+
+  bool anyAvailable = false;
+  for (const oracle::BackendRun& b : run.backends) anyAvailable = anyAvailable || b.available;
+  if (!anyAvailable) {
+    std::cerr << "plumb oracle: no backend could run (see above; scripts/oracle_setup.sh installs "
+                 "them)\n";
+    return kUsage;
+  }
+  return report["summary"].value("casesWithDisagreement", 0) > 0 ? kRejected : kOk;
+}
+
+}  // namespace
+
+void registerOracle(CLI::App& app, int& exitCode) {
+  auto o = std::make_shared<OracleOptionsCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "oracle",
+      "Run oracle cases on production WebGPU backends and compare them with Plumb: Tint in Dawn\n"
+      "(npm webgpu) and in Chromium, naga in wgpu (Deno), all on this machine's CPU (SwiftShader,\n"
+      "lavapipe). Each disagreement is classified: accepts-invalid, rejects-valid, "
+      "output-outside,\n"
+      "crash, timeout. Install the runners first: scripts/oracle_setup.sh. See docs/oracle.md.\n"
+      "Exit status: 0 no disagreement, 1 a disagreement, 2 usage error or no backend available.");
+  cmd->add_option("cases", o->cases,
+                  "case files (plumb-oracle-case JSON, or .wgsl with an optional .bindings.json\n"
+                  "beside it) or directories of them")
+      ->required();
+  cmd->add_option(
+      "--backend", o->backends,
+      "dawn, deno (lavapipe), deno-swiftshader, chromium or all (dawn, deno, chromium);\n"
+      "repeat or separate with commas (default all)");
+  cmd->add_option("--report", o->report, "write the plumb-oracle-report JSON here");
+  cmd->add_option("--html", o->html, "write the self-contained HTML report here");
+  cmd->add_option("--timeout", o->timeout, "seconds one case may take on a backend (default 30)")
+      ->check(CLI::Range(0.1, 3600.0));
+  cmd->add_option("--start-timeout", o->startTimeout,
+                  "seconds a runner may take to start (default 90)")
+      ->check(CLI::Range(1.0, 3600.0));
+  cmd->add_option("--format", o->format, "standard output: a 'text' summary or the 'json' report")
+      ->check(CLI::IsMember({"text", "json"}));
+  cmd->add_option(
+      "--runner-dir", o->runnerDir,
+      "the runners' directory (default: PLUMB_ORACLE_DIR, else oracle/node of the source tree)");
+  cmd->add_option("--jobs", o->jobs,
+                  "runner processes per backend, sharing its cases (default 1; 2 can help on an\n"
+                  "otherwise idle 2-core machine)")
+      ->check(CLI::Range(1, 16));
+  cmd->add_flag("--sequential", o->sequential,
+                "run the backends one after another, not in parallel");
+  cmd->add_flag("--dry-run", o->dryRun,
+                "print each case as the runners receive it (JSON lines) and run nothing");
+  cmd->add_flag("--quiet", o->quiet, "no progress lines on standard error");
+  cmd->add_flag("--strict-uniformity", o->strictUniformity,
+                "Plumb's verdict as plumb check --strict-uniformity");
+  cmd->add_flag("--strict-aliasing", o->strictAliasing,
+                "Plumb's verdict as plumb check --strict-aliasing");
+  cmd->callback([o, &exitCode] {
+    try {
+      exitCode = runOracleCommand(*o);
+    } catch (const nlohmann::json::exception& e) {
+      // A malformed report or runner answer that slipped past the checks: say so, never abort.
+      std::cerr << "plumb oracle: error: malformed JSON data: " << e.what() << "\n";
+      exitCode = kUsage;
+    }
+  });
+}
+
+}  // namespace plumb::cli

@@ -1,0 +1,138 @@
+// plumb run FILE [--entry NAME] [--dispatch X,Y,Z] [--bindings B.json] [--trace]
+//   [--max-steps N] [--max-executions N] [--all-schedules] [--format text|json] ...
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "interpreter/run.h"
+#include "semantics/diagnostic_json.h"
+
+namespace plumb::cli {
+
+namespace {
+
+struct RunOptionsCli {
+  std::string file;
+  std::string entry;
+  std::string dispatch = "1,1,1";
+  std::string bindings;
+  std::string format = "text";
+  std::vector<std::string> overrides;
+  bool trace = false;
+  bool allSchedules = false;
+  bool force = false;
+  bool zeroMissing = false;
+  bool literalShiftRight = false;
+  uint64_t maxSteps = 10'000'000;
+  uint64_t maxExecutions = 1000;
+};
+
+int runRun(const RunOptionsCli& o) {
+  interp::RunRequest request;
+  request.entry = o.entry;
+  {
+    std::istringstream in(o.dispatch);
+    std::string part;
+    int k = 0;
+    while (std::getline(in, part, ',')) {
+      char* end = nullptr;
+      unsigned long v = std::strtoul(part.c_str(), &end, 10);
+      if (k >= 3 || part.empty() || *end || v == 0 || v > 65535) {
+        std::cerr << "plumb run: --dispatch needs X[,Y[,Z]] with each in [1, 65535], got '" << o.dispatch << "'\n";
+        return kUsage;
+      }
+      request.dispatch.dispatch[k++] = static_cast<uint32_t>(v);
+    }
+  }
+  for (const std::string& kv : o.overrides) {
+    size_t eq = kv.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      std::cerr << "plumb run: --override needs NAME=VALUE, got '" << kv << "'\n";
+      return kUsage;
+    }
+    request.check.overrides.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+  }
+  request.check.literalShiftRight = o.literalShiftRight;
+  request.dispatch.maxSteps = o.maxSteps;
+  request.dispatch.maxExecutions = o.maxExecutions;
+  request.dispatch.allSchedules = o.allSchedules;
+  request.dispatch.force = o.force;
+  request.dispatch.trace = o.trace ? &std::cout : nullptr;
+  request.zeroMissingBindings = o.zeroMissing;
+  if (!o.bindings.empty()) {
+    std::ifstream in(o.bindings);
+    if (!in) {
+      std::cerr << "plumb run: cannot read '" << o.bindings << "'\n";
+      return kUsage;
+    }
+    request.bindings = nlohmann::json::parse(in, nullptr, false);
+    if (request.bindings.is_discarded()) {
+      std::cerr << "plumb run: '" << o.bindings << "' is not JSON\n";
+      return kRejected;
+    }
+  }
+  std::string readError;
+  std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
+  if (!file) {
+    std::cerr << "plumb run: cannot read '" << o.file << "': " << readError << "\n";
+    return kUsage;
+  }
+  interp::RunReport report = interp::runShader(*file, request);
+  bool json = o.format == "json";
+  if (!report.ran) {
+    if (json) {
+      nlohmann::json diags = nlohmann::json::array();
+      for (const Diagnostic& d : report.diagnostics.all()) diags.push_back(toJson(d));
+      std::cout << nlohmann::json{{"format", "plumb-run"}, {"version", 1}, {"file", file->name()},
+                                  {"ran", false}, {"diagnostics", diags}, {"errors", report.errors}}
+                       .dump(2)
+                << "\n";
+    } else {
+      for (const Diagnostic& d : report.diagnostics.all()) std::cerr << renderText(d);
+      for (const std::string& e : report.errors) std::cerr << file->name() << ": error: " << e << "\n";
+    }
+    return kRejected;
+  }
+  if (json) {
+    std::cout << report.json.dump(2) << "\n";
+  } else {
+    for (const Diagnostic& d : report.diagnostics.all()) std::cerr << renderText(d);  // warnings
+    interp::printRunReport(report, std::cout);
+  }
+  // Exit 1 when an outcome is not a normal end (step limit, deadlock, dynamic error).
+  for (const interp::Outcome& oc : report.result.outcomes)
+    if (oc.kind != "finished") return kRejected;
+  return kOk;
+}
+
+}  // namespace
+
+void registerRun(CLI::App& app, int& exitCode) {
+  auto o = std::make_shared<RunOptionsCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "run",
+      "Run a compute shader on Plumb's small-step machine and print every outcome the spec allows:\n"
+      "per output word an exact value, a finite set, an interval, or any (docs/formats.md).\n"
+      "Exit status: 0 if every outcome finished, 1 on errors, a step limit, a deadlock or a\n"
+      "dynamic error, 2 on usage errors.");
+  cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
+  cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
+  cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
+  cmd->add_option("--bindings", o->bindings, "B.json: buffer contents (format plumb-bindings, docs/formats.md)");
+  cmd->add_flag("--zero-missing-bindings", o->zeroMissing, "give buffers without a binding zero bytes");
+  cmd->add_option("--override", o->overrides, "KEY=VALUE: a pipeline-overridable constant's value");
+  cmd->add_flag("--trace", o->trace, "print every step: its rule and its redex");
+  cmd->add_option("--max-steps", o->maxSteps, "steps per invocation before the outcome 'step limit' (default 10000000)");
+  cmd->add_option("--max-executions", o->maxExecutions, "executions explored over all choices (default 1000)");
+  cmd->add_flag("--all-schedules", o->allSchedules,
+                "interleave invocations at every access to shared memory (default: one schedule,\n"
+                "each invocation runs to its next barrier in order)");
+  cmd->add_flag("--force", o->force, "run dispatches larger than 2^20 invocations");
+  cmd->add_flag("--literal-shift-right", o->literalShiftRight, ">> on i32 as the seed's text says");
+  cmd->add_option("--format", o->format, "'text' or 'json' (format plumb-run)")->check(CLI::IsMember({"text", "json"}));
+  cmd->callback([o, &exitCode] { exitCode = runRun(*o); });
+}
+
+}  // namespace plumb::cli

@@ -1,0 +1,184 @@
+// The resources of a dispatch from a `plumb-bindings` document (docs/formats.md): each
+// uniform or storage variable of the module (#resource-interface) gets a buffer.
+#include <map>
+
+#include "interpreter/dispatch.h"
+#include "interpreter/textures.h"
+
+namespace plumb::interp {
+
+namespace {
+
+std::optional<uint32_t> wordOf(const nlohmann::json& j) {
+  if (j.is_number_unsigned() && j.get<uint64_t>() <= UINT32_MAX) return static_cast<uint32_t>(j.get<uint64_t>());
+  if (j.is_number_integer() && j.get<int64_t>() >= 0 && j.get<int64_t>() <= UINT32_MAX)
+    return static_cast<uint32_t>(j.get<int64_t>());
+  if (j.is_string()) {
+    std::string s = j.get<std::string>();
+    char* end = nullptr;
+    unsigned long long v = std::strtoull(s.c_str(), &end, 0);
+    if (end != s.c_str() && !*end && v <= UINT32_MAX) return static_cast<uint32_t>(v);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& doc, bool zeroMissing,
+                                       std::vector<std::string>& errors) {
+  CheckedModule& cm = program.checked;
+  TypeTable& types = cm.types;
+  std::vector<BoundBuffer> out;
+  // The module's buffer variables by (group, binding).
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> variables;
+  for (uint32_t d = 0; d < cm.declarations.size(); ++d) {
+    const ModuleDeclaration& decl = cm.declarations[d];
+    if (decl.kind != ModuleDeclaration::Variable) continue;
+    const TypeNode& ref = types[decl.type];
+    bool texture = ref.space == ast::AddressSpace::Handle && isTexture(types, ref.element);
+    if (ref.space != ast::AddressSpace::Uniform && ref.space != ast::AddressSpace::Storage && !texture) continue;
+    variables[{decl.attributes.group, decl.attributes.binding}] = d;
+  }
+  if (!doc.is_object() || doc.value("format", "") != "plumb-bindings" || doc.value("version", 0) != 1) {
+    errors.push_back("the bindings are not a plumb-bindings document of version 1 (docs/formats.md)");
+    return out;
+  }
+  std::map<std::pair<uint32_t, uint32_t>, const nlohmann::json*> given;
+  if (doc.contains("bindings")) {
+    if (!doc["bindings"].is_array()) {
+      errors.push_back("'bindings' must be an array");
+      return out;
+    }
+    for (const nlohmann::json& b : doc["bindings"]) {
+      auto index = [&](const char* k) {
+        return b.contains(k) && b[k].is_number_integer() && b[k].get<int64_t>() >= 0 && b[k].get<int64_t>() <= UINT32_MAX;
+      };
+      if (!b.is_object() || !index("group") || !index("binding")) {
+        errors.push_back("a binding needs unsigned 'group' and 'binding': " + b.dump());
+        continue;
+      }
+      auto key = std::make_pair(b["group"].get<uint32_t>(), b["binding"].get<uint32_t>());
+      std::string where = "@group(" + std::to_string(key.first) + ") @binding(" + std::to_string(key.second) + ")";
+      if (!variables.count(key)) {
+        errors.push_back(where + ": the shader has no buffer or texture variable there");
+        continue;
+      }
+      if (given.count(key)) errors.push_back(where + ": given twice");
+      given[key] = &b;
+    }
+  }
+  for (const auto& [key, d] : variables) {
+    const ModuleDeclaration& decl = cm.declarations[d];
+    const TypeNode& ref = types[decl.type];
+    BoundBuffer buf;
+    buf.group = key.first;
+    buf.binding = key.second;
+    buf.declaration = d;
+    buf.storeType = ref.element;
+    buf.space = ref.space;
+    buf.access = ref.access;
+    buf.name = std::string(program.module.name(decl.name));
+    std::string where = "@group(" + std::to_string(key.first) + ") @binding(" + std::to_string(key.second) +
+                        ") '" + buf.name + "' (" + types.name(buf.storeType) + ")";
+    auto it = given.find(key);
+    if (ref.space == ast::AddressSpace::Handle) {
+      // A texture (#texture-types): its texels (interpreter/textures.h).
+      buf.texture = true;
+      nlohmann::json tex;
+      if (it != given.end()) {
+        const nlohmann::json& b = *it->second;
+        if (!b.contains("texture")) {
+          errors.push_back(where + ": a texture binding needs 'texture': {size, mipLevels, texels}");
+          continue;
+        }
+        tex = b["texture"];
+      } else if (zeroMissing) {
+        tex = {{"size", {1, 1, 1}}};
+      } else {
+        errors.push_back(where + ": no binding given (--zero-missing-bindings gives a 1x1 zero texture)");
+        continue;
+      }
+      std::string error;
+      auto texels = textureFromJson(types, buf.storeType, tex, error);
+      if (!texels) {
+        errors.push_back(where + ": " + error);
+        continue;
+      }
+      buf.texels = std::move(*texels);
+      out.push_back(std::move(buf));
+      continue;
+    }
+    const TypeLayout& layout = cm.layouts.of(buf.storeType);
+    if (it == given.end()) {
+      if (!zeroMissing) {
+        errors.push_back(where + ": no binding given (--zero-missing-bindings gives it zero bytes)");
+        continue;
+      }
+      if (layout.size > (kMaxScalarsPerValue << 2)) {
+        errors.push_back(where + ": more than the machine's limit of 16 MiB per buffer");
+        continue;
+      }
+      buf.bytes.assign(layout.size + layout.runtimeStride, 0);
+      out.push_back(std::move(buf));
+      continue;
+    }
+    const nlohmann::json& b = *it->second;
+    int forms = b.contains("words") + b.contains("value") + b.contains("size");
+    if (forms != 1) {
+      errors.push_back(where + ": give exactly one of 'words', 'value', 'size'");
+      continue;
+    }
+    if (b.contains("words")) {
+      if (!b["words"].is_array()) {
+        errors.push_back(where + ": 'words' must be an array");
+        continue;
+      }
+      bool ok = true;
+      for (const nlohmann::json& w : b["words"]) {
+        std::optional<uint32_t> x = wordOf(w);
+        if (!x) {
+          errors.push_back(where + ": " + w.dump() + " is not a 32-bit word");
+          ok = false;
+          break;
+        }
+        for (int i = 0; i < 4; ++i) buf.bytes.push_back(static_cast<uint8_t>(*x >> (8 * i)));
+      }
+      if (!ok) continue;
+    } else if (b.contains("size")) {
+      if (!b["size"].is_number_integer() || b["size"].get<int64_t>() < 0 || b["size"].get<int64_t>() > (1ll << 24)) {
+        errors.push_back(where + ": 'size' must be a byte count up to 16 MiB (the machine's limit)");
+        continue;
+      }
+      buf.bytes.assign(b["size"].get<uint64_t>(), 0);
+    } else {
+      std::string error;
+      auto bytes = bytesFromJson(types, cm.layouts, buf.storeType, b["value"], error);
+      if (!bytes) {
+        errors.push_back(where + ": " + error);
+        continue;
+      }
+      buf.bytes = std::move(*bytes);
+    }
+    if (buf.bytes.size() > (kMaxScalarsPerValue << 2)) {
+      errors.push_back(where + ": " + std::to_string(buf.bytes.size()) +
+                       " bytes is more than the machine's limit of 16 MiB per buffer");
+      continue;
+    }
+    // #buffer-binding-determines-runtime-sized-array-element-count: the buffer must hold the
+    // fixed part of the store type.
+    if (layout.runtimeStride != 0 && buf.bytes.size() < layout.size) {
+      errors.push_back(where + ": expected at least " + std::to_string(layout.size) + " bytes, given " +
+                       std::to_string(buf.bytes.size()));
+      continue;
+    }
+    if (layout.runtimeStride == 0 && buf.bytes.size() != layout.size) {
+      errors.push_back(where + ": expected " + std::to_string(layout.size) + " bytes, given " +
+                       std::to_string(buf.bytes.size()));
+      continue;
+    }
+    out.push_back(std::move(buf));
+  }
+  return out;
+}
+
+}  // namespace plumb::interp

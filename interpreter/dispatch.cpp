@@ -1,0 +1,342 @@
+// A compute dispatch: invocations and workgroups (#compute-shader-workgroups), the built-in
+// input values (#builtin-values), the scheduler and control barriers (#barrier), and the
+// exploration of choice points (design.md "Choice points").
+#include "interpreter/dispatch.h"
+#include "interpreter/textures.h"
+
+#include <algorithm>
+#include <map>
+
+namespace plumb::interp {
+
+using namespace plumb::ast;
+
+namespace {
+
+RValue uvec3(TypeTable& types, const std::array<uint32_t, 3>& v) {
+  Type u = types.u32();
+  return RValue{types.vector(3, u),
+                Components{RValue{u, int64_t(v[0])}, RValue{u, int64_t(v[1])}, RValue{u, int64_t(v[2])}}};
+}
+
+}  // namespace
+
+void Machine::start(uint32_t i, uint32_t entry) {
+  Invocation& inv = config_.invocations[i];
+  const CheckedModule& cm = program_.checked;
+  const auto& f = std::get<FunctionDeclaration>(program_.module[cm.declarations[entry].global].node);
+  Frame frame{entry, std::vector<RValue>(program_.frameSize[entry]), UINT32_MAX};
+  // #builtin-values: the compute stage's inputs.
+  std::array<uint32_t, 3> numWorkgroups{};
+  for (int k = 0; k < 3; ++k) numWorkgroups[k] = static_cast<uint32_t>(numWorkgroups_[k]);
+  auto builtin = [&](std::string_view name, Type t) -> RValue {
+    if (name == "local_invocation_id") return uvec3(types_, inv.localId);
+    if (name == "global_invocation_id") return uvec3(types_, inv.globalId);
+    if (name == "workgroup_id") return uvec3(types_, inv.workgroupId);
+    if (name == "num_workgroups") return uvec3(types_, numWorkgroups);
+    if (name == "local_invocation_index") return RValue{types_.u32(), int64_t(inv.localIndex)};
+    return anyValueOf(types_, t);
+  };
+  for (ParameterId p : program_.module[f.parameters]) {
+    Type t = cm.parameters[p.value];
+    RValue v;
+    const Attributes& a = cm.parameterAttributes[p.value];
+    if (a.has(Attributes::Builtin)) {
+      v = builtin(a.builtin, t);
+    } else if (types_.kind(t) == TypeKind::Struct) {
+      Components parts;
+      for (const MemberInfo& m : types_.structInfo(t).members) {
+        const Attributes& ma = cm.memberAttributes[m.declaration.value];
+        parts.push_back(ma.has(Attributes::Builtin) ? builtin(ma.builtin, m.type) : anyValueOf(types_, m.type));
+        parts.back().type = m.type;
+      }
+      v = RValue{t, std::move(parts)};
+    } else {
+      v = anyValueOf(types_, t);
+    }
+    v.type = t;
+    frame.slots[program_.parameterSlot[p.value]] = std::move(v);
+  }
+  inv.frames.push_back(std::move(frame));
+  inv.tasks.push_back({TaskKind::FunctionMarker, UINT32_MAX});
+  inv.tasks.push_back({TaskKind::Exec, f.body.value});
+}
+
+namespace {
+
+/// Replays a prefix of choices, then takes the first alternative of each new choice point,
+/// recording them all (depth-first exploration by re-execution).
+struct ChoiceLog {
+  struct Entry {
+    uint32_t chosen, count;
+    std::string what;
+  };
+  std::vector<uint32_t> prefix;
+  std::vector<Entry> trail;
+
+  uint32_t choose(uint32_t count, const std::string& what) {
+    if (count <= 1) return 0;
+    uint32_t i = trail.size() < prefix.size() ? std::min(prefix[trail.size()], count - 1) : 0;
+    trail.push_back({i, count, what});
+    return i;
+  }
+  /// The prefix of the next execution, or false when every choice has been explored.
+  bool next() {
+    while (!trail.empty() && trail.back().chosen + 1 >= trail.back().count) trail.pop_back();
+    if (trail.empty()) return false;
+    prefix.clear();
+    for (const Entry& e : trail) prefix.push_back(e.chosen);
+    prefix.back() += 1;
+    trail.clear();
+    return true;
+  }
+};
+
+std::string describe(const Program& p, uint32_t expression) {
+  if (expression == UINT32_MAX) return "?";
+  return p.module.file().positionText(p.module.expressions[ExpressionId{expression}].span.begin);
+}
+
+}  // namespace
+
+DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<BoundBuffer>& buffers,
+                           const DispatchOptions& options) {
+  DispatchResult result;
+  CheckedModule& cm = program.checked;
+  TypeTable& types = cm.types;
+  const EntryPoint* ep = nullptr;
+  for (const EntryPoint& e : cm.entryPoints)
+    if (e.function == entry) ep = &e;
+  if (!ep || ep->stage != ShaderStage::Compute) {
+    result.refused = "the entry point is not a compute shader";
+    return result;
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (!ep->workgroupSize[k].value) {
+      if (ep->workgroupSize[k].expression) {
+        result.refused = "the workgroup size depends on an override without a value (give it with --override)";
+        return result;
+      }
+      result.workgroupSize[k] = 1;
+    } else {
+      result.workgroupSize[k] = static_cast<uint32_t>(*ep->workgroupSize[k].value);
+    }
+  }
+  uint64_t perGroup = uint64_t(result.workgroupSize[0]) * result.workgroupSize[1] * result.workgroupSize[2];
+  uint64_t groups = uint64_t(options.dispatch[0]) * options.dispatch[1] * options.dispatch[2];
+  if (groups == 0) {
+    result.refused = "the dispatch has no workgroups";
+    return result;
+  }
+  if (perGroup * groups > options.maxInvocations && !options.force) {
+    result.refused = "the dispatch has " + std::to_string(perGroup * groups) +
+                     " invocations, more than the limit of " + std::to_string(options.maxInvocations) +
+                     " (use --force to run it anyway)";
+    return result;
+  }
+
+  // Module-scope variables must fit the machine (memory.h kMaxScalarsPerValue).
+  for (uint32_t d : program.workgroupVariables) {
+    Type t = types[cm.declarations[d].type].element;
+    if (scalarCount(types, t) > kMaxScalarsPerValue) {
+      result.refused = "workgroup variable '" + std::string(program.module.name(cm.declarations[d].name)) +
+                       "' holds more than 2^22 scalars, the machine's limit";
+      return result;
+    }
+  }
+  for (uint32_t d : program.privateVariables) {
+    Type t = types[cm.declarations[d].type].element;
+    if (scalarCount(types, t) * perGroup * groups > (kMaxScalarsPerValue << 2)) {
+      result.refused = "private variable '" + std::string(program.module.name(cm.declarations[d].name)) +
+                       "' in every invocation holds more than 2^24 scalars, the machine's limit";
+      return result;
+    }
+  }
+
+  ChoiceLog log;
+  std::map<std::string, size_t> seen;  // outcome key -> index
+  while (true) {
+    if (result.explored >= options.maxExecutions) {
+      result.complete = false;
+      break;
+    }
+    ++result.explored;
+    // The initial configuration (#memory: workgroup variables zero-initialised, private
+    // variables initialised by their initializer or zero).
+    Configuration config;
+    for (const BoundBuffer& b : buffers) {
+      Allocation a;
+      a.storeType = b.storeType;
+      a.space = b.space;
+      a.access = b.access;
+      a.declaration = b.declaration;
+      a.group = b.group;
+      a.binding = b.binding;
+      if (b.texture) {
+        a.value = b.texels;
+      } else {
+        std::string error;
+        std::optional<RValue> v = valueFromBytes(types, cm.layouts, b.storeType, b.bytes, error);
+        a.value = v ? std::move(*v) : zeroValue(types, b.storeType);
+      }
+      uint32_t index = indexOf(program.variableAllocation[b.declaration]);
+      if (config.buffers.size() <= index) config.buffers.resize(index + 1);
+      config.buffers[index] = std::move(a);
+    }
+    std::vector<Allocation> privateTemplate;
+    for (uint32_t d : program.privateVariables) {
+      Allocation a;
+      a.storeType = types[cm.declarations[d].type].element;
+      a.space = ast::AddressSpace::Private;
+      a.declaration = d;
+      const auto& var = program.module.variables[std::get<VariableId>(program.module[cm.declarations[d].global].node)];
+      std::optional<Value> init;
+      if (var.initializer) {
+        auto it = cm.convertedValues.find(var.initializer.value);
+        init = it != cm.convertedValues.end() ? std::optional<Value>(it->second) : cm.expressions[var.initializer.value].value;
+      }
+      a.value = init ? fromValue(*init) : zeroValue(types, a.storeType);
+      a.value.type = a.storeType;
+      privateTemplate.push_back(std::move(a));
+    }
+    for (uint32_t g = 0; g < groups; ++g) {
+      Workgroup w;
+      for (uint32_t d : program.workgroupVariables) {
+        Allocation a;
+        a.storeType = types[cm.declarations[d].type].element;
+        a.space = ast::AddressSpace::Workgroup;
+        a.declaration = d;
+        a.value = zeroValue(types, a.storeType);
+        w.variables.push_back(std::move(a));
+      }
+      config.workgroups.push_back(std::move(w));
+    }
+    for (uint32_t g = 0; g < groups; ++g) {
+      std::array<uint32_t, 3> wid{g % options.dispatch[0], (g / options.dispatch[0]) % options.dispatch[1],
+                                  g / (options.dispatch[0] * options.dispatch[1])};
+      for (uint32_t l = 0; l < perGroup; ++l) {
+        Invocation inv;
+        inv.workgroup = g;
+        inv.localIndex = l;
+        inv.localId = {l % result.workgroupSize[0], (l / result.workgroupSize[0]) % result.workgroupSize[1],
+                       l / (result.workgroupSize[0] * result.workgroupSize[1])};
+        inv.workgroupId = wid;
+        for (int k = 0; k < 3; ++k) inv.globalId[k] = wid[k] * result.workgroupSize[k] + inv.localId[k];
+        inv.privates = privateTemplate;
+        config.workgroups[g].invocations.push_back(static_cast<uint32_t>(config.invocations.size()));
+        config.invocations.push_back(std::move(inv));
+      }
+    }
+    Machine machine(program, config,
+                    [&log](uint32_t count, const std::string& what) { return log.choose(count, what); });
+    machine.setDispatchSize(options.dispatch);
+    for (uint32_t i = 0; i < config.invocations.size(); ++i) machine.start(i, entry);
+
+    Outcome outcome;
+    outcome.kind = "finished";
+    auto trace = [&](uint32_t i) {
+      if (!options.trace) return;
+      const Invocation& inv = config.invocations[i];
+      *options.trace << "[" << result.explored << "] (" << inv.workgroupId[0] << "," << inv.workgroupId[1] << ","
+                     << inv.workgroupId[2] << ")/(" << inv.localId[0] << "," << inv.localId[1] << ","
+                     << inv.localId[2] << ") " << machine.lastRule() << "  " << machine.lastRedex() << "\n";
+    };
+    auto run = [&](uint32_t i) -> bool {  // one step; false when the execution must stop
+      StepResult r = machine.step(i);
+      ++result.steps;
+      trace(i);
+      if (r.kind == StepResult::Error) {
+        outcome.kind = "dynamic error";
+        outcome.message = r.message;
+        outcome.rule = r.rule;
+        return false;
+      }
+      if (config.invocations[i].steps > options.maxSteps) {
+        outcome.kind = "step limit";
+        outcome.message = "an invocation took more than " + std::to_string(options.maxSteps) +
+                          " steps (--max-steps) at " + machine.lastRedex();
+        return false;
+      }
+      return true;
+    };
+    bool stop = false;
+    while (!stop) {
+      // Local steps commute with other invocations' steps: run every invocation up to its
+      // next shared access (all of it in the default schedule).
+      std::vector<uint32_t> poised;
+      for (uint32_t i = 0; i < config.invocations.size() && !stop; ++i) {
+        Invocation& inv = config.invocations[i];
+        while (inv.status == InvocationStatus::Running && !stop) {
+          if (options.allSchedules && machine.nextStepIsShared(i)) {
+            poised.push_back(i);
+            break;
+          }
+          stop = !run(i);
+        }
+      }
+      if (stop) break;
+      if (!poised.empty()) {
+        uint32_t k = log.choose(static_cast<uint32_t>(poised.size()), "schedule");
+        stop = !run(poised[k]);
+        continue;
+      }
+      // Every invocation is finished or waits at a barrier: the global rule of control
+      // barriers (#barrier: executed by all invocations of the workgroup "as if concurrently").
+      bool released = false, waiting = false;
+      for (Workgroup& w : config.workgroups) {
+        uint32_t barrier = UINT32_MAX;
+        bool finished = false, mixed = false, any = false;
+        for (uint32_t i : w.invocations) {
+          const Invocation& inv = config.invocations[i];
+          if (inv.status == InvocationStatus::Finished) {
+            finished = true;
+          } else {
+            any = true;
+            if (barrier != UINT32_MAX && barrier != inv.barrier) mixed = true;
+            barrier = inv.barrier;
+          }
+        }
+        if (!any) continue;
+        waiting = true;
+        if (finished || mixed) {
+          outcome.kind = "deadlock";
+          outcome.message = finished ? "some invocations of a workgroup finished while others wait at the barrier at " +
+                                           describe(program, barrier)
+                                     : "the invocations of a workgroup wait at different barriers";
+          stop = true;
+          break;
+        }
+        for (uint32_t i : w.invocations) config.invocations[i].status = InvocationStatus::Running;
+        released = true;
+        if (options.trace)
+          *options.trace << "[" << result.explored << "] workgroup control-barrier-release  "
+                         << describe(program, barrier) << "\n";
+      }
+      if (stop || !released) {
+        (void)waiting;
+        break;
+      }
+    }
+    for (const ChoiceLog::Entry& e : log.trail)
+      outcome.choices.push_back(e.what + " " + std::to_string(e.chosen + 1) + "/" + std::to_string(e.count));
+    for (const BoundBuffer& b : buffers) {
+      const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
+      outcome.words.push_back(b.texture ? textureWords(types, a.value)
+                                        : wordsOf(types, cm.layouts, b.storeType, a.value, b.bytes));
+    }
+    std::string key = outcome.kind + "\n" + outcome.message + "\n";
+    for (const auto& ws : outcome.words)
+      for (const WordValue& w : ws) key += wordJson(w).dump() + ",";
+    auto [it, inserted] = seen.emplace(key, result.outcomes.size());
+    if (inserted) {
+      outcome.count = 1;
+      result.outcomes.push_back(std::move(outcome));
+    } else {
+      ++result.outcomes[it->second].count;
+    }
+    if (!log.next()) break;
+  }
+  return result;
+}
+
+}  // namespace plumb::interp

@@ -1,0 +1,73 @@
+// A compute dispatch (#compute-shader-workgroups): the invocations of every workgroup, the
+// bound resources, the scheduler that interleaves invocations and releases control barriers,
+// and the depth-first exploration of every choice point (design.md "Choice points"), giving
+// the set of outcomes.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "interpreter/host_buffer.h"
+#include "interpreter/machine.h"
+
+namespace plumb::interp {
+
+struct DispatchOptions {
+  std::array<uint32_t, 3> dispatch{1, 1, 1};   // workgroups in x, y, z
+  uint64_t maxSteps = 10'000'000;              // per invocation, per execution
+  uint64_t maxExecutions = 1000;               // executions explored in all
+  bool allSchedules = false;                   // interleave invocations at every shared access
+  uint64_t maxInvocations = 1u << 20;          // refuse larger dispatches unless forced
+  bool force = false;
+  std::ostream* trace = nullptr;               // --trace: one line per step
+};
+
+/// One bound buffer (uniform or storage) or texture of the entry point's resource interface.
+struct BoundBuffer {
+  uint32_t group = 0, binding = 0;
+  uint32_t declaration = 0;   // module declaration index of the variable
+  Type storeType;
+  ast::AddressSpace space = ast::AddressSpace::Storage;
+  ast::AccessMode access = ast::AccessMode::Read;
+  std::vector<uint8_t> bytes;  // initial contents
+  std::string name;
+  bool texture = false;        // a texture (handle address space): `texels` holds it
+  RValue texels;
+};
+
+/// One distinct final state of the dispatch.
+struct Outcome {
+  std::string kind;     // "finished", "step limit", "deadlock", "dynamic error"
+  std::string message;  // why, for the last three
+  std::string rule;     // the rule of a dynamic error
+  uint64_t count = 0;   // executions that reached it
+  std::vector<std::string> choices;         // of the first execution that reached it
+  std::vector<std::vector<WordValue>> words;  // per bound buffer
+};
+
+struct DispatchResult {
+  std::array<uint32_t, 3> workgroupSize{1, 1, 1};
+  std::vector<Outcome> outcomes;
+  uint64_t explored = 0;  // executions
+  bool complete = true;   // every choice explored
+  uint64_t steps = 0;     // steps of all executions
+  std::string refused;    // non-empty: the dispatch was not run, and why
+};
+
+/// The entry point's bound buffers from a `plumb-bindings` document (docs/formats.md); on
+/// a mismatch, `errors` says which binding and what was expected and given.
+std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& bindings,
+                                       bool zeroMissing, std::vector<std::string>& errors);
+
+/// Runs the dispatch of `entry` (a module declaration index of a compute entry point) over
+/// every choice, up to options.maxExecutions.
+DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<BoundBuffer>& buffers,
+                           const DispatchOptions& options);
+
+}  // namespace plumb::interp

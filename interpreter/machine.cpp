@@ -1,0 +1,513 @@
+// The small-step machine: memory access, the Load Rule, and the expression rules
+// (#expressions, #load-rule, #memory-views). Statement rules are in machine_statements.cpp,
+// calls and the built-ins that touch memory in machine_calls.cpp.
+#include "interpreter/machine.h"
+
+#include <algorithm>
+#include <climits>
+
+#include "interpreter/runtime_operations.h"
+
+namespace plumb::interp {
+
+using namespace plumb::ast;
+
+Machine::Machine(Program& program, Configuration& config, Chooser choose)
+    : program_(program), types_(program.checked.types), config_(config), choose_(std::move(choose)) {}
+
+Type Machine::loadType(Type t) const {
+  const TypeNode& n = types_[t];
+  return n.kind == TypeKind::Reference ? n.element : t;
+}
+
+AddressSpaces Machine::spaces(Invocation& inv) {
+  return AddressSpaces{&config_.buffers, &config_.workgroups[inv.workgroup].variables,
+                       &inv.privates, &inv.function};
+}
+
+std::string Machine::at(const char* what) const {
+  if (lastNode_ == UINT32_MAX) return what;
+  Span s = lastNodeIsStatement_ ? stmt(lastNode_).span : expr(lastNode_).span;
+  return std::string(what) + " at " + program_.module.file().positionText(s.begin);
+}
+
+RValue Machine::pick(Alternatives&& a, const char* what) {
+  if (a.size() == 1) return std::move(a[0]);
+  uint32_t i = choose_(static_cast<uint32_t>(a.size()), at(what));
+  return std::move(a[std::min<size_t>(i, a.size() - 1)]);
+}
+
+bool Machine::truth(const RValue& b, const char* what) {
+  if (std::holds_alternative<bool>(b.data)) return b.boolValue();
+  // An indeterminate condition: both branches are possible.
+  return choose_(2, at(what)) == 1;
+}
+
+// ------------------------------------------------------------------------ memory (#memory)
+
+namespace {
+
+/// The in-bounds alternatives of an invalid memory reference into a buffer: the same path with
+/// the out-of-bounds index replaced by every in-bounds index (#invalid-memory-reference:
+/// "a value from any memory location(s) of the WebGPU buffer bound to the originating
+/// variable", element by element: docs/ambiguities.md M1).
+std::vector<std::vector<uint32_t>> inBoundsPaths(const RValue& root, const MemoryView& v) {
+  std::vector<std::vector<uint32_t>> out;
+  const RValue* array = locate(root, v.path, v.invalidAt);
+  if (!array || !array->isComposite()) return out;
+  for (uint32_t k = 0; k < array->components().size(); ++k) {
+    std::vector<uint32_t> p = v.path;
+    p[v.invalidAt] = k;
+    if (locate(root, p, p.size())) out.push_back(std::move(p));
+  }
+  return out;
+}
+
+bool isBufferSpace(ast::AddressSpace s) {
+  return s == ast::AddressSpace::Uniform || s == ast::AddressSpace::Storage;
+}
+
+}  // namespace
+
+StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) {
+  const MemoryView& v = reference.view();
+  Type storeType = types_[reference.type].element;
+  if (types_[reference.type].space == ast::AddressSpace::Handle) {
+    // A texture or sampler variable: its value is the handle of the bound resource.
+    out = RValue{storeType, v};
+    return {};
+  }
+  Allocation* found = spaces(inv).find(v.allocation);
+  if (!found) return {StepResult::Error, "a resource without a binding is accessed", "resource-interface"};
+  Allocation& a = *found;
+  if (!v.invalid) {
+    if (const RValue* loc = locate(a.value, v.path, v.path.size())) {
+      out = *loc;
+      out.type = storeType;
+      return {};
+    }
+  }
+  // #invalid-memory-reference: a load returns one of: a value from the buffer bound to the
+  // originating variable; the zero value; for a vector, (0, 0, 0, x).
+  std::vector<RValue> options;
+  options.push_back(zeroValue(types_, storeType));
+  const TypeNode& st = types_[storeType];
+  if (st.kind == TypeKind::Vector && st.size == 4) {
+    std::vector<RValue> xs;
+    Type c = st.element;
+    switch (types_.kind(c)) {
+      case TypeKind::I32:
+        xs = {RValue{c, int64_t(1)}, RValue{c, int64_t(INT32_MAX)}};
+        break;
+      case TypeKind::U32:
+        xs = {RValue{c, int64_t(1)}, RValue{c, int64_t(UINT32_MAX)}};
+        break;
+      case TypeKind::F32:
+      case TypeKind::F16: xs = {RValue{c, FloatSet::exact(1.0)}}; break;
+      default: break;
+    }
+    for (RValue& x : xs) {
+      RValue vec = zeroValue(types_, storeType);
+      vec.components()[3] = x;
+      options.push_back(std::move(vec));
+    }
+  }
+  if (isBufferSpace(a.space)) {
+    for (const auto& p : inBoundsPaths(a.value, v)) {
+      RValue value = *locate(a.value, p, p.size());
+      value.type = storeType;
+      if (std::find(options.begin(), options.end(), value) == options.end())
+        options.push_back(std::move(value));
+    }
+  }
+  out = pick(std::move(options), "out-of-bounds load");
+  return {};
+}
+
+StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value) {
+  const MemoryView& v = reference.view();
+  Allocation* found = spaces(inv).find(v.allocation);
+  if (!found) return {StepResult::Error, "a resource without a binding is accessed", "resource-interface"};
+  Allocation& a = *found;
+  if (!v.invalid) {
+    if (RValue* loc = locate(a.value, v.path, v.path.size())) {
+      Type t = loc->type;
+      *loc = std::move(value);
+      loc->type = t;
+      return {};
+    }
+  }
+  // #invalid-memory-reference: a store may store to any memory location(s) of the buffer
+  // bound to the originating variable, or not be executed.
+  std::vector<std::vector<uint32_t>> paths;
+  if (isBufferSpace(a.space)) paths = inBoundsPaths(a.value, v);
+  uint32_t i = paths.empty() ? 0 : choose_(static_cast<uint32_t>(paths.size() + 1), at("out-of-bounds store"));
+  if (i == 0) return {};  // not executed
+  RValue* loc = locate(a.value, paths[i - 1], paths[i - 1].size());
+  Type t = loc->type;
+  *loc = std::move(value);
+  loc->type = t;
+  return {};
+}
+
+// ------------------------------------------------------------------- expressions
+
+void Machine::pushValueOf(Invocation& inv, ExpressionId e) {
+  // #load-rule: a reference used where a value is needed is loaded.
+  if (types_.kind(typeOf(e.value)) == TypeKind::Reference) inv.tasks.push_back({TaskKind::Load, e.value});
+  inv.tasks.push_back({TaskKind::Eval, e.value});
+}
+
+namespace {
+
+int swizzleIndex(char c) {
+  switch (c) {
+    case 'x': case 'r': return 0;
+    case 'y': case 'g': return 1;
+    case 'z': case 'b': return 2;
+    case 'w': case 'a': return 3;
+    default: return -1;
+  }
+}
+
+}  // namespace
+
+StepResult Machine::evalExpression(Invocation& inv, const Task& t) {
+  const CheckedModule& cm = program_.checked;
+  const ExpressionInfo& info = cm.expressions[t.node];
+  // #creation-time-expr, #override-expr: the value the checker computed, after the
+  // conversion its use applies.
+  if (uint32_t k = program_.constantIndex[t.node]; k != UINT32_MAX) {
+    inv.values.push_back(program_.constants[k]);
+    return {StepResult::Continue, "", "creation-time-value"};
+  }
+  const Expression& e = expr(t.node);
+  return std::visit(
+      [&](const auto& n) -> StepResult {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, LiteralExpression>) {
+          return {StepResult::Error, "a literal without a value", "literal-expressions"};
+        } else if constexpr (std::is_same_v<N, IdentifierExpression>) {
+          const Resolution& r = cm.identifiers[t.node];
+          if (r.kind == Resolution::LocalVariable) {
+            const VariableDeclaration& d = program_.module.variables[VariableId{r.index}];
+            inv.values.push_back(inv.frames.back().slots[program_.variableSlot[r.index]]);
+            return {StepResult::Continue, "",
+                    d.kind == DeclarationKind::Var ? "var-identifier-expr" : "let-identifier-expr"};
+          }
+          if (r.kind == Resolution::Parameter) {
+            inv.values.push_back(inv.frames.back().slots[program_.parameterSlot[r.index]]);
+            return {StepResult::Continue, "", "formal-parameter-expr"};
+          }
+          if (r.kind == Resolution::ModuleDeclaration &&
+              cm.declarations[r.index].kind == ModuleDeclaration::Variable) {
+            MemoryView v;
+            v.allocation = program_.variableAllocation[r.index];
+            inv.values.push_back(viewValue(info.type, std::move(v)));
+            return {StepResult::Continue, "", "var-identifier-expr"};
+          }
+          return {StepResult::Error,
+                  "'" + std::string(program_.module.name(n.name)) + "' has no value at run time "
+                  "(an override without a value? pass it with --override)",
+                  "override-decls"};
+        } else if constexpr (std::is_same_v<N, ParenthesizedExpression>) {
+          inv.tasks.push_back({TaskKind::Eval, n.inner.value});
+          return {StepResult::Continue, "", "parenthesized-expressions"};
+        } else if constexpr (std::is_same_v<N, UnaryExpression>) {
+          switch (n.op) {
+            case UnaryOperator::AddressOf:
+              inv.tasks.push_back({TaskKind::AddressOf, t.node});
+              inv.tasks.push_back({TaskKind::Eval, n.operand.value});
+              return {StepResult::Continue, "", "address-of-expr"};
+            case UnaryOperator::Indirection:
+              inv.tasks.push_back({TaskKind::Indirection, t.node});
+              pushValueOf(inv, n.operand);
+              return {StepResult::Continue, "", "indirection-expr"};
+            default:
+              inv.tasks.push_back({TaskKind::ApplyUnary, t.node});
+              pushValueOf(inv, n.operand);
+              return {StepResult::Continue, "", "unary-operand"};
+          }
+        } else if constexpr (std::is_same_v<N, BinaryExpression>) {
+          // #program-order: operands are evaluated left to right.
+          if (n.op() == BinaryOperator::ShortCircuitAnd || n.op() == BinaryOperator::ShortCircuitOr) {
+            inv.tasks.push_back({TaskKind::ShortCircuit, t.node});
+            pushValueOf(inv, n.left());
+            return {StepResult::Continue, "", "logical-expr"};
+          }
+          inv.tasks.push_back({TaskKind::ApplyBinary, t.node});
+          pushValueOf(inv, n.right);
+          pushValueOf(inv, n.left());
+          return {StepResult::Continue, "", "binary-operands"};
+        } else if constexpr (std::is_same_v<N, CallExpression>) {
+          auto args = program_.module[n.arguments];
+          TaskKind k = TaskKind::Construct;
+          const char* rule = "type-constructor-expr";
+          if (!n.type()) {
+            const Resolution& r = cm.identifiers[t.node];
+            if (r.kind == Resolution::BuiltinFunction) {
+              k = TaskKind::CallBuiltin;
+              rule = "function-call-expr";
+            } else if (r.kind == Resolution::ModuleDeclaration &&
+                       cm.declarations[r.index].kind == ModuleDeclaration::Function) {
+              k = TaskKind::CallUser;
+              rule = "function-call-expr";
+            }
+          }
+          inv.tasks.push_back({k, t.node, static_cast<uint32_t>(args.size())});
+          for (size_t i = args.size(); i-- > 0;) pushValueOf(inv, args[i]);
+          return {StepResult::Continue, "", rule};
+        } else if constexpr (std::is_same_v<N, BitcastExpression>) {
+          inv.tasks.push_back({TaskKind::Bitcast, t.node});
+          pushValueOf(inv, n.operand);
+          return {StepResult::Continue, "", "bitcast-expr"};
+        } else if constexpr (std::is_same_v<N, IndexExpression>) {
+          bool reference = types_.kind(typeOf(n.base.value)) == TypeKind::Reference &&
+                           types_.kind(info.type) == TypeKind::Reference;
+          inv.tasks.push_back({reference ? TaskKind::IndexReference : TaskKind::IndexValue, t.node});
+          pushValueOf(inv, n.index);
+          if (reference) inv.tasks.push_back({TaskKind::Eval, n.base.value});
+          else pushValueOf(inv, n.base);
+          return {StepResult::Continue, "", "array-access-expr"};
+        } else if constexpr (std::is_same_v<N, MemberExpression>) {
+          bool reference = types_.kind(info.type) == TypeKind::Reference;
+          inv.tasks.push_back({reference ? TaskKind::MemberReference : TaskKind::MemberValue, t.node});
+          if (reference) inv.tasks.push_back({TaskKind::Eval, n.base.value});
+          else pushValueOf(inv, n.base);
+          return {StepResult::Continue, "", "struct-access-expr"};
+        }
+        return {StepResult::Error, "unknown expression", "expressions"};
+      },
+      e.node);
+}
+
+namespace {
+
+/// The component indices a member expression selects: a structure member, or swizzle letters.
+std::vector<uint32_t> memberIndices(const TypeTable& types, Type base, std::string_view name) {
+  std::vector<uint32_t> out;
+  if (types.kind(base) == TypeKind::Struct) {
+    const StructInfo& s = types.structInfo(base);
+    for (uint32_t i = 0; i < s.members.size(); ++i)
+      if (s.members[i].name == name) out.push_back(i);
+    return out;
+  }
+  for (char c : name) out.push_back(static_cast<uint32_t>(swizzleIndex(c)));
+  return out;
+}
+
+}  // namespace
+
+StepResult Machine::applyTask(Invocation& inv, const Task& t) {
+  auto pop = [&]() {
+    RValue v = std::move(inv.values.back());
+    inv.values.pop_back();
+    return v;
+  };
+  switch (t.kind) {
+    case TaskKind::Load: {
+      RValue ref = pop();
+      RValue v;
+      StepResult r = load(inv, ref, v);
+      inv.values.push_back(std::move(v));
+      r.rule = "load-rule";
+      return r;
+    }
+    case TaskKind::LoadKeep: {  // compound assignment: the reference stays for the store
+      RValue v;
+      StepResult r = load(inv, inv.values.back(), v);
+      inv.values.push_back(std::move(v));
+      r.rule = "load-rule";
+      return r;
+    }
+    case TaskKind::AddressOf: {
+      inv.values.back().type = typeOf(t.node);  // the pointer of the same memory view
+      return {StepResult::Continue, "", "address-of-expr"};
+    }
+    case TaskKind::Indirection: {
+      inv.values.back().type = typeOf(t.node);  // the reference of the same memory view
+      return {StepResult::Continue, "", "indirection-expr"};
+    }
+    case TaskKind::ApplyUnary: {
+      RValue a = pop();
+      const auto& u = std::get<UnaryExpression>(expr(t.node).node);
+      RValue operands[] = {std::move(a)};
+      OperationResult r = applyOperator(types_, spelling(u.op), loadType(typeOf(t.node)), operands);
+      if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
+      inv.values.push_back(pick(std::move(r.alternatives), "operator result"));
+      return {StepResult::Continue, "", u.op == UnaryOperator::LogicalNot ? "logical-expr"
+                                        : u.op == UnaryOperator::Complement ? "bit-expr"
+                                                                            : "arithmetic-expr"};
+    }
+    case TaskKind::ApplyBinary: {
+      RValue b = pop();
+      RValue a = pop();
+      const auto& be = std::get<BinaryExpression>(expr(t.node).node);
+      RValue operands[] = {std::move(a), std::move(b)};
+      OperationResult r = applyOperator(types_, spelling(be.op()), loadType(typeOf(t.node)), operands);
+      if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
+      inv.values.push_back(pick(std::move(r.alternatives), "operator result"));
+      switch (be.op()) {
+        case BinaryOperator::LessThan: case BinaryOperator::GreaterThan:
+        case BinaryOperator::LessThanEqual: case BinaryOperator::GreaterThanEqual:
+        case BinaryOperator::Equal: case BinaryOperator::NotEqual:
+          return {StepResult::Continue, "", "comparison-expr"};
+        case BinaryOperator::And: case BinaryOperator::Or: case BinaryOperator::Xor:
+        case BinaryOperator::ShiftLeft: case BinaryOperator::ShiftRight:
+          return {StepResult::Continue, "", "bit-expr"};
+        default: return {StepResult::Continue, "", "arithmetic-expr"};
+      }
+    }
+    case TaskKind::ShortCircuit: {
+      // #logical-expr: `e1 && e2` evaluates e2 only if e1 is true; `e1 || e2` only if false.
+      RValue a = pop();
+      const auto& be = std::get<BinaryExpression>(expr(t.node).node);
+      bool isAnd = be.op() == BinaryOperator::ShortCircuitAnd;
+      bool x = truth(a, "indeterminate condition");
+      if (x != isAnd) {
+        inv.values.push_back(RValue{types_.boolType(), x});
+        return {StepResult::Continue, "", isAnd ? "short-circuit-and-false" : "short-circuit-or-true"};
+      }
+      pushValueOf(inv, be.right);
+      return {StepResult::Continue, "", isAnd ? "short-circuit-and-true" : "short-circuit-or-false"};
+    }
+    case TaskKind::Bitcast: {
+      RValue a = pop();
+      OperationResult r = bitcastValue(types_, a, typeOf(t.node));
+      if (!r.ok()) return {StepResult::Error, r.unsupported, "bitcast-expr"};
+      inv.values.push_back(pick(std::move(r.alternatives), "bitcast result"));
+      return {StepResult::Continue, "", "bitcast-expr"};
+    }
+    case TaskKind::IndexValue: {
+      RValue index = pop();
+      RValue base = pop();
+      Type result = typeOf(t.node);
+      if (index.isAny() || !base.isComposite() ||
+          index.intValue() < 0 || static_cast<uint64_t>(index.intValue()) >= base.components().size()) {
+        // #array-access-expr, #vector-access-expr, #matrix-access-expr: "any valid value
+        // for T may be returned".
+        if (scalarCount(types_, result) > kMaxScalarsPerValue)
+          return {StepResult::Error, types_.name(result) + " holds more than 2^22 scalars, the machine's limit",
+                  "array-access-expr"};
+        inv.values.push_back(anyValueOf(types_, result));
+        return {StepResult::Continue, "", "array-access-expr-out-of-bounds"};
+      }
+      RValue c = std::move(base.components()[index.intValue()]);
+      c.type = result;
+      inv.values.push_back(std::move(c));
+      return {StepResult::Continue, "", "array-access-expr"};
+    }
+    case TaskKind::IndexReference: {
+      RValue index = pop();
+      RValue& ref = inv.values.back();
+      MemoryView& v = std::get<MemoryView>(ref.data);
+      Type composite = types_[ref.type].element;
+      uint64_t count = 0;
+      const TypeNode& ct = types_[composite];
+      if (ct.kind == TypeKind::Array && ct.arrayCount == ArrayCount::Runtime) {
+        // #array-indexed-reference: N is the number of elements of the bound buffer.
+        const Allocation* a = spaces(inv).find(v.allocation);
+        const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
+        count = arr ? componentCount(*arr) : 0;
+      } else {
+        count = ct.kind == TypeKind::Array ? ct.count : ct.size;
+      }
+      int64_t i = 0;
+      if (index.isAny()) {
+        // An indeterminate index: any in-bounds index, or out of bounds.
+        uint32_t n = static_cast<uint32_t>(std::min<uint64_t>(count, 64));
+        uint32_t k = choose_(n + 1, at("indeterminate index"));
+        i = k < n ? int64_t(k) : int64_t(count);
+      } else {
+        i = index.intValue();
+      }
+      bool out = i < 0 || static_cast<uint64_t>(i) >= count;
+      if (out && !v.invalid) {
+        v.invalid = true;
+        v.invalidAt = static_cast<uint32_t>(v.path.size());
+      }
+      v.path.push_back(out ? UINT32_MAX : static_cast<uint32_t>(i));
+      ref.type = typeOf(t.node);
+      return {StepResult::Continue, "", out ? "invalid-memory-reference" : "array-access-expr"};
+    }
+    case TaskKind::MemberValue: {
+      RValue base = pop();
+      const auto& me = std::get<MemberExpression>(expr(t.node).node);
+      Type result = typeOf(t.node);
+      std::vector<uint32_t> idx =
+          memberIndices(types_, base.type, program_.module.name(me.member));
+      if (!base.isComposite()) {
+        inv.values.push_back(anyValueOf(types_, result));
+        return {StepResult::Continue, "", "struct-access-expr"};
+      }
+      if (types_.kind(base.type) == TypeKind::Struct || idx.size() == 1) {
+        RValue c = std::move(base.components()[idx[0]]);
+        c.type = result;
+        inv.values.push_back(std::move(c));
+        return {StepResult::Continue, "",
+                types_.kind(base.type) == TypeKind::Struct ? "struct-access-expr" : "vector-single-component"};
+      }
+      Components parts;
+      for (uint32_t i : idx) parts.push_back(base.components()[i]);
+      inv.values.push_back(RValue{result, std::move(parts)});
+      return {StepResult::Continue, "", "vector-multi-component"};
+    }
+    case TaskKind::MemberReference: {
+      RValue& ref = inv.values.back();
+      const auto& me = std::get<MemberExpression>(expr(t.node).node);
+      Type composite = types_[ref.type].element;
+      std::vector<uint32_t> idx = memberIndices(types_, composite, program_.module.name(me.member));
+      std::get<MemoryView>(ref.data).path.push_back(idx.empty() ? 0 : idx[0]);
+      ref.type = typeOf(t.node);
+      return {StepResult::Continue, "",
+              types_.kind(composite) == TypeKind::Struct ? "struct-access-expr" : "vector-single-component"};
+    }
+    default: break;
+  }
+  return statementTask(inv, t);
+}
+
+StepResult Machine::step(uint32_t i) {
+  Invocation& inv = config_.invocations[i];
+  Task t = inv.tasks.back();
+  inv.tasks.pop_back();
+  ++inv.steps;
+  lastNode_ = t.node;
+  lastNodeIsStatement_ = t.kind >= TaskKind::Exec && t.kind != TaskKind::FunctionMarker;
+  StepResult r;
+  switch (t.kind) {
+    case TaskKind::Eval: r = evalExpression(inv, t); break;
+    case TaskKind::Exec: r = execStatement(inv, t); break;
+    case TaskKind::CallBuiltin: r = callBuiltin(inv, t); break;
+    case TaskKind::CallUser:
+    case TaskKind::Construct: r = callOrConstruct(inv, t); break;
+    default: r = applyTask(inv, t); break;
+  }
+  lastRule_ = r.rule;
+  return r;
+}
+
+bool Machine::nextStepIsShared(uint32_t i) const {
+  // The scheduling points are the atomic built-ins (#atomic-builtin-functions): the only
+  // accesses through which invocations of a data-race-free program observe each other between
+  // barriers. Non-atomic accesses run as local steps; racy programs are the memory model's
+  // explorer's job (`plumb explore`, docs/ambiguities.md M3).
+  const Invocation& inv = config_.invocations[i];
+  if (inv.status != InvocationStatus::Running || inv.tasks.empty()) return false;
+  const Task& t = inv.tasks.back();
+  if (t.kind != TaskKind::CallBuiltin) return false;
+  const Overload* o = program_.checked.calls[t.node];
+  return o && o->row->name.starts_with("atomic");
+}
+
+std::string Machine::lastRedex() const {
+  if (lastNode_ == UINT32_MAX) return "(entry point)";
+  Span s = lastNodeIsStatement_ ? stmt(lastNode_).span : expr(lastNode_).span;
+  std::string text(program_.module.text(s));
+  for (char& c : text)
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+  if (text.size() > 60) text = text.substr(0, 57) + "...";
+  return program_.module.file().positionText(s.begin) + " " + text;
+}
+
+}  // namespace plumb::interp

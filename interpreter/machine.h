@@ -1,0 +1,166 @@
+// The small-step machine of the dynamic semantics (#execution, #statements, #expressions):
+// configurations and the one `step` function. The machine is an evaluation-context machine
+// (design.md principle 1): each invocation has a stack of tasks (the continuation) and a stack
+// of values; every step pops one task and applies one named rule, which cites the spec.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "checker/checker.h"
+#include "interpreter/memory.h"
+#include "interpreter/runtime_value.h"
+
+namespace plumb::interp {
+
+/// A module prepared for execution: the checked module, the slot of every local variable and
+/// parameter, and the allocation of every module-scope variable.
+struct Program {
+  const ast::Module& module;
+  CheckedModule& checked;
+  std::vector<uint32_t> variableSlot;   // by VariableId value: slot in its function's frame
+  std::vector<uint32_t> parameterSlot;  // by ParameterId value
+  std::vector<uint32_t> frameSize;      // by declaration index (functions): number of slots
+  /// By module declaration index: the allocation id of a module-scope variable, with the
+  /// index within its region (buffers, workgroup, private).
+  std::vector<uint32_t> variableAllocation;
+  /// The run-time value of every creation-time (or resolved override) expression, after the
+  /// conversion its use applies: constants[constantIndex[e]], UINT32_MAX where none.
+  std::vector<uint32_t> constantIndex;
+  std::vector<RValue> constants;
+  std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
+  std::vector<uint32_t> privateVariables;
+
+  Program(const ast::Module& m, CheckedModule& c);
+};
+
+enum class TaskKind : uint8_t {
+  // expressions (#expressions)
+  Eval, Load, LoadKeep, ApplyUnary, ApplyBinary, ShortCircuit, CallBuiltin, CallUser, Construct,
+  Convert, Bitcast, IndexValue, IndexReference, MemberValue, MemberReference, AddressOf,
+  Indirection,
+  // statements (#statements)
+  Exec, StatementsNext, ScopeEnd, IfBranch, SwitchSelect, SwitchMarker, LoopMarker,
+  LoopIteration, LoopContinue, LoopNext, LoopCondition, BreakIfCheck, Return, FunctionMarker,
+  Store, CompoundStore, IncrementStore, LetBind, VarAllocate, DiscardValue,
+};
+
+struct Task {
+  TaskKind kind;
+  uint32_t node = 0;   // an ExpressionId, StatementId or VariableId value (by kind)
+  uint32_t aux = 0;    // a list index, a function-stack size, an argument count (by kind)
+  uint32_t extra = 0;
+};
+
+/// One function activation (#function-calls).
+struct Frame {
+  uint32_t function;          // declaration index
+  std::vector<RValue> slots;  // let values, var references, parameter values
+  uint32_t callSite = UINT32_MAX;  // the call expression, for the trace
+};
+
+enum class InvocationStatus : uint8_t { Running, AtBarrier, Finished };
+
+/// One invocation of the entry point (#invocations): its continuation, values, frames and
+/// its private and function memory.
+struct Invocation {
+  uint32_t workgroup = 0;            // index of its workgroup in the dispatch
+  std::array<uint32_t, 3> localId{}, workgroupId{}, globalId{};
+  uint32_t localIndex = 0;
+  std::vector<Task> tasks;
+  std::vector<RValue> values;
+  std::vector<Frame> frames;
+  std::vector<Allocation> privates;
+  std::vector<Allocation> function;  // the function-variable stack
+  InvocationStatus status = InvocationStatus::Running;
+  uint32_t barrier = 0;              // the barrier call expression it waits at
+  uint64_t steps = 0;
+};
+
+struct Workgroup {
+  std::vector<Allocation> variables;  // #address-spaces workgroup: zero-initialised
+  std::vector<uint32_t> invocations;
+};
+
+/// The configuration of a dispatch: every invocation and all memory.
+struct Configuration {
+  std::vector<Allocation> buffers;
+  std::vector<Workgroup> workgroups;
+  std::vector<Invocation> invocations;
+};
+
+/// Picks one of `count` alternatives at a choice point (design.md "Choice points"); `what`
+/// names it for the report (`oob-load`, `float-compare`, `schedule`, ...).
+using Chooser = std::function<uint32_t(uint32_t count, const std::string& what)>;
+
+/// How a step ended.
+struct StepResult {
+  enum Kind : uint8_t { Continue, Error } kind = Continue;
+  std::string message;  // Error: a dynamic error, or an operation Plumb cannot evaluate
+  const char* rule = "";
+};
+
+/// The machine: the rules applied to one invocation at a time.
+class Machine {
+ public:
+  Machine(Program& program, Configuration& config, Chooser choose);
+
+  /// Applies one rule to invocation `i`; `rule` receives the rule's name.
+  StepResult step(uint32_t i);
+  /// True if the next step of invocation `i` accesses memory other invocations can see
+  /// (workgroup or storage buffers), or synchronizes: a scheduling point.
+  bool nextStepIsShared(uint32_t i) const;
+  /// The rule name and the redex of the last step (for --trace).
+  const char* lastRule() const { return lastRule_; }
+  std::string lastRedex() const;
+
+  /// Starts invocation `i` at the entry point (the body, with its built-in inputs).
+  void start(uint32_t i, uint32_t entryDeclaration);
+  void setDispatchSize(const std::array<uint32_t, 3>& d) { numWorkgroups_ = d; }
+
+ private:
+  StepResult evalExpression(Invocation& inv, const Task& t);
+  StepResult applyTask(Invocation& inv, const Task& t);
+  StepResult execStatement(Invocation& inv, const Task& t);
+  StepResult statementTask(Invocation& inv, const Task& t);
+  StepResult callBuiltin(Invocation& inv, const Task& t);
+  StepResult callOrConstruct(Invocation& inv, const Task& t);
+  StepResult machineBuiltin(Invocation& inv, const Task& t, const Overload& o,
+                            std::vector<RValue>& args, bool& handled);
+  StepResult textureBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
+  StepResult unwind(Invocation& inv, TaskKind target, bool keepTarget, Task* found);
+  void pushValueOf(Invocation& inv, ast::ExpressionId e);
+  void pushStatements(Invocation& inv, ast::StatementId owner, uint32_t index);
+  void popScope(Invocation& inv, uint32_t size);
+
+  // memory
+  AddressSpaces spaces(Invocation& inv);
+  StepResult load(Invocation& inv, const RValue& reference, RValue& out);
+  StepResult store(Invocation& inv, const RValue& reference, RValue value);
+  RValue viewValue(Type t, MemoryView v) const { return RValue{t, std::move(v)}; }
+  /// Chooses one of the alternatives of an operation (a choice point if several).
+  RValue pick(Alternatives&& a, const char* what);
+  /// `what` at the position of the current step's redex (`out-of-bounds store at 8:3`).
+  std::string at(const char* what) const;
+  bool truth(const RValue& b, const char* what);
+
+  const ast::Expression& expr(uint32_t e) const { return program_.module.expressions[ast::ExpressionId{e}]; }
+  const ast::Statement& stmt(uint32_t s) const { return program_.module.statements[ast::StatementId{s}]; }
+  Type typeOf(uint32_t e) const { return program_.checked.expressions[e].type; }
+  Type loadType(Type t) const;
+
+  Program& program_;
+  TypeTable& types_;
+  Configuration& config_;
+  Chooser choose_;
+  std::array<uint32_t, 3> numWorkgroups_{1, 1, 1};
+  const char* lastRule_ = "";
+  uint32_t lastNode_ = 0;
+  bool lastNodeIsStatement_ = false;
+};
+
+}  // namespace plumb::interp

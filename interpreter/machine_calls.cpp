@@ -1,0 +1,238 @@
+// Calls (#function-calls), type constructors (#type-constructor-expr, #conversion-expr), and
+// the built-in functions that touch memory or other invocations: atomics (#atomic-builtin-
+// functions), control barriers (#sync-builtin-functions), arrayLength (#array-builtin-functions).
+// The other built-ins are runtime_operations' callBuiltin.
+#include <algorithm>
+
+#include "interpreter/machine.h"
+#include "interpreter/runtime_operations.h"
+
+namespace plumb::interp {
+
+using namespace plumb::ast;
+
+namespace {
+
+bool isNumericShape(TypeKind k) {
+  return k == TypeKind::Bool || k == TypeKind::I32 || k == TypeKind::U32 || k == TypeKind::F32 ||
+         k == TypeKind::F16 || k == TypeKind::Vector || k == TypeKind::Matrix;
+}
+
+/// The scalar components of a value, in order (vectors flattened), for constructors.
+void flatten(const RValue& v, std::vector<RValue>& out) {
+  if (v.isComposite()) {
+    for (const RValue& c : v.components()) flatten(c, out);
+  } else {
+    out.push_back(v);
+  }
+}
+
+}  // namespace
+
+StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
+  std::vector<RValue> args(t.aux);
+  for (uint32_t i = t.aux; i-- > 0;) {
+    args[i] = std::move(inv.values.back());
+    inv.values.pop_back();
+  }
+  const CheckedModule& cm = program_.checked;
+  if (t.kind == TaskKind::CallUser) {
+    // #function-calls: a new activation; parameters hold the argument values.
+    uint32_t d = cm.identifiers[t.node].index;
+    const auto& f = std::get<FunctionDeclaration>(program_.module[cm.declarations[d].global].node);
+    Frame frame{d, std::vector<RValue>(program_.frameSize[d]), t.node};
+    auto params = program_.module[f.parameters];
+    for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
+      args[i].type = cm.parameters[params[i].value];
+      frame.slots[program_.parameterSlot[params[i].value]] = std::move(args[i]);
+    }
+    inv.frames.push_back(std::move(frame));
+    inv.tasks.push_back({TaskKind::FunctionMarker, t.node});
+    inv.tasks.push_back({TaskKind::Exec, f.body.value});
+    return {StepResult::Continue, "", "call-enter"};
+  }
+  // #type-constructor-expr
+  Type result = typeOf(t.node);
+  const TypeNode& rt = types_[result];
+  if (scalarCount(types_, result) > kMaxScalarsPerValue)
+    return {StepResult::Error, types_.name(result) + " holds more than 2^22 scalars, the machine's limit",
+            "type-constructor-expr"};
+  if (args.empty()) {
+    inv.values.push_back(zeroValue(types_, result));
+    return {StepResult::Continue, "", "type-constructor-expr"};  // T(): the zero value (#zero-value)
+  }
+  if (args.size() == 1 && isNumericShape(rt.kind)) {
+    Type at = args[0].type;
+    const TypeNode& an = types_[at];
+    bool sameShape = an.kind == rt.kind && an.size == rt.size && an.rows == rt.rows;
+    if (at == result) {
+      inv.values.push_back(std::move(args[0]));
+      return {StepResult::Continue, "", "type-constructor-expr"};
+    }
+    if (sameShape || (rt.kind != TypeKind::Vector && rt.kind != TypeKind::Matrix)) {
+      // #conversion-expr: a value conversion to another component type.
+      OperationResult r = convertValue(types_, args[0], result);
+      if (!r.ok()) return {StepResult::Error, r.unsupported, "conversion-expr"};
+      inv.values.push_back(pick(std::move(r.alternatives), "conversion result"));
+      return {StepResult::Continue, "", "conversion-expr"};
+    }
+  }
+  Components parts;
+  if (rt.kind == TypeKind::Vector) {
+    std::vector<RValue> scalars;
+    for (const RValue& a : args) flatten(a, scalars);
+    if (scalars.size() == 1)  // splat: `vecN<T>(e)`
+      scalars.assign(rt.size, scalars[0]);
+    for (RValue& s : scalars) {
+      s.type = rt.element;
+      parts.push_back(std::move(s));
+    }
+  } else if (rt.kind == TypeKind::Matrix) {
+    Type column = types_.vector(rt.rows, rt.element);
+    if (types_.kind(args[0].type) == TypeKind::Vector) {
+      for (RValue& a : args) {
+        a.type = column;
+        parts.push_back(std::move(a));
+      }
+    } else {  // column-major scalars
+      std::vector<RValue> scalars;
+      for (const RValue& a : args) flatten(a, scalars);
+      for (uint32_t c = 0; c < rt.size; ++c) {
+        Components col;
+        for (uint32_t r = 0; r < rt.rows && c * rt.rows + r < scalars.size(); ++r) {
+          RValue s = scalars[c * rt.rows + r];
+          s.type = rt.element;
+          col.push_back(std::move(s));
+        }
+        parts.push_back(RValue{column, std::move(col)});
+      }
+    }
+  } else {  // arrays and structures: one argument per element or member
+    for (uint32_t i = 0; i < args.size(); ++i) {
+      args[i].type = componentTypeAt(types_, result, i);
+      parts.push_back(std::move(args[i]));
+    }
+  }
+  inv.values.push_back(RValue{result, std::move(parts)});
+  return {StepResult::Continue, "", "type-constructor-expr"};
+}
+
+StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
+  std::vector<RValue> args(t.aux);
+  for (uint32_t i = t.aux; i-- > 0;) {
+    args[i] = std::move(inv.values.back());
+    inv.values.pop_back();
+  }
+  const Overload* o = program_.checked.calls[t.node];
+  if (!o) return {StepResult::Error, "a call without a resolved overload", "builtin-functions"};
+  bool handled = false;
+  StepResult r = machineBuiltin(inv, t, *o, args, handled);
+  if (handled) return r;
+  Type result = typeOf(t.node);
+  OperationResult res = interp::callBuiltin(types_, *o, result, args);
+  if (!res.ok()) return {StepResult::Error, res.unsupported, o->row->anchor.data()};
+  inv.values.push_back(pick(std::move(res.alternatives), "built-in result"));
+  return {StepResult::Continue, "", o->row->anchor.data()};
+}
+
+StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overload& o,
+                                   std::vector<RValue>& args, bool& handled) {
+  std::string_view name = o.row->name;
+  handled = true;
+  Type result = typeOf(t.node);
+  if (name == "workgroupBarrier" || name == "storageBarrier") {
+    // #barrier, #sync-builtin-functions: a control barrier. The invocation waits; when every
+    // invocation of its workgroup waits at the same barrier they all go on together
+    // (the scheduler's rule control-barrier-release).
+    inv.status = InvocationStatus::AtBarrier;
+    inv.barrier = t.node;
+    return {StepResult::Continue, "", "control-barrier-wait"};
+  }
+  if (name == "arrayLength") {
+    // #array-builtin-functions: the number of elements of the runtime-sized array.
+    const MemoryView& v = args[0].view();
+    const Allocation* a = spaces(inv).find(v.allocation);
+    const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
+    int64_t n = arr ? static_cast<int64_t>(componentCount(*arr)) : 0;
+    inv.values.push_back(RValue{types_.u32(), n});
+    return {StepResult::Continue, "", "array-builtin-functions"};
+  }
+  if (name.starts_with("atomic")) {
+    // #atomic-builtin-functions: one indivisible access; the scheduler interleaves them.
+    RValue ref = args[0];
+    ref.type = types_.reference(types_[args[0].type].space, types_[args[0].type].element,
+                                types_[args[0].type].access);
+    RValue current;
+    StepResult r = load(inv, ref, current);
+    if (r.kind == StepResult::Error) return r;
+    Type valueType = types_[types_[ref.type].element].element;  // T of atomic<T>
+    current.type = valueType;
+    auto storeValue = [&](RValue v) {
+      v.type = types_[ref.type].element;
+      return store(inv, ref, std::move(v));
+    };
+    if (name == "atomicLoad") {
+      inv.values.push_back(current);
+      return {StepResult::Continue, "", "atomic-load"};
+    }
+    if (name == "atomicStore") {
+      args[1].type = valueType;
+      StepResult s = storeValue(args[1]);
+      s.rule = "atomic-store";
+      return s;
+    }
+    if (name == "atomicExchange") {
+      StepResult s = storeValue(args[1]);
+      inv.values.push_back(current);
+      s.rule = "atomic-rmw";
+      return s;
+    }
+    if (name == "atomicCompareExchangeWeak") {
+      // #atomic-rmw: stores `v` if the value equals `cmp`; "weak": the exchange may fail
+      // even when they are equal (a choice point).
+      bool equal = !current.isAny() && current == RValue{valueType, args[1].data};
+      bool exchanged = equal;
+      if (current.isAny()) exchanged = choose_(2, at("atomic compare with indeterminate value")) == 1;
+      else if (equal) exchanged = choose_(2, at("weak compare-exchange spurious failure")) == 0;  // first: no failure
+      StepResult s;
+      if (exchanged) s = storeValue(args[2]);
+      Components parts;
+      parts.push_back(current);
+      parts.push_back(RValue{types_.boolType(), exchanged});
+      inv.values.push_back(RValue{result, std::move(parts)});
+      s.rule = "atomic-compare-exchange";
+      return s;
+    }
+    static const std::pair<std::string_view, const char*> kOps[] = {
+        {"atomicAdd", "+"}, {"atomicSub", "-"}, {"atomicMax", "max"}, {"atomicMin", "min"},
+        {"atomicAnd", "&"}, {"atomicOr", "|"}, {"atomicXor", "^"}};
+    for (const auto& [fname, op] : kOps) {
+      if (name != fname) continue;
+      RValue newValue;
+      RValue operands[] = {current, args[1]};
+      operands[1].type = valueType;
+      OperationResult res;
+      if (std::string_view(op) == "max" || std::string_view(op) == "min") {
+        if (current.isAny() || args[1].isAny()) {
+          res.alternatives.push_back(RValue{valueType, AnyScalar{}});
+        } else {
+          int64_t a = current.intValue(), b = args[1].intValue();
+          res.alternatives.push_back(RValue{valueType, op[1] == 'a' ? std::max(a, b) : std::min(a, b)});
+        }
+      } else {
+        res = applyOperator(types_, op, valueType, operands);
+      }
+      if (!res.ok()) return {StepResult::Error, res.unsupported, "atomic-rmw"};
+      StepResult s = storeValue(res.alternatives[0]);
+      inv.values.push_back(current);
+      s.rule = "atomic-rmw";
+      return s;
+    }
+    return {StepResult::Error, "unknown atomic function " + std::string(name), "atomic-builtin-functions"};
+  }
+  if (name.starts_with("texture")) return textureBuiltin(inv, t, o, args);
+  handled = false;
+  return {};
+}
+
+}  // namespace plumb::interp

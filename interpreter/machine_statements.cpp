@@ -1,0 +1,395 @@
+// The statement rules of the machine (#statements): blocks and scopes, if, switch with
+// fallthrough, loop with continuing and break-if, for, while, break, continue, return,
+// declarations, assignments, increment and decrement.
+#include "interpreter/machine.h"
+
+#include "interpreter/runtime_operations.h"
+
+namespace plumb::interp {
+
+using namespace plumb::ast;
+
+void Machine::pushStatements(Invocation& inv, StatementId owner, uint32_t index) {
+  inv.tasks.push_back({TaskKind::StatementsNext, owner.value, index});
+}
+
+void Machine::popScope(Invocation& inv, uint32_t size) {
+  if (inv.function.size() > size) inv.function.resize(size);
+}
+
+namespace {
+
+std::span<const StatementId> statementList(const Module& m, const Statement& s) {
+  if (auto* c = std::get_if<CompoundStatement>(&s.node)) return m[c->statements];
+  if (auto* l = std::get_if<LoopStatement>(&s.node)) return m[l->statements];
+  if (auto* c = std::get_if<ContinuingStatement>(&s.node)) return m[c->statements];
+  return {};
+}
+
+const char* compoundOperator(AssignmentOperator op) {
+  switch (op) {
+    case AssignmentOperator::Add: return "+";
+    case AssignmentOperator::Subtract: return "-";
+    case AssignmentOperator::Multiply: return "*";
+    case AssignmentOperator::Divide: return "/";
+    case AssignmentOperator::Modulo: return "%";
+    case AssignmentOperator::And: return "&";
+    case AssignmentOperator::Or: return "|";
+    case AssignmentOperator::Xor: return "^";
+    case AssignmentOperator::ShiftRight: return ">>";
+    case AssignmentOperator::ShiftLeft: return "<<";
+    default: return "=";
+  }
+}
+
+}  // namespace
+
+/// Pops tasks up to the innermost task of kind `target` (and, for break, a switch marker),
+/// leaving scopes on the way; the target itself is popped unless `keepTarget`.
+StepResult Machine::unwind(Invocation& inv, TaskKind target, bool keepTarget, Task* found) {
+  while (!inv.tasks.empty()) {
+    Task t = inv.tasks.back();
+    bool hit = t.kind == target || (target == TaskKind::LoopMarker && t.kind == TaskKind::SwitchMarker);
+    if (hit) {
+      if (found) *found = t;
+      if (!keepTarget) {
+        inv.tasks.pop_back();
+        if (t.kind == TaskKind::LoopMarker || t.kind == TaskKind::SwitchMarker) popScope(inv, t.aux);
+      }
+      return {};
+    }
+    inv.tasks.pop_back();
+    if (t.kind == TaskKind::ScopeEnd || t.kind == TaskKind::LoopNext) popScope(inv, t.aux);
+    if (t.kind == TaskKind::FunctionMarker) break;  // never unwind out of a function
+  }
+  return {StepResult::Error, "break, continue or return outside its construct", "statements"};
+}
+
+StepResult Machine::execStatement(Invocation& inv, const Task& t) {
+  const Statement& s = stmt(t.node);
+  uint32_t base = static_cast<uint32_t>(inv.function.size());
+  return std::visit(
+      [&](const auto& n) -> StepResult {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, EmptyStatement>) {
+          return {StepResult::Continue, "", "empty-statement"};
+        } else if constexpr (std::is_same_v<N, CompoundStatement>) {
+          // #compound-statement-section: declarations in the block end with it.
+          inv.tasks.push_back({TaskKind::ScopeEnd, t.node, base});
+          pushStatements(inv, StatementId{t.node}, 0);
+          return {StepResult::Continue, "", "block-enter"};
+        } else if constexpr (std::is_same_v<N, IfStatement>) {
+          inv.tasks.push_back({TaskKind::IfBranch, t.node});
+          pushValueOf(inv, n.condition);
+          return {StepResult::Continue, "", "if-statement"};
+        } else if constexpr (std::is_same_v<N, SwitchStatement>) {
+          inv.tasks.push_back({TaskKind::SwitchSelect, t.node});
+          pushValueOf(inv, n.selector);
+          return {StepResult::Continue, "", "switch-statement"};
+        } else if constexpr (std::is_same_v<N, LoopStatement>) {
+          inv.tasks.push_back({TaskKind::LoopMarker, t.node, base});
+          inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
+          return {StepResult::Continue, "", "loop-enter"};
+        } else if constexpr (std::is_same_v<N, ForStatement>) {
+          // #for-statement: `for (init; cond; update) body` is
+          // `{ init; loop { if !(cond) { break; } body continuing { update } } }`.
+          const ForHeader& h = program_.module[n.header];
+          inv.tasks.push_back({TaskKind::ScopeEnd, t.node, base});
+          inv.tasks.push_back({TaskKind::LoopMarker, t.node, base});
+          inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
+          if (h.initializer) inv.tasks.push_back({TaskKind::Exec, h.initializer.value});
+          return {StepResult::Continue, "", "for-enter"};
+        } else if constexpr (std::is_same_v<N, WhileStatement>) {
+          // #while-statement: `while cond { body }` is `loop { if !(cond) { break; } body }`.
+          inv.tasks.push_back({TaskKind::LoopMarker, t.node, base});
+          inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
+          return {StepResult::Continue, "", "while-enter"};
+        } else if constexpr (std::is_same_v<N, ContinuingStatement>) {
+          pushStatements(inv, StatementId{t.node}, 0);
+          return {StepResult::Continue, "", "continuing-statement"};
+        } else if constexpr (std::is_same_v<N, BreakStatement>) {
+          StepResult r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
+          r.rule = "break-statement";
+          return r;
+        } else if constexpr (std::is_same_v<N, BreakIfStatement>) {
+          inv.tasks.push_back({TaskKind::BreakIfCheck, t.node});
+          pushValueOf(inv, n.condition);
+          return {StepResult::Continue, "", "break-if-statement"};
+        } else if constexpr (std::is_same_v<N, ContinueStatement>) {
+          StepResult r = unwind(inv, TaskKind::LoopContinue, true, nullptr);
+          r.rule = "continue-statement";
+          return r;
+        } else if constexpr (std::is_same_v<N, ReturnStatement>) {
+          inv.tasks.push_back({TaskKind::Return, t.node, n.value ? 1u : 0u});
+          if (n.value) pushValueOf(inv, n.value);
+          return {StepResult::Continue, "", "return-statement"};
+        } else if constexpr (std::is_same_v<N, DiscardStatement>) {
+          return {StepResult::Error, "discard is only meaningful in a fragment shader", "discard-statement"};
+        } else if constexpr (std::is_same_v<N, FallthroughStatement>) {
+          // #switch-statement: control continues with the next clause's body.
+          Task marker;
+          StepResult r = unwind(inv, TaskKind::SwitchMarker, false, &marker);
+          if (r.kind == StepResult::Error) return r;
+          const auto& sw = std::get<SwitchStatement>(stmt(marker.node).node);
+          auto clauses = program_.module[sw.clauses];
+          uint32_t next = marker.extra + 1;
+          if (next >= clauses.size()) return {StepResult::Error, "fallthrough in the last clause", "switch-statement"};
+          inv.tasks.push_back({TaskKind::SwitchMarker, marker.node, marker.aux, next});
+          inv.tasks.push_back({TaskKind::Exec, program_.module[clauses[next]].body.value});
+          return {StepResult::Continue, "", "switch-fallthrough"};
+        } else if constexpr (std::is_same_v<N, FunctionCallStatement>) {
+          inv.tasks.push_back({TaskKind::DiscardValue, t.node,
+                               types_.kind(typeOf(n.call.value)) == TypeKind::Void ? 0u : 1u});
+          inv.tasks.push_back({TaskKind::Eval, n.call.value});
+          return {StepResult::Continue, "", "function-call-statement"};
+        } else if constexpr (std::is_same_v<N, DeclarationStatement>) {
+          const VariableDeclaration& d = program_.module[n.declaration];
+          if (d.kind == DeclarationKind::Const) return {StepResult::Continue, "", "const-declaration"};
+          TaskKind k = d.kind == DeclarationKind::Let ? TaskKind::LetBind : TaskKind::VarAllocate;
+          inv.tasks.push_back({k, t.node, n.declaration.value, d.initializer ? 1u : 0u});
+          if (d.initializer) pushValueOf(inv, d.initializer);
+          return {StepResult::Continue, "", d.kind == DeclarationKind::Let ? "let-declaration" : "var-declaration"};
+        } else if constexpr (std::is_same_v<N, AssignmentStatement>) {
+          if (!n.target) {
+            inv.tasks.push_back({TaskKind::DiscardValue, t.node, 1});
+            pushValueOf(inv, n.value);
+            return {StepResult::Continue, "", "phony-assignment"};
+          }
+          if (n.op == AssignmentOperator::Assign) {
+            // #simple-assignment-section: "Evaluates e, evaluates r, then writes".
+            inv.tasks.push_back({TaskKind::Store, t.node});
+            inv.tasks.push_back({TaskKind::Eval, n.target.value});
+            pushValueOf(inv, n.value);
+            return {StepResult::Continue, "", "simple-assignment"};
+          }
+          // #compound-assignment-sec: `e1 op= e2` is `e1 = e1 op (e2)`, e1 evaluated once.
+          inv.tasks.push_back({TaskKind::CompoundStore, t.node});
+          pushValueOf(inv, n.value);
+          inv.tasks.push_back({TaskKind::LoadKeep, n.target.value});
+          inv.tasks.push_back({TaskKind::Eval, n.target.value});
+          return {StepResult::Continue, "", "compound-assignment"};
+        } else if constexpr (std::is_same_v<N, IncrementStatement> || std::is_same_v<N, DecrementStatement>) {
+          // #increment-decrement: `e++` is `e += 1`, `e--` is `e -= 1`.
+          inv.tasks.push_back({TaskKind::IncrementStore, t.node, std::is_same_v<N, IncrementStatement> ? 1u : 0u});
+          inv.tasks.push_back({TaskKind::LoadKeep, n.target.value});
+          inv.tasks.push_back({TaskKind::Eval, n.target.value});
+          return {StepResult::Continue, "", std::is_same_v<N, IncrementStatement> ? "increment" : "decrement"};
+        } else if constexpr (std::is_same_v<N, StaticAssertStatement>) {
+          return {StepResult::Continue, "", "static-assert-statement"};
+        }
+        return {StepResult::Error, "unknown statement", "statements"};
+      },
+      s.node);
+}
+
+StepResult Machine::statementTask(Invocation& inv, const Task& t) {
+  auto pop = [&]() {
+    RValue v = std::move(inv.values.back());
+    inv.values.pop_back();
+    return v;
+  };
+  switch (t.kind) {
+    case TaskKind::StatementsNext: {
+      auto list = statementList(program_.module, stmt(t.node));
+      if (t.aux >= list.size()) return {StepResult::Continue, "", "block-end"};
+      if (t.aux + 1 < list.size()) pushStatements(inv, StatementId{t.node}, t.aux + 1);
+      inv.tasks.push_back({TaskKind::Exec, list[t.aux].value});
+      return {StepResult::Continue, "", "block-next"};
+    }
+    case TaskKind::ScopeEnd:
+      popScope(inv, t.aux);
+      return {StepResult::Continue, "", "block-exit"};
+    case TaskKind::IfBranch: {
+      const auto& n = std::get<IfStatement>(stmt(t.node).node);
+      if (truth(pop(), "indeterminate condition")) {
+        inv.tasks.push_back({TaskKind::Exec, n.body.value});
+        return {StepResult::Continue, "", "if-true"};
+      }
+      if (n.elseBranch) inv.tasks.push_back({TaskKind::Exec, n.elseBranch.value});
+      return {StepResult::Continue, "", "if-false"};
+    }
+    case TaskKind::SwitchSelect: {
+      // #switch-statement: the clause whose selector equals the value, else the default.
+      RValue v = pop();
+      const auto& n = std::get<SwitchStatement>(stmt(t.node).node);
+      auto clauses = program_.module[n.clauses];
+      const CheckedModule& cm = program_.checked;
+      int64_t x = 0;
+      if (v.isAny()) {
+        // An indeterminate selector: any clause may be taken.
+        uint32_t k = choose_(static_cast<uint32_t>(clauses.size()), at("indeterminate selector"));
+        inv.tasks.push_back({TaskKind::SwitchMarker, t.node, static_cast<uint32_t>(inv.function.size()), k});
+        inv.tasks.push_back({TaskKind::Exec, program_.module[clauses[k]].body.value});
+        return {StepResult::Continue, "", "switch-case-found"};
+      } else {
+        x = v.intValue();
+      }
+      uint32_t chosen = UINT32_MAX, fallback = UINT32_MAX;
+      for (uint32_t c = 0; c < clauses.size() && chosen == UINT32_MAX; ++c) {
+        const SwitchClause& clause = program_.module[clauses[c]];
+        if (clause.isDefault) fallback = c;
+        for (ExpressionId sel : program_.module[clause.selectors]) {
+          const ExpressionInfo& si = cm.expressions[sel.value];
+          auto it = cm.convertedValues.find(sel.value);
+          const std::optional<Value>& val = it != cm.convertedValues.end()
+                                                ? std::optional<Value>(it->second) : si.value;
+          if (val && val->intValue() == x) chosen = c;
+        }
+      }
+      const char* rule = "switch-case-found";
+      if (chosen == UINT32_MAX) {
+        chosen = fallback;
+        rule = "switch-default";
+      }
+      if (chosen == UINT32_MAX) return {StepResult::Error, "no clause matches", "switch-statement"};
+      inv.tasks.push_back({TaskKind::SwitchMarker, t.node, static_cast<uint32_t>(inv.function.size()), chosen});
+      inv.tasks.push_back({TaskKind::Exec, program_.module[clauses[chosen]].body.value});
+      return {StepResult::Continue, "", rule};
+    }
+    case TaskKind::SwitchMarker:
+      popScope(inv, t.aux);
+      return {StepResult::Continue, "", "switch-end"};
+    case TaskKind::LoopMarker:
+      // A loop ends only by break, break-if or a false condition, which unwind past this.
+      return {StepResult::Error, "a loop ended without leaving it", "loop-statement"};
+    case TaskKind::LoopIteration: {
+      // One iteration: its declarations live until the continuing construct has run.
+      const Statement& s = stmt(t.node);
+      uint32_t base = static_cast<uint32_t>(inv.function.size());
+      inv.tasks.push_back({TaskKind::LoopNext, t.node, base});
+      inv.tasks.push_back({TaskKind::LoopContinue, t.node, base});
+      if (auto* l = std::get_if<LoopStatement>(&s.node)) {
+        pushStatements(inv, StatementId{t.node}, 0);
+        (void)l;
+        return {StepResult::Continue, "", "loop-iteration"};
+      }
+      ExpressionId cond;
+      StatementId body;
+      if (auto* f = std::get_if<ForStatement>(&s.node)) {
+        cond = program_.module[f->header].condition;
+        body = f->body;
+      } else {
+        const auto& w = std::get<WhileStatement>(s.node);
+        cond = w.condition;
+        body = w.body;
+      }
+      inv.tasks.push_back({TaskKind::Exec, body.value});
+      if (cond) {
+        inv.tasks.push_back({TaskKind::LoopCondition, t.node});
+        pushValueOf(inv, cond);
+      }
+      return {StepResult::Continue, "", "loop-iteration"};
+    }
+    case TaskKind::LoopCondition: {
+      if (truth(pop(), "indeterminate condition")) return {StepResult::Continue, "", "loop-condition-true"};
+      StepResult r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
+      r.rule = "loop-condition-false";
+      return r;
+    }
+    case TaskKind::LoopContinue: {
+      // The body is done (or `continue`): the continuing construct, or the for update.
+      const Statement& s = stmt(t.node);
+      if (auto* l = std::get_if<LoopStatement>(&s.node)) {
+        if (l->continuing) inv.tasks.push_back({TaskKind::Exec, l->continuing.value});
+      } else if (auto* f = std::get_if<ForStatement>(&s.node)) {
+        StatementId update = program_.module[f->header].update;
+        if (update) inv.tasks.push_back({TaskKind::Exec, update.value});
+      }
+      return {StepResult::Continue, "", "loop-continuing"};
+    }
+    case TaskKind::LoopNext:
+      popScope(inv, t.aux);
+      inv.tasks.push_back({TaskKind::LoopIteration, t.node, t.aux});
+      return {StepResult::Continue, "", "loop-next-iteration"};
+    case TaskKind::BreakIfCheck: {
+      if (!truth(pop(), "indeterminate condition")) return {StepResult::Continue, "", "break-if-false"};
+      StepResult r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
+      r.rule = "break-if-true";
+      return r;
+    }
+    case TaskKind::Return: {
+      std::optional<RValue> value;
+      if (t.aux) value = pop();
+      Task marker;
+      StepResult r = unwind(inv, TaskKind::FunctionMarker, false, &marker);
+      if (r.kind == StepResult::Error) return r;
+      inv.frames.pop_back();
+      if (inv.frames.empty()) {
+        inv.status = InvocationStatus::Finished;
+        return {StepResult::Continue, "", "entry-point-return"};
+      }
+      if (value) inv.values.push_back(std::move(*value));
+      return {StepResult::Continue, "", "call-return"};
+    }
+    case TaskKind::FunctionMarker:
+      // The body ended without `return` (a function without a return type).
+      inv.frames.pop_back();
+      if (inv.frames.empty()) {
+        inv.status = InvocationStatus::Finished;
+        return {StepResult::Continue, "", "entry-point-return"};
+      }
+      return {StepResult::Continue, "", "call-return"};
+    case TaskKind::Store: {
+      RValue ref = pop();
+      RValue value = pop();
+      StepResult r = store(inv, ref, std::move(value));
+      r.rule = "store";
+      return r;
+    }
+    case TaskKind::CompoundStore:
+    case TaskKind::IncrementStore: {
+      RValue rhs;
+      const char* op;
+      if (t.kind == TaskKind::CompoundStore) {
+        rhs = pop();
+        op = compoundOperator(std::get<AssignmentStatement>(stmt(t.node).node).op);
+      } else {
+        RValue current = inv.values.back();
+        rhs = RValue{current.type, int64_t(1)};
+        op = t.aux ? "+" : "-";
+      }
+      RValue lhs = pop();
+      RValue ref = pop();
+      Type valueType = types_[ref.type].element;
+      RValue operands[] = {std::move(lhs), std::move(rhs)};
+      OperationResult r = applyOperator(types_, op, valueType, operands);
+      if (!r.ok()) return {StepResult::Error, r.unsupported, "compound-assignment-sec"};
+      StepResult s = store(inv, ref, pick(std::move(r.alternatives), "operator result"));
+      s.rule = t.kind == TaskKind::CompoundStore ? "compound-assignment-store" : "increment-decrement-store";
+      return s;
+    }
+    case TaskKind::LetBind: {
+      RValue v = pop();
+      v.type = program_.checked.variables[t.aux];
+      inv.frames.back().slots[program_.variableSlot[t.aux]] = std::move(v);
+      return {StepResult::Continue, "", "let-bind"};
+    }
+    case TaskKind::VarAllocate: {
+      // #var-and-value: a new memory location, holding the initializer or the zero value.
+      Type ref = program_.checked.variables[t.aux];
+      Type storeType = types_[ref].element;
+      if (scalarCount(types_, storeType) > kMaxScalarsPerValue)
+        return {StepResult::Error,
+                "the variable's type " + types_.name(storeType) + " holds more than 2^22 scalars, the machine's limit",
+                "var-and-value"};
+      Allocation a;
+      a.storeType = storeType;
+      a.space = ast::AddressSpace::Function;
+      a.value = t.extra ? inv.values.back() : zeroValue(types_, storeType);
+      if (t.extra) inv.values.pop_back();
+      a.value.type = storeType;
+      MemoryView view;
+      view.allocation = makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
+      inv.function.push_back(std::move(a));
+      inv.frames.back().slots[program_.variableSlot[t.aux]] = RValue{ref, std::move(view)};
+      return {StepResult::Continue, "", "var-allocate"};
+    }
+    case TaskKind::DiscardValue:
+      if (t.aux) inv.values.pop_back();
+      return {StepResult::Continue, "", "discard-value"};
+    default: break;
+  }
+  return {StepResult::Error, "unknown task", "execution"};
+}
+
+}  // namespace plumb::interp

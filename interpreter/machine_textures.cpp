@@ -1,0 +1,181 @@
+// The texture built-in functions that need no sampling (#texture-builtin-functions):
+// textureDimensions, textureNumLayers, textureNumLevels, textureNumSamples, textureLoad and
+// textureStore, on the texels a binding gave (interpreter/textures.h).
+#include <algorithm>
+
+#include "interpreter/machine.h"
+#include "interpreter/textures.h"
+
+namespace plumb::interp {
+
+namespace {
+
+struct Shape {
+  uint64_t levels = 0, layers = 0, height = 0, width = 0;
+};
+
+Shape shapeAt(const RValue& tex, uint64_t level) {
+  Shape s;
+  if (!tex.isComposite()) return s;
+  s.levels = tex.components().size();
+  if (level >= s.levels) return s;
+  const RValue& l = tex.components()[level];
+  s.layers = l.components().size();
+  if (s.layers) s.height = l.components()[0].components().size();
+  if (s.height) s.width = l.components()[0].components()[0].components().size();
+  return s;
+}
+
+std::optional<int64_t> intOf(const RValue& v) {
+  if (std::holds_alternative<int64_t>(v.data)) return v.intValue();
+  return std::nullopt;
+}
+
+}  // namespace
+
+StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args) {
+  std::string_view name = o.row->name;
+  Type result = typeOf(t.node);
+  Type texType = args[0].type;
+  const TypeNode& tn = types_[texType];
+  const MemoryView* view = std::get_if<MemoryView>(&args[0].data);
+  Allocation* a = view ? spaces(inv).find(view->allocation) : nullptr;
+  if (!a) return {StepResult::Error, std::string(name) + ": the texture has no binding", "texture-builtin-functions"};
+  RValue& tex = a->value;
+  bool multisampled = tn.kind == TypeKind::MultisampledTexture ||
+                      (tn.kind == TypeKind::DepthTexture && tn.depth == ast::DepthTextureKind::Multisampled2d);
+  bool arrayed = isArrayedTexture(types_, texType);
+  bool depth = tn.kind == TypeKind::DepthTexture;
+  Type u32 = types_.u32();
+  auto push = [&](RValue v, const char* rule) {
+    inv.values.push_back(std::move(v));
+    return StepResult{StepResult::Continue, "", rule};
+  };
+
+  if (name == "textureDimensions") {
+    // #texturedimensions: the size of level 0, or of `level`.
+    uint64_t level = 0;
+    if (args.size() > 1) {
+      auto l = intOf(args[1]);
+      if (!l || *l < 0 || static_cast<uint64_t>(*l) >= shapeAt(tex, 0).levels)
+        return push(anyValueOf(types_, result), "texturedimensions");  // level out of range: any value
+      level = static_cast<uint64_t>(*l);
+    }
+    Shape s = shapeAt(tex, multisampled ? 0 : level);
+    int64_t dims[3] = {int64_t(s.width), int64_t(s.height), int64_t(s.layers)};
+    const TypeNode& rt = types_[result];
+    if (rt.kind != TypeKind::Vector) return push(RValue{u32, dims[0]}, "texturedimensions");
+    Components c;
+    for (uint32_t k = 0; k < rt.size; ++k) c.push_back(RValue{u32, dims[k]});
+    return push(RValue{result, std::move(c)}, "texturedimensions");
+  }
+  if (name == "textureNumLayers") {
+    Shape s = shapeAt(tex, 0);
+    bool cube = (tn.kind == TypeKind::SampledTexture && tn.dimension == ast::TextureDimension::CubeArray) ||
+                (tn.kind == TypeKind::DepthTexture && tn.depth == ast::DepthTextureKind::CubeArray);
+    return push(RValue{u32, int64_t(cube ? s.layers / 6 : s.layers)}, "texturenumlayers");
+  }
+  if (name == "textureNumLevels") return push(RValue{u32, int64_t(shapeAt(tex, 0).levels)}, "texturenumlevels");
+  if (name == "textureNumSamples") return push(RValue{u32, int64_t(shapeAt(tex, 0).levels)}, "texturenumsamples");
+
+  if (name == "textureLoad" || name == "textureStore") {
+    bool store = name == "textureStore";
+    // Arguments: t, coords, [array_index], then level / sample_index (load) or value (store).
+    size_t k = 1;
+    std::vector<int64_t> coords;
+    const RValue& c = args[k++];
+    if (c.isComposite()) {
+      for (const RValue& x : c.components()) coords.push_back(intOf(x).value_or(-1));
+    } else {
+      coords.push_back(intOf(c).value_or(-1));
+    }
+    int64_t layer = 0;
+    if (arrayed) layer = intOf(args[k++]).value_or(-1);
+    int64_t level = 0;
+    if (!store && tn.kind != TypeKind::ExternalTexture && k < args.size()) level = intOf(args[k++]).value_or(-1);
+    bool threeD = coords.size() == 3;
+    if (threeD) layer = coords[2];
+    bool in = level >= 0 && static_cast<uint64_t>(level) < shapeAt(tex, 0).levels;
+    Shape s = in ? shapeAt(tex, static_cast<uint64_t>(level)) : Shape{};
+    in = in && coords[0] >= 0 && static_cast<uint64_t>(coords[0]) < s.width;
+    in = in && (coords.size() < 2 || (coords[1] >= 0 && static_cast<uint64_t>(coords[1]) < s.height));
+    in = in && layer >= 0 && static_cast<uint64_t>(layer) < s.layers;
+    auto texel = [&](uint64_t l, uint64_t z, uint64_t y, uint64_t x) -> RValue& {
+      return tex.components()[l].components()[z].components()[y].components()[x];
+    };
+    uint64_t y = coords.size() >= 2 ? static_cast<uint64_t>(coords[1]) : 0;
+    // Every in-bounds texel, for the out-of-bounds choices.
+    auto everyTexel = [&](auto&& f) {
+      for (uint64_t l = 0; l < tex.components().size(); ++l) {
+        Shape sl = shapeAt(tex, l);
+        for (uint64_t z = 0; z < sl.layers; ++z)
+          for (uint64_t yy = 0; yy < sl.height; ++yy)
+            for (uint64_t x = 0; x < sl.width; ++x) f(texel(l, z, yy, x));
+      }
+    };
+    if (store) {
+      if (tn.kind != TypeKind::StorageTexture)
+        return {StepResult::Error, "textureStore needs a storage texture", "texturestore"};
+      std::string_view format = ast::spelling(tn.format);
+      if (!format.starts_with("r32") && !format.starts_with("rg32") && !format.starts_with("rgba32"))
+        return {StepResult::Error,
+                "textureStore to " + std::string(format) +
+                    " is not supported at run time (its texel conversion is not modelled; 32-bit channel formats are)",
+                "texturestore"};
+      RValue value = args[k];
+      // Channels the format does not have are not stored (#storage-texel-formats).
+      size_t channels = format.starts_with("rgba") ? 4 : format.starts_with("rg") ? 2 : 1;
+      auto write = [&](RValue& dst) {
+        for (size_t ch = 0; ch < channels; ++ch) dst.components()[ch] = value.components()[ch];
+      };
+      if (in) {
+        write(texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y, static_cast<uint64_t>(coords[0])));
+        return {StepResult::Continue, "", "texturestore"};
+      }
+      // #texturestore: out of bounds, "not be executed" or "store value to some in bounds texel".
+      std::vector<RValue*> targets;
+      everyTexel([&](RValue& x) { targets.push_back(&x); });
+      uint32_t i = choose_(static_cast<uint32_t>(targets.size() + 1), at("out-of-bounds textureStore"));
+      if (i > 0) write(*targets[i - 1]);
+      return {StepResult::Continue, "", "texturestore-out-of-bounds"};
+    }
+    auto loaded = [&](const RValue& v) -> RValue {
+      if (depth) {
+        RValue x = v.components()[0];
+        x.type = result;
+        return x;
+      }
+      RValue x = v;
+      x.type = result;
+      return x;
+    };
+    if (in) {
+      return push(loaded(texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y,
+                               static_cast<uint64_t>(coords[0]))),
+                  "textureload");
+    }
+    // #textureload: out of bounds, the data of some texel in bounds, (0,0,0,0) or (0,0,0,1)
+    // (non-depth), or 0.0 (depth).
+    Alternatives options;
+    if (depth) {
+      options.push_back(RValue{result, FloatSet::exact(0)});
+    } else {
+      RValue zero = zeroValue(types_, result);
+      options.push_back(zero);
+      RValue one = zero;
+      Type ch = types_[result].element;
+      one.components()[3] = types_.kind(ch) == TypeKind::F32 ? RValue{ch, FloatSet::exact(1)} : RValue{ch, int64_t(1)};
+      options.push_back(one);
+    }
+    everyTexel([&](RValue& x) {
+      RValue v = loaded(x);
+      if (std::find(options.begin(), options.end(), v) == options.end()) options.push_back(std::move(v));
+    });
+    uint32_t i = choose_(static_cast<uint32_t>(options.size()), at("out-of-bounds textureLoad"));
+    return push(std::move(options[std::min<size_t>(i, options.size() - 1)]), "textureload-out-of-bounds");
+  }
+  return {StepResult::Error, std::string(name) + " samples a texture: not supported at run time",
+          "texture-builtin-functions"};
+}
+
+}  // namespace plumb::interp

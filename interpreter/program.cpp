@@ -1,0 +1,92 @@
+// A module prepared for execution: frame slots of local variables and parameters, and the
+// allocation of each module-scope variable (#var-and-value, #address-spaces).
+#include "interpreter/machine.h"
+
+namespace plumb::interp {
+
+namespace {
+
+using namespace plumb::ast;
+
+/// Gives every `var`/`let` declared in a function body its own slot (a slot per declaration:
+/// a declaration inside a loop reuses its slot on each iteration, when the old value is dead).
+void assignSlots(const Module& m, StatementId s, std::vector<uint32_t>& slotOf, uint32_t& next) {
+  if (!s) return;
+  const Statement& st = m[s];
+  std::visit(
+      [&](const auto& n) {
+        using N = std::decay_t<decltype(n)>;
+        if constexpr (std::is_same_v<N, CompoundStatement>) {
+          for (StatementId c : m[n.statements]) assignSlots(m, c, slotOf, next);
+        } else if constexpr (std::is_same_v<N, IfStatement>) {
+          assignSlots(m, n.body, slotOf, next);
+          assignSlots(m, n.elseBranch, slotOf, next);
+        } else if constexpr (std::is_same_v<N, SwitchStatement>) {
+          for (ClauseId c : m[n.clauses]) assignSlots(m, m[c].body, slotOf, next);
+        } else if constexpr (std::is_same_v<N, LoopStatement>) {
+          for (StatementId c : m[n.statements]) assignSlots(m, c, slotOf, next);
+          assignSlots(m, n.continuing, slotOf, next);
+        } else if constexpr (std::is_same_v<N, ContinuingStatement>) {
+          for (StatementId c : m[n.statements]) assignSlots(m, c, slotOf, next);
+        } else if constexpr (std::is_same_v<N, ForStatement>) {
+          const ForHeader& h = m[n.header];
+          assignSlots(m, h.initializer, slotOf, next);
+          assignSlots(m, h.update, slotOf, next);
+          assignSlots(m, n.body, slotOf, next);
+        } else if constexpr (std::is_same_v<N, WhileStatement>) {
+          assignSlots(m, n.body, slotOf, next);
+        } else if constexpr (std::is_same_v<N, DeclarationStatement>) {
+          slotOf[n.declaration.value] = next++;
+        }
+      },
+      st.node);
+}
+
+}  // namespace
+
+Program::Program(const ast::Module& m, CheckedModule& c)
+    : module(m),
+      checked(c),
+      variableSlot(m.variables.size(), UINT32_MAX),
+      parameterSlot(m.parameters.size(), UINT32_MAX),
+      frameSize(c.declarations.size(), 0),
+      variableAllocation(c.declarations.size(), UINT32_MAX) {
+  // Creation-time values, converted once (#creation-time-expr: the checker's values are the
+  // values; the machine never recomputes them).
+  constantIndex.assign(c.expressions.size(), UINT32_MAX);
+  for (uint32_t e = 0; e < c.expressions.size(); ++e) {
+    const ExpressionInfo& info = c.expressions[e];
+    if (info.stage == EvaluationStage::Runtime || !info.value) continue;
+    auto it = c.convertedValues.find(e);
+    constantIndex[e] = static_cast<uint32_t>(constants.size());
+    constants.push_back(fromValue(it != c.convertedValues.end() ? it->second : *info.value));
+  }
+  uint32_t buffers = 0;
+  for (uint32_t d = 0; d < c.declarations.size(); ++d) {
+    const ModuleDeclaration& decl = c.declarations[d];
+    if (decl.kind == ModuleDeclaration::Function) {
+      const auto& f = std::get<FunctionDeclaration>(m[decl.global].node);
+      uint32_t next = 0;
+      for (ParameterId p : m[f.parameters]) parameterSlot[p.value] = next++;
+      assignSlots(m, f.body, variableSlot, next);
+      frameSize[d] = next;
+    } else if (decl.kind == ModuleDeclaration::Variable) {
+      const TypeNode& ref = c.types[decl.type];
+      switch (ref.space) {
+        case ast::AddressSpace::Workgroup:
+          variableAllocation[d] = makeAllocationId(Region::Workgroup, size(workgroupVariables));
+          workgroupVariables.push_back(d);
+          break;
+        case ast::AddressSpace::Private:
+          variableAllocation[d] = makeAllocationId(Region::Private, size(privateVariables));
+          privateVariables.push_back(d);
+          break;
+        default:  // uniform, storage, handle: bound by the dispatch
+          variableAllocation[d] = makeAllocationId(Region::Buffer, buffers++);
+          break;
+      }
+    }
+  }
+}
+
+}  // namespace plumb::interp

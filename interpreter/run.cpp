@@ -1,0 +1,178 @@
+// `plumb run` as a library call.
+#include "interpreter/run.h"
+
+#include <cstdio>
+
+#include "semantics/parser.h"
+
+namespace plumb::interp {
+
+namespace {
+
+nlohmann::json buffersJson(const RunReport& r, const TypeTable& types, const std::vector<std::vector<WordValue>>* words,
+                           const std::vector<Outcome>* merge) {
+  nlohmann::json out = nlohmann::json::array();
+  for (size_t b = 0; b < r.buffers.size(); ++b) {
+    const BoundBuffer& buf = r.buffers[b];
+    nlohmann::json ws = nlohmann::json::array();
+    if (words) {
+      for (const WordValue& w : (*words)[b]) ws.push_back(wordJson(w));
+    } else {
+      size_t n = 0;
+      for (const Outcome& o : *merge)
+        if (o.kind == "finished") n = std::max(n, o.words[b].size());
+      for (size_t i = 0; i < n; ++i) {
+        std::vector<const WordValue*> all;
+        for (const Outcome& o : *merge)
+          if (o.kind == "finished" && i < o.words[b].size()) all.push_back(&o.words[b][i]);
+        ws.push_back(mergedWordJson(all));
+      }
+    }
+    nlohmann::json j = {{"group", buf.group}, {"binding", buf.binding}, {"name", buf.name}, {"words", ws}};
+    if (!words) j["type"] = types.name(buf.storeType);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+std::string wordText(const nlohmann::json& w) {
+  if (w.contains("exact")) return w["exact"].get<std::string>();
+  if (w.contains("any")) return "any";
+  if (w.contains("set")) {
+    std::string s = "{";
+    for (size_t i = 0; i < w["set"].size(); ++i) s += (i ? ", " : "") + w["set"][i].get<std::string>();
+    return s + "}";
+  }
+  if (w.contains("interval")) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "[%.9g, %.9g] (%s)", w["range"][0].get<double>(), w["range"][1].get<double>(),
+                  w["type"].get<std::string>().c_str());
+    return buf;
+  }
+  if (w.contains("f16")) return "f16 " + wordText(w["f16"][0]) + " | " + wordText(w["f16"][1]);
+  return w.dump();
+}
+
+}  // namespace
+
+RunReport runShader(const SourceFile& file, const RunRequest& request) {
+  RunReport r;
+  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), r.diagnostics);
+  if (r.diagnostics.hasErrors()) return r;
+  CheckOptions options = request.check;
+  options.pipelineCreation = true;
+  std::unique_ptr<CheckedModule> checked = check(*module, r.diagnostics, options);
+  if (r.diagnostics.hasErrors() || !checked) return r;
+  // The entry point: by name, or the only compute entry point.
+  uint32_t entry = UINT32_MAX;
+  std::vector<std::string> computeNames;
+  for (const EntryPoint& e : checked->entryPoints) {
+    std::string name(module->name(checked->declarations[e.function].name));
+    if (e.stage == ShaderStage::Compute) computeNames.push_back(name);
+    if (!request.entry.empty() ? name == request.entry : e.stage == ShaderStage::Compute) {
+      if (entry != UINT32_MAX && request.entry.empty()) {
+        r.errors.push_back("the module has several compute entry points; choose one with --entry");
+        return r;
+      }
+      entry = e.function;
+      if (e.stage != ShaderStage::Compute) {
+        r.errors.push_back("entry point '" + name + "' is not a compute shader; plumb run runs compute shaders");
+        return r;
+      }
+    }
+  }
+  if (entry == UINT32_MAX) {
+    std::string known;
+    for (const std::string& n : computeNames) known += (known.empty() ? "" : ", ") + n;
+    r.errors.push_back(request.entry.empty() ? "the module has no compute entry point"
+                                             : "no entry point '" + request.entry + "'" +
+                                                   (known.empty() ? "" : " (compute entry points: " + known + ")"));
+    return r;
+  }
+  r.entry = std::string(module->name(checked->declarations[entry].name));
+  Program program(*module, *checked);
+  nlohmann::json bindings = request.bindings.is_null()
+                                ? nlohmann::json{{"format", "plumb-bindings"}, {"version", 1}, {"bindings", nlohmann::json::array()}}
+                                : request.bindings;
+  r.buffers = bindResources(program, bindings, request.zeroMissingBindings, r.errors);
+  if (!r.errors.empty()) return r;
+  r.result = runDispatch(program, entry, r.buffers, request.dispatch);
+  if (!r.result.refused.empty()) {
+    r.errors.push_back(r.result.refused);
+    return r;
+  }
+  r.ran = true;
+  const DispatchResult& d = r.result;
+  nlohmann::json outcomes = nlohmann::json::array();
+  for (const Outcome& o : d.outcomes) {
+    nlohmann::json j = {{"kind", o.kind}, {"count", o.count}, {"choices", o.choices},
+                        {"buffers", buffersJson(r, checked->types, &o.words, nullptr)}};
+    if (!o.message.empty()) j["message"] = o.message;
+    if (!o.rule.empty()) j["rule"] = o.rule;
+    outcomes.push_back(std::move(j));
+  }
+  r.json = {{"format", "plumb-run"},
+            {"version", 1},
+            {"revision", "2022-06"},
+            {"file", file.name()},
+            {"entry", r.entry},
+            {"dispatch", request.dispatch.dispatch},
+            {"workgroupSize", d.workgroupSize},
+            {"executions", {{"explored", d.explored}, {"complete", d.complete}, {"limit", request.dispatch.maxExecutions}}},
+            {"steps", d.steps},
+            {"outcomes", outcomes},
+            {"buffers", buffersJson(r, checked->types, nullptr, &d.outcomes)}};
+  return r;
+}
+
+void printRunReport(const RunReport& report, std::ostream& out) {
+  const nlohmann::json& j = report.json;
+  out << j["file"].get<std::string>() << ": entry " << j["entry"].get<std::string>() << ", dispatch "
+      << j["dispatch"][0] << "," << j["dispatch"][1] << "," << j["dispatch"][2] << ", workgroup size "
+      << j["workgroupSize"][0] << "," << j["workgroupSize"][1] << "," << j["workgroupSize"][2] << "\n";
+  const auto& e = j["executions"];
+  out << "executions: " << e["explored"] << " explored"
+      << (e["complete"].get<bool>() ? " (every choice)" : " (stopped at --max-executions: more outcomes may exist)")
+      << ", " << j["steps"] << " steps\n";
+  size_t n = j["outcomes"].size();
+  for (size_t i = 0; i < n; ++i) {
+    const auto& o = j["outcomes"][i];
+    out << "outcome " << i + 1 << " of " << n << ": " << o["kind"].get<std::string>() << " (" << o["count"]
+        << (o["count"].get<uint64_t>() == 1 ? " execution" : " executions") << ")";
+    if (o.contains("message")) out << ": " << o["message"].get<std::string>();
+    if (o.contains("rule")) out << " [" << o["rule"].get<std::string>() << "]";
+    out << "\n";
+    if (!o["choices"].empty()) {
+      out << "  choices:";
+      for (const auto& c : o["choices"]) out << " " << c.get<std::string>() << ";";
+      out << "\n";
+    }
+    for (const auto& b : o["buffers"]) {
+      out << "  @group(" << b["group"] << ") @binding(" << b["binding"] << ") " << b["name"].get<std::string>()
+          << ":";
+      size_t k = 0;
+      for (const auto& w : b["words"]) {
+        if (k % 4 == 0) out << "\n   [" << k << "]";
+        out << " " << wordText(w);
+        ++k;
+      }
+      out << "\n";
+    }
+  }
+  if (n > 1) {
+    out << "merged over the finished outcomes (compare a device with one outcome, not these):\n";
+    for (const auto& b : j["buffers"]) {
+      out << "  @group(" << b["group"] << ") @binding(" << b["binding"] << ") " << b["name"].get<std::string>()
+          << ": " << b["type"].get<std::string>();
+      size_t k = 0;
+      for (const auto& w : b["words"]) {
+        if (k % 4 == 0) out << "\n   [" << k << "]";
+        out << " " << wordText(w);
+        ++k;
+      }
+      out << "\n";
+    }
+  }
+}
+
+}  // namespace plumb::interp

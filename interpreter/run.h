@@ -1,0 +1,46 @@
+// `plumb run` as a library call: check a module (with pipeline creation), bind its resources,
+// run a compute dispatch over every choice, and report the outcome set (docs/formats.md
+// `plumb-run`). Used by the CLI, the oracle and the tests.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "checker/checker.h"
+#include "interpreter/dispatch.h"
+#include "semantics/diagnostic.h"
+#include "semantics/source.h"
+
+namespace plumb::interp {
+
+struct RunRequest {
+  std::string entry;              // empty: the module's only compute entry point
+  DispatchOptions dispatch;
+  nlohmann::json bindings;        // a plumb-bindings document; null: no bindings given
+  bool zeroMissingBindings = false;
+  CheckOptions check;             // pipelineCreation is forced on
+};
+
+struct RunReport {
+  /// Why the dispatch did not run: syntax or static errors (in `diagnostics`), a binding that
+  /// does not match (in `errors`), an entry point that does not exist, a refused dispatch.
+  bool ran = false;
+  DiagnosticList diagnostics;
+  std::vector<std::string> errors;
+  std::string entry;
+  std::vector<BoundBuffer> buffers;
+  DispatchResult result;
+  nlohmann::json json;  // the plumb-run report (when ran)
+};
+
+RunReport runShader(const SourceFile& file, const RunRequest& request);
+
+/// The report as text: each outcome with its words, then the words merged over outcomes.
+void printRunReport(const RunReport& report, std::ostream& out);
+
+}  // namespace plumb::interp

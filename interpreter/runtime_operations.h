@@ -1,0 +1,53 @@
+// The operators, conversions and built-in functions at run time (#expressions,
+// #builtin-functions), on values of the machine. Integer and boolean results are exact;
+// floating-point results are the acceptance set of #floating-point-accuracy for every input in
+// the operands' sets (FloatSet). Creation-time values are reused where the operands are exact
+// (#creation-time-expr: one evaluator, never two answers).
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "interpreter/runtime_value.h"
+#include "semantics/overloads.h"
+
+namespace plumb::interp {
+
+/// What an operation returns: the alternatives (one or more, at most kMaxAlternatives), or an
+/// empty list and `unsupported` saying why Plumb cannot evaluate it (never a guess).
+struct OperationResult {
+  Alternatives alternatives;
+  std::string unsupported;
+  bool ok() const { return !alternatives.empty(); }
+};
+
+/// A unary (`-`, `!`, `~`) or binary operator by its spelling (`+`, `<<`, `==`, `&`, ...; not
+/// `&&`/`||`, which the machine evaluates with short-circuiting), with operands already of the
+/// overload's parameter types (loaded, abstract values converted) and `result` its result type.
+OperationResult applyOperator(TypeTable& types, std::string_view op, Type result,
+                              std::span<const RValue> operands);
+
+/// Choices among readings of the seed that the operators offer (docs/ambiguities.md).
+struct OperatorOptions {
+  /// `>>` on i32 inserts zero bits, as the seed's text says (S3), instead of copies of the
+  /// sign bit.
+  bool literalShiftRight = false;
+};
+OperationResult applyOperator(TypeTable& types, std::string_view op, Type result,
+                              std::span<const RValue> operands, const OperatorOptions& options);
+
+/// A value conversion `T(e)` of a scalar, vector or matrix to type `to` with another component
+/// type (#conversion-expr: value constructors that convert; #floating-point-conversion).
+OperationResult convertValue(TypeTable& types, const RValue& v, Type to);
+
+/// `bitcast<T>(e)` (#bitcast-expr).
+OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to);
+
+/// A call of a built-in function that is not a texture, atomic, synchronization or array
+/// function (those need memory: the machine evaluates them), with arguments converted to the
+/// overload's parameter types and `result` the call's type.
+OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type result,
+                            std::span<const RValue> args);
+
+}  // namespace plumb::interp

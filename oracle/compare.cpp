@@ -1,0 +1,394 @@
+// Verdict and outcome-set comparison (docs/oracle.md, docs/formats.md `plumb-run`).
+#include "oracle/compare.h"
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <map>
+
+namespace plumb::oracle {
+
+namespace {
+
+std::optional<uint32_t> hexWord(const nlohmann::json& j) {
+  return parseWord(j);
+}
+
+/// f32 order on bit patterns, with ±0 equal (docs/formats.md: intervals are inclusive; ±0
+/// equal). NaN compares with nothing.
+bool f32Within(uint32_t lo, uint32_t hi, uint32_t w) {
+  float a = std::bit_cast<float>(lo), b = std::bit_cast<float>(hi), x = std::bit_cast<float>(w);
+  if (std::isnan(x) || std::isnan(a) || std::isnan(b)) return false;
+  return a <= x && x <= b;
+}
+
+uint16_t halfBits(uint32_t w, int i) {
+  return static_cast<uint16_t>(i == 0 ? (w & 0xffff) : (w >> 16));
+}
+
+/// f16 bits to a double (exact).
+double f16Value(uint16_t h) {
+  int sign = (h >> 15) & 1, exp = (h >> 10) & 0x1f, frac = h & 0x3ff;
+  double v;
+  if (exp == 0)
+    v = std::ldexp(frac, -24);
+  else if (exp == 31)
+    v = frac ? std::nan("") : INFINITY;
+  else
+    v = std::ldexp(1024 + frac, exp - 25);
+  return sign ? -v : v;
+}
+
+bool halfAllowed(const nlohmann::json& allowed, uint16_t h, std::string& error) {
+  if (!allowed.is_object()) {
+    error = "a HALF must be an object";
+    return false;
+  }
+  if (allowed.contains("any")) return true;
+  if (allowed.contains("exact")) {
+    std::optional<uint32_t> v = hexWord(allowed["exact"]);
+    if (!v) error = "bad exact half " + allowed["exact"].dump();
+    return v && *v == h;
+  }
+  if (allowed.contains("set")) {
+    for (const nlohmann::json& e : allowed["set"]) {
+      std::optional<uint32_t> v = hexWord(e);
+      if (!v) {
+        error = "bad half in set " + e.dump();
+        return false;
+      }
+      if (*v == h) return true;
+    }
+    return false;
+  }
+  if (allowed.contains("interval")) {
+    const nlohmann::json& iv = allowed["interval"];
+    std::optional<uint32_t> lo = iv.is_array() && iv.size() == 2 ? hexWord(iv[0]) : std::nullopt;
+    std::optional<uint32_t> hi = iv.is_array() && iv.size() == 2 ? hexWord(iv[1]) : std::nullopt;
+    if (!lo || !hi) {
+      error = "bad half interval " + iv.dump();
+      return false;
+    }
+    double a = f16Value(static_cast<uint16_t>(*lo)), b = f16Value(static_cast<uint16_t>(*hi)),
+           x = f16Value(h);
+    return !std::isnan(x) && a <= x && x <= b;
+  }
+  error = "unknown HALF form " + allowed.dump();
+  return false;
+}
+
+}  // namespace
+
+bool wordAllowed(const nlohmann::json& allowed, uint32_t word, std::string& error) {
+  if (!allowed.is_object()) {
+    error = "a WORD must be an object";
+    return false;
+  }
+  if (allowed.contains("any")) return true;
+  if (allowed.contains("exact")) {
+    std::optional<uint32_t> v = hexWord(allowed["exact"]);
+    if (!v) {
+      error = "bad exact word " + allowed["exact"].dump();
+      return false;
+    }
+    return *v == word;
+  }
+  if (allowed.contains("set")) {
+    if (!allowed["set"].is_array()) {
+      error = "\"set\" must be an array";
+      return false;
+    }
+    for (const nlohmann::json& e : allowed["set"]) {
+      std::optional<uint32_t> v = hexWord(e);
+      if (!v) {
+        error = "bad word in set " + e.dump();
+        return false;
+      }
+      if (*v == word) return true;
+    }
+    return false;
+  }
+  if (allowed.contains("interval")) {
+    const nlohmann::json& iv = allowed["interval"];
+    std::optional<uint32_t> lo = iv.is_array() && iv.size() == 2 ? hexWord(iv[0]) : std::nullopt;
+    std::optional<uint32_t> hi = iv.is_array() && iv.size() == 2 ? hexWord(iv[1]) : std::nullopt;
+    if (!lo || !hi) {
+      error = "bad interval " + iv.dump();
+      return false;
+    }
+    std::string type = allowed.value("type", "f32");
+    if (type == "f32") return f32Within(*lo, *hi, word);
+    if (type == "u32") return *lo <= word && word <= *hi;
+    if (type == "i32") {
+      auto s = [](uint32_t v) { return static_cast<int32_t>(v); };
+      return s(*lo) <= s(word) && s(word) <= s(*hi);
+    }
+    error = "unknown interval type '" + type + "'";
+    return false;
+  }
+  if (allowed.contains("f16")) {
+    const nlohmann::json& halves = allowed["f16"];
+    if (!halves.is_array() || halves.size() != 2) {
+      error = "\"f16\" must be [HALF, HALF]";
+      return false;
+    }
+    return halfAllowed(halves[0], halfBits(word, 0), error) &&
+           halfAllowed(halves[1], halfBits(word, 1), error);
+  }
+  error = "unknown WORD form " + allowed.dump();
+  return false;
+}
+
+const char* outcomeStatusName(OutcomeMatch::Status s) {
+  switch (s) {
+    case OutcomeMatch::Status::Conformant:
+      return "conformant";
+    case OutcomeMatch::Status::Outside:
+      return "outside";
+    case OutcomeMatch::Status::Inconclusive:
+      return "inconclusive";
+    case OutcomeMatch::Status::NotAvailable:
+      return "not-available";
+  }
+  return "not-available";
+}
+
+OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
+                                 const std::vector<DeviceBuffer>& device) {
+  OutcomeMatch m;
+  if (!plumbRun.is_object() || !plumbRun.contains("outcomes") || !plumbRun["outcomes"].is_array()) {
+    m.note = "the plumb-run report has no \"outcomes\"";
+    return m;
+  }
+  std::map<std::pair<uint32_t, uint32_t>, const DeviceBuffer*> byBinding;
+  for (const DeviceBuffer& b : device) byBinding[{b.group, b.binding}] = &b;
+  const nlohmann::json& outcomes = plumbRun["outcomes"];
+  size_t bestCount = SIZE_MAX;
+  std::vector<WordDiff> bestDiffs;
+  std::vector<std::string> unfinished;
+  for (size_t o = 0; o < outcomes.size(); ++o) {
+    const nlohmann::json& outcome = outcomes[o];
+    std::string kind = outcome.value("kind", "finished");
+    if (kind != "finished") {
+      unfinished.push_back(kind);
+      continue;
+    }
+    std::vector<WordDiff> diffs;
+    size_t count = 0;
+    for (const nlohmann::json& buffer : outcome.value("buffers", nlohmann::json::array())) {
+      uint32_t g = buffer.value("group", 0u), b = buffer.value("binding", 0u);
+      auto it = byBinding.find({g, b});
+      if (it == byBinding.end()) {
+        m.status = OutcomeMatch::Status::NotAvailable;
+        m.note = "the device did not report buffer @group(" + std::to_string(g) + ") @binding(" +
+                 std::to_string(b) + ") that Plumb's outcomes list";
+        return m;
+      }
+      const std::vector<uint32_t>& words = it->second->words;
+      const nlohmann::json& allowed = buffer.value("words", nlohmann::json::array());
+      for (size_t i = 0; i < allowed.size(); ++i) {
+        std::string error;
+        bool ok = i < words.size() && wordAllowed(allowed[i], words[i], error);
+        if (!error.empty()) {
+          m.status = OutcomeMatch::Status::NotAvailable;
+          m.note = "malformed plumb-run word: " + error;
+          return m;
+        }
+        if (!ok) {
+          ++count;
+          if (diffs.size() < 64)
+            diffs.push_back(
+                {g, b, static_cast<uint32_t>(i), i < words.size() ? words[i] : 0, allowed[i]});
+        }
+      }
+    }
+    if (count == 0) {
+      m.status = OutcomeMatch::Status::Conformant;
+      m.outcome = static_cast<int>(o);
+      if (!outcome.value("choices", nlohmann::json::array()).empty())
+        m.note = "outcome " + std::to_string(o) + " (choices " + outcome["choices"].dump() + ")";
+      else
+        m.note = "outcome " + std::to_string(o);
+      return m;
+    }
+    if (count < bestCount) {
+      bestCount = count;
+      bestDiffs = std::move(diffs);
+      m.outcome = static_cast<int>(o);
+    }
+  }
+  if (bestCount == SIZE_MAX) {
+    m.status = unfinished.empty() ? OutcomeMatch::Status::NotAvailable
+                                  : OutcomeMatch::Status::Inconclusive;
+    m.note = unfinished.empty() ? "the plumb-run report has no outcomes"
+                                : "no outcome of Plumb's set finished (" + unfinished.front() + ")";
+    return m;
+  }
+  m.diffs = std::move(bestDiffs);
+  m.diffCount = bestCount;
+  bool complete = plumbRun.value("executions", nlohmann::json::object()).value("complete", true);
+  if (!unfinished.empty()) {
+    m.status = OutcomeMatch::Status::Inconclusive;
+    m.note = "outside every finished outcome, but Plumb's set also has a '" + unfinished.front() +
+             "' outcome";
+  } else if (!complete) {
+    m.status = OutcomeMatch::Status::Inconclusive;
+    m.note =
+        "outside every outcome found, but Plumb's exploration was incomplete (--max-executions)";
+  } else {
+    m.status = OutcomeMatch::Status::Outside;
+    m.note = std::to_string(bestCount) + " word(s) outside the closest outcome (" +
+             std::to_string(m.outcome) + ")";
+  }
+  return m;
+}
+
+OutcomeProvider defaultOutcomeProvider() {
+  return [](const OracleCase& c, std::string& whyNot) -> std::optional<nlohmann::json> {
+    if (c.expect) return c.expect;
+    whyNot =
+        "outcome comparison not available: the interpreter (issue 5) is not wired to plumb oracle "
+        "yet, and the case gives no \"expect\"";
+    return std::nullopt;
+  };
+}
+
+const char* classificationName(Classification c) {
+  switch (c) {
+    case Classification::Agree:
+      return "agree";
+    case Classification::AcceptsInvalid:
+      return "accepts-invalid";
+    case Classification::RejectsValid:
+      return "rejects-valid";
+    case Classification::OutputOutside:
+      return "output-outside";
+    case Classification::Crash:
+      return "crash";
+    case Classification::Timeout:
+      return "timeout";
+    case Classification::Error:
+      return "error";
+    case Classification::Skipped:
+      return "skipped";
+  }
+  return "skipped";
+}
+
+bool isDisagreement(Classification c) {
+  return c != Classification::Agree && c != Classification::Skipped;
+}
+
+namespace {
+
+std::string hex(uint32_t w) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08x", w);
+  return buf;
+}
+
+/// The backend's first error message, for the one-line detail.
+std::string firstMessage(const nlohmann::json& raw) {
+  for (const nlohmann::json& m : raw.value("compilation", nlohmann::json::array()))
+    if (m.value("type", "") == "error")
+      return std::to_string(m.value("line", 0)) + ":" + std::to_string(m.value("column", 0)) +
+             ": " + m.value("message", "");
+  if (raw.contains("pipeline") && raw["pipeline"].is_object() && !raw["pipeline"].value("ok", true))
+    return raw["pipeline"].value("error", std::string("pipeline creation failed"));
+  for (const nlohmann::json& v : raw.value("validation", nlohmann::json::array())) {
+    std::string m = v.value("message", "");
+    return m.substr(0, m.find('\n'));
+  }
+  return raw.value("error", "");
+}
+
+}  // namespace
+
+void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes,
+              const std::string& outcomesWhyNot, BackendCaseResult& r) {
+  if (!r.raw.is_object()) r.raw = nlohmann::json::object();
+  const std::string& s = r.status;
+  const PlumbVerdict& v = c.verdict;
+  std::string plumbSays = v.valid ? "Plumb accepts"
+                                  : "Plumb rejects [" + v.rule + "] at " + std::to_string(v.line) +
+                                        ":" + std::to_string(v.column);
+  r.outcome = OutcomeMatch{};
+  if (s == "not-run" || s == "unavailable") {
+    r.classification = Classification::Skipped;
+    r.detail = r.raw.value("error", s);
+    return;
+  }
+  if (s == "timeout") {
+    r.classification = Classification::Timeout;
+    r.detail = "no answer in time; the runner was killed and restarted";
+    return;
+  }
+  if (s == "crash" || s == "device-lost") {
+    r.classification = Classification::Crash;
+    r.detail = s == "crash" ? "the runner died: " + r.raw.value("error", std::string("?"))
+                            : "the device was lost: " + r.raw.value("error", std::string("?"));
+    return;
+  }
+  bool rejected = s == "shader-error" || s == "pipeline-error";
+  if (rejected) {
+    std::string msg = firstMessage(r.raw);
+    if (v.valid) {
+      r.classification = Classification::RejectsValid;
+      r.detail = "Plumb accepts; the backend rejects (" + s + "): " + msg;
+    } else {
+      r.classification = Classification::Agree;
+      r.detail = "both reject: Plumb [" + v.rule + "] " + std::to_string(v.line) + ":" +
+                 std::to_string(v.column) + "; backend " + msg;
+    }
+    return;
+  }
+  if (s == "executed" || s == "runtime-error") {
+    if (!v.valid) {
+      r.classification = Classification::AcceptsInvalid;
+      r.detail = plumbSays + ": " + v.message + "; the backend created the pipeline" +
+                 (s == "executed" ? " and ran it" : "");
+      return;
+    }
+    if (s == "runtime-error") {
+      r.classification = Classification::Error;
+      r.detail = "error while running: " + firstMessage(r.raw);
+      return;
+    }
+    if (!outcomes) {
+      r.classification = Classification::Agree;
+      r.outcome.status = OutcomeMatch::Status::NotAvailable;
+      r.outcome.note = outcomesWhyNot;
+      r.detail = "both accept; outputs not compared (" + outcomesWhyNot + ")";
+      return;
+    }
+    r.outcome = compareWithOutcomes(*outcomes, r.buffers);
+    switch (r.outcome.status) {
+      case OutcomeMatch::Status::Conformant:
+        r.classification = Classification::Agree;
+        r.detail = "both accept; the output lies in " + r.outcome.note;
+        break;
+      case OutcomeMatch::Status::Outside: {
+        r.classification = Classification::OutputOutside;
+        r.detail = r.outcome.note;
+        if (!r.outcome.diffs.empty()) {
+          const WordDiff& d = r.outcome.diffs.front();
+          r.detail += "; first: @group(" + std::to_string(d.group) + ") @binding(" +
+                      std::to_string(d.binding) + ") word " + std::to_string(d.index) + " = " +
+                      hex(d.device) + ", allowed " + d.allowed.dump();
+        }
+        break;
+      }
+      case OutcomeMatch::Status::Inconclusive:
+      case OutcomeMatch::Status::NotAvailable:
+        r.classification = Classification::Agree;
+        r.detail = "both accept; outputs " + std::string(outcomeStatusName(r.outcome.status)) +
+                   ": " + r.outcome.note;
+        break;
+    }
+    return;
+  }
+  r.classification = Classification::Error;
+  r.detail = s + ": " + r.raw.value("error", std::string(""));
+}
+
+}  // namespace plumb::oracle

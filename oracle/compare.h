@@ -1,0 +1,96 @@
+// Comparing a backend's result with Plumb's: the static verdict (accept, or reject with a
+// rule) and the outcome set of a `plumb-run` report (docs/formats.md). A device output is
+// conformant when every word lies in the allowed set of SOME single outcome (design.md), not
+// word by word across different outcomes.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "oracle/oracle_case.h"
+
+namespace plumb::oracle {
+
+/// One buffer a device wrote, as a runner reports it.
+struct DeviceBuffer {
+  uint32_t group = 0;
+  uint32_t binding = 0;
+  std::vector<uint32_t> words;
+};
+
+/// Does `word` lie in the allowed set a `plumb-run` WORD describes ({"exact"}, {"set"},
+/// {"interval", "type": "f32"}, {"any"}, {"f16": [HALF, HALF]})? `error` is set (and false
+/// returned) when the form is malformed.
+bool wordAllowed(const nlohmann::json& allowed, uint32_t word, std::string& error);
+
+/// A word of a device buffer outside the allowed set of the closest outcome.
+struct WordDiff {
+  uint32_t group = 0, binding = 0, index = 0;
+  uint32_t device = 0;
+  nlohmann::json allowed;  // the WORD form of that outcome
+};
+
+struct OutcomeMatch {
+  enum class Status { Conformant, Outside, Inconclusive, NotAvailable };
+  Status status = Status::NotAvailable;
+  int outcome = -1;             // Conformant: the index of an outcome the output lies in;
+                                // Outside: the closest outcome (fewest words outside)
+  std::vector<WordDiff> diffs;  // Outside: the words outside that outcome (at most 64)
+  size_t diffCount = 0;         // all of them
+  std::string note;             // why NotAvailable or Inconclusive; details otherwise
+};
+const char* outcomeStatusName(
+    OutcomeMatch::Status s);  // conformant, outside, inconclusive, not-available
+
+/// Compares a device's buffers with the outcomes of a `plumb-run` report. Only the buffers the
+/// outcomes list are compared. Outcomes that did not finish (a dynamic error, a deadlock, a
+/// step limit) constrain nothing that can be compared: when the device's output lies in no
+/// finished outcome and such an outcome exists, the result is Inconclusive, not Outside; and
+/// when the report says exploration was incomplete (`complete` false) an Outside becomes
+/// Inconclusive too (the missing outcomes might hold the device's output).
+OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
+                                 const std::vector<DeviceBuffer>& device);
+
+/// The interpreter hook: Plumb's outcome set for a case, as a `plumb-run` report, or nullopt
+/// with the reason it is not available. The default (defaultOutcomeProvider) uses the case's
+/// own "expect" and otherwise says the interpreter is not wired yet; the CLI replaces it
+/// with one that runs the interpreter (issue 5) once that exists.
+using OutcomeProvider =
+    std::function<std::optional<nlohmann::json>(const OracleCase& c, std::string& whyNot)>;
+OutcomeProvider defaultOutcomeProvider();
+
+/// How one backend's result relates to Plumb's on one case.
+enum class Classification {
+  Agree,           // same verdict, and the output is in the allowed set (or not compared)
+  AcceptsInvalid,  // Plumb rejects the program, the backend created the pipeline
+  RejectsValid,    // Plumb accepts it, the backend reports a shader or pipeline error
+  OutputOutside,   // the output lies in no outcome of Plumb's set
+  Crash,           // the runner died (or the device was lost) on this case
+  Timeout,         // the runner did not answer within --timeout
+  Error,           // the runner could not run the case (a runtime validation error, a bad case)
+  Skipped,         // the case could not be prepared, or the backend is unavailable
+};
+const char* classificationName(Classification c);  // agree, accepts-invalid, ...
+bool isDisagreement(Classification c);             // everything except Agree and Skipped
+
+/// One backend's raw result on one case (the runner's JSON line) with Plumb's reading of it.
+struct BackendCaseResult {
+  std::string status;  // the runner's status, or crash / timeout / unavailable / not-run
+  nlohmann::json raw;  // the runner's result line (or an object with "error")
+  std::vector<DeviceBuffer> buffers;
+  OutcomeMatch outcome;
+  Classification classification = Classification::Skipped;
+  std::string detail;  // one line for people: why this classification
+};
+
+/// Classifies a backend's result against Plumb's verdict and, when `outcomes` is given and
+/// the backend executed the program, against the outcome set.
+void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes,
+              const std::string& outcomesWhyNot, BackendCaseResult& r);
+
+}  // namespace plumb::oracle

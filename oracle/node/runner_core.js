@@ -1,0 +1,258 @@
+// The part of every oracle runner that talks WebGPU: one case in, one result out
+// (protocol `plumb-oracle-runner` v1, docs/oracle.md). No Node, Deno or DOM specifics here:
+// the same file runs in Node (Dawn), in Deno (wgpu) and in a Chromium page.
+//
+// A case:   {"id", "wgsl", "entry", "dispatch": [x,y,z],
+//            "bindings": [{"group","binding","kind": "uniform"|"storage"|"read-only-storage",
+//                          "size": BYTES, "words": [u32...]}]}
+// A result: {"id", "status", "compilation": [...], "validation": [...], "pipeline": {...},
+//            "buffers": [{"group","binding","words"}], "timing": {...}}
+// status: "executed" | "shader-error" | "pipeline-error" | "runtime-error" | "device-lost" |
+//         "bad-case"
+
+export const PROTOCOL = 'plumb-oracle-runner';
+export const PROTOCOL_VERSION = 1;
+
+const now = () => (typeof performance !== 'undefined' ? performance.now() : Date.now());
+
+function adapterInfoOf(adapter) {
+  const info = adapter.info || {};
+  const out = {};
+  for (const k of ['vendor', 'architecture', 'device', 'description', 'backend', 'type',
+                   'driver', 'subgroupMinSize', 'subgroupMaxSize']) {
+    if (info[k] !== undefined && info[k] !== '') out[k] = info[k];
+  }
+  return out;
+}
+
+/// Opens an adapter and a device. `state` keeps them for the cases; the device is recreated
+/// when it is lost.
+export async function openDevice(gpu, state) {
+  // Chromium sometimes refuses the first requestDevice right after start ("A valid external
+  // Instance reference no longer exists"); a fresh adapter a moment later works.
+  let adapter = null, device = null, lastError = null;
+  for (let attempt = 0; attempt < 4 && !device; ++attempt) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    try {
+      adapter = await gpu.requestAdapter();
+      if (!adapter) throw new Error('no WebGPU adapter (requestAdapter returned null)');
+      device = await adapter.requestDevice();
+    } catch (e) {
+      lastError = e;
+    }
+  }
+  if (!device) throw lastError;
+  state.adapter = adapter;
+  state.device = device;
+  state.lost = null;
+  state.adapterInfo = adapterInfoOf(adapter);
+  device.lost.then((info) => {
+    if (state.device === device) state.lost = `${info.reason || 'unknown'}: ${info.message || ''}`;
+  });
+  // Errors outside any scope (should not happen: every call is inside one) are kept too.
+  state.uncaptured = [];
+  if ('onuncapturederror' in device || device.addEventListener) {
+    try {
+      device.addEventListener('uncapturederror', (e) => {
+        state.uncaptured.push(String(e.error && e.error.message || e.error || e));
+      });
+    } catch (_) { /* not an EventTarget in this implementation */ }
+  }
+  return state;
+}
+
+function errorText(e) {
+  if (e === null || e === undefined) return null;
+  return String(e.message !== undefined ? e.message : e);
+}
+
+/// Pushes the three error scopes; `pop` returns their errors, innermost first.
+function pushScopes(device) {
+  device.pushErrorScope('validation');
+  device.pushErrorScope('internal');
+  device.pushErrorScope('out-of-memory');
+}
+async function popScopes(device, stage, into) {
+  // Pop all three at once and await them together: each answer may wait for the
+  // implementation's next event poll, so awaiting one by one costs three polls.
+  const filters = ['out-of-memory', 'internal', 'validation'];
+  const pops = filters.map(() => device.popErrorScope().then((e) => ({e}), (err) => ({err})));
+  const answers = await Promise.all(pops);
+  answers.forEach((a, i) => {
+    if (a.err) into.push({stage, filter: filters[i], message: 'popErrorScope failed: ' + errorText(a.err)});
+    const m = errorText(a.e);
+    if (m !== null) into.push({stage, filter: filters[i], message: m});
+  });
+}
+
+function compilationMessages(info) {
+  const out = [];
+  for (const m of (info && info.messages) || []) {
+    out.push({type: m.type, line: m.lineNum, column: m.linePos, offset: m.offset,
+              length: m.length, message: m.message});
+  }
+  return out;
+}
+
+const kindLayout = {
+  'uniform': {type: 'uniform'},
+  'storage': {type: 'storage'},
+  'read-only-storage': {type: 'read-only-storage'},
+};
+
+function validateCase(c) {
+  if (typeof c.wgsl !== 'string') return 'missing "wgsl"';
+  if (typeof c.entry !== 'string') return 'missing "entry"';
+  if (!Array.isArray(c.dispatch) || c.dispatch.length !== 3) return '"dispatch" must be [x, y, z]';
+  for (const b of c.bindings || []) {
+    if (!kindLayout[b.kind]) return `binding ${b.group}/${b.binding}: unknown kind "${b.kind}"`;
+    if (!(b.size > 0) || b.size % 4 !== 0) return `binding ${b.group}/${b.binding}: size must be a positive multiple of 4`;
+    if ((b.words || []).length * 4 > b.size) return `binding ${b.group}/${b.binding}: more words than size`;
+  }
+  return null;
+}
+
+/// Runs one case on state.device; never throws (a thrown error becomes a runtime-error).
+export async function runCase(state, c) {
+  const t0 = now();
+  const result = {id: c.id, status: 'executed', compilation: [], validation: [],
+                  pipeline: null, buffers: [], timing: {}};
+  const bad = validateCase(c);
+  if (bad) {
+    result.status = 'bad-case';
+    result.error = bad;
+    return result;
+  }
+  const device = state.device;
+  const buffers = [];
+  try {
+    // 1. The shader module and its compilation messages (#shader-creation-error).
+    pushScopes(device);
+    const module = device.createShaderModule({code: c.wgsl});
+    let info = null;
+    try {
+      info = await module.getCompilationInfo();
+    } catch (e) {
+      result.validation.push({stage: 'shader', filter: 'getCompilationInfo', message: errorText(e)});
+    }
+    await popScopes(device, 'shader', result.validation);
+    result.compilation = compilationMessages(info);
+    const t1 = now();
+    result.timing.shaderMs = +(t1 - t0).toFixed(3);
+    const shaderFailed = result.compilation.some((m) => m.type === 'error') ||
+                         result.validation.some((v) => v.stage === 'shader');
+    if (shaderFailed) {
+      result.status = 'shader-error';
+      result.timing.totalMs = +(now() - t0).toFixed(3);
+      return result;
+    }
+
+    // 2. Layouts from the bindings' kinds, and the pipeline (#pipeline-creation-error).
+    pushScopes(device);
+    const groups = new Map();
+    let maxGroup = -1;
+    for (const b of c.bindings || []) {
+      if (!groups.has(b.group)) groups.set(b.group, []);
+      groups.get(b.group).push(b);
+      maxGroup = Math.max(maxGroup, b.group);
+    }
+    const bgls = [];
+    for (let g = 0; g <= maxGroup; ++g) {
+      const entries = (groups.get(g) || []).map((b) => ({
+        binding: b.binding, visibility: 0x4 /* GPUShaderStage.COMPUTE */,
+        buffer: kindLayout[b.kind]}));
+      bgls.push(device.createBindGroupLayout({entries}));
+    }
+    const layout = device.createPipelineLayout({bindGroupLayouts: bgls});
+    let pipeline = null;
+    const descriptor = {layout, compute: {module, entryPoint: c.entry}};
+    try {
+      // createComputePipeline reports failure through the error scope; the async form rejects
+      // with a GPUPipelineError. dawn.node answers the async form only at its next event
+      // poll (about 10 ms later), so the synchronous form is the default there.
+      if (state.asyncPipelines) pipeline = await device.createComputePipelineAsync(descriptor);
+      else pipeline = device.createComputePipeline(descriptor);
+      result.pipeline = {ok: true};
+    } catch (e) {
+      result.pipeline = {ok: false, error: errorText(e), reason: e && e.reason};
+    }
+    await popScopes(device, 'pipeline', result.validation);
+    const t2 = now();
+    result.timing.pipelineMs = +(t2 - t1).toFixed(3);
+    if (!pipeline || result.validation.some((v) => v.stage === 'pipeline')) {
+      if (result.pipeline.ok) result.pipeline = {ok: false, error: 'pipeline creation raised a validation error'};
+      result.status = 'pipeline-error';
+      result.timing.totalMs = +(now() - t0).toFixed(3);
+      return result;
+    }
+
+    // 3. Buffers, one dispatch, read back every storage buffer.
+    pushScopes(device);
+    const U = 0x40, S = 0x80, COPY_SRC = 0x4, COPY_DST = 0x8, MAP_READ = 0x1;
+    const bindGroups = [];
+    const readbacks = [];
+    for (let g = 0; g <= maxGroup; ++g) {
+      const entries = [];
+      for (const b of groups.get(g) || []) {
+        const usage = (b.kind === 'uniform' ? U : S) | COPY_SRC | COPY_DST;
+        const buffer = device.createBuffer({size: b.size, usage, mappedAtCreation: true});
+        buffers.push(buffer);
+        const view = new Uint32Array(buffer.getMappedRange());
+        const words = b.words || [];
+        for (let i = 0; i < words.length; ++i) view[i] = words[i];
+        buffer.unmap();
+        entries.push({binding: b.binding, resource: {buffer}});
+        if (b.kind !== 'uniform') {
+          const rb = device.createBuffer({size: b.size, usage: MAP_READ | COPY_DST});
+          buffers.push(rb);
+          readbacks.push({b, buffer, rb});
+        }
+      }
+      bindGroups.push(device.createBindGroup({layout: bgls[g], entries}));
+    }
+    const encoder = device.createCommandEncoder();
+    const pass = encoder.beginComputePass();
+    pass.setPipeline(pipeline);
+    for (let g = 0; g <= maxGroup; ++g) pass.setBindGroup(g, bindGroups[g]);
+    pass.dispatchWorkgroups(c.dispatch[0], c.dispatch[1], c.dispatch[2]);
+    pass.end();
+    for (const r of readbacks) encoder.copyBufferToBuffer(r.buffer, 0, r.rb, 0, r.b.size);
+    device.queue.submit([encoder.finish()]);
+    await Promise.all(readbacks.map((r) => r.rb.mapAsync(0x1 /* GPUMapMode.READ */)));
+    for (const r of readbacks) {
+      const words = Array.from(new Uint32Array(r.rb.getMappedRange().slice(0)));
+      r.rb.unmap();
+      result.buffers.push({group: r.b.group, binding: r.b.binding, words});
+    }
+    await popScopes(device, 'dispatch', result.validation);
+    result.timing.dispatchMs = +(now() - t2).toFixed(3);
+    if (result.validation.some((v) => v.stage === 'dispatch')) result.status = 'runtime-error';
+  } catch (e) {
+    result.status = 'runtime-error';
+    result.error = errorText(e);
+  } finally {
+    for (const b of buffers) {
+      try { b.destroy(); } catch (_) { /* already gone */ }
+    }
+  }
+  if (state.lost) {
+    result.status = 'device-lost';
+    result.error = state.lost;
+  }
+  if (state.uncaptured && state.uncaptured.length) {
+    for (const m of state.uncaptured.splice(0)) result.validation.push({stage: 'uncaptured', message: m});
+  }
+  result.timing.totalMs = +(now() - t0).toFixed(3);
+  return result;
+}
+
+/// Runs a case, reopening the device first when the previous case lost it.
+export async function runCaseWithRecovery(gpu, state, c) {
+  if (!state.device || state.lost) await openDevice(gpu, state);
+  return runCase(state, c);
+}
+
+export function hello(backend, state, versions) {
+  return {hello: PROTOCOL, version: PROTOCOL_VERSION, backend, adapter: state.adapterInfo,
+          versions};
+}

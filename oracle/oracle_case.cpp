@@ -1,0 +1,486 @@
+// Loading oracle cases and resolving their bindings to raw words (docs/oracle.md).
+#include "oracle/oracle_case.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "semantics/diagnostic_json.h"
+#include "semantics/parser.h"
+#include "semantics/revision.h"
+
+namespace plumb::oracle {
+
+namespace fs = std::filesystem;
+
+const char* bufferKindName(BufferKind k) {
+  switch (k) {
+    case BufferKind::Uniform:
+      return "uniform";
+    case BufferKind::Storage:
+      return "storage";
+    case BufferKind::ReadOnlyStorage:
+      return "read-only-storage";
+  }
+  return "storage";
+}
+
+namespace {
+
+std::optional<BufferKind> parseKind(const std::string& s) {
+  if (s == "uniform") return BufferKind::Uniform;
+  if (s == "storage") return BufferKind::Storage;
+  if (s == "read-only-storage") return BufferKind::ReadOnlyStorage;
+  return std::nullopt;
+}
+
+bool readText(const fs::path& p, std::string& out) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  out = s.str();
+  return true;
+}
+
+/// A binding variable of the module as the checker sees it.
+struct ModuleBinding {
+  uint32_t group = 0, binding = 0;
+  std::string name;
+  std::optional<BufferKind> kind;  // absent: not a buffer (a texture or sampler)
+  std::string storeType;
+  uint64_t fixedSize = 0;      // SizeOf the store type (its fixed part for runtime-sized)
+  uint64_t runtimeStride = 0;  // non-zero when runtime-sized
+};
+
+/// What the checker tells about the program: its binding variables and compute entry points.
+struct ModuleFacts {
+  bool checked = false;  // parsed and checked (possibly with errors)
+  std::vector<ModuleBinding> bindings;
+  std::vector<std::string> computeEntryPoints;
+};
+
+ModuleFacts moduleFacts(const std::string& name, const std::string& text) {
+  ModuleFacts facts;
+  SourceFile file(name, text);
+  DiagnosticList diagnostics;
+  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+  if (!module || diagnostics.hasErrors()) return facts;
+  std::unique_ptr<CheckedModule> checked = check(*module, diagnostics, CheckOptions{});
+  if (!checked) return facts;
+  facts.checked = true;
+  for (const ModuleDeclaration& d : checked->declarations) {
+    if (d.kind != ModuleDeclaration::Variable) continue;
+    if (!d.attributes.has(Attributes::Group) || !d.attributes.has(Attributes::Binding)) continue;
+    ModuleBinding b;
+    b.group = d.attributes.group;
+    b.binding = d.attributes.binding;
+    b.name = std::string(checked->module.name(d.name));
+    if (d.type && checked->types.kind(d.type) == TypeKind::Reference) {
+      const TypeNode& ref = checked->types[d.type];
+      b.storeType = checked->types.name(ref.element);
+      if (ref.space == ast::AddressSpace::Uniform) b.kind = BufferKind::Uniform;
+      if (ref.space == ast::AddressSpace::Storage)
+        b.kind = ref.access == ast::AccessMode::ReadWrite ? BufferKind::Storage
+                                                          : BufferKind::ReadOnlyStorage;
+      if (b.kind) {
+        const TypeLayout& layout = checked->layouts.of(ref.element);
+        if (layout.defined && !layout.overflow) {
+          b.fixedSize = layout.size;
+          b.runtimeStride = layout.runtimeStride;
+        }
+      }
+    }
+    facts.bindings.push_back(std::move(b));
+  }
+  for (const EntryPoint& e : checked->entryPoints)
+    if (e.stage == ShaderStage::Compute)
+      facts.computeEntryPoints.emplace_back(
+          checked->module.name(checked->declarations[e.function].name));
+  return facts;
+}
+
+/// The size of a zero-filled buffer for a binding the case does not give: the store type's
+/// size, with 4 elements for a runtime-sized array; a multiple of 4 bytes, at least 4.
+uint64_t defaultSize(const ModuleBinding& b) {
+  uint64_t size = b.fixedSize + 4 * b.runtimeStride;
+  size = (size + 3) / 4 * 4;
+  return std::max<uint64_t>(size, 4);
+}
+
+std::string where(const nlohmann::json& entry) {
+  std::string g = entry.contains("group") ? entry["group"].dump() : "?";
+  std::string b = entry.contains("binding") ? entry["binding"].dump() : "?";
+  return "binding @group(" + g + ") @binding(" + b + ")";
+}
+
+/// One `plumb-bindings` entry to a runner binding; `error` names the problem.
+std::optional<RunnerBinding> resolveBinding(const nlohmann::json& entry, const ModuleFacts& facts,
+                                            std::string& error) {
+  if (!entry.is_object() || !entry.contains("group") || !entry.contains("binding") ||
+      !asUnsigned(entry["group"]) || !asUnsigned(entry["binding"]) ||
+      *asUnsigned(entry["group"]) > 0xffffffffu || *asUnsigned(entry["binding"]) > 0xffffffffu) {
+    error = "a binding needs \"group\" and \"binding\" (non-negative integers)";
+    return std::nullopt;
+  }
+  RunnerBinding r;
+  r.group = static_cast<uint32_t>(*asUnsigned(entry["group"]));
+  r.binding = static_cast<uint32_t>(*asUnsigned(entry["binding"]));
+  const ModuleBinding* known = nullptr;
+  for (const ModuleBinding& b : facts.bindings)
+    if (b.group == r.group && b.binding == r.binding) known = &b;
+  if (known) r.storeType = known->storeType;
+  if (entry.contains("kind")) {
+    std::optional<BufferKind> k =
+        entry["kind"].is_string() ? parseKind(entry["kind"].get<std::string>()) : std::nullopt;
+    if (!k) {
+      error = where(entry) + ": \"kind\" must be \"uniform\", \"storage\" or \"read-only-storage\"";
+      return std::nullopt;
+    }
+    r.kind = *k;
+  } else if (known && known->kind) {
+    r.kind = *known->kind;
+  } else if (known) {
+    error = where(entry) + ": '" + known->name +
+            "' is not a buffer (textures and samplers are not supported by the runners yet)";
+    return std::nullopt;
+  } else {
+    error = where(entry) +
+            ": Plumb could not check the program, so the buffer kind is unknown; give \"kind\" "
+            "(uniform, storage or read-only-storage)";
+    return std::nullopt;
+  }
+  int contents = entry.contains("words") + entry.contains("value") + entry.contains("size") +
+                 entry.contains("texture");
+  if (entry.contains("value") || entry.contains("texture")) {
+    error = where(entry) +
+            ": typed \"value\" and \"texture\" bindings need the interpreter's layout resolution "
+            "(issue 5), which plumb oracle does not use yet; give \"words\" or \"size\"";
+    return std::nullopt;
+  }
+  if (contents != 1) {
+    error = where(entry) + ": give exactly one of \"words\", \"value\" or \"size\"";
+    return std::nullopt;
+  }
+  if (entry.contains("words")) {
+    const nlohmann::json& words = entry["words"];
+    if (!words.is_array() || words.empty()) {
+      error = where(entry) + ": \"words\" must be a non-empty array";
+      return std::nullopt;
+    }
+    for (const nlohmann::json& w : words) {
+      std::optional<uint32_t> v = parseWord(w);
+      if (!v) {
+        error = where(entry) + ": word " + w.dump() +
+                " is not a number 0 ≤ w < 2^32 or a \"0x…\" string";
+        return std::nullopt;
+      }
+      r.words.push_back(*v);
+    }
+    r.size = 4 * r.words.size();
+  } else {
+    std::optional<uint64_t> size = asUnsigned(entry["size"]);
+    if (!size || *size == 0 || *size % 4 != 0 || *size > (uint64_t{1} << 28)) {
+      error = where(entry) + ": \"size\" must be a positive multiple of 4 (at most 256 MiB)";
+      return std::nullopt;
+    }
+    r.size = *size;
+  }
+  return r;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+}  // namespace
+
+std::optional<uint64_t> asUnsigned(const nlohmann::json& j) {
+  if (j.is_number_unsigned()) return j.get<uint64_t>();
+  if (j.is_number_integer() && j.get<int64_t>() >= 0)
+    return static_cast<uint64_t>(j.get<int64_t>());
+  return std::nullopt;
+}
+
+std::optional<uint32_t> parseWord(const nlohmann::json& w) {
+  if (std::optional<uint64_t> u = asUnsigned(w)) {
+    uint64_t v = *u;
+    if (v > 0xffffffffull) return std::nullopt;
+    return static_cast<uint32_t>(v);
+  }
+  if (w.is_string()) {
+    std::string s = lower(w.get<std::string>());
+    if (s.size() < 3 || s.size() > 10 || s.compare(0, 2, "0x") != 0) return std::nullopt;
+    uint64_t v = 0;
+    for (size_t i = 2; i < s.size(); ++i) {
+      char c = s[i];
+      int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+      if (d < 0) return std::nullopt;
+      v = v * 16 + static_cast<uint64_t>(d);
+    }
+    return static_cast<uint32_t>(v);
+  }
+  return std::nullopt;
+}
+
+PlumbVerdict plumbVerdict(const std::string& name, const std::string& text,
+                          const VerdictOptions& options) {
+  PlumbVerdict v;
+  SourceFile file(name, text);
+  DiagnosticList diagnostics;
+  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+  v.stage = "parse";
+  if (module && !diagnostics.hasErrors()) {
+    CheckOptions o;
+    o.strictUniformity = options.strictUniformity;
+    o.aliasingAsErrors = options.strictAliasing;
+    check(*module, diagnostics, o);
+    v.stage = "check";
+  }
+  v.valid = !diagnostics.hasErrors();
+  for (const Diagnostic& d : diagnostics.all()) {
+    v.diagnostics.push_back(toJson(d));
+    if (d.severity == Severity::Error && v.rule.empty() && v.message.empty()) {
+      v.rule = d.rule;
+      v.message = d.message;
+      LineColumn lc = file.position(d.span.begin);
+      v.line = lc.line;
+      v.column = lc.column;
+    }
+  }
+  return v;
+}
+
+OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
+  OracleCase c;
+  c.file = path;
+  fs::path p(path);
+  c.id = p.stem().string();
+  std::string text;
+  if (!readText(p, text)) {
+    c.error = "cannot read '" + path + "'";
+    return c;
+  }
+  nlohmann::json bindings = nlohmann::json::array();
+  if (p.extension() == ".wgsl") {
+    c.wgsl = text;
+    c.wgslFile = path;
+    fs::path sibling = p;
+    sibling.replace_extension(".bindings.json");
+    std::string btext;
+    if (readText(sibling, btext)) {
+      nlohmann::json b = nlohmann::json::parse(btext, nullptr, false);
+      if (b.is_discarded() || !b.is_object() || b.value("format", "") != "plumb-bindings" ||
+          !b.contains("bindings") || !b["bindings"].is_array()) {
+        c.error = sibling.string() + ": not a plumb-bindings file";
+        return c;
+      }
+      bindings = b["bindings"];
+    }
+  } else {
+    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+    if (j.is_discarded() || !j.is_object()) {
+      c.error = "'" + path + "' is not JSON (a plumb-oracle-case file) nor a .wgsl file";
+      return c;
+    }
+    if (j.value("format", "") != "plumb-oracle-case" || j.value("version", 0) != 1) {
+      c.error = "'" + path + "': \"format\" must be \"plumb-oracle-case\" with \"version\": 1";
+      return c;
+    }
+    if (j.contains("name") && j["name"].is_string()) c.id = j["name"].get<std::string>();
+    c.description = j.value("description", "");
+    if (j.contains("known")) c.known = j["known"];
+    if (j.contains("runnerTest") && j["runnerTest"].is_string())
+      c.runnerTest = j["runnerTest"].get<std::string>();
+    if (j.contains("wgsl") && j["wgsl"].is_string()) {
+      c.wgsl = j["wgsl"].get<std::string>();
+    } else if (j.contains("source") && j["source"].is_string()) {
+      fs::path src = p.parent_path() / j["source"].get<std::string>();
+      if (!readText(src, c.wgsl)) {
+        c.error = "cannot read the source '" + src.string() + "'";
+        return c;
+      }
+      c.wgslFile = src.string();
+    } else {
+      c.error = "'" + path + "': give the program as \"wgsl\" (text) or \"source\" (a path)";
+      return c;
+    }
+    if (j.contains("entry")) {
+      if (!j["entry"].is_string()) {
+        c.error = "\"entry\" must be a string";
+        return c;
+      }
+      c.entry = j["entry"].get<std::string>();
+    }
+    if (j.contains("dispatch")) {
+      const nlohmann::json& d = j["dispatch"];
+      if (!d.is_array() || d.empty() || d.size() > 3) {
+        c.error = "\"dispatch\" must be [x], [x, y] or [x, y, z]";
+        return c;
+      }
+      for (size_t i = 0; i < d.size(); ++i) {
+        std::optional<uint64_t> n = asUnsigned(d[i]);
+        if (!n || *n == 0 || *n > 65535) {
+          c.error = "\"dispatch\" counts must be integers 1..65535";
+          return c;
+        }
+        c.dispatch[i] = static_cast<uint32_t>(*n);
+      }
+    }
+    if (j.contains("bindings")) {
+      nlohmann::json b = j["bindings"];
+      if (b.is_string()) {
+        fs::path bp = p.parent_path() / b.get<std::string>();
+        std::string btext;
+        if (!readText(bp, btext)) {
+          c.error = "cannot read the bindings '" + bp.string() + "'";
+          return c;
+        }
+        b = nlohmann::json::parse(btext, nullptr, false);
+      }
+      if (b.is_object() && b.value("format", "") == "plumb-bindings")
+        b = b.value("bindings", nlohmann::json());
+      if (!b.is_array()) {
+        c.error =
+            "\"bindings\" must be an array of plumb-bindings entries, or a plumb-bindings file";
+        return c;
+      }
+      bindings = b;
+    }
+    if (j.contains("expect")) {
+      nlohmann::json e = j["expect"];
+      c.expectSource = "case file";
+      if (e.is_string()) {
+        fs::path ep = p.parent_path() / e.get<std::string>();
+        std::string etext;
+        if (!readText(ep, etext)) {
+          c.error = "cannot read the expected results '" + ep.string() + "'";
+          return c;
+        }
+        e = nlohmann::json::parse(etext, nullptr, false);
+        c.expectSource = ep.string();
+      }
+      if (!e.is_object() || e.value("format", "") != "plumb-run" || !e.contains("outcomes") ||
+          !e["outcomes"].is_array()) {
+        c.error = "\"expect\" must be a plumb-run report (format \"plumb-run\" with \"outcomes\")";
+        return c;
+      }
+      c.expect = e;
+    }
+  }
+
+  c.verdict = plumbVerdict(c.wgslFile.empty() ? c.id + ".wgsl" : c.wgslFile, c.wgsl, options);
+  ModuleFacts facts = moduleFacts(c.id, c.wgsl);
+  if (c.entry.empty()) {
+    if (facts.computeEntryPoints.size() == 1) {
+      c.entry = facts.computeEntryPoints[0];
+    } else {
+      c.error =
+          facts.checked
+              ? "the program has " + std::to_string(facts.computeEntryPoints.size()) +
+                    " compute entry points; name one with \"entry\""
+              : "Plumb cannot find the entry point of a program it cannot parse; give \"entry\"";
+      return c;
+    }
+  }
+  std::set<std::pair<uint32_t, uint32_t>> seen;
+  for (const nlohmann::json& entry : bindings) {
+    std::string error;
+    std::optional<RunnerBinding> r = resolveBinding(entry, facts, error);
+    if (!r) {
+      c.error = error;
+      return c;
+    }
+    if (!seen.insert({r->group, r->binding}).second) {
+      c.error = where(entry) + " is given twice";
+      return c;
+    }
+    c.bindings.push_back(std::move(*r));
+  }
+  // Buffers the program declares and the case does not give are zero-filled (as `plumb run
+  // --zero-missing-bindings`): the runners build their layouts from the bindings they get.
+  for (const ModuleBinding& b : facts.bindings) {
+    if (seen.count({b.group, b.binding}) || !b.kind) continue;
+    RunnerBinding r;
+    r.group = b.group;
+    r.binding = b.binding;
+    r.kind = *b.kind;
+    r.size = defaultSize(b);
+    r.storeType = b.storeType;
+    c.bindings.push_back(std::move(r));
+  }
+  std::sort(c.bindings.begin(), c.bindings.end(),
+            [](const RunnerBinding& a, const RunnerBinding& b) {
+              return std::pair(a.group, a.binding) < std::pair(b.group, b.binding);
+            });
+  return c;
+}
+
+std::vector<std::string> expandCasePaths(const std::vector<std::string>& paths,
+                                         std::string& error) {
+  std::vector<std::string> out;
+  for (const std::string& path : paths) {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) {
+      std::vector<std::string> jsons, wgsls;
+      std::set<std::string> named;  // .wgsl files a case file names as its source
+      for (const fs::directory_entry& e : fs::directory_iterator(path, ec)) {
+        if (!e.is_regular_file()) continue;
+        std::string name = e.path().filename().string();
+        auto endsWith = [&](const std::string& s) {
+          return name.size() >= s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0;
+        };
+        if (endsWith(".bindings.json") || endsWith(".run.json")) continue;
+        if (endsWith(".json")) {
+          jsons.push_back(e.path().string());
+          std::string text;
+          if (readText(e.path(), text)) {
+            nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+            if (j.is_object() && j.contains("source") && j["source"].is_string())
+              named.insert((e.path().parent_path() / j["source"].get<std::string>())
+                               .lexically_normal()
+                               .string());
+          }
+        } else if (endsWith(".wgsl")) {
+          wgsls.push_back(e.path().string());
+        }
+      }
+      for (const std::string& w : wgsls)
+        if (!named.count(fs::path(w).lexically_normal().string())) jsons.push_back(w);
+      std::sort(jsons.begin(), jsons.end());
+      out.insert(out.end(), jsons.begin(), jsons.end());
+      if (ec) {
+        error = "cannot list '" + path + "': " + ec.message();
+        return {};
+      }
+    } else if (fs::exists(path, ec)) {
+      out.push_back(path);
+    } else {
+      error = "no such case file or directory: '" + path + "'";
+      return {};
+    }
+  }
+  return out;
+}
+
+nlohmann::json runnerInput(const OracleCase& c) {
+  nlohmann::json bindings = nlohmann::json::array();
+  for (const RunnerBinding& b : c.bindings)
+    bindings.push_back({{"group", b.group},
+                        {"binding", b.binding},
+                        {"kind", bufferKindName(b.kind)},
+                        {"size", b.size},
+                        {"words", b.words}});
+  nlohmann::json j = {{"id", c.id},
+                      {"wgsl", c.wgsl},
+                      {"entry", c.entry},
+                      {"dispatch", {c.dispatch[0], c.dispatch[1], c.dispatch[2]}},
+                      {"bindings", bindings}};
+  if (!c.runnerTest.empty()) j["test"] = c.runnerTest;
+  return j;
+}
+
+}  // namespace plumb::oracle

@@ -1,0 +1,94 @@
+// Oracle cases (format `plumb-oracle-case` v1, docs/oracle.md): a WGSL program, its entry
+// point, a dispatch size and its bindings (entries of `plumb-bindings` v1), and Plumb's own
+// verdict on the program. `plumb oracle` resolves every binding to raw words and a buffer kind
+// before handing the case to a runner.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "checker/checker.h"
+
+namespace plumb::oracle {
+
+/// The WebGPU buffer binding type a runner creates for a binding (GPUBufferBindingType).
+enum class BufferKind : uint8_t { Uniform, Storage, ReadOnlyStorage };
+const char* bufferKindName(BufferKind k);  // "uniform", "storage", "read-only-storage"
+
+/// One binding as a runner receives it: raw little-endian words, zero-padded to `size` bytes.
+struct RunnerBinding {
+  uint32_t group = 0;
+  uint32_t binding = 0;
+  BufferKind kind = BufferKind::Storage;
+  uint64_t size = 0;            // bytes, a positive multiple of 4
+  std::vector<uint32_t> words;  // at most size / 4
+  std::string storeType;        // as Plumb's checker names it, when known
+};
+
+/// Plumb's static verdict on the program (#shader-creation-error): accepted, or rejected with
+/// the first error's rule, message and position.
+struct PlumbVerdict {
+  bool valid = false;
+  std::string stage;  // "parse" or "check"
+  std::string rule;
+  std::string message;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  std::vector<nlohmann::json> diagnostics;  // every diagnostic, as `plumb check --format json`
+};
+
+/// Options of Plumb's checker that change the verdict (as `plumb check`'s flags).
+struct VerdictOptions {
+  bool strictUniformity = false;
+  bool strictAliasing = false;
+};
+
+struct OracleCase {
+  std::string id;    // the case's name (its "name", else the file's stem)
+  std::string file;  // the case file (or the .wgsl file)
+  std::string description;
+  std::string wgsl;      // the program's text
+  std::string wgslFile;  // where it came from, when given by path
+  std::string entry;     // entry point name
+  std::array<uint32_t, 3> dispatch{1, 1, 1};
+  std::vector<RunnerBinding> bindings;
+  /// A `plumb-run` report given with the case (inline or by path): the allowed outcome sets
+  /// to compare device outputs with, until the interpreter computes them (OutcomeProvider).
+  std::optional<nlohmann::json> expect;
+  std::string expectSource;  // where `expect` came from: "case file" or a path
+  nlohmann::json known;      // "known" of the case file: documented backend behaviour
+  /// "runnerTest" of the case file, passed to the runner as "test": "crash", "hang" or
+  /// "garbage" make the runner misbehave (for the harness's own tests).
+  std::string runnerTest;
+  PlumbVerdict verdict;
+  std::string error;  // non-empty: the case could not be prepared (it is not run)
+};
+
+/// Loads one case: a `plumb-oracle-case` JSON file, or a .wgsl file (with FILE.bindings.json
+/// beside it if present, else zero-filled buffers sized from the checker's layouts).
+/// Never throws; problems are reported in `error` (and such a case is not run).
+OracleCase loadCase(const std::string& path, const VerdictOptions& options);
+
+/// The case files named by the command line: files as they are, directories expanded to
+/// their *.json case files (and *.wgsl files that no case file names), sorted.
+std::vector<std::string> expandCasePaths(const std::vector<std::string>& paths, std::string& error);
+
+/// The JSON line a runner receives for the case (protocol `plumb-oracle-runner` v1).
+nlohmann::json runnerInput(const OracleCase& c);
+
+/// Plumb's verdict on a program's text (parse and check, as `plumb check`).
+PlumbVerdict plumbVerdict(const std::string& name, const std::string& text,
+                          const VerdictOptions& options);
+
+/// A non-negative JSON integer (nlohmann keeps parsed ones unsigned, built ones signed).
+std::optional<uint64_t> asUnsigned(const nlohmann::json& j);
+
+/// Parses a `plumb-bindings` word: a number 0 ≤ w < 2^32 or a string "0x…".
+std::optional<uint32_t> parseWord(const nlohmann::json& w);
+
+}  // namespace plumb::oracle

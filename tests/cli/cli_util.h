@@ -1,0 +1,38 @@
+// Running the plumb executable from the CLI tests: its exit status and output.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <fstream>
+#include <string>
+
+namespace cli_testing {
+
+struct Result {
+  int status = -1;
+  std::string out;
+};
+
+/// Runs plumb with `args` (a shell fragment); stderr goes to stdout when `mergeErr`.
+inline Result plumb(const std::string& args, bool mergeErr = false) {
+  std::string cmd = std::string(PLUMB_BINARY) + " " + args + (mergeErr ? " 2>&1" : " 2>/dev/null");
+  Result r;
+  FILE* p = popen(cmd.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int s = pclose(p);
+  r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
+  return r;
+}
+
+/// A file in the test's temporary directory holding `text`; its path.
+inline std::string temp(const std::string& name, const std::string& text) {
+  std::string path = ::testing::TempDir() + name;
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+}  // namespace cli_testing

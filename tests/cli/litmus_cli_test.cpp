@@ -1,0 +1,78 @@
+// `plumb litmus`: verdicts and exit status, witnesses as text, JSON and DOT, the execution
+// bound, and located diagnostics for malformed tests.
+#include <gtest/gtest.h>
+
+#include "cli_util.h"
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+using cli_testing::plumb;
+using cli_testing::Result;
+using cli_testing::temp;
+
+const std::string kExamples = std::string(PLUMB_SOURCE_DIR) + "/corpus/litmus/alloy/khronos/";
+
+TEST(CliLitmus, ExamplesPass) {
+  Result r = plumb("litmus " + kExamples + "mp.test " + kExamples + "corr.test " + kExamples +
+                   "cbarinst.test");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("mp.test:14: PASS  SATISFIABLE consistent[X] && #dr=0"), std::string::npos);
+  EXPECT_NE(r.out.find("corr.test:26: PASS  NOSOLUTION consistent[X]"), std::string::npos);
+  EXPECT_NE(r.out.find("[reads-from E1]"), std::string::npos);  // the witness
+  EXPECT_EQ(r.out.find("FAIL"), std::string::npos);
+}
+
+TEST(CliLitmus, WrongExpectationFailsWithExitOne) {
+  std::string f = temp("wrong.test",
+                       "NEWWG\nNEWSG\nNEWTHREAD\nst.atom.scopedev.sc0 x = 1\n"
+                       "ld.atom.scopedev.sc0 x = 0\nNOSOLUTION consistent[X]\n"
+                       "SATISFIABLE consistent[X]\n");
+  Result r = plumb("litmus " + f);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("wrong.test:6: PASS"), std::string::npos);
+  EXPECT_NE(r.out.find("wrong.test:7: FAIL"), std::string::npos);
+}
+
+TEST(CliLitmus, JsonAndDot) {
+  std::string dir = ::testing::TempDir() + "litmus-dot";
+  std::filesystem::remove_all(dir);
+  Result r = plumb("litmus " + kExamples + "mp.test --format json --dot " + dir);
+  EXPECT_EQ(r.status, 0);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["version"], 1);
+  const auto& lines = j["files"][0]["lines"];
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0]["verdict"], "PASS");
+  EXPECT_EQ(lines[0]["witness"]["rf"]["E3"], "E0");
+  EXPECT_EQ(lines[1]["found"], false);
+  EXPECT_TRUE(std::filesystem::exists(dir + "/mp.line14.dot"));
+}
+
+TEST(CliLitmus, BoundReportsUnknown) {
+  std::string f =
+      temp("big.test",
+           "NEWWG\nNEWSG\nNEWTHREAD\nst.atom.scopedev.sc0 x = 1\nst.atom.scopedev.sc0 x = 2\n"
+           "NEWWG\nNEWSG\nNEWTHREAD\nld.atom.scopedev.sc0 x\nld.atom.scopedev.sc0 x\n"
+           "NOSOLUTION #dr>0\n");
+  Result r = plumb("litmus " + f + " --max-executions 3");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("UNKNOWN"), std::string::npos);
+  EXPECT_NE(r.out.find("stopped at --max-executions"), std::string::npos);
+}
+
+TEST(CliLitmus, ParseErrorIsLocated) {
+  std::string f = temp("bad.test", "NEWTHREAD\nld.sc0 x\nst.sc0 x = y\n");
+  Result r = plumb("litmus " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("bad.test:3:12: error: expected an integer value"), std::string::npos)
+      << r.out;
+}
+
+}  // namespace

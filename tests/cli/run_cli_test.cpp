@@ -1,0 +1,72 @@
+// `plumb run`: outcomes as text and JSON, exit status, --trace, bindings errors, limits.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_util.h"
+
+namespace {
+
+using cli_testing::plumb;
+using cli_testing::Result;
+using cli_testing::temp;
+
+const std::string kExamples = std::string(PLUMB_SOURCE_DIR) + "/corpus/examples/";
+
+TEST(CliRun, OutOfBoundsExampleHasFiveOutcomes) {
+  Result r = plumb("run " + kExamples + "out_of_bounds.wgsl --bindings " + kExamples +
+                   "bindings/out_of_bounds.json --format json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["format"], "plumb-run");
+  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["outcomes"].size(), 5u);
+  EXPECT_TRUE(j["executions"]["complete"].get<bool>());
+  // data[0] is 10 + 1, or 7 + 1 when the stray store went to element 0.
+  EXPECT_EQ(j["buffers"][0]["words"][0]["set"], nlohmann::json({"0x00000008", "0x0000000b"}));
+}
+
+TEST(CliRun, TextReportAndTrace) {
+  Result r = plumb("run " + kExamples + "prefix_sum_workgroup.wgsl --bindings " + kExamples +
+                   "bindings/prefix_sum_workgroup.json --trace");
+  ASSERT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("control-barrier-release"), std::string::npos);
+  EXPECT_NE(r.out.find("loop-next-iteration"), std::string::npos);
+  EXPECT_NE(r.out.find("outcome 1 of 1: finished"), std::string::npos);
+}
+
+TEST(CliRun, StepLimitExitsOne) {
+  std::string f = temp("spin.wgsl",
+                       "@compute @workgroup_size(1) fn main() { var i = 1u; loop { i++; if i == 0u { break; } } }\n");
+  Result r = plumb("run " + f + " --max-steps 500");
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("step limit"), std::string::npos) << r.out;
+}
+
+TEST(CliRun, BadBindingsAndUsage) {
+  std::string shader = temp("b.wgsl",
+                            "@group(0) @binding(0) var<storage, read_write> o: array<u32, 2>;\n"
+                            "@compute @workgroup_size(1) fn main() { o[0] = 1u; }\n");
+  std::string bad = temp("b.json", R"({"format": "plumb-bindings", "version": 1,
+    "bindings": [{"group": 0, "binding": 0, "words": [1]}]})");
+  Result r = plumb("run " + shader + " --bindings " + bad, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("expected 8 bytes, given 4"), std::string::npos) << r.out;
+  EXPECT_EQ(plumb("run " + shader + " --dispatch 0,1,1").status, 2);
+  EXPECT_EQ(plumb("run " + shader + " --bindings /nonexistent.json").status, 2);
+  std::string notJson = temp("n.json", "{");
+  EXPECT_EQ(plumb("run " + shader + " --bindings " + notJson).status, 1);
+  Result noEntry = plumb("run " + shader + " --zero-missing-bindings --entry nope", true);
+  EXPECT_EQ(noEntry.status, 1);
+  EXPECT_NE(noEntry.out.find("no entry point 'nope' (compute entry points: main)"), std::string::npos) << noEntry.out;
+}
+
+TEST(CliRun, InvalidShaderIsRejectedWithItsRule) {
+  std::string f = temp("inv.wgsl", "@compute @workgroup_size(1) fn main() { let x: u32 = 1.5; }\n");
+  Result r = plumb("run " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("[var-and-value]"), std::string::npos) << r.out;
+}
+
+}  // namespace

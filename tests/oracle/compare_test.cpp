@@ -1,0 +1,169 @@
+// Word sets and outcome comparison (oracle/compare.h): a device output is conformant when
+// every word lies in the allowed set of SOME single outcome (design.md).
+#include <gtest/gtest.h>
+
+#include "oracle/compare.h"
+
+namespace plumb::oracle {
+namespace {
+
+using nlohmann::json;
+
+bool allowed(const json& form, uint32_t w) {
+  std::string error;
+  bool ok = wordAllowed(form, w, error);
+  EXPECT_EQ(error, "") << form.dump();
+  return ok;
+}
+
+TEST(OracleWords, ParseWord) {
+  EXPECT_EQ(parseWord(json(7)), 7u);
+  EXPECT_EQ(parseWord(json("0x80000000")), 0x80000000u);
+  EXPECT_EQ(parseWord(json("0XFF")), 255u);
+  EXPECT_FALSE(parseWord(json(-1)));
+  EXPECT_FALSE(parseWord(json(4294967296ull)));
+  EXPECT_FALSE(parseWord(json("0x123456789")));
+  EXPECT_FALSE(parseWord(json("12")));
+  EXPECT_FALSE(parseWord(json(1.5)));
+}
+
+TEST(OracleWords, Forms) {
+  EXPECT_TRUE(allowed({{"exact", "0x3f800000"}}, 0x3f800000));
+  EXPECT_FALSE(allowed({{"exact", "0x3f800000"}}, 0x3f800001));
+  EXPECT_TRUE(allowed({{"set", {"0x00000000", "0x80000000"}}}, 0x80000000));
+  EXPECT_FALSE(allowed({{"set", {"0x00000000", "0x80000000"}}}, 1));
+  EXPECT_TRUE(allowed({{"any", true}}, 0xdeadbeef));
+  json iv = {{"interval", {"0x3f800000", "0x3f800002"}}, {"type", "f32"}};
+  EXPECT_TRUE(allowed(iv, 0x3f800000));
+  EXPECT_TRUE(allowed(iv, 0x3f800002));
+  EXPECT_FALSE(allowed(iv, 0x3f800003));
+  EXPECT_FALSE(allowed(iv, 0x7fc00000));  // NaN is in no interval
+  // ±0 are equal: [-0, +0] holds both, [+0, 1] holds -0.
+  EXPECT_TRUE(allowed({{"interval", {"0x80000000", "0x00000000"}}, {"type", "f32"}}, 0x00000000));
+  EXPECT_TRUE(allowed({{"interval", {"0x00000000", "0x3f800000"}}, {"type", "f32"}}, 0x80000000));
+  // Negative intervals are ordered as floats, not as bit patterns.
+  EXPECT_TRUE(allowed({{"interval", {"0xbf800001", "0xbf800000"}}, {"type", "f32"}}, 0xbf800000));
+  // f16: two halves, low half first.
+  json h = {{"f16", {{{"exact", "0x3c00"}}, {{"interval", {"0x0000", "0x3c00"}}}}}};
+  EXPECT_TRUE(allowed(h, 0x38003c00));   // high 0.5, low 1.0
+  EXPECT_FALSE(allowed(h, 0x3c013c00));  // high just above 1.0
+  std::string error;
+  EXPECT_FALSE(wordAllowed(json{{"bogus", 1}}, 0, error));
+  EXPECT_NE(error, "");
+}
+
+json report(json outcomes, bool complete = true) {
+  return {{"format", "plumb-run"},
+          {"version", 1},
+          {"executions", {{"explored", outcomes.size()}, {"complete", complete}, {"limit", 10}}},
+          {"outcomes", outcomes}};
+}
+json finished(json words) {
+  return {{"kind", "finished"},
+          {"count", 1},
+          {"buffers", {{{"group", 0}, {"binding", 0}, {"words", words}}}}};
+}
+
+TEST(OracleOutcomes, SomeSingleOutcomeNotWordByWord) {
+  // Outcomes [1, 0] and [0, 1]: the device output [1, 1] matches each word of some outcome,
+  // but no single outcome, so it is outside.
+  json r = report({finished({{{"exact", "0x1"}}, {{"exact", "0x0"}}}),
+                   finished({{{"exact", "0x0"}}, {{"exact", "0x1"}}})});
+  OutcomeMatch m = compareWithOutcomes(r, {{0, 0, {1, 1}}});
+  EXPECT_EQ(m.status, OutcomeMatch::Status::Outside);
+  EXPECT_EQ(m.diffCount, 1u);
+  m = compareWithOutcomes(r, {{0, 0, {0, 1}}});
+  EXPECT_EQ(m.status, OutcomeMatch::Status::Conformant);
+  EXPECT_EQ(m.outcome, 1);
+}
+
+TEST(OracleOutcomes, IncompleteOrUnfinishedIsInconclusive) {
+  json one = finished({{{"exact", "0x1"}}});
+  EXPECT_EQ(compareWithOutcomes(report({one}, false), {{0, 0, {2}}}).status,
+            OutcomeMatch::Status::Inconclusive);
+  json err = {{"kind", "dynamic error"}, {"rule", "x"}};
+  EXPECT_EQ(compareWithOutcomes(report({one, err}), {{0, 0, {2}}}).status,
+            OutcomeMatch::Status::Inconclusive);
+  EXPECT_EQ(compareWithOutcomes(report({one, err}), {{0, 0, {1}}}).status,
+            OutcomeMatch::Status::Conformant);
+}
+
+TEST(OracleOutcomes, MissingDeviceBufferIsNotAvailable) {
+  json r = report({finished({{{"exact", "0x1"}}})});
+  OutcomeMatch m = compareWithOutcomes(r, {{0, 1, {1}}});
+  EXPECT_EQ(m.status, OutcomeMatch::Status::NotAvailable);
+  EXPECT_NE(m.note.find("@binding(0)"), std::string::npos);
+}
+
+TEST(OracleOutcomes, ShortDeviceBufferIsOutside) {
+  json r = report({finished({{{"exact", "0x1"}}, {{"exact", "0x2"}}})});
+  EXPECT_EQ(compareWithOutcomes(r, {{0, 0, {1}}}).status, OutcomeMatch::Status::Outside);
+}
+
+OracleCase validCase() {
+  OracleCase c;
+  c.id = "c";
+  c.verdict.valid = true;
+  return c;
+}
+
+TEST(OracleClassify, Verdicts) {
+  OracleCase c = validCase();
+  BackendCaseResult r;
+  r.status = "shader-error";
+  r.raw = {{"compilation", {{{"type", "error"}, {"line", 3}, {"column", 4}, {"message", "bad"}}}}};
+  classify(c, std::nullopt, "n/a", r);
+  EXPECT_EQ(r.classification, Classification::RejectsValid);
+  EXPECT_NE(r.detail.find("3:4: bad"), std::string::npos);
+
+  c.verdict = PlumbVerdict{false, "parse", "syntax-x", "msg", 1, 2, {}};
+  classify(c, std::nullopt, "n/a", r);
+  EXPECT_EQ(r.classification, Classification::Agree);
+
+  r = BackendCaseResult{};
+  r.status = "executed";
+  classify(c, std::nullopt, "n/a", r);
+  EXPECT_EQ(r.classification, Classification::AcceptsInvalid);
+  EXPECT_NE(r.detail.find("syntax-x"), std::string::npos);
+}
+
+TEST(OracleClassify, OutputsCrashTimeout) {
+  OracleCase c = validCase();
+  json r1 = report({finished({{{"exact", "0x2a"}}})});
+  BackendCaseResult r;
+  r.status = "executed";
+  r.buffers = {{0, 0, {42}}};
+  classify(c, r1, "", r);
+  EXPECT_EQ(r.classification, Classification::Agree);
+  EXPECT_EQ(r.outcome.status, OutcomeMatch::Status::Conformant);
+  r.buffers = {{0, 0, {43}}};
+  classify(c, r1, "", r);
+  EXPECT_EQ(r.classification, Classification::OutputOutside);
+  EXPECT_NE(r.detail.find("0x0000002b"), std::string::npos);
+  classify(c, std::nullopt, "not wired", r);
+  EXPECT_EQ(r.classification, Classification::Agree);
+  EXPECT_EQ(r.outcome.status, OutcomeMatch::Status::NotAvailable);
+  r.status = "crash";
+  classify(c, r1, "", r);
+  EXPECT_EQ(r.classification, Classification::Crash);
+  r.status = "timeout";
+  classify(c, r1, "", r);
+  EXPECT_EQ(r.classification, Classification::Timeout);
+  r.status = "runtime-error";
+  classify(c, r1, "", r);
+  EXPECT_EQ(r.classification, Classification::Error);
+  EXPECT_TRUE(isDisagreement(Classification::Error));
+  EXPECT_FALSE(isDisagreement(Classification::Skipped));
+}
+
+TEST(OracleClassify, DefaultProviderUsesExpectOrSaysWhy) {
+  OracleCase c = validCase();
+  std::string why;
+  EXPECT_FALSE(defaultOutcomeProvider()(c, why));
+  EXPECT_NE(why.find("interpreter"), std::string::npos);
+  c.expect = report({});
+  EXPECT_TRUE(defaultOutcomeProvider()(c, why));
+}
+
+}  // namespace
+}  // namespace plumb::oracle

@@ -1,0 +1,67 @@
+// The report (plumb-oracle-report v1) and its HTML page.
+#include <gtest/gtest.h>
+
+#include "oracle/oracle.h"
+
+namespace plumb::oracle {
+namespace {
+
+OracleRun sampleRun() {
+  OracleRun run;
+  OracleCase c;
+  c.id = "x<y";
+  c.file = "x.json";
+  c.wgsl = "fn main() { let a = 1 < 2; }";
+  c.entry = "main";
+  c.verdict = PlumbVerdict{false, "parse", "syntax-x", "bad <thing>", 1, 5, {}};
+  run.cases.push_back(c);
+  run.outcomes.push_back(std::nullopt);
+  run.outcomesWhyNot.push_back("Plumb rejects the program");
+  BackendRun b;
+  b.name = "dawn";
+  b.hello = {{"adapter", {{"description", "SwiftShader"}}}, {"versions", {{"webgpu", "0.6.2"}}}};
+  b.casesRun = 1;
+  b.seconds = 0.01;
+  BackendCaseResult r;
+  r.status = "executed";
+  r.buffers = {{0, 0, {1, 0x80000000}}};
+  classify(run.cases[0], std::nullopt, "", r);
+  b.results.push_back(r);
+  run.backends.push_back(b);
+  return run;
+}
+
+TEST(OracleReport, Json) {
+  nlohmann::json j = reportJson(sampleRun());
+  EXPECT_EQ(j["format"], "plumb-oracle-report");
+  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["backends"][0]["casesPerSecond"], 100.0);
+  EXPECT_EQ(j["summary"]["casesWithDisagreement"], 1);
+  EXPECT_EQ(j["summary"]["byBackend"]["dawn"]["accepts-invalid"], 1);
+  const nlohmann::json& c = j["cases"][0];
+  EXPECT_EQ(c["plumb"]["rule"], "syntax-x");
+  EXPECT_EQ(c["results"]["dawn"]["classification"], "accepts-invalid");
+  EXPECT_EQ(c["results"]["dawn"]["buffers"][0]["words"][1], "0x80000000");
+  EXPECT_FALSE(j["outcomeComparison"]["available"]);
+}
+
+TEST(OracleReport, HtmlIsSelfContainedAndEscaped) {
+  std::string html = reportHtml(reportJson(sampleRun()));
+  EXPECT_NE(html.find("<!doctype html>"), std::string::npos);
+  EXPECT_NE(html.find("x&lt;y"), std::string::npos);
+  EXPECT_NE(html.find("bad &lt;thing&gt;"), std::string::npos);
+  EXPECT_EQ(html.find("bad <thing>"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+  EXPECT_EQ(html.find("http"), std::string::npos);  // nothing loaded from anywhere
+  EXPECT_NE(html.find("accepts-invalid"), std::string::npos);
+}
+
+TEST(OracleReport, Text) {
+  std::string text = reportText(reportJson(sampleRun()));
+  EXPECT_NE(text.find("x<y: Plumb invalid [syntax-x]; dawn accepts-invalid"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("dawn: 1 cases"), std::string::npos) << text;
+}
+
+}  // namespace
+}  // namespace plumb::oracle
