@@ -49,18 +49,6 @@ bool writeFile(const std::string& path, const std::string& text) {
   return std::rename(tmp.c_str(), path.c_str()) == 0;
 }
 
-/// The interpreter hook (issue 5). Plumb's outcome set for a case, as a plumb-run report.
-/// Until the interpreter is wired here, cases are compared on verdicts, and on outputs only
-/// when the case file gives "expect" (a hand-written plumb-run report).
-/// LEAD: replace the body with a call to the interpreter: run `c.wgsl` at `c.entry` with
-/// `c.dispatch` and the bindings `c.bindings` (raw words and sizes), and return its plumb-run
-/// report (docs/formats.md); return nullopt with `whyNot` set when it cannot (step limit, ...).
-oracle::OutcomeProvider interpreterOutcomes() {
-  oracle::OutcomeProvider fallback = oracle::defaultOutcomeProvider();
-  return
-      [fallback](const oracle::OracleCase& c, std::string& whyNot) { return fallback(c, whyNot); };
-}
-
 int runOracleCommand(const OracleOptionsCli& o) {
   namespace fs = std::filesystem;
   // Backends.
@@ -132,7 +120,7 @@ int runOracleCommand(const OracleOptionsCli& o) {
   options.startTimeoutSeconds = o.startTimeout;
   options.parallelBackends = !o.sequential;
   options.jobs = o.jobs;
-  options.outcomes = interpreterOutcomes();
+  options.outcomes = oracle::interpreterOutcomeProvider();
   if (!o.quiet)
     options.progress = [](const std::string& line) {
       std::cerr << "plumb oracle: " << line << "\n";

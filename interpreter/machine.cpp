@@ -37,6 +37,18 @@ RValue Machine::pick(Alternatives&& a, const char* what) {
   return std::move(a[std::min<size_t>(i, a.size() - 1)]);
 }
 
+void Machine::materialize(RValue& v) {
+  if (Components* c = std::get_if<Components>(&v.data)) {
+    for (RValue& x : *c) materialize(x);
+    return;
+  }
+  if (!std::holds_alternative<FloatSet>(v.data)) return;
+  TypeKind k = types_.kind(v.type);
+  if (k != TypeKind::I32 && k != TypeKind::U32) return;
+  OperationResult r = bitcastValue(types_, RValue{types_.f32(), v.floatSet()}, v.type);
+  v = r.ok() ? pick(std::move(r.alternatives), "bit pattern of a float set") : RValue{v.type, AnyScalar{}};
+}
+
 bool Machine::truth(const RValue& b, const char* what) {
   if (std::holds_alternative<bool>(b.data)) return b.boolValue();
   // An indeterminate condition: both branches are possible.
@@ -330,6 +342,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
     }
     case TaskKind::ApplyUnary: {
       RValue a = pop();
+      materialize(a);
       const auto& u = std::get<UnaryExpression>(expr(t.node).node);
       RValue operands[] = {std::move(a)};
       OperationResult r = applyOperator(types_, spelling(u.op), loadType(typeOf(t.node)), operands);
@@ -342,6 +355,8 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
     case TaskKind::ApplyBinary: {
       RValue b = pop();
       RValue a = pop();
+      materialize(a);
+      materialize(b);
       const auto& be = std::get<BinaryExpression>(expr(t.node).node);
       RValue operands[] = {std::move(a), std::move(b)};
       OperationResult r = applyOperator(types_, spelling(be.op()), loadType(typeOf(t.node)), operands);
@@ -373,13 +388,40 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
     }
     case TaskKind::Bitcast: {
       RValue a = pop();
-      OperationResult r = bitcastValue(types_, a, typeOf(t.node));
+      Type to = typeOf(t.node);
+      // #bitcast-expr of f32 to i32/u32 (scalars and vectors): the bits of every value of the
+      // set, kept as the set until an operation needs one integer (M9).
+      const TypeNode& tn = types_[to];
+      TypeKind toKind = types_.kind(tn.kind == TypeKind::Vector ? tn.element : to);
+      if ((toKind == TypeKind::I32 || toKind == TypeKind::U32) && types_.kind(componentType(types_, a.type)) == TypeKind::F32) {
+        auto lazy = [&](RValue& x, Type scalar) {
+          const FloatSet* f = std::get_if<FloatSet>(&x.data);
+          if (!f || f->any || f->isExact()) return false;
+          x.type = scalar;
+          return true;
+        };
+        bool ok = true;
+        RValue out = a;
+        out.type = to;
+        if (out.isComposite()) {
+          for (RValue& c : out.components()) ok = ok && lazy(c, tn.element);
+        } else {
+          ok = lazy(out, to);
+        }
+        if (ok) {
+          inv.values.push_back(std::move(out));
+          return {StepResult::Continue, "", "bitcast-expr"};
+        }
+      }
+      materialize(a);
+      OperationResult r = bitcastValue(types_, a, to);
       if (!r.ok()) return {StepResult::Error, r.unsupported, "bitcast-expr"};
       inv.values.push_back(pick(std::move(r.alternatives), "bitcast result"));
       return {StepResult::Continue, "", "bitcast-expr"};
     }
     case TaskKind::IndexValue: {
       RValue index = pop();
+      materialize(index);
       RValue base = pop();
       Type result = typeOf(t.node);
       if (index.isAny() || !base.isComposite() ||
@@ -399,6 +441,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
     }
     case TaskKind::IndexReference: {
       RValue index = pop();
+      materialize(index);
       RValue& ref = inv.values.back();
       MemoryView& v = std::get<MemoryView>(ref.data);
       Type composite = types_[ref.type].element;

@@ -147,6 +147,13 @@ class Machine {
   /// `what` at the position of the current step's redex (`out-of-bounds store at 8:3`).
   std::string at(const char* what) const;
   bool truth(const RValue& b, const char* what);
+  /// Bit patterns kept as sets (docs/ambiguities.md M9): an i32/u32 scalar whose data is a
+  /// FloatSet stands for "the bits of some f32 in the set". An operation that needs the integer
+  /// replaces it by one of its values (a choice point, or any value when there are too many).
+  void materialize(RValue& v);
+  void materialize(std::vector<RValue>& vs) {
+    for (RValue& v : vs) materialize(v);
+  }
 
   const ast::Expression& expr(uint32_t e) const { return program_.module.expressions[ast::ExpressionId{e}]; }
   const ast::Statement& stmt(uint32_t s) const { return program_.module.statements[ast::StatementId{s}]; }

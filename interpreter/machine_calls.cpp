@@ -36,6 +36,7 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
     inv.values.pop_back();
   }
   const CheckedModule& cm = program_.checked;
+  if (t.kind != TaskKind::CallUser) materialize(args);  // a user function takes them as they are
   if (t.kind == TaskKind::CallUser) {
     // #function-calls: a new activation; parameters hold the argument values.
     uint32_t d = cm.identifiers[t.node].index;
@@ -125,6 +126,7 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
   }
   const Overload* o = program_.checked.calls[t.node];
   if (!o) return {StepResult::Error, "a call without a resolved overload", "builtin-functions"};
+  materialize(args);
   bool handled = false;
   StepResult r = machineBuiltin(inv, t, *o, args, handled);
   if (handled) return r;

@@ -211,6 +211,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
     case TaskKind::SwitchSelect: {
       // #switch-statement: the clause whose selector equals the value, else the default.
       RValue v = pop();
+      materialize(v);
       const auto& n = std::get<SwitchStatement>(stmt(t.node).node);
       auto clauses = program_.module[n.clauses];
       const CheckedModule& cm = program_.checked;
@@ -350,6 +351,8 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       }
       RValue lhs = pop();
       RValue ref = pop();
+      materialize(lhs);
+      materialize(rhs);
       Type valueType = types_[ref.type].element;
       RValue operands[] = {std::move(lhs), std::move(rhs)};
       OperationResult r = applyOperator(types_, op, valueType, operands);

@@ -63,6 +63,10 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
 using OutcomeProvider =
     std::function<std::optional<nlohmann::json>(const OracleCase& c, std::string& whyNot)>;
 OutcomeProvider defaultOutcomeProvider();
+/// The interpreter's outcome sets (oracle/interpreter_outcomes.cpp): each case runs on
+/// `plumb run`'s machine with the runners' words; a case the interpreter cannot run falls back
+/// to the case's own "expect".
+OutcomeProvider interpreterOutcomeProvider();
 
 /// How one backend's result relates to Plumb's on one case.
 enum class Classification {

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "interpreter/host_buffer.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 #include "semantics/revision.h"
@@ -51,6 +52,7 @@ struct ModuleBinding {
   std::string name;
   std::optional<BufferKind> kind;  // absent: not a buffer (a texture or sampler)
   std::string storeType;
+  Type type;                   // the store type, in facts.checkedModule's type table
   uint64_t fixedSize = 0;      // SizeOf the store type (its fixed part for runtime-sized)
   uint64_t runtimeStride = 0;  // non-zero when runtime-sized
 };
@@ -60,16 +62,22 @@ struct ModuleFacts {
   bool checked = false;  // parsed and checked (possibly with errors)
   std::vector<ModuleBinding> bindings;
   std::vector<std::string> computeEntryPoints;
+  // Kept for typed "value" bindings, laid out by the store type (interp::bytesFromJson).
+  std::shared_ptr<SourceFile> file;
+  std::shared_ptr<ast::Module> module;
+  std::shared_ptr<CheckedModule> checkedModule;
 };
 
 ModuleFacts moduleFacts(const std::string& name, const std::string& text) {
   ModuleFacts facts;
-  SourceFile file(name, text);
+  facts.file = std::make_shared<SourceFile>(name, text);
   DiagnosticList diagnostics;
-  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+  std::shared_ptr<ast::Module> module = parseModule(*facts.file, Revision::wgsl2022_06(), diagnostics);
   if (!module || diagnostics.hasErrors()) return facts;
-  std::unique_ptr<CheckedModule> checked = check(*module, diagnostics, CheckOptions{});
+  facts.module = module;
+  std::shared_ptr<CheckedModule> checked = check(*module, diagnostics, CheckOptions{});
   if (!checked) return facts;
+  facts.checkedModule = checked;
   facts.checked = true;
   for (const ModuleDeclaration& d : checked->declarations) {
     if (d.kind != ModuleDeclaration::Variable) continue;
@@ -81,6 +89,7 @@ ModuleFacts moduleFacts(const std::string& name, const std::string& text) {
     if (d.type && checked->types.kind(d.type) == TypeKind::Reference) {
       const TypeNode& ref = checked->types[d.type];
       b.storeType = checked->types.name(ref.element);
+      b.type = ref.element;
       if (ref.space == ast::AddressSpace::Uniform) b.kind = BufferKind::Uniform;
       if (ref.space == ast::AddressSpace::Storage)
         b.kind = ref.access == ast::AccessMode::ReadWrite ? BufferKind::Storage
@@ -154,15 +163,34 @@ std::optional<RunnerBinding> resolveBinding(const nlohmann::json& entry, const M
   }
   int contents = entry.contains("words") + entry.contains("value") + entry.contains("size") +
                  entry.contains("texture");
-  if (entry.contains("value") || entry.contains("texture")) {
-    error = where(entry) +
-            ": typed \"value\" and \"texture\" bindings need the interpreter's layout resolution "
-            "(issue 5), which plumb oracle does not use yet; give \"words\" or \"size\"";
+  if (entry.contains("texture")) {
+    error = where(entry) + ": texture bindings are not supported by the runners yet";
     return std::nullopt;
   }
   if (contents != 1) {
     error = where(entry) + ": give exactly one of \"words\", \"value\" or \"size\"";
     return std::nullopt;
+  }
+  if (entry.contains("value")) {
+    // A typed value, laid out by the store type's memory layout (#memory-layouts), as
+    // `plumb run` reads it (docs/formats.md plumb-bindings).
+    if (!known || !known->type || !facts.checkedModule) {
+      error = where(entry) + ": a typed \"value\" needs a buffer variable of a checked program there";
+      return std::nullopt;
+    }
+    std::string why;
+    auto bytes = interp::bytesFromJson(facts.checkedModule->types, facts.checkedModule->layouts, known->type,
+                                       entry["value"], why);
+    if (!bytes) {
+      error = where(entry) + ": " + why;
+      return std::nullopt;
+    }
+    bytes->resize((bytes->size() + 3) / 4 * 4, 0);
+    for (size_t i = 0; i < bytes->size(); i += 4)
+      r.words.push_back(uint32_t((*bytes)[i]) | uint32_t((*bytes)[i + 1]) << 8 | uint32_t((*bytes)[i + 2]) << 16 |
+                        uint32_t((*bytes)[i + 3]) << 24);
+    r.size = std::max<uint64_t>(4, 4 * r.words.size());
+    return r;
   }
   if (entry.contains("words")) {
     const nlohmann::json& words = entry["words"];

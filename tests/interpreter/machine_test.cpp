@@ -501,3 +501,34 @@ var<workgroup> big: array<array<u32, 65536>, 1024>;
 
 }  // namespace
 }  // namespace plumb::interp
+
+namespace plumb::interp {
+namespace {
+
+TEST(Machine, BitcastOfAFloatSetKeepsTheSet) {
+  auto r = run(R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
+@group(0) @binding(1) var<storage, read> x: array<f32, 2>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  out[i] = bitcast<u32>(x[i] / 3.0);          // 2.5 ULP: a set of bit patterns, kept as one
+  out[i + 2u] = bitcast<u32>(x[i] * 0.5) + 0u;   // exact: an integer
+}
+)",
+               nlohmann::json{{"format", "plumb-bindings"},
+                              {"version", 1},
+                              {"bindings",
+                               {{{"group", 0}, {"binding", 0}, {"size", 16}},
+                                {{"group", 0}, {"binding", 1}, {"value", {1.0, 2.0}}}}}},
+               {}, false);
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  ASSERT_EQ(r.report.json["outcomes"].size(), 1u);
+  const auto& w = r.report.json["outcomes"][0]["buffers"][0]["words"];
+  ASSERT_TRUE(w[0].contains("interval")) << w[0].dump();
+  EXPECT_LE(w[0]["range"][0].get<double>(), 1.0 / 3.0);
+  EXPECT_GE(w[0]["range"][1].get<double>(), 1.0 / 3.0);
+  EXPECT_EQ(w[2]["exact"], "0x3f000000");
+  EXPECT_EQ(w[3]["exact"], "0x3f800000");
+}
+
+}  // namespace
+}  // namespace plumb::interp

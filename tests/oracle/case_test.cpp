@@ -84,9 +84,15 @@ std::string caseWith(const std::string& bindings, const std::string& extra = "")
 }
 
 TEST(OracleCases, BindingErrorsAreClear) {
+  // A typed value is laid out by the store type (vec4<f32>: four words).
   OracleCase v =
-      loadCase(writeTemp("v.json", caseWith(R"([{"group":0,"binding":1,"value":[1,2,3,4]}])")), {});
-  EXPECT_NE(v.error.find("interpreter's layout resolution"), std::string::npos) << v.error;
+      loadCase(writeTemp("v.json", caseWith(R"([{"group":0,"binding":1,"value":[1,2,3,4.5]}])")), {});
+  EXPECT_TRUE(v.error.empty()) << v.error;
+  for (const RunnerBinding& b : v.bindings)
+    if (b.binding == 1) EXPECT_EQ(b.words, (std::vector<uint32_t>{0x3f800000, 0x40000000, 0x40400000, 0x40900000}));
+  OracleCase badValue =
+      loadCase(writeTemp("bv.json", caseWith(R"([{"group":0,"binding":1,"value":[1,2,3]}])")), {});
+  EXPECT_NE(badValue.error.find("expected an array of 4"), std::string::npos) << badValue.error;
   OracleCase w =
       loadCase(writeTemp("w.json", caseWith(R"([{"group":0,"binding":0,"words":[-1]}])")), {});
   EXPECT_NE(w.error.find("not a number"), std::string::npos) << w.error;

@@ -1,0 +1,40 @@
+// Plumb's own outcome sets for oracle cases: each case runs on the interpreter (`plumb run`,
+// issue 5) with the same words the runners get, and its plumb-run report is what device
+// outputs are compared with (design.md: a device output must lie in one outcome).
+#include "interpreter/run.h"
+#include "oracle/compare.h"
+
+namespace plumb::oracle {
+
+OutcomeProvider interpreterOutcomeProvider() {
+  OutcomeProvider fallback = defaultOutcomeProvider();
+  return [fallback](const OracleCase& c, std::string& whyNot) -> std::optional<nlohmann::json> {
+    // The bindings as the runners see them: raw words, zero-padded to the buffer's size.
+    nlohmann::json bindings = nlohmann::json::array();
+    for (const RunnerBinding& b : c.bindings) {
+      nlohmann::json words = nlohmann::json::array();
+      for (uint64_t i = 0; i < b.size / 4; ++i) words.push_back(i < b.words.size() ? b.words[i] : 0u);
+      bindings.push_back({{"group", b.group}, {"binding", b.binding}, {"words", words}});
+    }
+    interp::RunRequest r;
+    r.entry = c.entry;
+    r.dispatch.dispatch = c.dispatch;
+    r.dispatch.maxExecutions = 1000;
+    r.dispatch.maxSteps = 1'000'000;
+    r.bindings = {{"format", "plumb-bindings"}, {"version", 1}, {"bindings", bindings}};
+    r.zeroMissingBindings = true;
+    SourceFile file(c.wgslFile.empty() ? c.file : c.wgslFile, c.wgsl);
+    interp::RunReport report = interp::runShader(file, r);
+    if (report.ran) return report.json;
+    std::string why;
+    for (const std::string& e : report.errors) why += (why.empty() ? "" : "; ") + e;
+    if (why.empty()) why = "the program does not pass Plumb's static rules";
+    // A hand-written expectation in the case file, if any, still applies.
+    std::string fallbackWhy;
+    if (auto expected = fallback(c, fallbackWhy)) return expected;
+    whyNot = "the interpreter did not run the case: " + why;
+    return std::nullopt;
+  };
+}
+
+}  // namespace plumb::oracle
