@@ -16,6 +16,7 @@ void registerLayout(CLI::App& app, int& exitCode);
 void registerBuiltins(CLI::App& app, int& exitCode);
 void registerRun(CLI::App& app, int& exitCode);     // run_command.cpp (issue 5)
 void registerLitmus(CLI::App& app, int& exitCode);  // litmus_command.cpp (issue 6)
+void registerExplore(CLI::App& app, int& exitCode);  // explore_command.cpp (issue 6)
 void registerOracle(CLI::App& app, int& exitCode);  // oracle_command.cpp (issue 7)
 
 }  // namespace plumb::cli

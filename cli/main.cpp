@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   plumb::cli::registerBuiltins(app, exitCode);
   plumb::cli::registerRun(app, exitCode);
   plumb::cli::registerLitmus(app, exitCode);
+  plumb::cli::registerExplore(app, exitCode);
   plumb::cli::registerOracle(app, exitCode);
   try {
     app.parse(argc, argv);

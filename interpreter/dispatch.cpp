@@ -230,6 +230,8 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     Machine machine(program, config,
                     [&log](uint32_t count, const std::string& what) { return log.choose(count, what); });
     machine.setDispatchSize(options.dispatch);
+    machine.setObserver(options.observer);
+    if (options.observer) options.observer->beginExecution();
     for (uint32_t i = 0; i < config.invocations.size(); ++i) machine.start(i, entry);
 
     Outcome outcome;
@@ -317,6 +319,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
         break;
       }
     }
+    if (options.observer) options.observer->endExecution(outcome.kind, outcome.message);
     for (const ChoiceLog::Entry& e : log.trail)
       outcome.choices.push_back(e.what + " " + std::to_string(e.chosen + 1) + "/" + std::to_string(e.count));
     for (const BoundBuffer& b : buffers) {

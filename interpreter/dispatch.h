@@ -26,6 +26,8 @@ struct DispatchOptions {
   uint64_t maxInvocations = 1u << 20;          // refuse larger dispatches unless forced
   bool force = false;
   std::ostream* trace = nullptr;               // --trace: one line per step
+  /// The memory model explorer's observer of shared accesses (machine.h); null: none.
+  MemoryObserver* observer = nullptr;
 };
 
 /// One bound buffer (uniform or storage) or texture of the entry point's resource interface.

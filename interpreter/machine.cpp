@@ -81,6 +81,13 @@ bool isBufferSpace(ast::AddressSpace s) {
 
 }  // namespace
 
+bool Machine::observed(const Allocation& a) const {
+  // #private-vs-non-private: non-atomic accesses in the storage or workgroup address spaces
+  // are non-private memory operations; atomics there are atomic operations (#scoped-operations).
+  return observer_ && (a.space == ast::AddressSpace::Workgroup ||
+                       (a.space == ast::AddressSpace::Storage && a.access == ast::AccessMode::ReadWrite));
+}
+
 StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) {
   const MemoryView& v = reference.view();
   Type storeType = types_[reference.type].element;
@@ -96,9 +103,12 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
     if (const RValue* loc = locate(a.value, v.path, v.path.size())) {
       out = *loc;
       out.type = storeType;
+      // #memory-operation: a read access; the memory model observer may choose its value.
+      if (observed(a)) observer_->onRead(indexOfInvocation(inv), inv, a, v, inAtomic_, out, choose_);
       return {};
     }
   }
+  if (observed(a)) observer_->onUnmodelled(indexOfInvocation(inv), at("load through an invalid memory reference"));
   // #invalid-memory-reference: a load returns one of: a value from the buffer bound to the
   // originating variable; the zero value; for a vector, (0, 0, 0, x).
   std::vector<RValue> options;
@@ -143,12 +153,15 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
   Allocation& a = *found;
   if (!v.invalid) {
     if (RValue* loc = locate(a.value, v.path, v.path.size())) {
+      // #memory-operation: a write access, reported to the memory model observer.
+      if (observed(a)) observer_->onWrite(indexOfInvocation(inv), inv, a, v, inAtomic_, value);
       Type t = loc->type;
       *loc = std::move(value);
       loc->type = t;
       return {};
     }
   }
+  if (observed(a)) observer_->onUnmodelled(indexOfInvocation(inv), at("store through an invalid memory reference"));
   // #invalid-memory-reference: a store may store to any memory location(s) of the buffer
   // bound to the originating variable, or not be executed.
   std::vector<std::vector<uint32_t>> paths;
@@ -345,7 +358,8 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       materialize(a);
       const auto& u = std::get<UnaryExpression>(expr(t.node).node);
       RValue operands[] = {std::move(a)};
-      OperationResult r = applyOperator(types_, spelling(u.op), loadType(typeOf(t.node)), operands);
+      OperationResult r = applyOperator(types_, spelling(u.op), loadType(typeOf(t.node)), operands,
+                                        OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
       inv.values.push_back(pick(std::move(r.alternatives), "operator result"));
       return {StepResult::Continue, "", u.op == UnaryOperator::LogicalNot ? "logical-expr"
@@ -359,7 +373,8 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       materialize(b);
       const auto& be = std::get<BinaryExpression>(expr(t.node).node);
       RValue operands[] = {std::move(a), std::move(b)};
-      OperationResult r = applyOperator(types_, spelling(be.op()), loadType(typeOf(t.node)), operands);
+      OperationResult r = applyOperator(types_, spelling(be.op()), loadType(typeOf(t.node)), operands,
+                                        OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
       inv.values.push_back(pick(std::move(r.alternatives), "operator result"));
       switch (be.op()) {

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "checker/checker.h"
@@ -32,6 +33,8 @@ struct Program {
   /// conversion its use applies: constants[constantIndex[e]], UINT32_MAX where none.
   std::vector<uint32_t> constantIndex;
   std::vector<RValue> constants;
+  /// `>>` on i32 as the seed's text says (zero bits in; docs/ambiguities.md S3), as the checker.
+  bool literalShiftRight = false;
   std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
   std::vector<uint32_t> privateVariables;
 
@@ -97,6 +100,37 @@ struct Configuration {
 /// names it for the report (`oob-load`, `float-compare`, `schedule`, ...).
 using Chooser = std::function<uint32_t(uint32_t count, const std::string& what)>;
 
+/// An optional observer of the accesses that other invocations can see, for the memory model
+/// explorer (`plumb explore`, docs/memmodel.md "WGSL programs"). Seed #memory-model
+/// (#memory-operation): a read access is an evaluation of the Load Rule or an atomic built-in
+/// other than atomicStore; a write access is an assignment or an atomic built-in other than
+/// atomicLoad; an atomic read-modify-write is one operation that reads and writes (the machine
+/// reports it as a read then a write within the same step). Only accesses of workgroup and
+/// read_write storage memory are reported (uniform and read-only storage cannot race). Null by
+/// default: `plumb run` is unchanged.
+struct MemoryObserver {
+  virtual ~MemoryObserver() = default;
+  /// A read access of a valid memory view `v` of allocation `a` by invocation `invocation`;
+  /// `value` holds what the machine's memory holds and may be replaced by the observer (the
+  /// memory model, not the interleaving, decides what a read returns). `choose` makes choice
+  /// points that the dispatch explores depth first.
+  virtual void onRead(uint32_t invocation, const Invocation& inv, const Allocation& a, const MemoryView& v,
+                      bool atomic, RValue& value, const Chooser& choose) = 0;
+  /// A write access, reported before memory changes (so the old value is still in `a`).
+  virtual void onWrite(uint32_t invocation, const Invocation& inv, const Allocation& a, const MemoryView& v,
+                       bool atomic, const RValue& value) = 0;
+  /// workgroupBarrier or storageBarrier (#sync-builtin-functions): a control barrier.
+  virtual void onBarrier(uint32_t invocation, const Invocation& inv, std::string_view name) = 0;
+  /// A shared access the observer cannot be told about precisely (an invalid memory reference).
+  virtual void onUnmodelled(uint32_t invocation, const std::string& what) = 0;
+  /// Called by runDispatch around each execution.
+  virtual void beginExecution() {}
+  virtual void endExecution(const std::string& kind, const std::string& message) {
+    (void)kind;
+    (void)message;
+  }
+};
+
 /// How a step ended.
 struct StepResult {
   enum Kind : uint8_t { Continue, Error } kind = Continue;
@@ -121,6 +155,8 @@ class Machine {
   /// Starts invocation `i` at the entry point (the body, with its built-in inputs).
   void start(uint32_t i, uint32_t entryDeclaration);
   void setDispatchSize(const std::array<uint32_t, 3>& d) { numWorkgroups_ = d; }
+  /// The memory-model observer (null: none; see MemoryObserver).
+  void setObserver(MemoryObserver* o) { observer_ = o; }
 
  private:
   StepResult evalExpression(Invocation& inv, const Task& t);
@@ -168,6 +204,13 @@ class Machine {
   const char* lastRule_ = "";
   uint32_t lastNode_ = 0;
   bool lastNodeIsStatement_ = false;
+  MemoryObserver* observer_ = nullptr;
+  bool inAtomic_ = false;  // an atomic built-in is accessing memory (for the observer)
+  /// The observer wants to hear of accesses to this allocation (workgroup, read_write storage).
+  bool observed(const Allocation& a) const;
+  uint32_t indexOfInvocation(const Invocation& inv) const {
+    return static_cast<uint32_t>(&inv - config_.invocations.data());
+  }
 };
 
 }  // namespace plumb::interp

@@ -148,6 +148,8 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     // (the scheduler's rule control-barrier-release).
     inv.status = InvocationStatus::AtBarrier;
     inv.barrier = t.node;
+    // #memory-semantics: a control barrier with AcquireRelease semantics (memory model observer).
+    if (observer_) observer_->onBarrier(indexOfInvocation(inv), inv, name);
     return {StepResult::Continue, "", "control-barrier-wait"};
   }
   if (name == "arrayLength") {
@@ -161,11 +163,23 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
   }
   if (name.starts_with("atomic")) {
     // #atomic-builtin-functions: one indivisible access; the scheduler interleaves them.
+    // The observer hears its read and write as atomic (#scoped-operations); the flag is reset
+    // on every return below.
+    struct AtomicFlag {
+      bool& f;
+      explicit AtomicFlag(bool& b) : f(b) { f = true; }
+      ~AtomicFlag() { f = false; }
+    } atomicFlag(inAtomic_);
     RValue ref = args[0];
     ref.type = types_.reference(types_[args[0].type].space, types_[args[0].type].element,
                                 types_[args[0].type].access);
     RValue current;
+    // #memory-operation: atomicStore is not a read access, so the observer does not see the
+    // machine's internal read of the current value.
+    MemoryObserver* observer = observer_;
+    if (name == "atomicStore") observer_ = nullptr;
     StepResult r = load(inv, ref, current);
+    observer_ = observer;
     if (r.kind == StepResult::Error) return r;
     Type valueType = types_[types_[ref.type].element].element;  // T of atomic<T>
     current.type = valueType;

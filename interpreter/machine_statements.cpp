@@ -355,7 +355,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       materialize(rhs);
       Type valueType = types_[ref.type].element;
       RValue operands[] = {std::move(lhs), std::move(rhs)};
-      OperationResult r = applyOperator(types_, op, valueType, operands);
+      OperationResult r = applyOperator(types_, op, valueType, operands, OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "compound-assignment-sec"};
       StepResult s = store(inv, ref, pick(std::move(r.alternatives), "operator result"));
       s.rule = t.kind == TaskKind::CompoundStore ? "compound-assignment-store" : "increment-decrement-store";

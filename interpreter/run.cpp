@@ -53,6 +53,20 @@ std::string wordText(const nlohmann::json& w) {
   return w.dump();
 }
 
+/// One buffer's words, four to a line: `@group(0) @binding(1) name[: type]`.
+void printBuffer(const nlohmann::json& b, std::ostream& out) {
+  out << "  @group(" << b["group"] << ") @binding(" << b["binding"] << ") " << b["name"].get<std::string>();
+  if (b.contains("type")) out << ": " << b["type"].get<std::string>();
+  else out << ":";
+  size_t k = 0;
+  for (const auto& w : b["words"]) {
+    if (k % 4 == 0) out << "\n   [" << k << "]";
+    out << " " << wordText(w);
+    ++k;
+  }
+  out << "\n";
+}
+
 }  // namespace
 
 RunReport runShader(const SourceFile& file, const RunRequest& request) {
@@ -91,6 +105,7 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   }
   r.entry = std::string(module->name(checked->declarations[entry].name));
   Program program(*module, *checked);
+  program.literalShiftRight = options.literalShiftRight;
   nlohmann::json bindings = request.bindings.is_null()
                                 ? nlohmann::json{{"format", "plumb-bindings"}, {"version", 1}, {"bindings", nlohmann::json::array()}}
                                 : request.bindings;
@@ -147,31 +162,11 @@ void printRunReport(const RunReport& report, std::ostream& out) {
       for (const auto& c : o["choices"]) out << " " << c.get<std::string>() << ";";
       out << "\n";
     }
-    for (const auto& b : o["buffers"]) {
-      out << "  @group(" << b["group"] << ") @binding(" << b["binding"] << ") " << b["name"].get<std::string>()
-          << ":";
-      size_t k = 0;
-      for (const auto& w : b["words"]) {
-        if (k % 4 == 0) out << "\n   [" << k << "]";
-        out << " " << wordText(w);
-        ++k;
-      }
-      out << "\n";
-    }
+    for (const auto& b : o["buffers"]) printBuffer(b, out);
   }
   if (n > 1) {
     out << "merged over the finished outcomes (compare a device with one outcome, not these):\n";
-    for (const auto& b : j["buffers"]) {
-      out << "  @group(" << b["group"] << ") @binding(" << b["binding"] << ") " << b["name"].get<std::string>()
-          << ": " << b["type"].get<std::string>();
-      size_t k = 0;
-      for (const auto& w : b["words"]) {
-        if (k % 4 == 0) out << "\n   [" << k << "]";
-        out << " " << wordText(w);
-        ++k;
-      }
-      out << "\n";
-    }
+    for (const auto& b : j["buffers"]) printBuffer(b, out);
   }
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "interpreter/float_accuracy.h"
+#include "interpreter/runtime_operations.h"
 #include "interpreter/runtime_value.h"
 
 namespace plumb::interp {
@@ -45,5 +46,15 @@ Alternatives integerOrBoolOperator(TypeTable& types, std::string_view op, const 
 
 /// The scalar floating-point operators of #floating-point-accuracy's expression table.
 Alternatives floatOperator(TypeTable& types, std::string_view op, const RValue& a, const RValue* b);
+
+/// The set of a floating-point scalar (an indeterminate one is any value).
+inline FloatSet floatOf(const RValue& v) {
+  if (std::holds_alternative<FloatSet>(v.data)) return v.floatSet();
+  return FloatSet::anyValue();
+}
+/// An operation's result: these alternatives.
+inline OperationResult ok(Alternatives a) { return OperationResult{std::move(a), {}}; }
+/// An operation Plumb cannot evaluate, and why (never a guess).
+inline OperationResult unsupported(std::string why) { return OperationResult{{}, std::move(why)}; }
 
 }  // namespace plumb::interp

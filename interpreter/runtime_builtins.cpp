@@ -23,12 +23,6 @@ namespace plumb::interp {
 
 namespace {
 
-OperationResult ok(Alternatives a) {
-  return OperationResult{std::move(a), {}};
-}
-OperationResult unsupported(std::string why) {
-  return OperationResult{{}, std::move(why)};
-}
 
 bool isFloatKind(TypeKind k) {
   return k == TypeKind::F32 || k == TypeKind::F16;

@@ -19,17 +19,7 @@ namespace {
 using fp::Format;
 constexpr double kPi = std::numbers::pi;  // the double nearest pi; above the f32 nearest
 
-FloatSet floatOf(const RValue& v) {
-  if (std::holds_alternative<FloatSet>(v.data)) return v.floatSet();
-  return FloatSet::anyValue();
-}
 
-OperationResult ok(Alternatives a) {
-  return OperationResult{std::move(a), {}};
-}
-OperationResult unsupported(std::string why) {
-  return OperationResult{{}, std::move(why)};
-}
 
 using Fn1 = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 

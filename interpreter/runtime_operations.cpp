@@ -17,18 +17,7 @@ bool isFloat(TypeKind k) {
   return k == TypeKind::F32 || k == TypeKind::F16;
 }
 
-/// The set of a floating-point scalar (an indeterminate one is any value).
-FloatSet floatOf(const RValue& v) {
-  if (std::holds_alternative<FloatSet>(v.data)) return v.floatSet();
-  return FloatSet::anyValue();
-}
 
-OperationResult ok(Alternatives a) {
-  return OperationResult{std::move(a), {}};
-}
-OperationResult unsupported(std::string why) {
-  return OperationResult{{}, std::move(why)};
-}
 
 bool isComparison(std::string_view op) {
   return op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";

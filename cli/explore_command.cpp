@@ -1,0 +1,121 @@
+// plumb explore FILE.wgsl --dispatch X,Y,Z [--entry NAME] [--bindings B.json]
+//   [--max-executions N] [--format text|json]: every final state of the read_write storage
+// buffers that the memory model (seed #memory-model, spirv.als) allows, each with a witness
+// execution, and the data races (docs/memmodel.md "WGSL programs").
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "memmodel/wgsl_explore.h"
+#include "semantics/diagnostic_json.h"
+
+namespace plumb::cli {
+
+namespace {
+
+struct ExploreOptionsCli {
+  std::string file;
+  std::string entry;
+  std::string dispatch = "1,1,1";
+  std::string bindings;
+  std::string format = "text";
+  uint64_t maxExecutions = 100'000;
+  uint64_t maxSteps = 100'000;
+  uint32_t maxRounds = 8;
+};
+
+int runExplore(const ExploreOptionsCli& o) {
+  memmodel::wgsl::ExploreRequest request;
+  request.entry = o.entry;
+  request.maxExecutions = o.maxExecutions == 0 ? UINT64_MAX : o.maxExecutions;
+  request.maxSteps = o.maxSteps;
+  request.maxRounds = o.maxRounds;
+  {
+    std::istringstream in(o.dispatch);
+    std::string part;
+    int k = 0;
+    while (std::getline(in, part, ',')) {
+      char* end = nullptr;
+      unsigned long v = std::strtoul(part.c_str(), &end, 10);
+      if (k >= 3 || part.empty() || *end || v == 0 || v > 65535) {
+        std::cerr << "plumb explore: --dispatch needs X[,Y[,Z]] with each in [1, 65535], got '"
+                  << o.dispatch << "'\n";
+        return kUsage;
+      }
+      request.dispatch[k++] = static_cast<uint32_t>(v);
+    }
+  }
+  if (!o.bindings.empty()) {
+    std::ifstream in(o.bindings);
+    if (!in) {
+      std::cerr << "plumb explore: cannot read '" << o.bindings << "'\n";
+      return kUsage;
+    }
+    request.bindings = nlohmann::json::parse(in, nullptr, false);
+    if (request.bindings.is_discarded()) {
+      std::cerr << "plumb explore: '" << o.bindings << "' is not JSON\n";
+      return kRejected;
+    }
+  }
+  std::string readError;
+  std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
+  if (!file) {
+    std::cerr << "plumb explore: cannot read '" << o.file << "': " << readError << "\n";
+    return kUsage;
+  }
+  memmodel::wgsl::ExploreResult r = memmodel::wgsl::exploreShader(*file, request);
+  bool json = o.format == "json";
+  if (!r.ran) {
+    if (json) {
+      nlohmann::json diags = nlohmann::json::array();
+      for (const Diagnostic& d : r.diagnostics.all()) diags.push_back(toJson(d));
+      std::cout << nlohmann::json{{"format", "plumb-explore"}, {"version", 1},
+                                  {"file", file->name()},      {"ran", false},
+                                  {"diagnostics", diags},      {"errors", r.errors}}
+                       .dump(2)
+                << "\n";
+    } else {
+      for (const Diagnostic& d : r.diagnostics.all()) std::cerr << renderText(d);
+      for (const std::string& e : r.errors) std::cerr << file->name() << ": error: " << e << "\n";
+    }
+    return kRejected;
+  }
+  if (json) {
+    std::cout << r.json.dump(2) << "\n";
+  } else {
+    for (const Diagnostic& d : r.diagnostics.all()) std::cerr << renderText(d);  // warnings
+    memmodel::wgsl::printExploreReport(r, std::cout);
+  }
+  return r.complete ? kOk : kRejected;
+}
+
+}  // namespace
+
+void registerExplore(CLI::App& app, int& exitCode) {
+  auto o = std::make_shared<ExploreOptionsCli>();
+  CLI::App* cmd = app.add_subcommand(
+      "explore",
+      "Explore a racy compute shader under the memory model (seed #memory-model, the Vulkan "
+      "model's\n"
+      "spirv.als): every final state of the read_write storage buffers some consistent execution\n"
+      "reaches, each with a witness, and the data races. Exit status: 0 when the exploration is\n"
+      "complete, 1 on errors or when a bound was hit, 2 on usage errors.");
+  cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
+  cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
+  cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
+  cmd->add_option("--bindings", o->bindings,
+                  "B.json: buffer contents (format plumb-bindings); missing ones are zero");
+  cmd->add_option(
+      "--max-executions", o->maxExecutions,
+      "bound on dispatch executions per round and on candidate executions in all (0: none)");
+  cmd->add_option("--max-steps", o->maxSteps,
+                  "bound on the steps of one invocation in one dispatch execution");
+  cmd->add_option("--max-rounds", o->maxRounds,
+                  "bound on the rounds that grow the values reads may return");
+  cmd->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}));
+  cmd->callback([o, &exitCode] { exitCode = runExplore(*o); });
+}
+
+}  // namespace plumb::cli

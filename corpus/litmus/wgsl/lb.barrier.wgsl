@@ -1,0 +1,24 @@
+// plumb-explore-litmus v1 (corpus/litmus/wgsl/README.md): LB, storageBarrier between the phases, one workgroup
+// load buffering r0=r1=1 is allowed: spirv.als has no po+rf acyclicity axiom; the barrier puts both loads before both stores
+// @dispatch 1,1,1
+// @observe r[0] r[1]
+// @allowed 0u 0u
+// @races none
+
+struct Mem {
+  x: atomic<u32>,
+  y: atomic<u32>,
+}
+
+@group(0) @binding(0) var<storage, read_write> m: Mem;
+@group(0) @binding(1) var<storage, read_write> r: array<u32, 4>;
+
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  let t = lid;
+  if (t == 0u) { r[0] = atomicLoad(&m.x); }
+  if (t == 1u) { r[1] = atomicLoad(&m.y); }
+  storageBarrier();
+  if (t == 0u) { atomicStore(&m.y, 1u); }
+  if (t == 1u) { atomicStore(&m.x, 1u); }
+}

@@ -1,0 +1,27 @@
+// plumb-explore-litmus v1 (corpus/litmus/wgsl/README.md): MP whose reader branches on the flag it loads
+// control flow depends on a loaded value: each value is followed, and the memory model validates it
+// @dispatch 1,1,1
+// @observe r[0] r[1]
+// @allowed 0u 7u
+// @allowed 1u 0u
+// @allowed 1u 1u
+// @races none
+
+struct Mem {
+  x: atomic<u32>,
+  y: atomic<u32>,
+}
+
+@group(0) @binding(0) var<storage, read_write> m: Mem;
+@group(0) @binding(1) var<storage, read_write> r: array<u32, 4>;
+
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  let t = lid;
+  if (t == 0u) { atomicStore(&m.x, 1u); atomicStore(&m.y, 1u); }
+  if (t == 1u) {
+    let f = atomicLoad(&m.y);
+    r[0] = f;
+    if (f == 1u) { r[1] = atomicLoad(&m.x); } else { r[1] = 7u; }
+  }
+}

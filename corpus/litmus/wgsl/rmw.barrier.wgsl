@@ -1,0 +1,27 @@
+// plumb-explore-litmus v1 (corpus/litmus/wgsl/README.md): RMW, storageBarrier between the phases, one workgroup
+// atomicity: four increments return 0..3 each once (no lost update) and x ends 4
+// @dispatch 1,1,1
+// @observe r[0] r[1] r[2] r[3] m.x
+// @allowed 0u 2u 1u 3u 4u
+// @allowed 0u 3u 1u 2u 4u
+// @allowed 1u 2u 0u 3u 4u
+// @allowed 1u 3u 0u 2u 4u
+// @races none
+
+struct Mem {
+  x: atomic<u32>,
+  y: atomic<u32>,
+}
+
+@group(0) @binding(0) var<storage, read_write> m: Mem;
+@group(0) @binding(1) var<storage, read_write> r: array<u32, 4>;
+
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  let t = lid;
+  if (t == 0u) { r[0] = atomicAdd(&m.x, 1u); }
+  if (t == 1u) { r[2] = atomicAdd(&m.x, 1u); }
+  storageBarrier();
+  if (t == 0u) { r[1] = atomicAdd(&m.x, 1u); }
+  if (t == 1u) { r[3] = atomicAdd(&m.x, 1u); }
+}

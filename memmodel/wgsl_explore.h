@@ -1,0 +1,66 @@
+// The WGSL front end of the memory model explorer, part 3: `plumb explore` as a library call.
+// Runs a compute dispatch with the TraceRecorder (wgsl_trace.h) until the value domains are
+// closed, maps every distinct trace onto spirv.als (wgsl_mapping.h), enumerates its consistent
+// executions with the explorer (explorer.h) and collects the final states of the read_write
+// storage buffers, each with a witness execution, and the data races (docs/memmodel.md
+// "WGSL programs").
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "semantics/diagnostic.h"
+#include "semantics/source.h"
+
+namespace plumb::memmodel::wgsl {
+
+struct ExploreRequest {
+  std::string entry;  // empty: the only compute entry point
+  std::array<uint32_t, 3> dispatch{1, 1, 1};
+  nlohmann::json bindings;  // plumb-bindings document; null: none (zeroed)
+  bool zeroMissingBindings = true;
+  /// Bounds each of: dispatch executions per round, candidate executions per trace, and the
+  /// candidate executions of all traces together.
+  uint64_t maxExecutions = 100'000;
+  uint32_t maxRounds = 8;       // value-domain rounds
+  uint64_t maxSteps = 100'000;  // per invocation, per dispatch execution
+  uint64_t maxInvocations = 64;
+};
+
+/// One final state the memory model allows.
+struct FinalState {
+  std::string kind = "finished";  // or "dynamic error", "deadlock", "step limit"
+  std::string message;
+  /// Each read_write storage location some invocation accesses: name and final value.
+  std::vector<std::pair<std::string, std::string>> values;
+  bool racy = false;                 // some execution reaching it has a data race (spirv.als `dr`)
+  uint64_t executions = 0;           // consistent executions reaching it
+  std::vector<std::string> witness;  // one execution: events per invocation with rf sources
+};
+
+struct ExploreResult {
+  bool ran = false;
+  DiagnosticList diagnostics;
+  std::vector<std::string> errors;  // why it did not run, or was refused
+  std::vector<FinalState> states;
+  std::vector<std::string> races;   // distinct racing pairs (event texts)
+  bool complete = true;             // no bound hit
+  std::vector<std::string> limits;  // which bounds were hit
+  uint64_t rounds = 0, dispatchExecutions = 0, traces = 0;
+  uint64_t candidates = 0, consistent = 0, pruned = 0;
+  uint64_t justificationCandidates = 0;  // explored to justify read values (wgsl_explore.cpp)
+  nlohmann::json json;
+};
+
+ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& request);
+void printExploreReport(const ExploreResult& r, std::ostream& out);
+
+/// The final state as one line: `out[0]=1u out[1]=0u` (names in location order).
+std::string stateLine(const FinalState& s);
+
+}  // namespace plumb::memmodel::wgsl

@@ -1,0 +1,132 @@
+// The WGSL front end of the explorer: the seed's §13 mapping of each kind of event, bounds and
+// refusals (never a hang or a wrong answer), witnesses.
+#include <gtest/gtest.h>
+
+#include "memmodel/wgsl_explore.h"
+#include "memmodel/wgsl_mapping.h"
+
+namespace plumb::memmodel::wgsl {
+namespace {
+
+ExploreResult exploreText(const std::string& text, std::array<uint32_t, 3> dispatch = {1, 1, 1},
+                          uint64_t maxExecutions = 100'000) {
+  SourceFile file("test.wgsl", text);
+  ExploreRequest request;
+  request.dispatch = dispatch;
+  request.maxExecutions = maxExecutions;
+  return exploreShader(file, request);
+}
+
+TEST(WgslMapping, AtomicsAreRelaxedWithTheAddressSpacesScope) {
+  // #scoped-operations: Workgroup scope in workgroup memory, QueueFamily scope in storage;
+  // #memory-semantics: Relaxed.
+  LocationInfo storage, workgroup;
+  storage.storage = true;
+  MemoryEvent rmw;
+  rmw.kind = AccessKind::ReadModifyWrite;
+  rmw.atomic = true;
+  Event s = mapEvent(rmw, &storage);
+  EXPECT_TRUE(s.has(Attr::A) && s.has(Attr::R) && s.has(Attr::W) && s.has(Attr::SCOPEQF) &&
+              s.has(Attr::SC0));
+  EXPECT_FALSE(s.has(Attr::ACQ) || s.has(Attr::REL) || s.has(Attr::SCOPEWG) || s.has(Attr::SEMSC0));
+  Event w = mapEvent(rmw, &workgroup);
+  EXPECT_TRUE(w.has(Attr::SCOPEWG) && w.has(Attr::SC1) && !w.has(Attr::SCOPEQF));
+}
+
+TEST(WgslMapping, NonAtomicAccessesAreNonPrivateWithWorkgroupAvVis) {
+  // #private-vs-non-private: NonPrivatePointer | MakePointerVisible/Available, Workgroup scope.
+  LocationInfo storage;
+  storage.storage = true;
+  MemoryEvent read, write;
+  read.kind = AccessKind::Read;
+  write.kind = AccessKind::Write;
+  Event r = mapEvent(read, &storage);
+  Event w = mapEvent(write, &storage);
+  EXPECT_TRUE(r.has(Attr::R) && r.has(Attr::NONPRIV) && r.has(Attr::VIS) && r.has(Attr::SCOPEWG) &&
+              !r.has(Attr::A));
+  EXPECT_TRUE(w.has(Attr::W) && w.has(Attr::NONPRIV) && w.has(Attr::AV) && w.has(Attr::SCOPEWG) &&
+              !w.has(Attr::A));
+}
+
+TEST(WgslMapping, BarriersAreAcquireReleaseControlBarriersWithTheirStorageClass) {
+  // #memory-semantics: AcquireRelease with WorkgroupMemory / UniformMemory, no MakeAvailable.
+  MemoryEvent wb, sb;
+  wb.kind = sb.kind = AccessKind::Barrier;
+  wb.barrier = "workgroupBarrier";
+  sb.barrier = "storageBarrier";
+  Event w = mapEvent(wb, nullptr), s = mapEvent(sb, nullptr);
+  for (const Event& e : {w, s})
+    EXPECT_TRUE(e.has(Attr::CBAR) && e.has(Attr::F) && e.has(Attr::ACQ) && e.has(Attr::REL) &&
+                e.has(Attr::SCOPEWG) && !e.has(Attr::SEMAV) && !e.has(Attr::SEMVIS));
+  EXPECT_TRUE(w.has(Attr::SEMSC1) && !w.has(Attr::SEMSC0));
+  EXPECT_TRUE(s.has(Attr::SEMSC0) && !s.has(Attr::SEMSC1));
+}
+
+TEST(WgslExplore, SpinLoopIsRefusedWithAMessageNotAHang) {
+  ExploreResult r = exploreText(R"(
+@group(0) @binding(0) var<storage, read_write> flag: atomic<u32>;
+@group(0) @binding(1) var<storage, read_write> out: u32;
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  if (lid == 0u) { atomicStore(&flag, 1u); }
+  if (lid == 1u) { loop { if (atomicLoad(&flag) == 1u) { break; } } out = 5u; }
+})");
+  EXPECT_FALSE(r.ran);
+  ASSERT_FALSE(r.errors.empty());
+  EXPECT_NE(r.errors[0].find("reads of shared memory"), std::string::npos) << r.errors[0];
+}
+
+TEST(WgslExplore, CounterLoopHitsABoundAndSaysSo) {
+  // Twenty increments: every read guesses among the justified values, one more per round, so
+  // the rounds or the execution bound end the exploration: incomplete, and reported as such.
+  ExploreResult r = exploreText(R"(
+@group(0) @binding(0) var<storage, read_write> c: atomic<u32>;
+@compute @workgroup_size(1)
+fn main() {
+  for (var i = 0u; i < 20u; i++) { atomicAdd(&c, 1u); }
+})",
+                                {1, 1, 1}, 5000);
+  ASSERT_TRUE(r.ran);
+  EXPECT_FALSE(r.complete);
+  ASSERT_FALSE(r.limits.empty());
+}
+
+TEST(WgslExplore, SyntaxErrorsAreDiagnosticsNotCrashes) {
+  ExploreResult r = exploreText("fn main( {");
+  EXPECT_FALSE(r.ran);
+  EXPECT_TRUE(r.diagnostics.hasErrors());
+}
+
+TEST(WgslExplore, SingleInvocationIsSequential) {
+  ExploreResult r = exploreText(R"(
+@group(0) @binding(0) var<storage, read_write> a: array<u32, 2>;
+@compute @workgroup_size(1)
+fn main() {
+  a[0] = 3u;
+  a[1] = a[0] + 1u;
+})");
+  ASSERT_TRUE(r.ran);
+  EXPECT_TRUE(r.complete);
+  ASSERT_EQ(r.states.size(), 1u);
+  EXPECT_EQ(stateLine(r.states[0]), "a[0]=3u a[1]=4u");
+  EXPECT_TRUE(r.races.empty());
+  EXPECT_FALSE(r.states[0].witness.empty());
+}
+
+TEST(WgslExplore, WriteWriteRaceAcrossWorkgroupsLeavesEitherValue) {
+  ExploreResult r = exploreText(R"(
+@group(0) @binding(0) var<storage, read_write> x: u32;
+@compute @workgroup_size(1)
+fn main(@builtin(workgroup_id) w: vec3<u32>) {
+  x = w.x + 1u;
+})",
+                                {2, 1, 1});
+  ASSERT_TRUE(r.ran);
+  ASSERT_EQ(r.states.size(), 2u);
+  EXPECT_EQ(stateLine(r.states[0]), "x=1u");
+  EXPECT_EQ(stateLine(r.states[1]), "x=2u");
+  EXPECT_FALSE(r.races.empty());
+}
+
+}  // namespace
+}  // namespace plumb::memmodel::wgsl
