@@ -10,6 +10,7 @@
 #include "checker/checker.h"
 #include "checker/uniformity.h"
 #include "cli/commands.h"
+#include "cli/shader_inputs.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 
@@ -86,14 +87,7 @@ int runCheck(const CheckOptionsCli& o) {
   const Revision& revision = Revision::wgsl2022_06();
   CheckOptions options;
   options.literalShiftRight = o.literalShiftRight;
-  for (const std::string& kv : o.overrides) {
-    size_t eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      std::cerr << "plumb check: --override needs NAME=VALUE, got '" << kv << "'\n";
-      return kUsage;
-    }
-    options.overrides.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-  }
+  if (!parseOverrides("check", o.overrides, options.overrides)) return kUsage;
   options.pipelineCreation = o.pipeline || !options.overrides.empty();
   options.strictUniformity = o.strictUniformity;
   options.aliasingAsErrors = o.strictAliasing;

@@ -2,12 +2,11 @@
 //   [--max-executions N] [--format text|json]: every final state of the read_write storage
 // buffers that the memory model (seed #memory-model, spirv.als) allows, each with a witness
 // execution, and the data races (docs/memmodel.md "WGSL programs").
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli/commands.h"
+#include "cli/shader_inputs.h"
 #include "memmodel/wgsl_explore.h"
 #include "semantics/diagnostic_json.h"
 
@@ -32,33 +31,8 @@ int runExplore(const ExploreOptionsCli& o) {
   request.maxExecutions = o.maxExecutions == 0 ? UINT64_MAX : o.maxExecutions;
   request.maxSteps = o.maxSteps;
   request.maxRounds = o.maxRounds;
-  {
-    std::istringstream in(o.dispatch);
-    std::string part;
-    int k = 0;
-    while (std::getline(in, part, ',')) {
-      char* end = nullptr;
-      unsigned long v = std::strtoul(part.c_str(), &end, 10);
-      if (k >= 3 || part.empty() || *end || v == 0 || v > 65535) {
-        std::cerr << "plumb explore: --dispatch needs X[,Y[,Z]] with each in [1, 65535], got '"
-                  << o.dispatch << "'\n";
-        return kUsage;
-      }
-      request.dispatch[k++] = static_cast<uint32_t>(v);
-    }
-  }
-  if (!o.bindings.empty()) {
-    std::ifstream in(o.bindings);
-    if (!in) {
-      std::cerr << "plumb explore: cannot read '" << o.bindings << "'\n";
-      return kUsage;
-    }
-    request.bindings = nlohmann::json::parse(in, nullptr, false);
-    if (request.bindings.is_discarded()) {
-      std::cerr << "plumb explore: '" << o.bindings << "' is not JSON\n";
-      return kRejected;
-    }
-  }
+  if (!parseDispatch("explore", o.dispatch, request.dispatch)) return kUsage;
+  if (int status = readBindingsFile("explore", o.bindings, request.bindings); status != kOk) return status;
   std::string readError;
   std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
   if (!file) {
@@ -68,18 +42,7 @@ int runExplore(const ExploreOptionsCli& o) {
   memmodel::wgsl::ExploreResult r = memmodel::wgsl::exploreShader(*file, request);
   bool json = o.format == "json";
   if (!r.ran) {
-    if (json) {
-      nlohmann::json diags = nlohmann::json::array();
-      for (const Diagnostic& d : r.diagnostics.all()) diags.push_back(toJson(d));
-      std::cout << nlohmann::json{{"format", "plumb-explore"}, {"version", 1},
-                                  {"file", file->name()},      {"ran", false},
-                                  {"diagnostics", diags},      {"errors", r.errors}}
-                       .dump(2)
-                << "\n";
-    } else {
-      for (const Diagnostic& d : r.diagnostics.all()) std::cerr << renderText(d);
-      for (const std::string& e : r.errors) std::cerr << file->name() << ": error: " << e << "\n";
-    }
+    printNotRun("plumb-explore", *file, r.diagnostics, r.errors, json);
     return kRejected;
   }
   if (json) {

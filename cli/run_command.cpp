@@ -1,11 +1,10 @@
 // plumb run FILE [--entry NAME] [--dispatch X,Y,Z] [--bindings B.json] [--trace]
 //   [--max-steps N] [--max-executions N] [--all-schedules] [--format text|json] ...
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli/commands.h"
+#include "cli/shader_inputs.h"
 #include "interpreter/run.h"
 #include "semantics/diagnostic_json.h"
 
@@ -32,28 +31,9 @@ struct RunOptionsCli {
 int runRun(const RunOptionsCli& o) {
   interp::RunRequest request;
   request.entry = o.entry;
-  {
-    std::istringstream in(o.dispatch);
-    std::string part;
-    int k = 0;
-    while (std::getline(in, part, ',')) {
-      char* end = nullptr;
-      unsigned long v = std::strtoul(part.c_str(), &end, 10);
-      if (k >= 3 || part.empty() || *end || v == 0 || v > 65535) {
-        std::cerr << "plumb run: --dispatch needs X[,Y[,Z]] with each in [1, 65535], got '" << o.dispatch << "'\n";
-        return kUsage;
-      }
-      request.dispatch.dispatch[k++] = static_cast<uint32_t>(v);
-    }
-  }
-  for (const std::string& kv : o.overrides) {
-    size_t eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      std::cerr << "plumb run: --override needs NAME=VALUE, got '" << kv << "'\n";
-      return kUsage;
-    }
-    request.check.overrides.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-  }
+  if (!parseDispatch("run", o.dispatch, request.dispatch.dispatch) ||
+      !parseOverrides("run", o.overrides, request.check.overrides))
+    return kUsage;
   request.check.literalShiftRight = o.literalShiftRight;
   request.dispatch.maxSteps = o.maxSteps;
   request.dispatch.maxExecutions = o.maxExecutions;
@@ -61,18 +41,7 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.force = o.force;
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
-  if (!o.bindings.empty()) {
-    std::ifstream in(o.bindings);
-    if (!in) {
-      std::cerr << "plumb run: cannot read '" << o.bindings << "'\n";
-      return kUsage;
-    }
-    request.bindings = nlohmann::json::parse(in, nullptr, false);
-    if (request.bindings.is_discarded()) {
-      std::cerr << "plumb run: '" << o.bindings << "' is not JSON\n";
-      return kRejected;
-    }
-  }
+  if (int status = readBindingsFile("run", o.bindings, request.bindings); status != kOk) return status;
   std::string readError;
   std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
   if (!file) {
@@ -82,17 +51,7 @@ int runRun(const RunOptionsCli& o) {
   interp::RunReport report = interp::runShader(*file, request);
   bool json = o.format == "json";
   if (!report.ran) {
-    if (json) {
-      nlohmann::json diags = nlohmann::json::array();
-      for (const Diagnostic& d : report.diagnostics.all()) diags.push_back(toJson(d));
-      std::cout << nlohmann::json{{"format", "plumb-run"}, {"version", 1}, {"file", file->name()},
-                                  {"ran", false}, {"diagnostics", diags}, {"errors", report.errors}}
-                       .dump(2)
-                << "\n";
-    } else {
-      for (const Diagnostic& d : report.diagnostics.all()) std::cerr << renderText(d);
-      for (const std::string& e : report.errors) std::cerr << file->name() << ": error: " << e << "\n";
-    }
+    printNotRun("plumb-run", *file, report.diagnostics, report.errors, json);
     return kRejected;
   }
   if (json) {

@@ -153,6 +153,73 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     }
   }
 
+  // The initial configuration, built once (#memory: workgroup variables zero-initialised, private
+  // variables initialised by their initializer or zero).
+  Configuration initial;
+  for (const BoundBuffer& b : buffers) {
+    Allocation a;
+    a.storeType = b.storeType;
+    a.space = b.space;
+    a.access = b.access;
+    a.declaration = b.declaration;
+    a.group = b.group;
+    a.binding = b.binding;
+    if (b.texture) {
+      a.value = b.texels;
+    } else {
+      std::string error;
+      std::optional<RValue> v = valueFromBytes(types, cm.layouts, b.storeType, b.bytes, error);
+      a.value = v ? std::move(*v) : zeroValue(types, b.storeType);
+    }
+    uint32_t index = indexOf(program.variableAllocation[b.declaration]);
+    if (initial.buffers.size() <= index) initial.buffers.resize(index + 1);
+    initial.buffers[index] = std::move(a);
+  }
+  std::vector<Allocation> privateTemplate;
+  for (uint32_t d : program.privateVariables) {
+    Allocation a;
+    a.storeType = types[cm.declarations[d].type].element;
+    a.space = ast::AddressSpace::Private;
+    a.declaration = d;
+    const auto& var = program.module.variables[std::get<VariableId>(program.module[cm.declarations[d].global].node)];
+    std::optional<Value> init;
+    if (var.initializer) {
+      auto it = cm.convertedValues.find(var.initializer.value);
+      init = it != cm.convertedValues.end() ? std::optional<Value>(it->second) : cm.expressions[var.initializer.value].value;
+    }
+    a.value = init ? fromValue(*init) : zeroValue(types, a.storeType);
+    a.value.type = a.storeType;
+    privateTemplate.push_back(std::move(a));
+  }
+  for (uint32_t g = 0; g < groups; ++g) {
+    Workgroup w;
+    for (uint32_t d : program.workgroupVariables) {
+      Allocation a;
+      a.storeType = types[cm.declarations[d].type].element;
+      a.space = ast::AddressSpace::Workgroup;
+      a.declaration = d;
+      a.value = zeroValue(types, a.storeType);
+      w.variables.push_back(std::move(a));
+    }
+    initial.workgroups.push_back(std::move(w));
+  }
+  for (uint32_t g = 0; g < groups; ++g) {
+    std::array<uint32_t, 3> wid{g % options.dispatch[0], (g / options.dispatch[0]) % options.dispatch[1],
+                                g / (options.dispatch[0] * options.dispatch[1])};
+    for (uint32_t l = 0; l < perGroup; ++l) {
+      Invocation inv;
+      inv.workgroup = g;
+      inv.localIndex = l;
+      inv.localId = {l % result.workgroupSize[0], (l / result.workgroupSize[0]) % result.workgroupSize[1],
+                     l / (result.workgroupSize[0] * result.workgroupSize[1])};
+      inv.workgroupId = wid;
+      for (int k = 0; k < 3; ++k) inv.globalId[k] = wid[k] * result.workgroupSize[k] + inv.localId[k];
+      inv.privates = privateTemplate;
+      initial.workgroups[g].invocations.push_back(static_cast<uint32_t>(initial.invocations.size()));
+      initial.invocations.push_back(std::move(inv));
+    }
+  }
+
   ChoiceLog log;
   std::map<std::string, size_t> seen;  // outcome key -> index
   while (true) {
@@ -161,72 +228,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
       break;
     }
     ++result.explored;
-    // The initial configuration (#memory: workgroup variables zero-initialised, private
-    // variables initialised by their initializer or zero).
-    Configuration config;
-    for (const BoundBuffer& b : buffers) {
-      Allocation a;
-      a.storeType = b.storeType;
-      a.space = b.space;
-      a.access = b.access;
-      a.declaration = b.declaration;
-      a.group = b.group;
-      a.binding = b.binding;
-      if (b.texture) {
-        a.value = b.texels;
-      } else {
-        std::string error;
-        std::optional<RValue> v = valueFromBytes(types, cm.layouts, b.storeType, b.bytes, error);
-        a.value = v ? std::move(*v) : zeroValue(types, b.storeType);
-      }
-      uint32_t index = indexOf(program.variableAllocation[b.declaration]);
-      if (config.buffers.size() <= index) config.buffers.resize(index + 1);
-      config.buffers[index] = std::move(a);
-    }
-    std::vector<Allocation> privateTemplate;
-    for (uint32_t d : program.privateVariables) {
-      Allocation a;
-      a.storeType = types[cm.declarations[d].type].element;
-      a.space = ast::AddressSpace::Private;
-      a.declaration = d;
-      const auto& var = program.module.variables[std::get<VariableId>(program.module[cm.declarations[d].global].node)];
-      std::optional<Value> init;
-      if (var.initializer) {
-        auto it = cm.convertedValues.find(var.initializer.value);
-        init = it != cm.convertedValues.end() ? std::optional<Value>(it->second) : cm.expressions[var.initializer.value].value;
-      }
-      a.value = init ? fromValue(*init) : zeroValue(types, a.storeType);
-      a.value.type = a.storeType;
-      privateTemplate.push_back(std::move(a));
-    }
-    for (uint32_t g = 0; g < groups; ++g) {
-      Workgroup w;
-      for (uint32_t d : program.workgroupVariables) {
-        Allocation a;
-        a.storeType = types[cm.declarations[d].type].element;
-        a.space = ast::AddressSpace::Workgroup;
-        a.declaration = d;
-        a.value = zeroValue(types, a.storeType);
-        w.variables.push_back(std::move(a));
-      }
-      config.workgroups.push_back(std::move(w));
-    }
-    for (uint32_t g = 0; g < groups; ++g) {
-      std::array<uint32_t, 3> wid{g % options.dispatch[0], (g / options.dispatch[0]) % options.dispatch[1],
-                                  g / (options.dispatch[0] * options.dispatch[1])};
-      for (uint32_t l = 0; l < perGroup; ++l) {
-        Invocation inv;
-        inv.workgroup = g;
-        inv.localIndex = l;
-        inv.localId = {l % result.workgroupSize[0], (l / result.workgroupSize[0]) % result.workgroupSize[1],
-                       l / (result.workgroupSize[0] * result.workgroupSize[1])};
-        inv.workgroupId = wid;
-        for (int k = 0; k < 3; ++k) inv.globalId[k] = wid[k] * result.workgroupSize[k] + inv.localId[k];
-        inv.privates = privateTemplate;
-        config.workgroups[g].invocations.push_back(static_cast<uint32_t>(config.invocations.size()));
-        config.invocations.push_back(std::move(inv));
-      }
-    }
+    Configuration config = initial;  // every execution starts from the same state
     Machine machine(program, config,
                     [&log](uint32_t count, const std::string& what) { return log.choose(count, what); });
     machine.setDispatchSize(options.dispatch);

@@ -39,25 +39,32 @@ double f16Value(uint16_t h) {
   return sign ? -v : v;
 }
 
-bool halfAllowed(const nlohmann::json& allowed, uint16_t h, std::string& error) {
-  if (!allowed.is_object()) {
-    error = "a HALF must be an object";
-    return false;
-  }
+/// The forms a WORD and a HALF share (docs/formats.md `plumb-run`): any, exact, set, and an
+/// interval whose bounds `within` interprets. Nothing when `allowed` has none of them.
+template <class Within>
+std::optional<bool> sharedForm(const nlohmann::json& allowed, uint32_t value, const char* what,
+                               std::string& error, const Within& within) {
   if (allowed.contains("any")) return true;
   if (allowed.contains("exact")) {
     std::optional<uint32_t> v = hexWord(allowed["exact"]);
-    if (!v) error = "bad exact half " + allowed["exact"].dump();
-    return v && *v == h;
+    if (!v) {
+      error = std::string("bad exact ") + what + " " + allowed["exact"].dump();
+      return false;
+    }
+    return *v == value;
   }
   if (allowed.contains("set")) {
+    if (!allowed["set"].is_array()) {
+      error = "\"set\" must be an array";
+      return false;
+    }
     for (const nlohmann::json& e : allowed["set"]) {
       std::optional<uint32_t> v = hexWord(e);
       if (!v) {
-        error = "bad half in set " + e.dump();
+        error = std::string("bad ") + what + " in set " + e.dump();
         return false;
       }
-      if (*v == h) return true;
+      if (*v == value) return true;
     }
     return false;
   }
@@ -66,13 +73,24 @@ bool halfAllowed(const nlohmann::json& allowed, uint16_t h, std::string& error) 
     std::optional<uint32_t> lo = iv.is_array() && iv.size() == 2 ? hexWord(iv[0]) : std::nullopt;
     std::optional<uint32_t> hi = iv.is_array() && iv.size() == 2 ? hexWord(iv[1]) : std::nullopt;
     if (!lo || !hi) {
-      error = "bad half interval " + iv.dump();
+      error = std::string("bad ") + what + " interval " + iv.dump();
       return false;
     }
-    double a = f16Value(static_cast<uint16_t>(*lo)), b = f16Value(static_cast<uint16_t>(*hi)),
-           x = f16Value(h);
-    return !std::isnan(x) && a <= x && x <= b;
+    return within(*lo, *hi);
   }
+  return std::nullopt;
+}
+
+bool halfAllowed(const nlohmann::json& allowed, uint16_t h, std::string& error) {
+  if (!allowed.is_object()) {
+    error = "a HALF must be an object";
+    return false;
+  }
+  std::optional<bool> r = sharedForm(allowed, h, "half", error, [&](uint32_t lo, uint32_t hi) {
+    double a = f16Value(static_cast<uint16_t>(lo)), b = f16Value(static_cast<uint16_t>(hi)), x = f16Value(h);
+    return !std::isnan(x) && a <= x && x <= b;
+  });
+  if (r) return *r;
   error = "unknown HALF form " + allowed.dump();
   return false;
 }
@@ -84,48 +102,23 @@ bool wordAllowed(const nlohmann::json& allowed, uint32_t word, std::string& erro
     error = "a WORD must be an object";
     return false;
   }
-  if (allowed.contains("any")) return true;
-  if (allowed.contains("exact")) {
-    std::optional<uint32_t> v = hexWord(allowed["exact"]);
-    if (!v) {
-      error = "bad exact word " + allowed["exact"].dump();
-      return false;
-    }
-    return *v == word;
-  }
-  if (allowed.contains("set")) {
-    if (!allowed["set"].is_array()) {
-      error = "\"set\" must be an array";
-      return false;
-    }
-    for (const nlohmann::json& e : allowed["set"]) {
-      std::optional<uint32_t> v = hexWord(e);
-      if (!v) {
-        error = "bad word in set " + e.dump();
-        return false;
-      }
-      if (*v == word) return true;
-    }
-    return false;
-  }
-  if (allowed.contains("interval")) {
-    const nlohmann::json& iv = allowed["interval"];
-    std::optional<uint32_t> lo = iv.is_array() && iv.size() == 2 ? hexWord(iv[0]) : std::nullopt;
-    std::optional<uint32_t> hi = iv.is_array() && iv.size() == 2 ? hexWord(iv[1]) : std::nullopt;
-    if (!lo || !hi) {
-      error = "bad interval " + iv.dump();
-      return false;
-    }
-    std::string type = allowed.value("type", "f32");
-    if (type == "f32") return f32Within(*lo, *hi, word);
-    if (type == "u32") return *lo <= word && word <= *hi;
+  std::string type = allowed.value("type", "f32");
+  bool badType = false;
+  std::optional<bool> r = sharedForm(allowed, word, "word", error, [&](uint32_t lo, uint32_t hi) {
+    if (type == "f32") return f32Within(lo, hi, word);
+    if (type == "u32") return lo <= word && word <= hi;
     if (type == "i32") {
       auto s = [](uint32_t v) { return static_cast<int32_t>(v); };
-      return s(*lo) <= s(word) && s(word) <= s(*hi);
+      return s(lo) <= s(word) && s(word) <= s(hi);
     }
+    badType = true;
+    return false;
+  });
+  if (badType) {
     error = "unknown interval type '" + type + "'";
     return false;
   }
+  if (r) return *r;
   if (allowed.contains("f16")) {
     const nlohmann::json& halves = allowed["f16"];
     if (!halves.is_array() || halves.size() != 2) {

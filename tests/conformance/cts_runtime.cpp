@@ -42,6 +42,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cts_math.h"
 #include "cts_runner.h"
 #include "interpreter/float_accuracy.h"
 #include "interpreter/runtime_operations.h"
@@ -62,8 +63,6 @@ using plumb::interp::FloatSet;
 using plumb::interp::RValue;
 
 constexpr std::string_view kQueryPrefix = "webgpu:shader,execution,";
-constexpr double kF32Max = 0x1.fffffep+127;
-constexpr double kInf = std::numeric_limits<double>::infinity();
 
 void usage(std::ostream& out) {
   out << "usage: cts_runtime [--data PATH] [--file NAME]... [--known PATH] [--report PATH]\n"
@@ -77,71 +76,6 @@ void usage(std::ostream& out) {
          "  --report PATH          write a JSON report\n"
          "  --list-disagreements   print every disagreement, known or not\n"
          "  --emit-known REASON    print the known list for the current disagreements\n";
-}
-
-// ------------------------------------------------------------------ f32 as the CTS sees it
-// The CTS's math.ts helpers of June 2022 (binary64 arithmetic, Float32Array quantization), as
-// tests/conformance/cts_execution.cpp reproduces them, so that the CTS's tolerance is the one
-// it applies to a device.
-
-double toF32(double x) {
-  if (std::isnan(x)) return x;
-  if (std::fabs(x) >= 0x1.ffffffp+127) return std::copysign(kInf, x);
-  if (std::fabs(x) > kF32Max) return std::copysign(kF32Max, x);
-  return static_cast<float>(x);
-}
-
-uint32_t f32Bits(double v) {
-  float f = static_cast<float>(v);
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
-
-double fromF32Bits(uint32_t u) {
-  float f;
-  std::memcpy(&f, &u, sizeof f);
-  return f;
-}
-
-double flushSubnormal(double x) {
-  if (std::isnan(x) || std::isinf(x)) return x;
-  return (f32Bits(toF32(x)) & 0x7f800000u) == 0 ? 0.0 : x;
-}
-
-double nextAfter(double x, bool up, bool flush) {
-  if (std::isnan(x) || std::isinf(x)) return x;
-  if (flush) x = flushSubnormal(x);
-  if (x == 0) {
-    if (up) return flush ? 0x1p-126 : 0x1p-149;
-    return flush ? -0x1p-126 : -0x1p-149;
-  }
-  double converted = toF32(x);
-  uint32_t result;
-  if (converted == x) {
-    uint32_t u = f32Bits(x);
-    bool positive = (u & 0x80000000u) == 0;
-    u = up == positive ? u + 1 : u - 1;
-    result = flush && (u & 0x7f800000u) == 0 ? 0 : u;
-  } else if (up == (converted > x)) {
-    result = f32Bits(converted);
-  } else {
-    result = f32Bits(nextAfter(converted, up, flush));
-  }
-  if ((result & 0x7f800000u) == 0x7f800000u) return up ? kInf : -kInf;
-  return fromF32Bits(result);
-}
-
-double oneUlp(double target, bool flush) {
-  if (std::isnan(target)) return target;
-  if (flush) target = flushSubnormal(target);
-  if (target >= kF32Max || target <= -kF32Max) return kF32Max - nextAfter(kF32Max, false, false);
-  if (toF32(target) == target) {
-    if (target > 0) return target - nextAfter(target, false, flush);
-    if (target < 0) return nextAfter(target, true, flush) - target;
-    return nextAfter(target, true, flush);
-  }
-  return nextAfter(target, true, flush) - nextAfter(target, false, flush);
 }
 
 // ------------------------------------------------------------------ acceptance regions
@@ -189,15 +123,6 @@ std::vector<Region> floatRegions(const json& cmp, double t) {
   throw std::runtime_error("unknown cmpFloats " + cmp.dump());
 }
 
-double jsonNumber(const json& v) {
-  if (v.is_number()) return v.get<double>();
-  std::string s = v.get<std::string>();
-  if (s == "NaN") return std::numeric_limits<double>::quiet_NaN();
-  if (s == "Infinity") return kInf;
-  if (s == "-Infinity") return -kInf;
-  if (s == "-0") return -0.0;
-  throw std::runtime_error("not a number: " + s);
-}
 
 /// Whether some f32 value of `s` lies in one of the regions; `contained`: every value does
 /// (in one region).
