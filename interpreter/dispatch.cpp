@@ -251,7 +251,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
       trace(i);
       if (r.kind == StepResult::Error) {
         outcome.kind = "dynamic error";
-        outcome.message = r.message;
+        outcome.message = r.message();
         outcome.rule = r.rule;
         return false;
       }

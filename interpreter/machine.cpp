@@ -111,7 +111,7 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
   if (observed(a)) observer_->onUnmodelled(indexOfInvocation(inv), at("load through an invalid memory reference"));
   // #invalid-memory-reference: a load returns one of: a value from the buffer bound to the
   // originating variable; the zero value; for a vector, (0, 0, 0, x).
-  std::vector<RValue> options;
+  Alternatives options;
   options.push_back(zeroValue(types_, storeType));
   const TypeNode& st = types_[storeType];
   if (st.kind == TypeKind::Vector && st.size == 4) {
@@ -179,7 +179,7 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
 
 void Machine::pushValueOf(Invocation& inv, ExpressionId e) {
   // #load-rule: a reference used where a value is needed is loaded.
-  if (types_.kind(typeOf(e.value)) == TypeKind::Reference) inv.tasks.push_back({TaskKind::Load, e.value});
+  if (program_.isReference[e.value]) inv.tasks.push_back({TaskKind::Load, e.value});
   inv.tasks.push_back({TaskKind::Eval, e.value});
 }
 
@@ -323,6 +323,51 @@ std::vector<uint32_t> memberIndices(const TypeTable& types, Type base, std::stri
 
 }  // namespace
 
+namespace {
+
+/// The concrete integer or boolean scalar held by `v` (0 or 1 for a bool), if it is one.
+std::optional<int64_t> concreteScalar(const RValue& v) {
+  if (const int64_t* x = std::get_if<int64_t>(&v.data)) return *x;
+  if (const bool* b = std::get_if<bool>(&v.data)) return int64_t(*b);
+  return std::nullopt;
+}
+
+}  // namespace
+
+bool Machine::concreteOperation(Invocation& inv, UnaryOperator op) {
+  // The operand is replaced in place by the result: the same rule as applyOperator, without
+  // building its alternatives (the machine's hot path, README "Performance").
+  RValue& a = inv.values.back();
+  std::optional<int64_t> x = concreteScalar(a);
+  if (!x) return false;
+  TypeKind k = types_.kind(a.type);
+  std::optional<int64_t> r = concreteUnary(k, op, *x);
+  if (!r) return false;
+  if (k == TypeKind::Bool) a.data = *r != 0;
+  else a.data = *r;
+  return true;
+}
+
+bool Machine::concreteOperation(Invocation& inv, BinaryOperator op, Type result) {
+  size_t n = inv.values.size();
+  RValue& a = inv.values[n - 2];
+  const RValue& b = inv.values[n - 1];
+  std::optional<int64_t> x = concreteScalar(a), y = concreteScalar(b);
+  if (!x || !y) return false;
+  TypeKind k = types_.kind(a.type);
+  // Both operands have the operator's type, except the shift count, a u32 (#bit-expr).
+  if (types_.kind(b.type) != k && op != BinaryOperator::ShiftLeft && op != BinaryOperator::ShiftRight)
+    return false;
+  std::optional<int64_t> r = concreteBinary(k, op, *x, *y, program_.literalShiftRight);
+  if (!r) return false;
+  Type resultType = loadType(result);
+  if (types_.kind(resultType) == TypeKind::Bool) a.data = *r != 0;
+  else a.data = *r;
+  a.type = resultType;
+  inv.values.pop_back();
+  return true;
+}
+
 StepResult Machine::applyTask(Invocation& inv, const Task& t) {
   auto pop = [&]() {
     RValue v = std::move(inv.values.back());
@@ -331,10 +376,10 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
   };
   switch (t.kind) {
     case TaskKind::Load: {
-      RValue ref = pop();
+      // The loaded value replaces the reference on the value stack.
       RValue v;
-      StepResult r = load(inv, ref, v);
-      inv.values.push_back(std::move(v));
+      StepResult r = load(inv, inv.values.back(), v);
+      inv.values.back() = std::move(v);
       r.rule = "load-rule";
       return r;
     }
@@ -354,39 +399,46 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       return {StepResult::Continue, "", "indirection-expr"};
     }
     case TaskKind::ApplyUnary: {
+      const auto& u = std::get<UnaryExpression>(expr(t.node).node);
+      const char* rule = u.op == UnaryOperator::LogicalNot   ? "logical-expr"
+                         : u.op == UnaryOperator::Complement ? "bit-expr"
+                                                             : "arithmetic-expr";
+      if (concreteOperation(inv, u.op)) return {StepResult::Continue, "", rule};
       RValue a = pop();
       materialize(a);
-      const auto& u = std::get<UnaryExpression>(expr(t.node).node);
       RValue operands[] = {std::move(a)};
       OperationResult r = applyOperator(types_, spelling(u.op), loadType(typeOf(t.node)), operands,
                                         OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
       inv.values.push_back(pick(std::move(r.alternatives), "operator result"));
-      return {StepResult::Continue, "", u.op == UnaryOperator::LogicalNot ? "logical-expr"
-                                        : u.op == UnaryOperator::Complement ? "bit-expr"
-                                                                            : "arithmetic-expr"};
+      return {StepResult::Continue, "", rule};
     }
     case TaskKind::ApplyBinary: {
+      const auto& be = std::get<BinaryExpression>(expr(t.node).node);
+      const char* rule = "arithmetic-expr";
+      switch (be.op()) {
+        case BinaryOperator::LessThan: case BinaryOperator::GreaterThan:
+        case BinaryOperator::LessThanEqual: case BinaryOperator::GreaterThanEqual:
+        case BinaryOperator::Equal: case BinaryOperator::NotEqual:
+          rule = "comparison-expr";
+          break;
+        case BinaryOperator::And: case BinaryOperator::Or: case BinaryOperator::Xor:
+        case BinaryOperator::ShiftLeft: case BinaryOperator::ShiftRight:
+          rule = "bit-expr";
+          break;
+        default: break;
+      }
+      if (concreteOperation(inv, be.op(), typeOf(t.node))) return {StepResult::Continue, "", rule};
       RValue b = pop();
       RValue a = pop();
       materialize(a);
       materialize(b);
-      const auto& be = std::get<BinaryExpression>(expr(t.node).node);
       RValue operands[] = {std::move(a), std::move(b)};
       OperationResult r = applyOperator(types_, spelling(be.op()), loadType(typeOf(t.node)), operands,
                                         OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
       inv.values.push_back(pick(std::move(r.alternatives), "operator result"));
-      switch (be.op()) {
-        case BinaryOperator::LessThan: case BinaryOperator::GreaterThan:
-        case BinaryOperator::LessThanEqual: case BinaryOperator::GreaterThanEqual:
-        case BinaryOperator::Equal: case BinaryOperator::NotEqual:
-          return {StepResult::Continue, "", "comparison-expr"};
-        case BinaryOperator::And: case BinaryOperator::Or: case BinaryOperator::Xor:
-        case BinaryOperator::ShiftLeft: case BinaryOperator::ShiftRight:
-          return {StepResult::Continue, "", "bit-expr"};
-        default: return {StepResult::Continue, "", "arithmetic-expr"};
-      }
+      return {StepResult::Continue, "", rule};
     }
     case TaskKind::ShortCircuit: {
       // #logical-expr: `e1 && e2` evaluates e2 only if e1 is true; `e1 || e2` only if false.
@@ -532,15 +584,16 @@ StepResult Machine::step(uint32_t i) {
   ++inv.steps;
   lastNode_ = t.node;
   lastNodeIsStatement_ = t.kind >= TaskKind::Exec && t.kind != TaskKind::FunctionMarker;
-  StepResult r;
-  switch (t.kind) {
-    case TaskKind::Eval: r = evalExpression(inv, t); break;
-    case TaskKind::Exec: r = execStatement(inv, t); break;
-    case TaskKind::CallBuiltin: r = callBuiltin(inv, t); break;
-    case TaskKind::CallUser:
-    case TaskKind::Construct: r = callOrConstruct(inv, t); break;
-    default: r = applyTask(inv, t); break;
-  }
+  StepResult r = [&] {
+    switch (t.kind) {
+      case TaskKind::Eval: return evalExpression(inv, t);
+      case TaskKind::Exec: return execStatement(inv, t);
+      case TaskKind::CallBuiltin: return callBuiltin(inv, t);
+      case TaskKind::CallUser:
+      case TaskKind::Construct: return callOrConstruct(inv, t);
+      default: return t.kind > TaskKind::Exec ? statementTask(inv, t) : applyTask(inv, t);
+    }
+  }();
   lastRule_ = r.rule;
   return r;
 }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,9 @@ struct Program {
   /// conversion its use applies: constants[constantIndex[e]], UINT32_MAX where none.
   std::vector<uint32_t> constantIndex;
   std::vector<RValue> constants;
+  /// By ExpressionId: 1 if the expression's static type is a reference (the Load Rule applies
+  /// where its value is needed, #load-rule). Precomputed: the machine asks on every operand.
+  std::vector<uint8_t> isReference;
   /// `>>` on i32 as the seed's text says (zero bits in; docs/ambiguities.md S3), as the checker.
   bool literalShiftRight = false;
   std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
@@ -133,9 +137,18 @@ struct MemoryObserver {
 
 /// How a step ended.
 struct StepResult {
-  enum Kind : uint8_t { Continue, Error } kind = Continue;
-  std::string message;  // Error: a dynamic error, or an operation Plumb cannot evaluate
+  enum Kind : uint8_t { Continue, Error };
+  Kind kind = Continue;
   const char* rule = "";
+  /// Error: a dynamic error, or an operation Plumb cannot evaluate. Held by pointer so that
+  /// the result of an ordinary step is two words and never touches the heap.
+  std::unique_ptr<std::string> error;
+
+  StepResult() = default;
+  StepResult(Kind k, std::string_view message, const char* r) : kind(k), rule(r) {
+    if (!message.empty()) error = std::make_unique<std::string>(message);
+  }
+  std::string message() const { return error ? *error : std::string(); }
 };
 
 /// The machine: the rules applied to one invocation at a time.
@@ -170,6 +183,11 @@ class Machine {
   StepResult textureBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
   StepResult unwind(Invocation& inv, TaskKind target, bool keepTarget, Task* found);
   void pushValueOf(Invocation& inv, ast::ExpressionId e);
+  /// An operator on concrete integer or boolean scalars on top of the value stack, applied in
+  /// place by the one integer kernel (concreteUnary/concreteBinary); false when the operands
+  /// are anything else (the general rule applies).
+  bool concreteOperation(Invocation& inv, ast::UnaryOperator op);
+  bool concreteOperation(Invocation& inv, ast::BinaryOperator op, Type result);
   void pushStatements(Invocation& inv, ast::StatementId owner, uint32_t index);
   void popScope(Invocation& inv, uint32_t size);
 

@@ -42,6 +42,22 @@ const char* compoundOperator(AssignmentOperator op) {
   }
 }
 
+BinaryOperator compoundBinaryOperator(AssignmentOperator op) {
+  switch (op) {
+    case AssignmentOperator::Add: return BinaryOperator::Add;
+    case AssignmentOperator::Subtract: return BinaryOperator::Subtract;
+    case AssignmentOperator::Multiply: return BinaryOperator::Multiply;
+    case AssignmentOperator::Divide: return BinaryOperator::Divide;
+    case AssignmentOperator::Modulo: return BinaryOperator::Modulo;
+    case AssignmentOperator::And: return BinaryOperator::And;
+    case AssignmentOperator::Or: return BinaryOperator::Or;
+    case AssignmentOperator::Xor: return BinaryOperator::Xor;
+    case AssignmentOperator::ShiftRight: return BinaryOperator::ShiftRight;
+    case AssignmentOperator::ShiftLeft: return BinaryOperator::ShiftLeft;
+    default: return BinaryOperator::Add;  // not a compound operator
+  }
+}
+
 }  // namespace
 
 /// Pops tasks up to the innermost task of kind `target` (and, for break, a switch marker),
@@ -331,24 +347,32 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       }
       return {StepResult::Continue, "", "call-return"};
     case TaskKind::Store: {
-      RValue ref = pop();
-      RValue value = pop();
-      StepResult r = store(inv, ref, std::move(value));
+      size_t n = inv.values.size();
+      StepResult r = store(inv, inv.values[n - 1], std::move(inv.values[n - 2]));
+      inv.values.resize(n - 2);
       r.rule = "store";
       return r;
     }
     case TaskKind::CompoundStore:
     case TaskKind::IncrementStore: {
+      const char* rule = t.kind == TaskKind::CompoundStore ? "compound-assignment-store" : "increment-decrement-store";
+      if (t.kind == TaskKind::IncrementStore) inv.values.push_back(RValue{inv.values.back().type, int64_t(1)});
+      // Stack: reference, current value, right-hand side. Concrete integer operands take the
+      // integer kernel in place (concreteOperation), then the store.
+      const auto* assignment = t.kind == TaskKind::CompoundStore ? &std::get<AssignmentStatement>(stmt(t.node).node) : nullptr;
+      BinaryOperator bop = !assignment ? (t.aux ? BinaryOperator::Add : BinaryOperator::Subtract)
+                                       : compoundBinaryOperator(assignment->op);
+      if (concreteOperation(inv, bop, inv.values[inv.values.size() - 2].type)) {
+        size_t n = inv.values.size();
+        StepResult r = store(inv, inv.values[n - 2], std::move(inv.values[n - 1]));
+        inv.values.resize(n - 2);
+        r.rule = rule;
+        return r;
+      }
       RValue rhs;
       const char* op;
-      if (t.kind == TaskKind::CompoundStore) {
-        rhs = pop();
-        op = compoundOperator(std::get<AssignmentStatement>(stmt(t.node).node).op);
-      } else {
-        RValue current = inv.values.back();
-        rhs = RValue{current.type, int64_t(1)};
-        op = t.aux ? "+" : "-";
-      }
+      rhs = pop();
+      op = assignment ? compoundOperator(assignment->op) : t.aux ? "+" : "-";
       RValue lhs = pop();
       RValue ref = pop();
       materialize(lhs);
@@ -358,7 +382,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       OperationResult r = applyOperator(types_, op, valueType, operands, OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "compound-assignment-sec"};
       StepResult s = store(inv, ref, pick(std::move(r.alternatives), "operator result"));
-      s.rule = t.kind == TaskKind::CompoundStore ? "compound-assignment-store" : "increment-decrement-store";
+      s.rule = rule;
       return s;
     }
     case TaskKind::LetBind: {

@@ -54,6 +54,9 @@ Program::Program(const ast::Module& m, CheckedModule& c)
   // Creation-time values, converted once (#creation-time-expr: the checker's values are the
   // values; the machine never recomputes them).
   constantIndex.assign(c.expressions.size(), UINT32_MAX);
+  isReference.assign(c.expressions.size(), 0);
+  for (uint32_t e = 0; e < c.expressions.size(); ++e)
+    isReference[e] = c.expressions[e].type && c.types.kind(c.expressions[e].type) == TypeKind::Reference;
   for (uint32_t e = 0; e < c.expressions.size(); ++e) {
     const ExpressionInfo& info = c.expressions[e];
     if (info.stage == EvaluationStage::Runtime || !info.value) continue;

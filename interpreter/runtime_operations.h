@@ -5,11 +5,13 @@
 // (#creation-time-expr: one evaluator, never two answers).
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
 
 #include "interpreter/runtime_value.h"
+#include "semantics/ast.h"
 #include "semantics/overloads.h"
 
 namespace plumb::interp {
@@ -36,6 +38,15 @@ struct OperatorOptions {
 };
 OperationResult applyOperator(TypeTable& types, std::string_view op, Type result,
                               std::span<const RValue> operands, const OperatorOptions& options);
+
+/// The integer and boolean operators on concrete scalars (#arithmetic-expr, #bit-expr,
+/// #comparison-expr, #logical-expr): the one place their results are computed; applyOperator
+/// uses them, and the machine calls them directly on scalar operands (its fast path). `k` is
+/// the operands' type (Bool, I32, U32); booleans are 0 and 1, and so is the result of a
+/// comparison. No value when the operator does not apply to `k`.
+std::optional<int64_t> concreteUnary(TypeKind k, ast::UnaryOperator op, int64_t x);
+std::optional<int64_t> concreteBinary(TypeKind k, ast::BinaryOperator op, int64_t x, int64_t y,
+                                      bool literalShiftRight);
 
 /// A value conversion `T(e)` of a scalar, vector or matrix to type `to` with another component
 /// type (#conversion-expr: value constructors that convert; #floating-point-conversion).

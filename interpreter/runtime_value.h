@@ -10,6 +10,8 @@
 #include <variant>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "interpreter/float_set.h"
 #include "semantics/type.h"
 #include "semantics/value.h"
@@ -74,8 +76,10 @@ std::string formatRValue(const TypeTable& types, const RValue& v);
 /// that control flow or integer arithmetic can observe (a comparison of overlapping float
 /// sets, a float-to-integer conversion of a set spanning several integers), each possible
 /// result is one alternative, and the machine explores them as a choice point. At most
-/// kMaxAlternatives; beyond that, the uncertain components become AnyScalar.
-using Alternatives = std::vector<RValue>;
+/// kMaxAlternatives; beyond that, the uncertain components become AnyScalar. One alternative is
+/// held inline: almost every operation has exactly one result, and the machine's hot path must
+/// not allocate for it (README "Performance").
+using Alternatives = boost::container::small_vector<RValue, 1>;
 inline constexpr size_t kMaxAlternatives = 16;
 
 }  // namespace plumb::interp
