@@ -171,7 +171,12 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
                        std::to_string(buf.bytes.size()));
       continue;
     }
-    if (layout.runtimeStride == 0 && buf.bytes.size() != layout.size) {
+    // A fixed-size store type needs a buffer of at least its size; a larger one is a valid
+    // WebGPU binding (the minimum binding size is a lower bound; uniform buffers are commonly
+    // padded to 16 bytes). Its extra bytes belong to the buffer bound to the variable, where an
+    // out-of-bounds store may land (#originating-variable: "any memory location(s) of the
+    // WebGPU buffer bound to the originating variable").
+    if (layout.runtimeStride == 0 && buf.bytes.size() < layout.size) {
       errors.push_back(where + ": expected " + std::to_string(layout.size) + " bytes, given " +
                        std::to_string(buf.bytes.size()));
       continue;

@@ -1,6 +1,8 @@
 // The acceptance sets of #floating-point-accuracy (see float_accuracy.h).
 #include "interpreter/float_accuracy.h"
 
+#include <bit>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -102,6 +104,39 @@ FloatSet flush(const Format& f, FloatSet s) {
 FloatSet hull(const FloatSet& a, const FloatSet& b) {
   if (a.any || b.any) return FloatSet::anyValue();
   return FloatSet::range(std::min(a.lo, b.lo), std::max(a.hi, b.hi));
+}
+
+FloatSet reassociatedSum(const Format& f, const std::vector<FloatSet>& terms) {
+  size_t n = terms.size();
+  if (n == 0) return FloatSet::exact(0);
+  if (n <= 2) return n == 1 ? terms[0] : add(f, terms[0], terms[1]);
+  if (n > 8) {  // not reached by the built-ins (at most 4 terms); left to right
+    FloatSet s = terms[0];
+    for (size_t i = 1; i < n; ++i) s = add(f, s, terms[i]);
+    return s;
+  }
+  // sums[m]: the hull of the sums of the terms in the bit set m over every tree; a tree of m
+  // splits m into two non-empty parts (each unordered split once: the part holding the lowest
+  // term of m is the left one).
+  std::vector<FloatSet> sums(size_t(1) << n);
+  for (uint32_t m = 1; m < sums.size(); ++m) {
+    if ((m & (m - 1)) == 0) {
+      sums[m] = terms[std::countr_zero(m)];
+      continue;
+    }
+    uint32_t low = m & (~m + 1), rest = m ^ low;
+    bool first = true;
+    for (uint32_t sub = rest; ; sub = (sub - 1) & rest) {  // left = low | sub, right = m ^ left
+      uint32_t left = low | sub, right = m ^ left;
+      if (right != 0) {
+        FloatSet s = add(f, sums[left], sums[right]);
+        sums[m] = first ? s : hull(sums[m], s);
+        first = false;
+      }
+      if (sub == 0) break;
+    }
+  }
+  return sums.back();
 }
 
 FloatSet convertCorrectlyRounded(const Format& f, double lo, double hi) {

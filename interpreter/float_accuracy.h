@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <functional>
 #include <string_view>
+#include <vector>
 
 #include <mpfr.h>
 
@@ -77,6 +78,13 @@ FloatSet divide(const Format& f, FloatSet x, FloatSet y);
 /// x % y: "Derived from x - y * trunc(x/y)".
 FloatSet remainder(const Format& f, FloatSet x, FloatSet y);
 FloatSet negate(const Format& f, FloatSet x);  // -x: correctly rounded (exact)
+
+/// The sum of `terms` (at most 8), each addition correctly rounded, in any order and grouping:
+/// "An implementation may reassociate operations" (#floating-point-accuracy, after the table).
+/// The hull over every binary tree of additions (a superset: each subtree's hull is summed).
+/// Used where the seed defines a result as a sum, "inherited from sum of x[i] * y[i]" (dot,
+/// and the matrix products of docs/ambiguities.md R4). No terms: exact 0.
+FloatSet reassociatedSum(const Format& f, const std::vector<FloatSet>& terms);
 
 /// The outcome of a comparison: true, false, or either (overlapping sets).
 enum class Truth : uint8_t { False, True, Either };

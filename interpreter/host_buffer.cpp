@@ -250,6 +250,11 @@ WordValue scalarWord(TypeTable& types, const RValue& v) {
                 (types.kind(v.type) == TypeKind::Atomic && false);
     if (f.any) {
       w.kind = WordValue::Any;
+    } else if (f.isExact() && f.lo == 0) {
+      // A FloatSet does not track the sign of a zero ("implementations may ignore the sign of
+      // a zero", #floating-point-evaluation; docs/ambiguities.md R10): either encoding.
+      w.kind = WordValue::Set;
+      w.set = half ? std::vector<uint32_t>{0x0000u, 0x8000u} : std::vector<uint32_t>{0x00000000u, 0x80000000u};
     } else if (f.isExact()) {
       w.bits = half ? f16Bits(f.lo) : floatToBits(static_cast<float>(f.lo));
     } else {
@@ -360,6 +365,11 @@ nlohmann::json wordJsonOf(const WordValue& w, bool half) {
     }
     case WordValue::Halves:
       return {{"f16", {wordJsonOf(w.halves[0], true), wordJsonOf(w.halves[1], true)}}};
+    case WordValue::Set: {
+      nlohmann::json set = nlohmann::json::array();
+      for (uint32_t b : w.set) set.push_back(hexBits(b, half ? 4 : 8));
+      return {{"set", set}};
+    }
   }
   return nullptr;
 }
@@ -372,13 +382,16 @@ nlohmann::json merged(const std::vector<const WordValue*>& ws, bool half) {
   bool anyAny = false, allExact = true, anyHalves = false;
   for (const WordValue* w : ws) {
     anyAny = anyAny || w->kind == WordValue::Any;
-    allExact = allExact && w->kind == WordValue::Exact;
+    allExact = allExact && (w->kind == WordValue::Exact || w->kind == WordValue::Set);
     anyHalves = anyHalves || w->kind == WordValue::Halves;
   }
   if (anyAny) return {{"any", true}};
   if (allExact) {
     std::set<uint32_t> bits;
-    for (const WordValue* w : ws) bits.insert(w->bits);
+    for (const WordValue* w : ws) {
+      if (w->kind == WordValue::Set) bits.insert(w->set.begin(), w->set.end());
+      else bits.insert(w->bits);
+    }
     nlohmann::json set = nlohmann::json::array();
     for (uint32_t b : bits) set.push_back(hexBits(b, half ? 4 : 8));
     return {{"set", set}};
@@ -412,6 +425,15 @@ nlohmann::json merged(const std::vector<const WordValue*>& ws, bool half) {
     if (w->kind == WordValue::Exact) {
       a = b = half ? f16FromBits(static_cast<uint16_t>(w->bits)) : bitsToFloat(w->bits);
       if (!std::isfinite(a)) return {{"any", true}};
+    } else if (w->kind == WordValue::Set) {
+      a = INFINITY;
+      b = -INFINITY;
+      for (uint32_t bits : w->set) {
+        double x = half ? f16FromBits(static_cast<uint16_t>(bits)) : bitsToFloat(bits);
+        if (!std::isfinite(x)) return {{"any", true}};
+        a = std::min(a, x);
+        b = std::max(b, x);
+      }
     } else {
       a = w->lo;
       b = w->hi;

@@ -17,10 +17,11 @@ namespace plumb::interp {
 
 /// What one 16-bit half or 32-bit word may hold in one outcome.
 struct WordValue {
-  enum Kind : uint8_t { Exact, Interval, Any, Halves };
+  enum Kind : uint8_t { Exact, Interval, Any, Halves, Set };
   Kind kind = Exact;
-  uint32_t bits = 0;       // Exact
-  double lo = 0, hi = 0;   // Interval: every f32 (or f16, for a half) value in [lo, hi]
+  uint32_t bits = 0;          // Exact
+  double lo = 0, hi = 0;      // Interval: every f32 (or f16, for a half) value in [lo, hi]
+  std::vector<uint32_t> set;  // Set: one of these words (sorted; a texel channel, textures.h)
   // Halves: a word holding two f16 values (low half first).
   std::vector<WordValue> halves;
   bool operator==(const WordValue&) const = default;

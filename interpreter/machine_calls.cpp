@@ -246,6 +246,11 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     }
     return {StepResult::Error, "unknown atomic function " + std::string(name), "atomic-builtin-functions"};
   }
+  // #memory-operation: textureStore is a write access to texel memory, which the memory model
+  // observer (plumb explore) does not model: it is told, and refuses the program.
+  if (observer_ && name == "textureStore")
+    observer_->onUnmodelled(indexOfInvocation(inv),
+                            at("textureStore (a write access to a storage texture)"));
   if (name.starts_with("texture")) return textureBuiltin(inv, t, o, args);
   handled = false;
   return {};

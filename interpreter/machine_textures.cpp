@@ -1,6 +1,7 @@
 // The texture built-in functions that need no sampling (#texture-builtin-functions):
 // textureDimensions, textureNumLayers, textureNumLevels, textureNumSamples, textureLoad and
-// textureStore, on the texels a binding gave (interpreter/textures.h).
+// textureStore (every storage texel format of the seed, with its texel conversion), on the
+// texels a binding gave (interpreter/textures.h).
 #include <algorithm>
 
 #include "interpreter/machine.h"
@@ -117,12 +118,10 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
       if (tn.kind != TypeKind::StorageTexture)
         return {StepResult::Error, "textureStore needs a storage texture", "texturestore"};
       std::string_view format = ast::spelling(tn.format);
-      if (!format.starts_with("r32") && !format.starts_with("rg32") && !format.starts_with("rgba32"))
-        return {StepResult::Error,
-                "textureStore to " + std::string(format) +
-                    " is not supported at run time (its texel conversion is not modelled; 32-bit channel formats are)",
-                "texturestore"};
-      RValue value = args[k];
+      // The value converted to the texel format (Vulkan "Texel Output Format Conversion", which
+      // the seed leaves to WebGPU; docs/ambiguities.md M10–M12): for an 8- or 16-bit channel
+      // format, the set of codes each channel may store (textures.h).
+      RValue value = storedTexel(types_, texType, args[k]);
       // Channels the format does not have are not stored (#storage-texel-formats).
       size_t channels = format.starts_with("rgba") ? 4 : format.starts_with("rg") ? 2 : 1;
       auto write = [&](RValue& dst) {

@@ -118,6 +118,13 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   }
   r.ran = true;
   const DispatchResult& d = r.result;
+  // Which interleavings the outcomes cover (docs/ambiguities.md M3): only the order of atomic
+  // operations can change an outcome of a data-race-free program; without --all-schedules,
+  // a program that calls an atomic built-in is explored in one schedule.
+  bool atomics = false;
+  for (const Overload* o : checked->calls)
+    atomics = atomics || (o && o->row && o->row->name.starts_with("atomic"));
+  const char* schedules = request.dispatch.allSchedules ? "all" : atomics ? "one" : "not-needed";
   nlohmann::json outcomes = nlohmann::json::array();
   for (const Outcome& o : d.outcomes) {
     nlohmann::json j = {{"kind", o.kind}, {"count", o.count}, {"choices", o.choices},
@@ -133,7 +140,8 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
             {"entry", r.entry},
             {"dispatch", request.dispatch.dispatch},
             {"workgroupSize", d.workgroupSize},
-            {"executions", {{"explored", d.explored}, {"complete", d.complete}, {"limit", request.dispatch.maxExecutions}}},
+            {"executions", {{"explored", d.explored}, {"complete", d.complete}, {"limit", request.dispatch.maxExecutions},
+                            {"schedules", schedules}}},
             {"steps", d.steps},
             {"outcomes", outcomes},
             {"buffers", buffersJson(r, checked->types, nullptr, &d.outcomes)}};
@@ -148,7 +156,9 @@ void printRunReport(const RunReport& report, std::ostream& out) {
   const auto& e = j["executions"];
   out << "executions: " << e["explored"] << " explored"
       << (e["complete"].get<bool>() ? " (every choice)" : " (stopped at --max-executions: more outcomes may exist)")
-      << ", " << j["steps"] << " steps\n";
+      << ", " << j["steps"] << " steps"
+      << (e.value("schedules", "") == "one" ? "; one order of the atomic operations (--all-schedules explores every order)" : "")
+      << "\n";
   size_t n = j["outcomes"].size();
   for (size_t i = 0; i < n; ++i) {
     const auto& o = j["outcomes"][i];

@@ -148,12 +148,18 @@ OperationResult packNormalized(TypeTable& types, std::string_view name, Type res
   for (const RValue& c : e.components()) {
     FloatSet s = std::holds_alternative<FloatSet>(c.data) ? c.floatSet() : FloatSet::anyValue();
     if (s.any) return ok({anyScalar(result)});
-    auto field = [&](double x) {
-      x = std::fmin(1.0, std::fmax(isSigned ? -1.0 : 0.0, x));
-      return static_cast<int64_t>(std::floor(0.5 + scale * x));  // exact in binary64
-    };
+    // ⌊0.5 + scale × min(1, max(lo, e))⌋ with the multiplication and the addition as f32
+    // operations, each correctly rounded (either neighbour, #floating-point-accuracy; the
+    // 2026 draft says "correctly rounded intermediate result value"): 0.9f × 255 =
+    // 229.49999… may round to 229.5, so pack4x8unorm(0.9) is 229 or 230 (devices give 230).
+    // The clamp is exact.
+    const fp::Format& f32 = fp::formatOf(TypeKind::F32);
+    auto clamp = [&](double x) { return std::fmin(1.0, std::fmax(isSigned ? -1.0 : 0.0, x)); };
+    FloatSet y = fp::add(f32, FloatSet::exact(0.5),
+                         fp::multiply(f32, FloatSet::exact(scale), FloatSet::range(clamp(s.lo), clamp(s.hi))));
+    if (y.any) return ok({anyScalar(result)});
     std::vector<uint32_t> options;
-    for (int64_t v = field(s.lo); v <= field(s.hi); ++v) {
+    for (int64_t v = static_cast<int64_t>(std::floor(y.lo)); v <= static_cast<int64_t>(std::floor(y.hi)); ++v) {
       if (options.size() == kMaxAlternatives) return ok({anyScalar(result)});
       options.push_back(static_cast<uint32_t>(v) & ((1u << bits) - 1));
     }
@@ -227,17 +233,12 @@ OperationResult unpack(TypeTable& types, std::string_view name, Type result, con
     uint32_t field = (word >> (bits * i)) & ((1u << bits) - 1);
     int64_t v = field;
     if (isSigned && (field >> (bits - 1))) v -= int64_t{1} << bits;
-    auto quotient = [&](mpfr_rnd_t r) {
-      mpfr_t q;
-      mpfr_init2(q, 53);
-      mpfr_set_si(q, static_cast<long>(v), MPFR_RNDN);
-      mpfr_div_si(q, q, scale, r);
-      double d = mpfr_get_d(q, r);
-      mpfr_clear(q);
-      return std::max(d, -1.0);
-    };
-    parts.push_back(scalarFloat(
-        f32, fp::convertCorrectlyRounded(single, quotient(MPFR_RNDD), quotient(MPFR_RNDU))));
+    // v ÷ scale as the f32 division of the formula (2.5 ULP, #floating-point-accuracy; the
+    // 2026 draft gives 3 ULP), then max(·, -1), exact.
+    FloatSet q = fp::divide(single, FloatSet::exact(static_cast<double>(v)),
+                            FloatSet::exact(static_cast<double>(scale)));
+    if (!q.any) q = FloatSet::range(std::max(q.lo, -1.0), std::max(q.hi, -1.0));
+    parts.push_back(scalarFloat(f32, q));
   }
   return ok({RValue{result, std::move(parts)}});
 }
@@ -263,6 +264,30 @@ OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type res
     return unsupported(std::string(name) +
                        " needs memory, resources or other invocations: the machine evaluates it");
   if (args.size() != overload.parameters.size()) return unsupported("wrong number of arguments");
+  // An abstract argument at run time (concretizeAbstract) passed to a parameter of a concrete
+  // type takes that type, as a creation-time argument would (the checker's converted value).
+  for (size_t i = 0; i < args.size(); ++i) {
+    TypeKind k = types.kind(componentType(types, args[i].type));
+    if (k != TypeKind::AbstractInt && k != TypeKind::AbstractFloat) continue;
+    if (!overload.parameters[i].concrete()) continue;
+    Type component = componentType(types, overload.parameters[i].type);
+    TypeKind pk = types.kind(component);
+    if (pk == TypeKind::AbstractInt || pk == TypeKind::AbstractFloat) continue;
+    std::vector<RValue> converted(args.begin(), args.end());
+    for (size_t j = i; j < converted.size(); ++j) {
+      TypeKind kj = types.kind(componentType(types, converted[j].type));
+      if ((kj != TypeKind::AbstractInt && kj != TypeKind::AbstractFloat) || !overload.parameters[j].concrete())
+        continue;
+      Type cj = componentType(types, overload.parameters[j].type);
+      TypeKind pj = types.kind(cj);
+      if (pj == TypeKind::AbstractInt || pj == TypeKind::AbstractFloat) continue;
+      OperationResult r = concretizeAbstract(types, converted[j], cj);
+      if (!r.ok()) return r;
+      if (r.alternatives.size() != 1) return unsupported("an abstract argument with several values");
+      converted[j] = std::move(r.alternatives[0]);
+    }
+    return callBuiltin(types, overload, result, converted);
+  }
 
   // #logical-builtin-functions.
   if (name == "select" && args.size() == 3) return select(types, result, args);
@@ -273,8 +298,8 @@ OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type res
   TypeKind component = types.kind(componentType(types, args.empty() ? result : args[0].type));
   if (anchor == "pack-builtin-functions" && args.size() == 1 && args[0].isComposite()) {
     if (name == "pack2x16float") return pack2x16float(types, result, args[0]);
-    if (std::optional<Value> v = creationTimeValue(types, overload, result, args))
-      return ok({fromValue(*v)});
+    // Not the creation-time evaluator's one value (the exact formula): the set of the formula
+    // evaluated in f32, which holds it (docs/ambiguities.md R6).
     return packNormalized(types, name, result, args[0]);
   }
   if (anchor == "unpack-builtin-functions" && args.size() == 1)

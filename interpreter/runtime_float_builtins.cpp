@@ -243,11 +243,12 @@ RValue vectorOf(TypeTable& types, Type t, const std::vector<FloatSet>& sets) {
   return RValue{t, std::move(parts)};
 }
 
-/// "Inherited from sum of x[i] * y[i]".
+/// "Inherited from sum of x[i] * y[i]", the sum in any order ("An implementation may
+/// reassociate operations", #floating-point-accuracy; fp::reassociatedSum).
 FloatSet dot(const Rows& r, const std::vector<FloatSet>& x, const std::vector<FloatSet>& y) {
-  FloatSet sum = r.mul(x[0], y[0]);
-  for (size_t i = 1; i < x.size() && i < y.size(); ++i) sum = r.add(sum, r.mul(x[i], y[i]));
-  return sum;
+  std::vector<FloatSet> products;
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i) products.push_back(r.mul(x[i], y[i]));
+  return fp::reassociatedSum(r.f, products);
 }
 
 /// length: "Inherited from sqrt(dot(x, x))" (for a scalar, sqrt(x * x), as the 2026 draft

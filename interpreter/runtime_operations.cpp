@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "checker/float_rounding.h"
 #include "interpreter/runtime_alternatives.h"
 
 namespace plumb::interp {
@@ -23,13 +24,84 @@ bool isComparison(std::string_view op) {
   return op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=";
 }
 
+bool isAbstract(TypeKind k) {
+  return k == TypeKind::AbstractInt || k == TypeKind::AbstractFloat;
+}
+
+/// An abstract scalar at run time as a value of the concrete scalar type `to`: the feasible
+/// automatic conversion (#conversion-rank) as creation-time evaluation applies it
+/// (checker/conversion.cpp): AbstractInt is the identity when the value is in range;
+/// AbstractFloat, and AbstractInt to a float type, the nearest value (checker/float_rounding.h;
+/// beyond the finite range the creation-time evaluator reports an error, here the operation is
+/// unsupported). Such values arise where a call of creation-time arguments is not itself a
+/// creation-time expression: `select(0, 1, c)` with a run-time `c`, `W[i]` of a
+/// `const W = vec4(...)` with a run-time `i`.
+OperationResult concretizeScalar(TypeTable& types, const RValue& v, Type to) {
+  TypeKind from = types.kind(v.type), k = types.kind(to);
+  if (!isAbstract(from) || from == k) return ok({v});
+  if (v.isAny()) return ok({anyScalar(to)});
+  if (from == TypeKind::AbstractInt && std::holds_alternative<int64_t>(v.data)) {
+    int64_t x = v.intValue();
+    switch (k) {
+      case TypeKind::I32:
+        if (x < INT32_MIN || x > INT32_MAX) break;
+        return ok({scalarInt(to, x)});
+      case TypeKind::U32:
+        if (x < 0 || x > int64_t(UINT32_MAX)) break;
+        return ok({scalarInt(to, x)});
+      case TypeKind::F32:
+        return ok({scalarFloat(to, FloatSet::exact(roundToF32(static_cast<double>(x))))});
+      case TypeKind::F16:
+        return ok({scalarFloat(to, FloatSet::exact(roundToF16(static_cast<double>(x))))});
+      case TypeKind::AbstractFloat:
+        return ok({scalarFloat(to, FloatSet::exact(static_cast<double>(x)))});
+      default: break;
+    }
+    return unsupported("the AbstractInt value " + std::to_string(x) + " cannot be represented as " +
+                       types.name(to));
+  }
+  if (from == TypeKind::AbstractFloat && std::holds_alternative<FloatSet>(v.data) &&
+      (k == TypeKind::F32 || k == TypeKind::F16)) {
+    const FloatSet& x = v.floatSet();
+    if (x.any) return ok({scalarFloat(to, x)});
+    double largest = k == TypeKind::F16 ? kMaxF16 : kMaxF32;
+    if (std::fabs(x.lo) > largest || std::fabs(x.hi) > largest)
+      return unsupported("an AbstractFloat value beyond the finite range of " + types.name(to));
+    auto round = [&](double d) { return k == TypeKind::F16 ? roundToF16(d) : roundToF32(d); };
+    return ok({scalarFloat(to, FloatSet::range(round(x.lo), round(x.hi)))});
+  }
+  return unsupported("cannot convert " + types.name(v.type) + " to " + types.name(to) + " at run time");
+}
+
+/// `v` (an abstract scalar or vector) converted component-wise to the scalar type
+/// `component`; other values are returned as they are.
+OperationResult concretize(TypeTable& types, const RValue& v, Type component) {
+  TypeKind k = types.kind(v.type);
+  if (k != TypeKind::Vector) return concretizeScalar(types, v, component);
+  if (!isAbstract(types.kind(types[v.type].element))) return ok({v});
+  if (!v.isComposite()) return unsupported("malformed operand");
+  Type to = types.vector(types[v.type].size, component);
+  std::vector<Alternatives> parts;
+  for (const RValue& c : v.components()) {
+    OperationResult r = concretizeScalar(types, c, component);
+    if (!r.ok()) return r;
+    parts.push_back(std::move(r.alternatives));
+  }
+  return ok(product(to, parts));
+}
+
+bool hasAbstractComponents(TypeTable& types, Type t) {
+  return isAbstract(types.kind(componentType(types, t)));
+}
+
 /// "Inherited from sum of x[i] * y[i]" (#floating-point-accuracy, dot): each product and sum
-/// with its own accuracy, left to right.
+/// with its own accuracy, the sum in any order ("An implementation may reassociate
+/// operations"; fp::reassociatedSum).
 FloatSet dotSets(const fp::Format& f, const std::vector<FloatSet>& x,
                  const std::vector<FloatSet>& y) {
-  FloatSet sum = fp::multiply(f, x[0], y[0]);
-  for (size_t i = 1; i < x.size(); ++i) sum = fp::add(f, sum, fp::multiply(f, x[i], y[i]));
-  return sum;
+  std::vector<FloatSet> products;
+  for (size_t i = 0; i < x.size() && i < y.size(); ++i) products.push_back(fp::multiply(f, x[i], y[i]));
+  return fp::reassociatedSum(f, products);
 }
 
 std::vector<FloatSet> floatsOf(const RValue& vector) {
@@ -144,6 +216,10 @@ Alternatives floatOperator(TypeTable& types, std::string_view op, const RValue& 
   return {};
 }
 
+OperationResult concretizeAbstract(TypeTable& types, const RValue& v, Type component) {
+  return concretize(types, v, component);
+}
+
 OperationResult applyOperator(TypeTable& types, std::string_view op, Type result,
                               std::span<const RValue> operands) {
   return applyOperator(types, op, result, operands, OperatorOptions{});
@@ -153,6 +229,29 @@ OperationResult applyOperator(TypeTable& types, std::string_view op, Type result
                               std::span<const RValue> operands, const OperatorOptions& options) {
   if (operands.empty() || operands.size() > 2)
     return unsupported("an operator takes one or two operands");
+  // An operand of an abstract type at run time takes the concrete type the overload converts
+  // it to (concretizeScalar): the other operand's component type for a comparison, u32 for a
+  // shift count, else the result's component type.
+  if (hasAbstractComponents(types, operands[0].type) ||
+      (operands.size() == 2 && hasAbstractComponents(types, operands[1].type))) {
+    bool comparison = isComparison(op);
+    bool shift = op == "<<" || op == ">>";
+    std::vector<RValue> converted(operands.begin(), operands.end());
+    bool changed = false;
+    for (size_t i = 0; i < converted.size(); ++i) {
+      if (!hasAbstractComponents(types, converted[i].type)) continue;
+      Type target = componentType(types, result);
+      if (comparison && converted.size() == 2) target = componentType(types, converted[1 - i].type);
+      if (shift && i == 1 && !hasAbstractComponents(types, converted[0].type)) target = types.u32();
+      if (isAbstract(types.kind(target))) continue;  // both abstract: evaluated as they are
+      OperationResult r = concretize(types, converted[i], target);
+      if (!r.ok()) return r;
+      if (r.alternatives.size() != 1) return unsupported("an abstract operand with several values");
+      converted[i] = std::move(r.alternatives[0]);
+      changed = true;
+    }
+    if (changed) return applyOperator(types, op, result, converted, options);
+  }
   const RValue& a = operands[0];
   const RValue* b = operands.size() == 2 ? &operands[1] : nullptr;
   TypeKind ka = types.kind(a.type), kb = b ? types.kind(b->type) : TypeKind::Invalid;
@@ -164,6 +263,13 @@ OperationResult applyOperator(TypeTable& types, std::string_view op, Type result
   }
   auto scalarOp = [&](const RValue& x, const RValue* y) -> Alternatives {
     if (isFloat(types.kind(x.type))) return floatOperator(types, op, x, y);
+    if (types.kind(x.type) == TypeKind::AbstractFloat) {
+      // An AbstractFloat at run time (concretizeScalar): negation is exact; the other
+      // operators on two abstract operands are not evaluated at run time.
+      FloatSet v = floatOf(x);
+      if (!y && op == "-") return {scalarFloat(x.type, v.any ? v : FloatSet::range(-v.hi, -v.lo))};
+      return {};
+    }
     return integerOrBoolOperator(types, op, x, y, options.literalShiftRight);
   };
   bool vector = ka == TypeKind::Vector || kb == TypeKind::Vector;
@@ -222,6 +328,17 @@ OperationResult convertScalar(TypeTable& types, const RValue& v, Type to) {
     r.type = to;
     return ok({r});
   }
+  // An abstract value at run time (concretizeScalar): an AbstractFloat converts as the f32
+  // it is automatically converted to; an AbstractInt keeps its integer value (as creation-time
+  // evaluation: `u32(-1)` reinterprets the bits, S4; to a float type the nearest value).
+  if (from == TypeKind::AbstractFloat) {
+    if (k == TypeKind::F32 || k == TypeKind::F16) return concretizeScalar(types, v, to);
+    OperationResult r = concretizeScalar(types, v, types.f32());
+    if (!r.ok() || r.alternatives.size() != 1) return r;
+    return convertScalar(types, r.alternatives[0], to);
+  }
+  if (from == TypeKind::AbstractInt && (k == TypeKind::F32 || k == TypeKind::F16))
+    return concretizeScalar(types, v, to);
   if (k == TypeKind::Bool) {
     // "Coercion to boolean": false if e is 0 (0.0 or -0.0), true otherwise; NaN and infinity
     // map to true.

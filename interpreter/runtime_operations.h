@@ -52,6 +52,13 @@ std::optional<int64_t> concreteBinary(TypeKind k, ast::BinaryOperator op, int64_
 /// type (#conversion-expr: value constructors that convert; #floating-point-conversion).
 OperationResult convertValue(TypeTable& types, const RValue& v, Type to);
 
+/// An abstract scalar or vector at run time (an AbstractInt or AbstractFloat value that is not
+/// a creation-time value: `select(0, 1, c)` with a run-time `c`, `W[i]` of a
+/// `const W = vec4(...)`) converted component-wise to the concrete scalar type `component`, as
+/// the feasible automatic conversion of creation-time evaluation does it (in range: the same
+/// value; a float: the nearest). Other values are returned as they are.
+OperationResult concretizeAbstract(TypeTable& types, const RValue& v, Type component);
+
 /// `bitcast<T>(e)` (#bitcast-expr).
 OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to);
 

@@ -1,12 +1,161 @@
 // Textures at run time: binding and reporting (the built-ins are machine_textures.cpp).
 #include "interpreter/textures.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
 #include "checker/float_rounding.h"
 
 namespace plumb::interp {
+
+ChannelFormat channelFormatOf(ast::TexelFormat f) {
+  using F = ast::TexelFormat;
+  switch (f) {
+    case F::Rgba8unorm: return ChannelFormat::Unorm8;
+    case F::Rgba8snorm: return ChannelFormat::Snorm8;
+    case F::Rgba8uint: return ChannelFormat::Uint8;
+    case F::Rgba8sint: return ChannelFormat::Sint8;
+    case F::Rgba16uint: return ChannelFormat::Uint16;
+    case F::Rgba16sint: return ChannelFormat::Sint16;
+    case F::Rgba16float: return ChannelFormat::Float16;
+    default: return ChannelFormat::Bits32;
+  }
+}
+
+bool holdsCodes(const TypeTable& types, Type texture) {
+  const TypeNode& n = types[texture];
+  return n.kind == TypeKind::StorageTexture && channelFormatOf(n.format) != ChannelFormat::Bits32;
+}
+
+namespace {
+
+// The codes of a 16float channel: the binary16 encoding's magnitude, negated for a negative
+// value, so that codes are in value order and ±0 is one code (a FloatSet does not track the sign
+// of a zero, #floating-point-evaluation); ±0x7C00 are the infinities.
+constexpr int64_t kF16Infinity = 0x7C00;
+
+int64_t f16Code(double v) {
+  uint16_t bits = f16Bits(v);
+  int64_t magnitude = bits & 0x7FFF;
+  return (bits & 0x8000) ? -magnitude : magnitude;
+}
+
+double f16OfCode(int64_t code) {
+  return code < 0 ? -f16FromBits(static_cast<uint16_t>(-code)) : f16FromBits(static_cast<uint16_t>(code));
+}
+
+uint32_t f32Bits(float x) {
+  uint32_t b;
+  std::memcpy(&b, &x, 4);
+  return b;
+}
+
+// The smallest and largest code of a channel format, and whether its shader type is f32.
+struct CodeBounds {
+  int64_t lo, hi;
+};
+CodeBounds boundsOf(ChannelFormat f) {
+  switch (f) {
+    case ChannelFormat::Unorm8:
+    case ChannelFormat::Uint8: return {0, 255};
+    case ChannelFormat::Snorm8:
+    case ChannelFormat::Sint8: return {-128, 127};
+    case ChannelFormat::Uint16: return {0, 65535};
+    case ChannelFormat::Sint16: return {-32768, 32767};
+    case ChannelFormat::Float16: return {-kF16Infinity, kF16Infinity};
+    case ChannelFormat::Bits32: break;
+  }
+  return {0, UINT32_MAX};
+}
+
+// Vulkan "Floating-Point Format Conversions" (fundamentals-fp-conversion), converting one f32
+// value to binary16: "finite values falling between two representable finite values are rounded
+// to one or the other"; "finite values whose magnitude is larger than that of any representable
+// finite value may be rounded either to the closest representable finite value or to the
+// appropriately signed infinity".
+CodeRange f16Codes(double x) {
+  if (x > kMaxF16) return {f16Code(kMaxF16), kF16Infinity};
+  if (x < -kMaxF16) return {-kF16Infinity, -f16Code(kMaxF16)};
+  double r = roundToF16(x);  // finite: |x| <= kMaxF16
+  int64_t c = f16Code(r);
+  if (r == x) return {c, c};
+  return r < x ? CodeRange{c, c + 1} : CodeRange{c - 1, c};
+}
+
+RValue codeValue(const CodeRange& c) {
+  if (c.any) return RValue{Type{}, AnyScalar{}};
+  return RValue{Type{}, Components{RValue{Type{}, c.lo}, RValue{Type{}, c.hi}}};
+}
+
+CodeRange codesOf(const RValue& v) {
+  if (v.isComposite() && v.components().size() == 2) return {v.components()[0].intValue(), v.components()[1].intValue()};
+  if (std::holds_alternative<int64_t>(v.data)) return {v.intValue(), v.intValue()};
+  return {0, 0, true};
+}
+
+}  // namespace
+
+CodeRange storeConversion(ChannelFormat f, const RValue& channel) {
+  CodeBounds b = boundsOf(f);
+  switch (f) {
+    case ChannelFormat::Unorm8:
+    case ChannelFormat::Snorm8: {
+      // Vulkan "Conversion from Floating-Point to Normalized Fixed-Point"
+      // (fundamentals-fpfixedconv): clamp f to [0, 1] (unorm) or [-1, 1] (snorm), then
+      // c = convertFloatToUint(f × (2^b − 1)) or convertFloatToInt(f × (2^(b−1) − 1)), "one of
+      // the two … integer values … closest to" r, and r itself when r is an integer (M10).
+      // f is an f32 value: f × 255 and f × 127 are exact in binary64.
+      if (!std::holds_alternative<FloatSet>(channel.data) || channel.floatSet().any)
+        return {b.lo, b.hi};  // an undefined value (NaN, infinity): any bits of the channel (M12)
+      const FloatSet& x = channel.floatSet();
+      double lowest = f == ChannelFormat::Unorm8 ? 0.0 : -1.0;
+      double scale = f == ChannelFormat::Unorm8 ? 255.0 : 127.0;
+      double lo = std::clamp(x.lo, lowest, 1.0) * scale;
+      double hi = std::clamp(x.hi, lowest, 1.0) * scale;
+      return {static_cast<int64_t>(std::floor(lo)), static_cast<int64_t>(std::ceil(hi))};
+    }
+    case ChannelFormat::Float16: {
+      if (!std::holds_alternative<FloatSet>(channel.data) || channel.floatSet().any) return {0, 0, true};
+      const FloatSet& x = channel.floatSet();
+      return {f16Codes(x.lo).lo, f16Codes(x.hi).hi};
+    }
+    case ChannelFormat::Uint8:
+    case ChannelFormat::Sint8:
+    case ChannelFormat::Uint16:
+    case ChannelFormat::Sint16: {
+      // Vulkan "Texel Output Format Conversion": "Integer outputs are converted such that their
+      // value is preserved. The converted value of any integer that cannot be represented in the
+      // target format is undefined" (M11).
+      if (!std::holds_alternative<int64_t>(channel.data)) return {b.lo, b.hi};
+      int64_t v = channel.intValue();
+      if (v < b.lo || v > b.hi) return {b.lo, b.hi};
+      return {v, v};
+    }
+    case ChannelFormat::Bits32: break;
+  }
+  return {0, 0, true};
+}
+
+uint32_t channelValueBits(ChannelFormat f, int64_t code) {
+  // #channel-formats, the channel transfer function; the divisions are IEEE-754 binary32
+  // divisions, so the value is v ÷ 255 (or v ÷ 127) correctly rounded.
+  switch (f) {
+    case ChannelFormat::Unorm8: return f32Bits(static_cast<float>(code) / 255.0f);
+    case ChannelFormat::Snorm8: return f32Bits(std::max(-1.0f, static_cast<float>(code) / 127.0f));
+    case ChannelFormat::Float16: return f32Bits(static_cast<float>(f16OfCode(code)));
+    default: return static_cast<uint32_t>(code);
+  }
+}
+
+RValue storedTexel(TypeTable& types, Type texture, const RValue& value) {
+  RValue v = value.isComposite() ? value : anyValueOf(types, value.type);
+  if (!holdsCodes(types, texture)) return v;
+  ChannelFormat f = channelFormatOf(types[texture].format);
+  Components codes;
+  for (const RValue& ch : v.components()) codes.push_back(codeValue(storeConversion(f, ch)));
+  return RValue{v.type, std::move(codes)};
+}
 
 Type texelChannelType(TypeTable& types, Type texture) {
   const TypeNode& n = types[texture];
@@ -56,6 +205,47 @@ std::optional<double> channelFloat(const nlohmann::json& j) {
   return d;
 }
 
+// A channel of an 8- or 16-bit storage format in a binding: the shader value a read of the
+// stored code gives (docs/formats.md `plumb-bindings`), as its code.
+std::optional<CodeRange> codeFromJson(ChannelFormat f, const nlohmann::json& v) {
+  CodeBounds b = boundsOf(f);
+  switch (f) {
+    case ChannelFormat::Unorm8:
+    case ChannelFormat::Snorm8: {
+      auto x = channelFloat(v);
+      if (!x || !std::isfinite(*x)) return std::nullopt;
+      double c = std::nearbyint(*x * (f == ChannelFormat::Unorm8 ? 255.0 : 127.0));
+      if (c < b.lo || c > b.hi) return std::nullopt;
+      float read;
+      uint32_t bits = channelValueBits(f, static_cast<int64_t>(c));
+      std::memcpy(&read, &bits, 4);
+      if (static_cast<double>(read) != roundToF32(*x)) return std::nullopt;
+      return CodeRange{static_cast<int64_t>(c), static_cast<int64_t>(c)};
+    }
+    case ChannelFormat::Float16: {
+      auto x = channelFloat(v);
+      if (!x) return std::nullopt;
+      if (std::isnan(*x)) return CodeRange{0, 0, true};
+      if (std::isfinite(*x) && roundToF16(*x) != *x) return std::nullopt;
+      int64_t c = f16Code(*x);
+      return CodeRange{c, c};
+    }
+    default: {
+      if (!v.is_number_integer() || v.get<int64_t>() < b.lo || v.get<int64_t>() > b.hi) return std::nullopt;
+      return CodeRange{v.get<int64_t>(), v.get<int64_t>()};
+    }
+  }
+}
+
+std::string formatHint(ChannelFormat f) {
+  switch (f) {
+    case ChannelFormat::Unorm8: return " (k / 255 as f32, for an integer k in [0, 255])";
+    case ChannelFormat::Snorm8: return " (k / 127 as f32, for an integer k in [-127, 127])";
+    case ChannelFormat::Float16: return " (an f16 value, \"inf\", \"-inf\" or \"nan\")";
+    default: return " (an integer of the channel's range)";
+  }
+}
+
 }  // namespace
 
 std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nlohmann::json& j,
@@ -96,6 +286,9 @@ std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nloh
   }
   Type channel = texelChannelType(types, texture);
   Type vec4 = types.vector(4, channel);
+  bool codes = holdsCodes(types, texture);
+  ast::TexelFormat texelFormat = types[texture].format;  // `n` may dangle after types.vector()
+  ChannelFormat format = codes ? channelFormatOf(texelFormat) : ChannelFormat::Bits32;
   bool threeD = is3d(types, texture);
   size_t next = 0;
   Components levelParts;
@@ -117,6 +310,16 @@ std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nloh
             return std::nullopt;
           }
           for (int k = 0; k < 4; ++k) {
+            if (codes) {
+              auto code = t ? codeFromJson(format, (*t)[k]) : std::optional<CodeRange>(CodeRange{});
+              if (!code) {
+                error = "texel " + std::to_string(next - 1) + ": " + (*t)[k].dump() + " is not a value of " +
+                        std::string(ast::spelling(texelFormat)) + formatHint(format);
+                return std::nullopt;
+              }
+              c.push_back(codeValue(*code));
+              continue;
+            }
             if (!t) {
               c.push_back(types.kind(channel) == TypeKind::F32 ? RValue{channel, FloatSet::exact(0)}
                                                                 : RValue{channel, int64_t(0)});
@@ -155,14 +358,53 @@ std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nloh
   return RValue{texture, std::move(levelParts)};
 }
 
+namespace {
+
+// One channel of an 8- or 16-bit format as the word a read through the channel transfer
+// function gives: exact, a set (at most kMaxAlternatives codes), else an f32 interval for the
+// float channels (every f32 between the two ends, a superset of the codes' values) or any.
+WordValue codeWord(ChannelFormat f, const RValue& channel) {
+  CodeRange c = codesOf(channel);
+  WordValue w;
+  if (c.any) {
+    w.kind = WordValue::Any;
+  } else if (c.lo == c.hi) {
+    w.bits = channelValueBits(f, c.lo);
+  } else if (c.hi - c.lo < static_cast<int64_t>(kMaxAlternatives)) {
+    w.kind = WordValue::Set;
+    for (int64_t k = c.lo; k <= c.hi; ++k) w.set.push_back(channelValueBits(f, k));
+    std::sort(w.set.begin(), w.set.end());
+  } else if (f == ChannelFormat::Unorm8 || f == ChannelFormat::Snorm8 ||
+             (f == ChannelFormat::Float16 && c.lo > -kF16Infinity && c.hi < kF16Infinity)) {
+    w.kind = WordValue::Interval;
+    uint32_t lo = channelValueBits(f, c.lo), hi = channelValueBits(f, c.hi);
+    float a, b;
+    std::memcpy(&a, &lo, 4);
+    std::memcpy(&b, &hi, 4);
+    w.lo = a;
+    w.hi = b;
+  } else {
+    w.kind = WordValue::Any;
+  }
+  return w;
+}
+
+}  // namespace
+
 std::vector<WordValue> textureWords(TypeTable& types, const RValue& texture) {
   std::vector<WordValue> out;
   if (!texture.isComposite()) return out;
+  bool codes = holdsCodes(types, texture.type);
+  ChannelFormat format = codes ? channelFormatOf(types[texture.type].format) : ChannelFormat::Bits32;
   for (const RValue& level : texture.components())
     for (const RValue& layer : level.components())
       for (const RValue& row : layer.components())
         for (const RValue& texel : row.components()) {
           for (const RValue& ch : texel.components()) {
+            if (codes) {
+              out.push_back(codeWord(format, ch));
+              continue;
+            }
             WordValue v;
             if (ch.isAny()) {
               v.kind = WordValue::Any;

@@ -3,6 +3,14 @@
 // texture), row and column; each texel is a vec4 of the channel type (the sampled type; f32 for
 // depth and external textures; the channel format of a storage texture's texel format,
 // #storage-texel-formats).
+//
+// A storage texture of an 8- or 16-bit channel format (rgba8unorm … rgba16float) holds, per
+// channel, the set of stored channel bits ("codes") textureStore's conversion allows
+// (docs/ambiguities.md M10–M12): a composite {lo, hi} of two integer codes (every code in
+// between; for 16float the code is the signed magnitude of the binary16 encoding, so that the
+// codes of the values are in value order, -0x7C00 = -inf … 0x7C00 = +inf), or AnyScalar (any
+// bits, NaN included). Storage textures of the seed are write-only (S18): only textureStore and
+// the report (textureWords) read these codes.
 #pragma once
 
 #include <array>
@@ -28,7 +36,33 @@ bool isArrayedTexture(const TypeTable& types, Type texture);
 std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nlohmann::json& j,
                                       std::string& error);
 
-/// The texels as words: 4 per texel (each channel's value as its 32-bit pattern), in order.
+/// The channel formats of the seed's storage texel formats (#channel-formats); the three 32-bit
+/// ones store the shader value unchanged.
+enum class ChannelFormat : uint8_t { Unorm8, Snorm8, Uint8, Sint8, Uint16, Sint16, Float16, Bits32 };
+ChannelFormat channelFormatOf(ast::TexelFormat f);
+/// True for a storage texture whose texels hold codes (an 8- or 16-bit channel format).
+bool holdsCodes(const TypeTable& types, Type texture);
+
+/// The codes a channel may hold: every code in [lo, hi], or any bits.
+struct CodeRange {
+  int64_t lo = 0, hi = 0;
+  bool any = false;
+  bool operator==(const CodeRange&) const = default;
+};
+/// The codes textureStore may store for one channel value (i32, u32 or f32) of format `f`
+/// (#texturestore; the conversion of the Vulkan spec's "Texel Output Format Conversion",
+/// docs/ambiguities.md M10–M12).
+CodeRange storeConversion(ChannelFormat f, const RValue& channel);
+/// The shader value (as the bits of its f32, i32 or u32) of `code` read back through the
+/// channel transfer function of `f` (#channel-formats), e.g. 127 of 8unorm is 127 / 255 as f32.
+uint32_t channelValueBits(ChannelFormat f, int64_t code);
+/// The texel stored by `textureStore(t, …, value)` on texture type `texture`: `value` itself for
+/// the 32-bit formats, else the codes of each channel.
+RValue storedTexel(TypeTable& types, Type texture, const RValue& value);
+
+/// The texels as words: 4 per texel (each channel's shader value as its 32-bit pattern; for an
+/// 8- or 16-bit format, the value a read through the channel transfer function gives: exact, a
+/// set of up to 16 values, an f32 interval, or any), in order.
 std::vector<WordValue> textureWords(TypeTable& types, const RValue& texture);
 
 }  // namespace plumb::interp

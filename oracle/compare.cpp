@@ -219,7 +219,11 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
   }
   m.diffs = std::move(bestDiffs);
   m.diffCount = bestCount;
-  bool complete = plumbRun.value("executions", nlohmann::json::object()).value("complete", true);
+  const nlohmann::json executions = plumbRun.value("executions", nlohmann::json::object());
+  bool complete = executions.value("complete", true);
+  // One schedule of a program with atomic operations (`plumb run` without --all-schedules,
+  // docs/ambiguities.md M3): another order of the atomics may give the device's output.
+  bool oneSchedule = executions.value("schedules", "") == "one";
   if (!unfinished.empty()) {
     m.status = OutcomeMatch::Status::Inconclusive;
     m.note = "outside every finished outcome, but Plumb's set also has a '" + unfinished.front() +
@@ -228,6 +232,10 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
     m.status = OutcomeMatch::Status::Inconclusive;
     m.note =
         "outside every outcome found, but Plumb's exploration was incomplete (--max-executions)";
+  } else if (oneSchedule) {
+    m.status = OutcomeMatch::Status::Inconclusive;
+    m.note = "outside every outcome found, but Plumb explored one order of the program's atomic "
+             "operations (--all-schedules explores every order)";
   } else {
     m.status = OutcomeMatch::Status::Outside;
     m.note = std::to_string(bestCount) + " word(s) outside the closest outcome (" +

@@ -51,8 +51,9 @@ const char* outcomeStatusName(
 /// outcomes list are compared. Outcomes that did not finish (a dynamic error, a deadlock, a
 /// step limit) constrain nothing that can be compared: when the device's output lies in no
 /// finished outcome and such an outcome exists, the result is Inconclusive, not Outside; and
-/// when the report says exploration was incomplete (`complete` false) an Outside becomes
-/// Inconclusive too (the missing outcomes might hold the device's output).
+/// when the report says exploration was incomplete (`complete` false), or covered one order of
+/// the program's atomic operations (`schedules` "one"), an Outside becomes Inconclusive too
+/// (the missing outcomes might hold the device's output).
 OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
                                  const std::vector<DeviceBuffer>& device);
 

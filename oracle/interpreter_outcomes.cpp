@@ -1,6 +1,9 @@
 // Plumb's own outcome sets for oracle cases: each case runs on the interpreter (`plumb run`,
 // issue 5) with the same words the runners get, and its plumb-run report is what device
 // outputs are compared with (design.md: a device output must lie in one outcome).
+#include <set>
+#include <utility>
+
 #include "interpreter/run.h"
 #include "oracle/compare.h"
 
@@ -25,7 +28,28 @@ OutcomeProvider interpreterOutcomeProvider() {
     r.zeroMissingBindings = true;
     SourceFile file(c.wgslFile.empty() ? c.file : c.wgslFile, c.wgsl);
     interp::RunReport report = interp::runShader(file, r);
-    if (report.ran) return report.json;
+    if (report.ran) {
+      // The runners read back the storage buffers only (docs/oracle.md "Runner protocol"): a
+      // uniform buffer, which no invocation can write, is left out of the outcomes, or no
+      // device output could be compared with them.
+      std::set<std::pair<uint32_t, uint32_t>> uniform;
+      for (const RunnerBinding& b : c.bindings)
+        if (b.kind == BufferKind::Uniform) uniform.insert({b.group, b.binding});
+      auto dropUniform = [&](nlohmann::json& buffers) {
+        if (!buffers.is_array()) return;
+        nlohmann::json kept = nlohmann::json::array();
+        for (nlohmann::json& b : buffers)
+          if (!uniform.count({b.value("group", 0u), b.value("binding", 0u)})) kept.push_back(std::move(b));
+        buffers = std::move(kept);
+      };
+      if (!uniform.empty()) {
+        if (report.json.contains("buffers")) dropUniform(report.json["buffers"]);
+        if (report.json.contains("outcomes") && report.json["outcomes"].is_array())
+          for (nlohmann::json& o : report.json["outcomes"])
+            if (o.contains("buffers")) dropUniform(o["buffers"]);
+      }
+      return report.json;
+    }
     std::string why;
     for (const std::string& e : report.errors) why += (why.empty() ? "" : "; ") + e;
     if (why.empty()) why = "the program does not pass Plumb's static rules";

@@ -69,4 +69,26 @@ TEST(CliRun, InvalidShaderIsRejectedWithItsRule) {
   EXPECT_NE(r.out.find("[var-and-value]"), std::string::npos) << r.out;
 }
 
+TEST(CliRun, StoredRgba8unormTexelIsReportedAsItsReadValues) {
+  // textureStore's texel conversion (docs/ambiguities.md M10): 0.5 × 255 = 127.5 stores 127 or
+  // 128, reported as the f32 values 127/255 and 128/255 a read gives (docs/formats.md).
+  std::string f = temp("store8.wgsl",
+                       "@group(0) @binding(0) var t: texture_storage_2d<rgba8unorm, write>;\n"
+                       "@compute @workgroup_size(1) fn main() {\n"
+                       "  textureStore(t, vec2<i32>(1, 0), vec4<f32>(0.5, 0.0, 2.0, 1.0));\n}\n");
+  std::string b = temp("store8.json", R"({"format": "plumb-bindings", "version": 1, "bindings": [
+    {"group": 0, "binding": 0, "texture": {"size": [2, 1, 1], "texels": [[0, 0, 0, 1]]}}]})");
+  Result r = plumb("run " + f + " --bindings " + b);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("outcome 1 of 1: finished"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("[0] 0x00000000 0x00000000 0x00000000 0x3f800000\n"
+                       "   [4] {0x3efefeff, 0x3f008081} 0x00000000 0x3f800000 0x3f800000"),
+            std::string::npos)
+      << r.out;
+  Result j = plumb("run " + f + " --bindings " + b + " --format json");
+  ASSERT_EQ(j.status, 0) << j.out;
+  nlohmann::json report = nlohmann::json::parse(j.out);
+  EXPECT_EQ(report["outcomes"][0]["buffers"][0]["words"][4]["set"], nlohmann::json({"0x3efefeff", "0x3f008081"}));
+}
+
 }  // namespace

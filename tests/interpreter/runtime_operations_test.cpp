@@ -197,6 +197,37 @@ TEST_F(RuntimeTest, MatrixArithmetic) {
             "mat2x2<f32>(vec2<f32>(2.0f, 4.0f), vec2<f32>(6.0f, 8.0f))");
 }
 
+TEST_F(RuntimeTest, SumsOfProductsMayBeReassociated) {
+  // "An implementation may reassociate operations": 1 + 2^-24 + 2^-24 is 1 (or its upper
+  // neighbour, each sum correctly rounded) left to right, and 1 + 2^-23 grouped right first.
+  const fp::Format& f = fp::formatOf(TypeKind::F32);
+  FloatSet one = FloatSet::exact(1), tiny = FloatSet::exact(0x1p-24);
+  FloatSet leftToRight = fp::add(f, fp::add(f, one, tiny), tiny);
+  FloatSet rightFirst = fp::add(f, one, fp::add(f, tiny, tiny));
+  FloatSet any = fp::reassociatedSum(f, {one, tiny, tiny});
+  EXPECT_EQ(any, fp::hull(leftToRight, rightFirst));
+  EXPECT_TRUE(any.contains(1) && any.contains(1 + 0x1p-23));
+  EXPECT_EQ(fp::reassociatedSum(f, {one, tiny}), fp::add(f, one, tiny));
+  // dot and the matrix products use it: dot((1, 2^-24, 2^-24), (1, 1, 1)).
+  RValue x = vec({f32(1), f32(0x1p-24), f32(0x1p-24)}), y = vec({f32(1), f32(1), f32(1)});
+  EXPECT_EQ(set(call1("dot", {x, y})), any);
+}
+
+TEST_F(RuntimeTest, AbstractOperandsAtRunTimeTakeTheConcreteType) {
+  // select(0, 1, c) with a run-time c is an AbstractInt at run time; next to an i32 it is an
+  // i32 (docs/ambiguities.md R15).
+  RValue ai{types.abstractInt(), int64_t(1)};
+  EXPECT_EQ(op1("*", types.i32(), {ai, i32(-7)}).intValue(), -7);
+  EXPECT_EQ(op1("<", types.boolType(), {ai, u32(2)}).boolValue(), true);
+  EXPECT_EQ(op1("<<", types.u32(), {RValue{types.abstractInt(), int64_t(3)}, u32(4)}).intValue(), 48);
+  EXPECT_EQ(op1("+", types.abstractInt(), {ai, ai}).intValue(), 2);
+  // W[i] of `const W = vec4(0.1, ...)`: the nearest f32 of 0.1, then the f32 product.
+  RValue af{types.abstractFloat(), FloatSet::exact(0.1)};
+  EXPECT_EQ(set(op1("*", types.f32(), {af, f32(1)})), FloatSet::exact(static_cast<float>(0.1)));
+  EXPECT_EQ(set(one(convertValue(types, af, types.f32()))), FloatSet::exact(static_cast<float>(0.1)));
+  EXPECT_FALSE(op("+", types.i32(), {RValue{types.abstractInt(), int64_t(1) << 40}, i32(1)}).ok());
+}
+
 // ------------------------------------------------------------------ conversions
 
 TEST_F(RuntimeTest, FloatToIntegerRoundsTowardZeroAndSaturates) {
