@@ -42,8 +42,8 @@ nlohmann::json statsJson(const mm::LineResult& r) {
   const mm::ExplorerStats& s = r.stats;
   nlohmann::json j = {{"explored", s.complete},     {"consistent", s.consistent},
                       {"pruned", s.pruned},         {"skipped", s.skipped},
-                      {"asmoOrders", s.asmoOrders}, {"satisfying", r.satisfying},
-                      {"limitHit", s.limitHit}};
+                      {"asmoOrders", s.asmoOrders}, {"asmoPruned", s.asmoPruned},
+                      {"satisfying", r.satisfying}, {"limitHit", s.limitHit}};
   if (s.programFact)
     j["programFact"] = {{"fact", s.programFact->fact}, {"line", s.programFact->line}};
   return j;

@@ -244,6 +244,14 @@ WordValue scalarWord(TypeTable& types, const RValue& v) {
     w.bits = static_cast<uint32_t>(v.intValue());
     return w;
   }
+  if (const IntegerSet* set = std::get_if<IntegerSet>(&v.data)) {
+    // One of several integers, not yet chosen (M13): each one's bits.
+    w.kind = WordValue::Set;
+    for (int64_t x : set->values) w.set.push_back(static_cast<uint32_t>(x));
+    std::sort(w.set.begin(), w.set.end());
+    w.set.erase(std::unique(w.set.begin(), w.set.end()), w.set.end());
+    return w;
+  }
   if (std::holds_alternative<FloatSet>(v.data)) {
     const FloatSet& f = v.floatSet();
     bool half = types.kind(v.type) == TypeKind::F16 ||

@@ -37,9 +37,57 @@ RValue Machine::pick(Alternatives&& a, const char* what) {
   return std::move(a[std::min<size_t>(i, a.size() - 1)]);
 }
 
+namespace {
+
+/// Joins `b` into `a` where they differ only in i32/u32 scalars (the leaves become IntegerSets);
+/// false if they differ anywhere else.
+bool joinIntegers(const TypeTable& types, RValue& a, const RValue& b) {
+  if (a.data == b.data) return true;
+  if (Components* ca = std::get_if<Components>(&a.data)) {
+    const Components* cb = std::get_if<Components>(&b.data);
+    if (!cb || cb->size() != ca->size()) return false;
+    for (size_t i = 0; i < ca->size(); ++i)
+      if (!joinIntegers(types, (*ca)[i], (*cb)[i])) return false;
+    return true;
+  }
+  TypeKind k = types.kind(a.type);
+  if (k != TypeKind::I32 && k != TypeKind::U32) return false;
+  auto values = [](const RValue& v, std::vector<int64_t>& out) {
+    if (const int64_t* x = std::get_if<int64_t>(&v.data)) out.push_back(*x);
+    else if (const IntegerSet* s = std::get_if<IntegerSet>(&v.data)) out.insert(out.end(), s->values.begin(), s->values.end());
+    else return false;
+    return true;
+  };
+  std::vector<int64_t> all;
+  if (!values(a, all) || !values(b, all)) return false;
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  if (all.size() > kMaxAlternatives) return false;
+  a.data = IntegerSet{std::move(all)};
+  return true;
+}
+
+}  // namespace
+
+RValue Machine::operationValue(Alternatives&& a, const char* what) {
+  if (a.size() > 1) {
+    RValue joined = a[0];
+    bool lazy = true;
+    for (size_t i = 1; i < a.size() && lazy; ++i) lazy = joinIntegers(types_, joined, a[i]);
+    if (lazy) return joined;
+  }
+  return pick(std::move(a), what);
+}
+
 void Machine::materialize(RValue& v) {
   if (Components* c = std::get_if<Components>(&v.data)) {
     for (RValue& x : *c) materialize(x);
+    return;
+  }
+  if (IntegerSet* s = std::get_if<IntegerSet>(&v.data)) {
+    uint32_t i = choose_(static_cast<uint32_t>(s->values.size()), at("value of an integer set"));
+    int64_t x = s->values[std::min<size_t>(i, s->values.size() - 1)];
+    v.data = x;
     return;
   }
   if (!std::holds_alternative<FloatSet>(v.data)) return;
@@ -410,7 +458,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       OperationResult r = applyOperator(types_, spelling(u.op), loadType(typeOf(t.node)), operands,
                                         OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
-      inv.values.push_back(pick(std::move(r.alternatives), "operator result"));
+      inv.values.push_back(operationValue(std::move(r.alternatives), "operator result"));
       return {StepResult::Continue, "", rule};
     }
     case TaskKind::ApplyBinary: {
@@ -437,7 +485,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       OperationResult r = applyOperator(types_, spelling(be.op()), loadType(typeOf(t.node)), operands,
                                         OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
-      inv.values.push_back(pick(std::move(r.alternatives), "operator result"));
+      inv.values.push_back(operationValue(std::move(r.alternatives), "operator result"));
       return {StepResult::Continue, "", rule};
     }
     case TaskKind::ShortCircuit: {
@@ -483,7 +531,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       materialize(a);
       OperationResult r = bitcastValue(types_, a, to);
       if (!r.ok()) return {StepResult::Error, r.unsupported, "bitcast-expr"};
-      inv.values.push_back(pick(std::move(r.alternatives), "bitcast result"));
+      inv.values.push_back(operationValue(std::move(r.alternatives), "bitcast result"));
       return {StepResult::Continue, "", "bitcast-expr"};
     }
     case TaskKind::IndexValue: {

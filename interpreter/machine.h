@@ -198,12 +198,17 @@ class Machine {
   RValue viewValue(Type t, MemoryView v) const { return RValue{t, std::move(v)}; }
   /// Chooses one of the alternatives of an operation (a choice point if several).
   RValue pick(Alternatives&& a, const char* what);
+  /// The value of an operator, conversion, bitcast or built-in call: where its alternatives
+  /// differ only in i32/u32 scalars, one value holding IntegerSets (chosen later, by
+  /// materialize, where the integer is needed: M13); otherwise pick.
+  RValue operationValue(Alternatives&& a, const char* what);
   /// `what` at the position of the current step's redex (`out-of-bounds store at 8:3`).
   std::string at(const char* what) const;
   bool truth(const RValue& b, const char* what);
   /// Bit patterns kept as sets (docs/ambiguities.md M9): an i32/u32 scalar whose data is a
-  /// FloatSet stands for "the bits of some f32 in the set". An operation that needs the integer
-  /// replaces it by one of its values (a choice point, or any value when there are too many).
+  /// FloatSet stands for "the bits of some f32 in the set"; an IntegerSet for one of its values
+  /// (M13). An operation that needs the integer replaces it by one of its values (a choice
+  /// point, or any value when there are too many).
   void materialize(RValue& v);
   void materialize(std::vector<RValue>& vs) {
     for (RValue& v : vs) materialize(v);

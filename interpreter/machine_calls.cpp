@@ -74,7 +74,7 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
       // #conversion-expr: a value conversion to another component type.
       OperationResult r = convertValue(types_, args[0], result);
       if (!r.ok()) return {StepResult::Error, r.unsupported, "conversion-expr"};
-      inv.values.push_back(pick(std::move(r.alternatives), "conversion result"));
+      inv.values.push_back(operationValue(std::move(r.alternatives), "conversion result"));
       return {StepResult::Continue, "", "conversion-expr"};
     }
   }
@@ -133,7 +133,7 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
   Type result = typeOf(t.node);
   OperationResult res = interp::callBuiltin(types_, *o, result, args);
   if (!res.ok()) return {StepResult::Error, res.unsupported, o->row->anchor.data()};
-  inv.values.push_back(pick(std::move(res.alternatives), "built-in result"));
+  inv.values.push_back(operationValue(std::move(res.alternatives), "built-in result"));
   return {StepResult::Continue, "", o->row->anchor.data()};
 }
 

@@ -381,7 +381,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       RValue operands[] = {std::move(lhs), std::move(rhs)};
       OperationResult r = applyOperator(types_, op, valueType, operands, OperatorOptions{program_.literalShiftRight});
       if (!r.ok()) return {StepResult::Error, r.unsupported, "compound-assignment-sec"};
-      StepResult s = store(inv, ref, pick(std::move(r.alternatives), "operator result"));
+      StepResult s = store(inv, ref, operationValue(std::move(r.alternatives), "operator result"));
       s.rule = rule;
       return s;
     }

@@ -134,6 +134,12 @@ std::string formatRValue(const TypeTable& types, const RValue& v) {
   }
   if (std::holds_alternative<bool>(v.data) || std::holds_alternative<int64_t>(v.data))
     return formatValue(types, *toValue(v));
+  if (const IntegerSet* set = std::get_if<IntegerSet>(&v.data)) {
+    std::string out = "{";
+    for (size_t i = 0; i < set->values.size(); ++i)
+      out += (i ? ", " : "") + formatValue(types, Value{v.type, set->values[i]});
+    return out + "}";
+  }
   if (v.isComposite()) {
     std::string out = types.name(v.type) + "(";
     const Components& parts = v.components();

@@ -38,6 +38,17 @@ struct MemoryView {
   bool operator==(const MemoryView&) const = default;
 };
 
+/// One of several values of an i32 or u32 scalar, not yet chosen (docs/ambiguities.md M13): an
+/// operation whose result may be any of a few integers (a pack of an inexact float, a
+/// conversion of a float set spanning several integers) gives this instead of a choice point,
+/// so that a kernel that only stores such values runs once; the machine chooses one of them
+/// (a choice point) where an operation, an index, a condition or an atomic needs the integer.
+/// `values` are sorted, distinct, at most kMaxAlternatives.
+struct IntegerSet {
+  std::vector<int64_t> values;
+  bool operator==(const IntegerSet&) const = default;
+};
+
 struct RValue;
 using Components = std::vector<RValue>;
 
@@ -46,8 +57,8 @@ struct RValue {
   // bool; i32 and u32 as int64_t holding the exact value (i32 in [-2^31, 2^31), u32 in
   // [0, 2^32)); f32 and f16 as FloatSet; AnyScalar for an indeterminate bool/i32/u32;
   // composites (vector components, matrix columns, array elements, structure members);
-  // references and pointers.
-  std::variant<std::monostate, bool, int64_t, FloatSet, AnyScalar, Components, MemoryView> data;
+  // references and pointers; IntegerSet for an i32/u32 that is one of several values.
+  std::variant<std::monostate, bool, int64_t, FloatSet, AnyScalar, Components, MemoryView, IntegerSet> data;
 
   bool isComposite() const { return std::holds_alternative<Components>(data); }
   bool isAny() const { return std::holds_alternative<AnyScalar>(data); }

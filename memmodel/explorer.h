@@ -40,6 +40,10 @@ struct ExplorerStats {
   uint64_t consistent = 0;  // of those, the consistent ones
   uint64_t pruned = 0;      // partial executions cut because they were already inconsistent
   uint64_t asmoOrders = 0;  // asmo choices that are strict partial orders of the right shape
+  /// Partial asmo orders cut (when pruning) because, with the reads-from edges the program
+  /// forces (a read with one possible source), they already close a cycle of rf + fr + asmo.
+  /// The candidates under such a cut are not counted in `skipped`.
+  uint64_t asmoPruned = 0;
   /// Complete candidates the pruning avoided building (the product of the remaining reads'
   /// source counts at each cut); brute force would have built complete + skipped.
   double skipped = 0;

@@ -82,6 +82,25 @@ Relation hypotheticalReleaseSequence(const Program& p, const Relation& asmo);
 /// fence->cbar->cbar->fence).
 Relation synchronizesWith(const Program& p, const StaticRelations& s, const Execution& x,
                           const Relation& rs, const Relation& hypors);
+/// The factors of `sw` (line 313) that do not depend on rf. Composition distributes over
+/// union, so the five cases of line 313 are
+///   sw = inscope & (release . (rf & mutordatom) . acquire + controlBarrier)
+/// with release = stor[REL&A].rs + stor[REL&F].posemtosc.stor[A&W].hypors (an atomic release,
+/// or a release fence before an atomic write, heading a (hypothetical) release sequence),
+/// acquire = stor[ACQ&A] + stor[A&R].posctosem.stor[ACQ&F] (an atomic acquire, or an atomic
+/// read before an acquire fence), and controlBarrier the fence->cbar->cbar->fence case. The
+/// explorer computes them once per asmo and then sw once per read (explorer.cpp).
+struct SynchronizesWithFactors {
+  Relation release, acquire, controlBarrier;
+};
+SynchronizesWithFactors synchronizesWithFactors(const Program& p, const StaticRelations& s,
+                                                const Relation& rs, const Relation& hypors);
+/// The `release` factor alone: the only one that depends on asmo (through rs and hypors).
+Relation synchronizesWithRelease(const Program& p, const StaticRelations& s, const Relation& rs,
+                                 const Relation& hypors);
+/// `sw` (line 313) from its factors: equal to `synchronizesWith(p, s, x, rs, hypors)`.
+Relation synchronizesWith(const StaticRelations& s, const SynchronizesWithFactors& f,
+                          const Relation& rf);
 /// Which storage-class mask an inter-thread-happens-before is templated by (lines 333-346).
 enum class SemanticsMask { SC0, SC1, SC01 };
 /// `ithbsemsc0`, `ithbsemsc1`, `ithbsemsc01` (lines 333-346).
@@ -128,8 +147,11 @@ Relation dataRace(const Program& p, const StaticRelations& s, const Relation& lo
 /// `visto = imm[(stor[W]) . locord] . (stor[R])` (line 394): visible-to.
 Relation visibleTo(const Program& p, const Relation& locord);
 
-/// All derived dynamic relations of one (possibly partial) execution.
+/// All derived dynamic relations of one (possibly partial) execution, each from its definition.
 DynamicRelations deriveDynamic(const Program& p, const StaticRelations& s, const Execution& x);
+/// The relations that follow from `sw` alone: ithbsemsc0/1/01, hb, the availability and
+/// visibility chains and locord (lines 333-385), into `d` (whose rs, hypors, sw are set).
+void deriveFromSynchronizesWith(const Program& p, const StaticRelations& s, DynamicRelations& d);
 
 // --- predicates (spirv.als lines 397-413) ------------------------------------------------------
 

@@ -60,6 +60,32 @@ Relation synchronizesWith(const Program& p, const StaticRelations& s, const Exec
   return s.inscope & sw;
 }
 
+SynchronizesWithFactors synchronizesWithFactors(const Program& p, const StaticRelations& s,
+                                                const Relation& rs, const Relation& hypors) {
+  EventSet A = set(p, Attr::A), F = set(p, Attr::F);
+  EventSet REL = set(p, Attr::REL), ACQ = set(p, Attr::ACQ);
+  EventSet W = set(p, Attr::W), R = set(p, Attr::R), CBAR = set(p, Attr::CBAR);
+  const uint32_t n = p.size();
+  Relation relF = stor(REL & F), acqF = stor(ACQ & F);
+  SynchronizesWithFactors f;
+  f.release = synchronizesWithRelease(p, s, rs, hypors);
+  f.acquire = stor(ACQ & A) + join(stor(A & R), s.posctosem, acqF);
+  Relation sameInstance = (p.scbarinst & s.inscope) - iden(n);
+  f.controlBarrier = join(relF, rc(s.po), stor(CBAR), sameInstance, stor(CBAR), rc(s.po), acqF);
+  return f;
+}
+
+Relation synchronizesWithRelease(const Program& p, const StaticRelations& s, const Relation& rs,
+                                 const Relation& hypors) {
+  EventSet A = set(p, Attr::A), F = set(p, Attr::F), REL = set(p, Attr::REL), W = set(p, Attr::W);
+  return join(stor(REL & A), rs) + join(stor(REL & F), s.posemtosc, stor(A & W), hypors);
+}
+
+Relation synchronizesWith(const StaticRelations& s, const SynchronizesWithFactors& f,
+                          const Relation& rf) {
+  return s.inscope & (join(f.release, rf & s.mutordatom, f.acquire) + f.controlBarrier);
+}
+
 Relation interThreadHappensBefore(const Program& p, const StaticRelations& s, const Relation& sw,
                                   SemanticsMask mask) {
   // The storage classes (SC) and semantics (SEMSC) the template is instantiated with.
@@ -217,6 +243,14 @@ DynamicRelations deriveDynamic(const Program& p, const StaticRelations& s, const
   d.rs = releaseSequence(p, x.asmo);
   d.hypors = hypotheticalReleaseSequence(p, x.asmo);
   d.sw = synchronizesWith(p, s, x, d.rs, d.hypors);
+  deriveFromSynchronizesWith(p, s, d);
+  d.fr = fromRead(p, s, x, d.locord);
+  d.dr = dataRace(p, s, d.locord);
+  d.visto = visibleTo(p, d.locord);
+  return d;
+}
+
+void deriveFromSynchronizesWith(const Program& p, const StaticRelations& s, DynamicRelations& d) {
   d.ithbsemsc0 = interThreadHappensBefore(p, s, d.sw, SemanticsMask::SC0);
   d.ithbsemsc1 = interThreadHappensBefore(p, s, d.sw, SemanticsMask::SC1);
   d.ithbsemsc01 = interThreadHappensBefore(p, s, d.sw, SemanticsMask::SC01);
@@ -232,10 +266,6 @@ DynamicRelations deriveDynamic(const Program& p, const StaticRelations& s, const
   d.vissh = visibilityChainShader(p, s, d.hb, d.vissg, d.viswg, d.visqf);
   d.visdv = visibilityDevice(p);
   d.locord = locationOrdered(p, s, d);
-  d.fr = fromRead(p, s, x, d.locord);
-  d.dr = dataRace(p, s, d.locord);
-  d.visto = visibleTo(p, d.locord);
-  return d;
 }
 
 bool consistent(const Program& p, const Execution& x, const DynamicRelations& d) {

@@ -1,18 +1,28 @@
 // The predicate of a litmus test line: the Alloy formula after SATISFIABLE/NOSOLUTION, which
-// the reference translator pastes into `pred gentest[X:Exec]`. Plumb parses the subset of
-// Alloy such tests use:
+// the reference translator pastes verbatim into `pred gentest[X:Exec]` (litmus-format.txt:
+// "The remainder of the line is code pasted directly into the predicate"). Plumb parses the
+// part of Alloy's formula and relational-expression language that can be said about one
+// execution, with Alloy's precedence (lowest first):
 //
-//   predicate := [formula]           (empty: true, as an empty Alloy predicate)
-//   formula := disj [("=>" | "implies") formula]
-//   disj    := conj (("||" | "or") conj)*
-//   conj    := unary (("&&" | "and") unary)*
-//   unary   := ("!" | "not") unary | "(" formula ")" | atom
-//   atom    := ("consistent" | "racefree" | "locordcomplete") "[" "X" "]"
-//            | ("no" | "some" | "one" | "lone") name
-//            | int cmp int
-//   int     := "#" name | integer
-//   name    := ["X" "."] field            (any set or relation field of sig Exec)
-//   cmp     := "=" | "!=" | "<" | ">" | "<=" | "=<" | ">="
+//   formula := formula ("||" | "or") formula
+//            | formula ("<=>" | "iff") formula
+//            | formula ("=>" | "implies") formula ["else" formula]     (right associative)
+//            | formula ("&&" | "and") formula
+//            | ("!" | "not") formula
+//            | expr cmp expr                  cmp: in, !in, not in, =, !=, <, >, <=, =<, >=
+//            | ("no" | "some" | "one" | "lone") expr
+//            | pred "[" args "]"              consistent[X], racefree[X], locordcomplete[X],
+//                                             is_acyclic[r], strict_partial_order[r],
+//                                             is_equivalence[r, s], acyclic[r, s], transitive[r]
+//            | "(" formula ")"
+//   expr    := expr ("+" | "-") expr | "#" expr | expr "&" expr | expr "->" expr
+//            | expr ("<:" | ":>") expr | expr "." expr | ("~" | "^" | "*") expr
+//            | fun "[" expr "]"               stor, twoplus, imm, rc, rai (spirv.als 29-51)
+//            | ["X" "."] field | "X" | "iden" | "none" | "univ" | "E" | integer | "(" expr ")"
+//
+// `field` is any set or relation of `sig Exec`; with exactly one Exec (`#Exec = 1` in every
+// generated predicate) `X.rf`, `rf` and `X.(rf)` denote the same relation, so all are accepted.
+// An empty predicate holds (an empty Alloy predicate body).
 #pragma once
 
 #include <cstdint>
@@ -29,31 +39,50 @@ namespace plumb::memmodel {
 struct Formula;
 using FormulaPtr = std::unique_ptr<Formula>;
 
-/// A field of `sig Exec` named in a formula, or an integer literal.
-struct IntTerm {
-  bool isCount = false;  // "#name" (else a literal)
-  std::string field;
-  int64_t literal = 0;
-};
-
+/// One node of a predicate: a formula, a relational expression or an integer expression.
 struct Formula {
   enum class Kind {
+    // formulas
     True,
     Consistent,
     Racefree,
     Locordcomplete,
+    Acyclic,             // is_acyclic[r], acyclic[r, E]
+    StrictPartialOrder,  // strict_partial_order[r]
+    Equivalence,         // is_equivalence[r, s]
+    Transitive,          // transitive[r]
     And,
     Or,
     Not,
-    Implies,
-    Compare,
-    Quantify
+    Implies,  // lhs => rhs [else other]
+    Iff,
+    Compare,   // op: in, =, !=, <, >, <=, >= (`!in` is Not of `in`)
+    Quantify,  // op: no, some, one, lone
+    // expressions
+    Field,    // text: the field name
+    Exec,     // the atom X
+    Iden,     // iden
+    None,     // none
+    Univ,     // univ, E
+    Integer,  // literal
+    Count,    // #lhs
+    Union,
+    Difference,
+    Intersection,
+    Product,           // ->
+    DomainRestrict,    // <:
+    RangeRestrict,     // :>
+    Join,              // .
+    Transpose,         // ~
+    Closure,           // ^
+    ReflexiveClosure,  // *
+    Function,          // text: stor, twoplus, imm, rc, rai
   };
-  Kind kind = Kind::Consistent;
-  FormulaPtr lhs, rhs;  // And, Or, Implies (both); Not (lhs)
-  IntTerm left, right;  // Compare
-  std::string op;       // Compare: "=", "!=", "<", ">", "<=", ">="; Quantify: no/some/one/lone
-  std::string field;    // Quantify
+  Kind kind = Kind::True;
+  FormulaPtr lhs, rhs, other;  // operands (other: the else branch of Implies)
+  std::string op;              // Compare, Quantify
+  std::string text;            // Field, Function
+  int64_t literal = 0;         // Integer
 };
 
 /// A parse error: the byte offset in the predicate text and a message.
@@ -77,7 +106,7 @@ uint64_t fieldCardinality(const CandidateExecution& c, std::string_view field);
 /// Evaluates the formula on one complete candidate execution.
 bool evaluate(const Formula& f, const CandidateExecution& c);
 
-/// The formula printed back in the grammar above (normalised spacing).
+/// The formula printed back in the grammar above (normalised spacing, `X.` dropped).
 std::string toString(const Formula& f);
 
 }  // namespace plumb::memmodel

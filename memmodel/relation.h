@@ -113,6 +113,8 @@ class Relation {
   Relation withIdentity() const;
   /// True when `^r & iden` is empty (util/relation `acyclic[r, E]`).
   bool acyclic() const;
+  /// The bit rows (n rows of ceil(n/64) words), e.g. as a key for memoizing.
+  const Bits<64>& rowWords() const { return bits_; }
   /// True when `r.r in r` (util/relation `transitive`).
   bool transitive() const;
   /// Restricts the domain to `s`: `s <: r`.

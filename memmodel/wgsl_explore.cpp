@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <set>
 
 #include "checker/checker.h"
 #include "interpreter/dispatch.h"
@@ -129,6 +130,26 @@ std::vector<std::vector<interp::RValue>> justifiedValues(const TraceRecorder& re
     return false;
   };
   constexpr uint64_t kMaxPrefixesPerTrace = 4096;
+  // Different guesses share prefixes (they differ only after some read): a prefix with the
+  // same events in every invocation is the same partial execution, explored once.
+  std::set<std::string> explored;
+  auto prefixKey = [&](const DispatchTrace& trace, const std::vector<uint32_t>& prefix) {
+    std::string key;
+    for (size_t i = 0; i < trace.invocations.size(); ++i) {
+      key += "#" + std::to_string(trace.invocations[i].invocation) + ":";
+      for (uint32_t k = 0; k < prefix[i]; ++k) {
+        const MemoryEvent& m = trace.invocations[i].events[k];
+        key += std::to_string(int(m.kind)) + (m.atomic ? "a" : "") + std::to_string(m.location) +
+               m.barrier;
+        if (m.kind == AccessKind::Read || m.kind == AccessKind::ReadModifyWrite)
+          key += "r" + valueText(types, m.readValue);
+        if (m.kind == AccessKind::Write || m.kind == AccessKind::ReadModifyWrite)
+          key += "w" + valueText(types, m.writeValue);
+        key += ";";
+      }
+    }
+    return key;
+  };
   for (const DispatchTrace& trace : recorder.traces) {
     size_t n = trace.invocations.size();
     uint64_t vectors = 1;
@@ -155,6 +176,7 @@ std::vector<std::vector<interp::RValue>> justifiedValues(const TraceRecorder& re
               !known(m.location, m.writeValue))
             needed = true;
         }
+      if (needed && !explored.insert(prefixKey(trace, prefix)).second) needed = false;
       if (needed) {
         if (r.justificationCandidates >= maxExecutions) {
           r.complete = false;
@@ -292,12 +314,16 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
         for (EventId b = a + 1; b < mp.program.size(); ++b)
           if (c.derived.dr.contains(a, b) || c.derived.dr.contains(b, a)) {
             racy = true;
-            const InvocationTrace& ta = trace.invocations[mp.origin[a].invocation];
-            const InvocationTrace& tb = trace.invocations[mp.origin[b].invocation];
-            races["inv " + std::to_string(ta.invocation) + " " + mp.program.events[a].variable +
-                  " (" + (mp.program.events[a].has(Attr::W) ? "write" : "read") + ") / inv " +
-                  std::to_string(tb.invocation) + " (" +
-                  (mp.program.events[b].has(Attr::W) ? "write" : "read") + ")"] = true;
+            // "LOCATION: write by inv A, read by inv B" (the events of one location).
+            auto side = [&](EventId e) {
+              const Event& ev = mp.program.events[e];
+              return std::string(ev.has(Attr::R) && ev.has(Attr::W) ? "read-modify-write"
+                                 : ev.has(Attr::W)                  ? "write"
+                                                                    : "read") +
+                     (ev.has(Attr::A) ? " (atomic)" : "") + " by inv " +
+                     std::to_string(trace.invocations[mp.origin[e].invocation].invocation);
+            };
+            races[mp.program.events[a].variable + ": " + side(a) + ", " + side(b)] = true;
           }
       std::vector<std::vector<std::string>> values =
           finalValues(c, mp, trace, recorder.locations, outputs, types);
@@ -362,6 +388,7 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
             {"version", 1},
             {"revision", "2022-06"},
             {"file", file.name()},
+            {"ran", true},
             {"dispatch", request.dispatch},
             {"complete", r.complete},
             {"limits", r.limits},
@@ -380,7 +407,8 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
 
 void printExploreReport(const ExploreResult& r, std::ostream& out) {
   out << r.states.size() << " final state" << (r.states.size() == 1 ? "" : "s")
-      << " of the read_write storage buffers allowed by the memory model (seed #memory-model):\n";
+      << " of the read_write storage buffers allowed by the memory model (seed #memory-model;\n"
+         "locations no invocation accesses keep their initial values and are not listed):\n";
   for (size_t i = 0; i < r.states.size(); ++i) {
     const FinalState& s = r.states[i];
     out << "state " << i + 1 << ": " << stateLine(s) << "   [" << s.executions

@@ -559,5 +559,43 @@ TEST(Machine, BitcastOfAFloatSetKeepsTheSet) {
   EXPECT_EQ(w[3]["exact"], "0x3f800000");
 }
 
+// M13: an integer result with several allowed values (pack2x16float rounds each half to either
+// f16 neighbour) is kept as a set until an operation needs one integer.
+TEST(Machine, IntegerResultsWithSeveralValuesAreChosenWhereUsed) {
+  const char* source = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 12>;
+@group(0) @binding(1) var<storage, read> x: array<vec2<f32>, 4>;
+@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {
+  let p = pack2x16float(x[i]);
+  out[i] = p;                       // stored: a set, no choice point
+  out[i + 4u] = p;
+  if (i == 0u) { out[8] = p & 0xffffu; }  // used: chosen here (two executions)
+}
+)";
+  nlohmann::json b{{"format", "plumb-bindings"},
+                   {"version", 1},
+                   {"bindings",
+                    {{{"group", 0}, {"binding", 0}, {"size", 48}},
+                     // 0.1f (0x3dcccccd) lies between two f16 values; 1.0 and 2.0 are exact.
+                     {{"group", 0}, {"binding", 1}, {"words", {0x3dcccccd, 0x3f800000, 0x3f800000, 0x40000000,
+                                                              0x3dcccccd, 0x3dcccccd, 0x40000000, 0x3f800000}}}}}};
+  auto r = run(source, b, {}, false);
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  const auto& outcomes = r.report.json["outcomes"];
+  ASSERT_EQ(outcomes.size(), 2u) << r.report.json.dump(1);  // the two values of out[8]
+  EXPECT_EQ(r.report.json["executions"]["explored"], 2);
+  for (const auto& o : outcomes) {
+    const auto& w = o["buffers"][0]["words"];
+    // Invocation 0: 1.0 is 0x3c00 (high half); 0.1 is 0x2e66 or 0x2e67.
+    EXPECT_EQ(w[0], (nlohmann::json{{"set", {"0x3c002e66", "0x3c002e67"}}})) << w[0].dump();
+    EXPECT_EQ(w[4], w[0]);
+    EXPECT_EQ(w[1], (nlohmann::json{{"exact", "0x40003c00"}}));
+    EXPECT_EQ(w[2]["set"].size(), 4u) << w[2].dump();  // both halves inexact
+    EXPECT_TRUE(w[8] == nlohmann::json({{"exact", "0x00002e66"}}) || w[8] == nlohmann::json({{"exact", "0x00002e67"}}))
+        << w[8].dump();
+  }
+  EXPECT_NE(outcomes[0]["buffers"][0]["words"][8], outcomes[1]["buffers"][0]["words"][8]);
+}
+
 }  // namespace
 }  // namespace plumb::interp

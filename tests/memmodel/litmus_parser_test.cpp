@@ -102,6 +102,61 @@ TEST(LitmusParser, OperandSpellings) {
   EXPECT_EQ(t.program.events[2].variable, "z");
 }
 
+// litmus-format.txt, read line by line: every token and the set it names, the RMW spelled as
+// any permutation of ld.st.atom, NEWQF, events before any NEWTHREAD (thread 0), comment lines,
+// blank and whitespace-only lines, CRLF line ends and a last line without a newline.
+TEST(LitmusParser, EveryFormOfTheFormatText) {
+  const std::pair<const char*, Attr> kTokens[] = {{"st", Attr::W},
+                                                  {"ld", Attr::R},
+                                                  {"membar", Attr::F},
+                                                  {"atom", Attr::A},
+                                                  {"acq", Attr::ACQ},
+                                                  {"rel", Attr::REL},
+                                                  {"sc0", Attr::SC0},
+                                                  {"sc1", Attr::SC1},
+                                                  {"semsc0", Attr::SEMSC0},
+                                                  {"semsc1", Attr::SEMSC1},
+                                                  {"scopesg", Attr::SCOPESG},
+                                                  {"scopewg", Attr::SCOPEWG},
+                                                  {"scopeqf", Attr::SCOPEQF},
+                                                  {"scopedev", Attr::SCOPEDEV},
+                                                  {"cbar", Attr::CBAR},
+                                                  {"avdevice", Attr::AVDEVICE},
+                                                  {"visdevice", Attr::VISDEVICE},
+                                                  {"semav", Attr::SEMAV},
+                                                  {"semvis", Attr::SEMVIS},
+                                                  {"av", Attr::AV},
+                                                  {"vis", Attr::VIS},
+                                                  {"nonpriv", Attr::NONPRIV}};
+  for (const auto& [token, attr] : kTokens) {
+    std::string line = std::string(token) + (std::string(token) == "cbar" ? " 1\n" : " x\n");
+    LitmusTest t = litmus(line);
+    ASSERT_EQ(t.program.size(), 1u) << token;
+    EXPECT_TRUE(t.program.events[0].has(attr)) << token;
+  }
+  // "Atomic RMWs can be expressed as either ld.st.atom (or any permutation of that), or
+  // simply as rmw ... treat value as the read value" and value2 as the written one.
+  for (const char* rmw : {"ld.st.atom", "atom.ld.st", "st.atom.ld", "rmw"}) {
+    LitmusTest t = litmus(std::string(rmw) + ".scopedev.sc0 x = 3 4\n");
+    const Event& e = t.program.events[0];
+    EXPECT_TRUE(e.has(Attr::R) && e.has(Attr::W) && e.has(Attr::A)) << rmw;
+    EXPECT_EQ(*e.readValue, 3) << rmw;
+    EXPECT_EQ(*e.writeValue, 4) << rmw;
+  }
+  LitmusTest t = litmus(
+      "// a comment line\r\nld.sc0 a\r\n\r\n   \r\nNEWQF\r\nNEWWG\r\nNEWSG\r\nNEWTHREAD\r\n"
+      "ld.sc0 b\r\nNEWQF\nNEWWG\nNEWSG\nNEWTHREAD\nld.sc0 c\nSATISFIABLE consistent[X]");
+  ASSERT_EQ(t.program.size(), 3u);
+  EXPECT_EQ(t.program.events[0].thread, 0u);  // before any NEWTHREAD: thread 0
+  EXPECT_EQ(t.program.events[1].thread, 1u);
+  EXPECT_EQ(t.program.events[2].thread, 2u);
+  EXPECT_EQ(t.program.events[1].variable, "b");  // no '\r' left in names
+  EXPECT_FALSE(t.program.sqf.contains(0, 1));    // NEWQF opens a new queue family
+  EXPECT_FALSE(t.program.sqf.contains(1, 2));
+  ASSERT_EQ(t.lines.size(), 1u);  // the last line, without a newline
+  EXPECT_EQ(t.eventLines, (std::vector<uint32_t>{2, 9, 14}));
+}
+
 TEST(LitmusParser, ErrorsPointAtLineAndColumn) {
   EXPECT_EQ(firstError("ld.sc0 x\nld.foo.sc0 x\n"),
             "2:4: unknown token 'foo' (expected an instruction, a directive, or one of the tokens "
@@ -122,7 +177,7 @@ TEST(LitmusParser, ErrorsPointAtLineAndColumn) {
             "2:7: SSW names thread 4, which has no instructions");
   EXPECT_EQ(firstError("SLOC x\n"), "1:1: SLOC takes two variable names: SLOC a b");
   EXPECT_EQ(firstError("ld.sc0 x\nSATISFIABLE consistent[X] &&& 1\n"),
-            "2:29: expected '#name' or an integer");
+            "2:29: expected a formula or an expression");
   EXPECT_EQ(firstError("ld.sc0 x\nSATISFIABLE consistent[X] NOCHAINS\n"),
             "2:27: NOCHAINS must follow SATISFIABLE/NOSOLUTION directly");
   EXPECT_EQ(firstError("st.sc0 = 1\n"), "1:8: expected a variable name before '='");

@@ -76,6 +76,50 @@ fn main(@builtin(local_invocation_index) lid: u32) {
   EXPECT_NE(r.errors[0].find("reads of shared memory"), std::string::npos) << r.errors[0];
 }
 
+TEST(WgslExplore, TextureStoreIsRefusedNamingItAndItsPosition) {
+  // #memory-operation: textureStore is a write access; texel memory has no mapping in §13
+  // (docs/ambiguities.md L5), so the program is refused, not explored without it.
+  ExploreResult r = exploreText(R"(
+@group(0) @binding(0) var t: texture_storage_2d<r32uint, write>;
+@group(0) @binding(1) var<storage, read_write> r: array<u32, 2>;
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  r[lid] = lid;
+  textureStore(t, vec2<i32>(0, 0), vec4<u32>(lid, 0u, 0u, 0u));
+})");
+  EXPECT_FALSE(r.ran);
+  ASSERT_EQ(r.errors.size(), 1u);
+  EXPECT_NE(r.errors[0].find("not modelled by plumb explore: textureStore"), std::string::npos)
+      << r.errors[0];
+  EXPECT_NE(r.errors[0].find("at 7:3"), std::string::npos) << r.errors[0];
+}
+
+TEST(WgslExplore, UniformAndReadOnlyStorageAreInputsNotSharedMemory) {
+  // Uniform buffers and read-only storage cannot be written during the dispatch, so their
+  // reads are not memory-model events (no race with anything) and read the bound values;
+  // arrayLength reads no memory. Only the read_write buffer is an output.
+  SourceFile file("inputs.wgsl", R"(
+@group(0) @binding(0) var<uniform> u: vec4<u32>;
+@group(0) @binding(1) var<storage, read> ro: array<u32>;
+@group(0) @binding(2) var<storage, read_write> out: array<u32>;
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  out[lid] = u[lid] + ro[lid] + arrayLength(&out);
+})");
+  ExploreRequest request;
+  request.bindings = nlohmann::json::parse(R"({"format": "plumb-bindings", "version": 1,
+    "bindings": [{"group": 0, "binding": 0, "words": [10, 20, 0, 0]},
+                 {"group": 0, "binding": 1, "words": [1, 2]},
+                 {"group": 0, "binding": 2, "size": 8}]})");
+  ExploreResult r = exploreShader(file, request);
+  for (const std::string& e : r.errors) ADD_FAILURE() << e;
+  ASSERT_TRUE(r.ran);
+  EXPECT_TRUE(r.complete);
+  ASSERT_EQ(r.states.size(), 1u);
+  EXPECT_EQ(stateLine(r.states[0]), "out[0]=13u out[1]=24u");
+  EXPECT_TRUE(r.races.empty());
+}
+
 TEST(WgslExplore, CounterLoopHitsABoundAndSaysSo) {
   // Twenty increments: every read guesses among the justified values, one more per round, so
   // the rounds or the execution bound end the exploration: incomplete, and reported as such.
