@@ -39,15 +39,23 @@ RValue Machine::pick(Alternatives&& a, const char* what) {
 
 namespace {
 
-/// Joins `b` into `a` where they differ only in i32/u32 scalars (the leaves become IntegerSets);
-/// false if they differ anywhere else.
-bool joinIntegers(const TypeTable& types, RValue& a, const RValue& b) {
+/// Joins `b` into `a` where they differ only in i32/u32 scalars (the leaves become IntegerSets)
+/// or in floating-point sets (joined by their hull: a superset); false if they differ anywhere
+/// else (a boolean, a memory view, a shape).
+bool joinValues(const TypeTable& types, RValue& a, const RValue& b) {
   if (a.data == b.data) return true;
   if (Components* ca = std::get_if<Components>(&a.data)) {
     const Components* cb = std::get_if<Components>(&b.data);
     if (!cb || cb->size() != ca->size()) return false;
     for (size_t i = 0; i < ca->size(); ++i)
-      if (!joinIntegers(types, (*ca)[i], (*cb)[i])) return false;
+      if (!joinValues(types, (*ca)[i], (*cb)[i])) return false;
+    return true;
+  }
+  if (FloatSet* fa = std::get_if<FloatSet>(&a.data)) {
+    const FloatSet* fb = std::get_if<FloatSet>(&b.data);
+    if (!fb) return false;
+    if (fa->any || fb->any) *fa = FloatSet::anyValue();
+    else *fa = FloatSet::range(std::min(fa->lo, fb->lo), std::max(fa->hi, fb->hi));
     return true;
   }
   TypeKind k = types.kind(a.type);
@@ -67,13 +75,62 @@ bool joinIntegers(const TypeTable& types, RValue& a, const RValue& b) {
   return true;
 }
 
+/// The number of combinations of the IntegerSets in `v` (saturating above kMaxAlternatives).
+size_t integerSetCombinations(const RValue& v) {
+  if (const IntegerSet* s = std::get_if<IntegerSet>(&v.data)) return s->values.size();
+  size_t n = 1;
+  if (const Components* c = std::get_if<Components>(&v.data))
+    for (const RValue& x : *c) n = std::min(n * integerSetCombinations(x), kMaxAlternatives + 1);
+  return n;
+}
+
+/// Replaces each IntegerSet in `v` by one of its values: the one `combination` selects, read as
+/// a mixed-radix number over the sets in order.
+void chooseCombination(RValue& v, size_t& combination) {
+  if (IntegerSet* s = std::get_if<IntegerSet>(&v.data)) {
+    size_t n = s->values.size();
+    int64_t x = s->values[combination % n];
+    combination /= n;
+    v.data = x;
+    return;
+  }
+  if (Components* c = std::get_if<Components>(&v.data))
+    for (RValue& x : *c) chooseCombination(x, combination);
+}
+
 }  // namespace
+
+OperationResult Machine::lifted(std::span<RValue> operands,
+                                const std::function<OperationResult(std::span<const RValue>)>& op) {
+  // M13: an operation on integers not yet chosen is the operation on each combination of
+  // their values, joined (operationValue); beyond kMaxAlternatives combinations they are
+  // chosen first (choice points), like everything materialize handles.
+  size_t combinations = 1;
+  for (const RValue& v : operands) combinations = std::min(combinations * integerSetCombinations(v), kMaxAlternatives + 1);
+  if (combinations == 1 || combinations > kMaxAlternatives) {
+    for (RValue& v : operands) materialize(v);
+    return op(operands);
+  }
+  OperationResult all;
+  for (size_t c = 0; c < combinations; ++c) {
+    std::vector<RValue> chosen(operands.begin(), operands.end());
+    size_t k = c;
+    for (RValue& v : chosen) {
+      chooseCombination(v, k);
+      materialize(v);  // M9 bit sets among them
+    }
+    OperationResult r = op(chosen);
+    if (!r.ok()) return r;
+    for (RValue& x : r.alternatives) all.alternatives.push_back(std::move(x));
+  }
+  return all;
+}
 
 RValue Machine::operationValue(Alternatives&& a, const char* what) {
   if (a.size() > 1) {
     RValue joined = a[0];
     bool lazy = true;
-    for (size_t i = 1; i < a.size() && lazy; ++i) lazy = joinIntegers(types_, joined, a[i]);
+    for (size_t i = 1; i < a.size() && lazy; ++i) lazy = joinValues(types_, joined, a[i]);
     if (lazy) return joined;
   }
   return pick(std::move(a), what);
@@ -452,11 +509,11 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
                          : u.op == UnaryOperator::Complement ? "bit-expr"
                                                              : "arithmetic-expr";
       if (concreteOperation(inv, u.op)) return {StepResult::Continue, "", rule};
-      RValue a = pop();
-      materialize(a);
-      RValue operands[] = {std::move(a)};
-      OperationResult r = applyOperator(types_, spelling(u.op), loadType(typeOf(t.node)), operands,
-                                        OperatorOptions{program_.literalShiftRight});
+      RValue operands[] = {pop()};
+      Type resultType = loadType(typeOf(t.node));
+      OperationResult r = lifted(operands, [&](std::span<const RValue> x) {
+        return applyOperator(types_, spelling(u.op), resultType, x, OperatorOptions{program_.literalShiftRight});
+      });
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
       inv.values.push_back(operationValue(std::move(r.alternatives), "operator result"));
       return {StepResult::Continue, "", rule};
@@ -479,11 +536,11 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       if (concreteOperation(inv, be.op(), typeOf(t.node))) return {StepResult::Continue, "", rule};
       RValue b = pop();
       RValue a = pop();
-      materialize(a);
-      materialize(b);
       RValue operands[] = {std::move(a), std::move(b)};
-      OperationResult r = applyOperator(types_, spelling(be.op()), loadType(typeOf(t.node)), operands,
-                                        OperatorOptions{program_.literalShiftRight});
+      Type resultType = loadType(typeOf(t.node));
+      OperationResult r = lifted(operands, [&](std::span<const RValue> x) {
+        return applyOperator(types_, spelling(be.op()), resultType, x, OperatorOptions{program_.literalShiftRight});
+      });
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
       inv.values.push_back(operationValue(std::move(r.alternatives), "operator result"));
       return {StepResult::Continue, "", rule};
@@ -528,8 +585,8 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
           return {StepResult::Continue, "", "bitcast-expr"};
         }
       }
-      materialize(a);
-      OperationResult r = bitcastValue(types_, a, to);
+      RValue operands[] = {std::move(a)};
+      OperationResult r = lifted(operands, [&](std::span<const RValue> x) { return bitcastValue(types_, x[0], to); });
       if (!r.ok()) return {StepResult::Error, r.unsupported, "bitcast-expr"};
       inv.values.push_back(operationValue(std::move(r.alternatives), "bitcast result"));
       return {StepResult::Continue, "", "bitcast-expr"};

@@ -9,12 +9,14 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "checker/checker.h"
 #include "interpreter/memory.h"
+#include "interpreter/runtime_operations.h"
 #include "interpreter/runtime_value.h"
 
 namespace plumb::interp {
@@ -202,6 +204,11 @@ class Machine {
   /// differ only in i32/u32 scalars, one value holding IntegerSets (chosen later, by
   /// materialize, where the integer is needed: M13); otherwise pick.
   RValue operationValue(Alternatives&& a, const char* what);
+  /// `op` on `operands`: on each combination of the values of the IntegerSets among them when
+  /// there are at most kMaxAlternatives (the alternatives of all, for operationValue to join:
+  /// M13), else on the operands materialized.
+  OperationResult lifted(std::span<RValue> operands,
+                         const std::function<OperationResult(std::span<const RValue>)>& op);
   /// `what` at the position of the current step's redex (`out-of-bounds store at 8:3`).
   std::string at(const char* what) const;
   bool truth(const RValue& b, const char* what);

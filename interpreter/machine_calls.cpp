@@ -36,7 +36,8 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
     inv.values.pop_back();
   }
   const CheckedModule& cm = program_.checked;
-  if (t.kind != TaskKind::CallUser) materialize(args);  // a user function takes them as they are
+  // A user function takes its arguments as they are, and so does a constructor (its components
+  // are kept; a conversion applies to each value of an integer not yet chosen, M13).
   if (t.kind == TaskKind::CallUser) {
     // #function-calls: a new activation; parameters hold the argument values.
     uint32_t d = cm.identifiers[t.node].index;
@@ -72,7 +73,9 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
     }
     if (sameShape || (rt.kind != TypeKind::Vector && rt.kind != TypeKind::Matrix)) {
       // #conversion-expr: a value conversion to another component type.
-      OperationResult r = convertValue(types_, args[0], result);
+      OperationResult r = lifted(std::span<RValue>(args.data(), 1), [&](std::span<const RValue> x) {
+        return convertValue(types_, x[0], result);
+      });
       if (!r.ok()) return {StepResult::Error, r.unsupported, "conversion-expr"};
       inv.values.push_back(operationValue(std::move(r.alternatives), "conversion result"));
       return {StepResult::Continue, "", "conversion-expr"};
@@ -126,12 +129,20 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
   }
   const Overload* o = program_.checked.calls[t.node];
   if (!o) return {StepResult::Error, "a call without a resolved overload", "builtin-functions"};
-  materialize(args);
-  bool handled = false;
-  StepResult r = machineBuiltin(inv, t, *o, args, handled);
-  if (handled) return r;
+  // The built-ins the machine evaluates (barriers, arrayLength, atomics, textures) touch memory
+  // or synchronize: they need one value of each argument. The others are functions of their
+  // arguments, applied to each value of an integer not yet chosen (M13).
+  std::string_view name = o->row->name;
+  bool machineOwned = name == "workgroupBarrier" || name == "storageBarrier" || name == "arrayLength" ||
+                      name.starts_with("atomic") || name.starts_with("texture");
+  if (machineOwned) {
+    materialize(args);
+    bool handled = false;
+    StepResult r = machineBuiltin(inv, t, *o, args, handled);
+    if (handled) return r;
+  }
   Type result = typeOf(t.node);
-  OperationResult res = interp::callBuiltin(types_, *o, result, args);
+  OperationResult res = lifted(args, [&](std::span<const RValue> x) { return interp::callBuiltin(types_, *o, result, x); });
   if (!res.ok()) return {StepResult::Error, res.unsupported, o->row->anchor.data()};
   inv.values.push_back(operationValue(std::move(res.alternatives), "built-in result"));
   return {StepResult::Continue, "", o->row->anchor.data()};

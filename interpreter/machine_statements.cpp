@@ -375,11 +375,11 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       op = assignment ? compoundOperator(assignment->op) : t.aux ? "+" : "-";
       RValue lhs = pop();
       RValue ref = pop();
-      materialize(lhs);
-      materialize(rhs);
       Type valueType = types_[ref.type].element;
       RValue operands[] = {std::move(lhs), std::move(rhs)};
-      OperationResult r = applyOperator(types_, op, valueType, operands, OperatorOptions{program_.literalShiftRight});
+      OperationResult r = lifted(operands, [&](std::span<const RValue> x) {
+        return applyOperator(types_, op, valueType, x, OperatorOptions{program_.literalShiftRight});
+      });
       if (!r.ok()) return {StepResult::Error, r.unsupported, "compound-assignment-sec"};
       StepResult s = store(inv, ref, operationValue(std::move(r.alternatives), "operator result"));
       s.rule = rule;

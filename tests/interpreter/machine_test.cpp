@@ -560,7 +560,8 @@ TEST(Machine, BitcastOfAFloatSetKeepsTheSet) {
 }
 
 // M13: an integer result with several allowed values (pack2x16float rounds each half to either
-// f16 neighbour) is kept as a set until an operation needs one integer.
+// f16 neighbour) is kept as a set; operations apply to each of its values; control flow (and
+// indices, atomics) chooses one.
 TEST(Machine, IntegerResultsWithSeveralValuesAreChosenWhereUsed) {
   const char* source = R"(
 @group(0) @binding(0) var<storage, read_write> out: array<u32, 12>;
@@ -569,7 +570,10 @@ TEST(Machine, IntegerResultsWithSeveralValuesAreChosenWhereUsed) {
   let p = pack2x16float(x[i]);
   out[i] = p;                       // stored: a set, no choice point
   out[i + 4u] = p;
-  if (i == 0u) { out[8] = p & 0xffffu; }  // used: chosen here (two executions)
+  if (i == 0u) {
+    out[9] = (p & 0xffffu) + 1u;       // operations apply to each value: still a set
+    if ((p & 1u) == 0u) { out[8] = 1u; } else { out[8] = 2u; }  // a condition: chosen here
+  }
 }
 )";
   nlohmann::json b{{"format", "plumb-bindings"},
@@ -582,7 +586,7 @@ TEST(Machine, IntegerResultsWithSeveralValuesAreChosenWhereUsed) {
   auto r = run(source, b, {}, false);
   ASSERT_TRUE(r.report.ran) << r.errors;
   const auto& outcomes = r.report.json["outcomes"];
-  ASSERT_EQ(outcomes.size(), 2u) << r.report.json.dump(1);  // the two values of out[8]
+  ASSERT_EQ(outcomes.size(), 2u) << r.report.json.dump(1);  // the two branches
   EXPECT_EQ(r.report.json["executions"]["explored"], 2);
   for (const auto& o : outcomes) {
     const auto& w = o["buffers"][0]["words"];
@@ -591,7 +595,8 @@ TEST(Machine, IntegerResultsWithSeveralValuesAreChosenWhereUsed) {
     EXPECT_EQ(w[4], w[0]);
     EXPECT_EQ(w[1], (nlohmann::json{{"exact", "0x40003c00"}}));
     EXPECT_EQ(w[2]["set"].size(), 4u) << w[2].dump();  // both halves inexact
-    EXPECT_TRUE(w[8] == nlohmann::json({{"exact", "0x00002e66"}}) || w[8] == nlohmann::json({{"exact", "0x00002e67"}}))
+    EXPECT_EQ(w[9], (nlohmann::json{{"set", {"0x00002e67", "0x00002e68"}}})) << w[9].dump();
+    EXPECT_TRUE(w[8] == nlohmann::json({{"exact", "0x00000001"}}) || w[8] == nlohmann::json({{"exact", "0x00000002"}}))
         << w[8].dump();
   }
   EXPECT_NE(outcomes[0]["buffers"][0]["words"][8], outcomes[1]["buffers"][0]["words"][8]);
