@@ -3,7 +3,7 @@
 
 Each test is a classic litmus shape over relaxed atomics in storage memory (seed #memory-model:
 atomics are Relaxed; in the storage address space their scope is QueueFamily), in three
-variants: no barrier; a storageBarrier between every thread's first and second phase, all
+variants: no barrier, all threads in one workgroup or every thread in its own workgroup; a storageBarrier between every thread's first and second phase, all
 threads in one workgroup; the same barrier with every thread in its own workgroup
 (@workgroup_size(1)), where the barrier (Workgroup execution and memory scope,
 #scoped-operations) synchronizes nothing. The expected outcomes below were derived by hand from
@@ -117,6 +117,9 @@ def write(name, title, note, threads, observe, allowed, barrier, across):
 
 for name, (threads, observe, free, synced, note) in T.items():
     write(f"{name}", f"{name.upper()}, relaxed atomics, no barrier", note, threads, observe, free, False, False)
+    write(f"{name}.2wg", f"{name.upper()}, relaxed atomics, no barrier, every thread in its own workgroup",
+          "across workgroups the storage atomics still have QueueFamily scope (seed #memory-model): the same outcomes as in one workgroup",
+          threads, observe, free, False, True)
     write(f"{name}.barrier", f"{name.upper()}, storageBarrier between the phases, one workgroup", note,
           threads, observe, synced, True, False)
     write(f"{name}.barrier.2wg", f"{name.upper()}, storageBarrier, every thread in its own workgroup",
