@@ -46,3 +46,12 @@ echo "== plumb run --all-schedules: every order of the atomic increments gives t
   --all-schedules > build/release/quickstart-histogram.txt
 head -n 8 build/release/quickstart-histogram.txt
 echo "(the whole report: build/release/quickstart-histogram.txt)"
+echo
+echo "== plumb litmus: the Vulkan memory model's Alloy litmus tests, PASS/FAIL per line, with witnesses"
+"$plumb" litmus corpus/litmus/alloy/khronos/mp.test > build/release/quickstart-litmus.txt
+head -n 12 build/release/quickstart-litmus.txt
+echo
+echo "== plumb explore: every final state the memory model allows for a WGSL program (message passing)"
+"$plumb" explore corpus/litmus/wgsl/mp.wgsl --dispatch 1,1,1 > build/release/quickstart-explore.txt
+grep -E '^(state|data races|explored)' build/release/quickstart-explore.txt
+echo "(witnesses of each state: build/release/quickstart-explore.txt)"
