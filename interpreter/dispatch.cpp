@@ -245,23 +245,27 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
                      << inv.workgroupId[2] << ")/(" << inv.localId[0] << "," << inv.localId[1] << ","
                      << inv.localId[2] << ") " << machine.lastRule() << "  " << machine.lastRedex() << "\n";
     };
-    auto run = [&](uint32_t i) -> bool {  // one step; false when the execution must stop
-      StepResult r = machine.step(i);
-      ++result.steps;
-      trace(i);
+    // True (and the outcome says why) when the execution stops after invocation i's step `r`.
+    auto stopsAfter = [&](uint32_t i, const StepResult& r) -> bool {
       if (r.kind == StepResult::Error) {
         outcome.kind = "dynamic error";
         outcome.message = r.message();
         outcome.rule = r.rule;
-        return false;
+        return true;
       }
       if (config.invocations[i].steps > options.maxSteps) {
         outcome.kind = "step limit";
         outcome.message = "an invocation took more than " + std::to_string(options.maxSteps) +
                           " steps (--max-steps) at " + machine.lastRedex();
-        return false;
+        return true;
       }
-      return true;
+      return false;
+    };
+    auto run = [&](uint32_t i) -> bool {  // one step; false when the execution must stop
+      StepResult r = machine.step(i);
+      ++result.steps;
+      trace(i);
+      return !stopsAfter(i, r);
     };
     bool stop = false;
     while (!stop) {
@@ -270,6 +274,20 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
       std::vector<uint32_t> poised;
       for (uint32_t i = 0; i < config.invocations.size() && !stop; ++i) {
         Invocation& inv = config.invocations[i];
+        if (!options.trace && !options.allSchedules) {
+          // The same steps without the per-step hooks (the machine's hot loop, README
+          // "Performance"): nothing to trace and no scheduling point to stop at.
+          uint64_t before = inv.steps;
+          while (inv.status == InvocationStatus::Running) {
+            StepResult r = machine.step(i);
+            if (r.kind == StepResult::Error || inv.steps > options.maxSteps) {
+              stop = stopsAfter(i, r);
+              break;
+            }
+          }
+          result.steps += inv.steps - before;
+          continue;
+        }
         while (inv.status == InvocationStatus::Running && !stop) {
           if (options.allSchedules && machine.nextStepIsShared(i)) {
             poised.push_back(i);
