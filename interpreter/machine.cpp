@@ -126,6 +126,12 @@ OperationResult Machine::lifted(std::span<RValue> operands,
   return all;
 }
 
+OperationResult Machine::liftedOperator(std::string_view op, Type result, std::span<RValue> operands) {
+  return lifted(operands, [&](std::span<const RValue> x) {
+    return applyOperator(types_, op, result, x, OperatorOptions{program_.literalShiftRight});
+  });
+}
+
 RValue Machine::operationValue(Alternatives&& a, const char* what) {
   if (a.size() > 1) {
     RValue joined = a[0];
@@ -510,10 +516,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
                                                              : "arithmetic-expr";
       if (concreteOperation(inv, u.op)) return {StepResult::Continue, "", rule};
       RValue operands[] = {pop()};
-      Type resultType = loadType(typeOf(t.node));
-      OperationResult r = lifted(operands, [&](std::span<const RValue> x) {
-        return applyOperator(types_, spelling(u.op), resultType, x, OperatorOptions{program_.literalShiftRight});
-      });
+      OperationResult r = liftedOperator(spelling(u.op), loadType(typeOf(t.node)), operands);
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
       inv.values.push_back(operationValue(std::move(r.alternatives), "operator result"));
       return {StepResult::Continue, "", rule};
@@ -537,10 +540,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       RValue b = pop();
       RValue a = pop();
       RValue operands[] = {std::move(a), std::move(b)};
-      Type resultType = loadType(typeOf(t.node));
-      OperationResult r = lifted(operands, [&](std::span<const RValue> x) {
-        return applyOperator(types_, spelling(be.op()), resultType, x, OperatorOptions{program_.literalShiftRight});
-      });
+      OperationResult r = liftedOperator(spelling(be.op()), loadType(typeOf(t.node)), operands);
       if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
       inv.values.push_back(operationValue(std::move(r.alternatives), "operator result"));
       return {StepResult::Continue, "", rule};

@@ -180,8 +180,8 @@ class Machine {
   StepResult statementTask(Invocation& inv, const Task& t);
   StepResult callBuiltin(Invocation& inv, const Task& t);
   StepResult callOrConstruct(Invocation& inv, const Task& t);
-  StepResult machineBuiltin(Invocation& inv, const Task& t, const Overload& o,
-                            std::vector<RValue>& args, bool& handled);
+  /// A built-in that touches memory or synchronizes (isMachineBuiltin in machine_calls.cpp).
+  StepResult machineBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
   StepResult textureBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
   StepResult unwind(Invocation& inv, TaskKind target, bool keepTarget, Task* found);
   void pushValueOf(Invocation& inv, ast::ExpressionId e);
@@ -209,6 +209,8 @@ class Machine {
   /// M13), else on the operands materialized.
   OperationResult lifted(std::span<RValue> operands,
                          const std::function<OperationResult(std::span<const RValue>)>& op);
+  /// The operator spelled `op` (applyOperator, with the program's operator options), lifted.
+  OperationResult liftedOperator(std::string_view op, Type result, std::span<RValue> operands);
   /// `what` at the position of the current step's redex (`out-of-bounds store at 8:3`).
   std::string at(const char* what) const;
   bool truth(const RValue& b, const char* what);

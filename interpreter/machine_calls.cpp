@@ -27,6 +27,13 @@ void flatten(const RValue& v, std::vector<RValue>& out) {
   }
 }
 
+/// The built-ins machineBuiltin evaluates: the synchronization functions, arrayLength, the
+/// atomics and the textures (they touch memory or other invocations).
+bool isMachineBuiltin(std::string_view name) {
+  return name == "workgroupBarrier" || name == "storageBarrier" || name == "arrayLength" ||
+         name.starts_with("atomic") || name.starts_with("texture");
+}
+
 }  // namespace
 
 StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
@@ -129,17 +136,12 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
   }
   const Overload* o = program_.checked.calls[t.node];
   if (!o) return {StepResult::Error, "a call without a resolved overload", "builtin-functions"};
-  // The built-ins the machine evaluates (barriers, arrayLength, atomics, textures) touch memory
-  // or synchronize: they need one value of each argument. The others are functions of their
-  // arguments, applied to each value of an integer not yet chosen (M13).
-  std::string_view name = o->row->name;
-  bool machineOwned = name == "workgroupBarrier" || name == "storageBarrier" || name == "arrayLength" ||
-                      name.starts_with("atomic") || name.starts_with("texture");
-  if (machineOwned) {
+  // The built-ins the machine evaluates touch memory or synchronize: they need one value of
+  // each argument. The others are functions of their arguments, applied to each value of an
+  // integer not yet chosen (M13).
+  if (isMachineBuiltin(o->row->name)) {
     materialize(args);
-    bool handled = false;
-    StepResult r = machineBuiltin(inv, t, *o, args, handled);
-    if (handled) return r;
+    return machineBuiltin(inv, t, *o, args);
   }
   Type result = typeOf(t.node);
   OperationResult res = lifted(args, [&](std::span<const RValue> x) { return interp::callBuiltin(types_, *o, result, x); });
@@ -149,9 +151,8 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
 }
 
 StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overload& o,
-                                   std::vector<RValue>& args, bool& handled) {
+                                   std::vector<RValue>& args) {
   std::string_view name = o.row->name;
-  handled = true;
   Type result = typeOf(t.node);
   if (name == "workgroupBarrier" || name == "storageBarrier") {
     // #barrier, #sync-builtin-functions: a control barrier. The invocation waits; when every
@@ -262,9 +263,7 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
   if (observer_ && name == "textureStore")
     observer_->onUnmodelled(indexOfInvocation(inv),
                             at("textureStore (a write access to a storage texture)"));
-  if (name.starts_with("texture")) return textureBuiltin(inv, t, o, args);
-  handled = false;
-  return {};
+  return textureBuiltin(inv, t, o, args);  // the rest of isMachineBuiltin
 }
 
 }  // namespace plumb::interp

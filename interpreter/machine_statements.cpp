@@ -26,22 +26,7 @@ std::span<const StatementId> statementList(const Module& m, const Statement& s) 
   return {};
 }
 
-const char* compoundOperator(AssignmentOperator op) {
-  switch (op) {
-    case AssignmentOperator::Add: return "+";
-    case AssignmentOperator::Subtract: return "-";
-    case AssignmentOperator::Multiply: return "*";
-    case AssignmentOperator::Divide: return "/";
-    case AssignmentOperator::Modulo: return "%";
-    case AssignmentOperator::And: return "&";
-    case AssignmentOperator::Or: return "|";
-    case AssignmentOperator::Xor: return "^";
-    case AssignmentOperator::ShiftRight: return ">>";
-    case AssignmentOperator::ShiftLeft: return "<<";
-    default: return "=";
-  }
-}
-
+/// The binary operator of a compound assignment `e1 op= e2` (#compound-assignment-sec).
 BinaryOperator compoundBinaryOperator(AssignmentOperator op) {
   switch (op) {
     case AssignmentOperator::Add: return BinaryOperator::Add;
@@ -369,17 +354,12 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
         r.rule = rule;
         return r;
       }
-      RValue rhs;
-      const char* op;
-      rhs = pop();
-      op = assignment ? compoundOperator(assignment->op) : t.aux ? "+" : "-";
+      RValue rhs = pop();
       RValue lhs = pop();
       RValue ref = pop();
       Type valueType = types_[ref.type].element;
       RValue operands[] = {std::move(lhs), std::move(rhs)};
-      OperationResult r = lifted(operands, [&](std::span<const RValue> x) {
-        return applyOperator(types_, op, valueType, x, OperatorOptions{program_.literalShiftRight});
-      });
+      OperationResult r = liftedOperator(spelling(bop), valueType, operands);
       if (!r.ok()) return {StepResult::Error, r.unsupported, "compound-assignment-sec"};
       StepResult s = store(inv, ref, operationValue(std::move(r.alternatives), "operator result"));
       s.rule = rule;
