@@ -588,11 +588,7 @@ ExpressionInfo Checker::typeBitcast(const Expression& e, const BitcastExpression
       int width = 4;
       switch (types_.kind(s.type)) {
         case TypeKind::I32: case TypeKind::U32: w = static_cast<uint32_t>(s.intValue()); break;
-        case TypeKind::F32: {
-          float f = static_cast<float>(s.floatValue());
-          std::memcpy(&w, &f, 4);
-          break;
-        }
+        case TypeKind::F32: w = f32Bits(s.floatValue()); break;
         default:  // f16
           w = f16Bits(s.floatValue());
           width = 2;

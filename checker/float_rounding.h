@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 
 namespace plumb {
 
@@ -26,6 +27,19 @@ inline double roundToF16(double x) {
   double result = std::ldexp(rounded, quantumExponent);
   if (std::fabs(result) > kMaxF16) return std::copysign(INFINITY, x);
   return result;
+}
+
+/// The binary32 encoding of `x` rounded to binary32, and the value of a binary32 encoding.
+inline uint32_t f32Bits(double x) {
+  float f = static_cast<float>(x);
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof bits);
+  return bits;
+}
+inline float f32FromBits(uint32_t bits) {
+  float f;
+  std::memcpy(&f, &bits, sizeof f);
+  return f;
 }
 
 /// The binary16 encoding of `x`, which must be a binary16 value (or an infinity or NaN).

@@ -27,16 +27,6 @@ void writeU16(std::vector<uint8_t>& b, uint64_t o, uint16_t v) {
   b[o] = static_cast<uint8_t>(v);
   b[o + 1] = static_cast<uint8_t>(v >> 8);
 }
-float bitsToFloat(uint32_t bits) {
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-uint32_t floatToBits(float f) {
-  uint32_t bits;
-  std::memcpy(&bits, &f, 4);
-  return bits;
-}
 
 /// Column stride of a matrix, array stride of an array (#memory-layouts).
 uint64_t columnStride(TypeTable& types, MemoryLayouts& layouts, Type matrix) {
@@ -62,7 +52,7 @@ struct Reader {
       case TypeKind::U32:
         return RValue{t, int64_t(readU32(bytes, offset))};
       case TypeKind::F32:
-        return RValue{t, FloatSet::exact(bitsToFloat(readU32(bytes, offset)))};
+        return RValue{t, FloatSet::exact(f32FromBits(readU32(bytes, offset)))};
       case TypeKind::F16:
         return RValue{t, FloatSet::exact(f16FromBits(readU16(bytes, offset)))};
       case TypeKind::Atomic: {
@@ -177,7 +167,7 @@ struct Writer {
         if (!v) return fail(path, "expected f32, got " + j.dump());
         if (std::isfinite(*v) && roundToF32(*v) != *v)
           return fail(path, j.dump() + " is not an f32 value (write it exactly, e.g. as a hexadecimal float)");
-        writeU32(bytes, offset, floatToBits(static_cast<float>(*v)));
+        writeU32(bytes, offset, f32Bits(static_cast<float>(*v)));
         return true;
       }
       case TypeKind::F16: {
@@ -264,7 +254,7 @@ WordValue scalarWord(TypeTable& types, const RValue& v) {
       w.kind = WordValue::Set;
       w.set = half ? std::vector<uint32_t>{0x0000u, 0x8000u} : std::vector<uint32_t>{0x00000000u, 0x80000000u};
     } else if (f.isExact()) {
-      w.bits = half ? f16Bits(f.lo) : floatToBits(static_cast<float>(f.lo));
+      w.bits = half ? f16Bits(f.lo) : f32Bits(static_cast<float>(f.lo));
     } else {
       w.kind = WordValue::Interval;
       w.lo = f.lo;
@@ -365,8 +355,8 @@ nlohmann::json wordJsonOf(const WordValue& w, bool half) {
     case WordValue::Exact: return {{"exact", hexBits(w.bits, half ? 4 : 8)}};
     case WordValue::Any: return {{"any", true}};
     case WordValue::Interval: {
-      uint32_t lo = half ? f16Bits(w.lo) : floatToBits(static_cast<float>(w.lo));
-      uint32_t hi = half ? f16Bits(w.hi) : floatToBits(static_cast<float>(w.hi));
+      uint32_t lo = half ? f16Bits(w.lo) : f32Bits(static_cast<float>(w.lo));
+      uint32_t hi = half ? f16Bits(w.hi) : f32Bits(static_cast<float>(w.hi));
       return {{"interval", {hexBits(lo, half ? 4 : 8), hexBits(hi, half ? 4 : 8)}},
               {"range", {w.lo, w.hi}},
               {"type", half ? "f16" : "f32"}};
@@ -431,13 +421,13 @@ nlohmann::json merged(const std::vector<const WordValue*>& ws, bool half) {
   for (const WordValue* w : ws) {
     double a, b;
     if (w->kind == WordValue::Exact) {
-      a = b = half ? f16FromBits(static_cast<uint16_t>(w->bits)) : bitsToFloat(w->bits);
+      a = b = half ? f16FromBits(static_cast<uint16_t>(w->bits)) : f32FromBits(w->bits);
       if (!std::isfinite(a)) return {{"any", true}};
     } else if (w->kind == WordValue::Set) {
       a = INFINITY;
       b = -INFINITY;
       for (uint32_t bits : w->set) {
-        double x = half ? f16FromBits(static_cast<uint16_t>(bits)) : bitsToFloat(bits);
+        double x = half ? f16FromBits(static_cast<uint16_t>(bits)) : f32FromBits(bits);
         if (!std::isfinite(x)) return {{"any", true}};
         a = std::min(a, x);
         b = std::max(b, x);

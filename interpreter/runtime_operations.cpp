@@ -404,12 +404,6 @@ OperationResult componentWise(TypeTable& types, const RValue& v, Type to, const 
   return ok(product(to, parts));
 }
 
-uint32_t f32Bits(double v) {
-  float f = static_cast<float>(v);
-  uint32_t u;
-  std::memcpy(&u, &f, sizeof u);
-  return u;
-}
 
 /// bitcast of one scalar (#bitcast-expr).
 OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to) {
@@ -428,10 +422,7 @@ OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to) {
     // The f32 with the integer's bits; an infinity or NaN is any value
     // (#floating-point-evaluation).
     if (v.isAny()) return ok({scalarFloat(to, FloatSet::anyValue())});
-    uint32_t u = static_cast<uint32_t>(v.intValue());
-    float f;
-    std::memcpy(&f, &u, sizeof f);
-    return ok({scalarFloat(to, FloatSet::exact(f))});
+    return ok({scalarFloat(to, FloatSet::exact(f32FromBits(static_cast<uint32_t>(v.intValue()))))});
   }
   if (from == TypeKind::F32) {
     // The bits of each f32 value in the set: a zero has two encodings, as the sign of a zero

@@ -45,12 +45,6 @@ double f16OfCode(int64_t code) {
   return code < 0 ? -f16FromBits(static_cast<uint16_t>(-code)) : f16FromBits(static_cast<uint16_t>(code));
 }
 
-uint32_t f32Bits(float x) {
-  uint32_t b;
-  std::memcpy(&b, &x, 4);
-  return b;
-}
-
 // The smallest and largest code of a channel format, and whether its shader type is f32.
 struct CodeBounds {
   int64_t lo, hi;
@@ -216,9 +210,7 @@ std::optional<CodeRange> codeFromJson(ChannelFormat f, const nlohmann::json& v) 
       if (!x || !std::isfinite(*x)) return std::nullopt;
       double c = std::nearbyint(*x * (f == ChannelFormat::Unorm8 ? 255.0 : 127.0));
       if (c < b.lo || c > b.hi) return std::nullopt;
-      float read;
-      uint32_t bits = channelValueBits(f, static_cast<int64_t>(c));
-      std::memcpy(&read, &bits, 4);
+      float read = f32FromBits(channelValueBits(f, static_cast<int64_t>(c)));
       if (static_cast<double>(read) != roundToF32(*x)) return std::nullopt;
       return CodeRange{static_cast<int64_t>(c), static_cast<int64_t>(c)};
     }
@@ -377,12 +369,8 @@ WordValue codeWord(ChannelFormat f, const RValue& channel) {
   } else if (f == ChannelFormat::Unorm8 || f == ChannelFormat::Snorm8 ||
              (f == ChannelFormat::Float16 && c.lo > -kF16Infinity && c.hi < kF16Infinity)) {
     w.kind = WordValue::Interval;
-    uint32_t lo = channelValueBits(f, c.lo), hi = channelValueBits(f, c.hi);
-    float a, b;
-    std::memcpy(&a, &lo, 4);
-    std::memcpy(&b, &hi, 4);
-    w.lo = a;
-    w.hi = b;
+    w.lo = f32FromBits(channelValueBits(f, c.lo));
+    w.hi = f32FromBits(channelValueBits(f, c.hi));
   } else {
     w.kind = WordValue::Any;
   }
@@ -415,8 +403,7 @@ std::vector<WordValue> textureWords(TypeTable& types, const RValue& texture) {
               if (f.any) {
                 v.kind = WordValue::Any;
               } else if (f.isExact()) {
-                float x = static_cast<float>(f.lo);
-                std::memcpy(&v.bits, &x, 4);
+                v.bits = f32Bits(f.lo);
               } else {
                 v.kind = WordValue::Interval;
                 v.lo = f.lo;
