@@ -18,5 +18,7 @@ void registerRun(CLI::App& app, int& exitCode);     // run_command.cpp (issue 5)
 void registerLitmus(CLI::App& app, int& exitCode);  // litmus_command.cpp (issue 6)
 void registerExplore(CLI::App& app, int& exitCode);  // explore_command.cpp (issue 6)
 void registerOracle(CLI::App& app, int& exitCode);  // oracle_command.cpp (issue 7)
+void registerGen(CLI::App& app, int& exitCode);     // gen_command.cpp (issue 13)
+void registerCorpus(CLI::App& app, int& exitCode);  // corpus_command.cpp (issue 13)
 
 }  // namespace plumb::cli

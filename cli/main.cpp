@@ -22,6 +22,8 @@ int main(int argc, char** argv) {
   plumb::cli::registerLitmus(app, exitCode);
   plumb::cli::registerExplore(app, exitCode);
   plumb::cli::registerOracle(app, exitCode);
+  plumb::cli::registerGen(app, exitCode);
+  plumb::cli::registerCorpus(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,145 @@
+// plumb gen FAMILY... --count N --seed S --out DIR [--revision R] [--shard I/N]: generates
+// programs on both sides of the rules of each family with their expected results (issue 13;
+// docs/gen.md). Deterministic; every file written atomically; a progress line on a terminal.
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "gen/generator.h"
+#include "semantics/atomic_file.h"
+
+namespace plumb::cli {
+
+namespace {
+
+struct GenOptionsCli {
+  std::vector<std::string> families;
+  uint64_t count = 100;
+  uint64_t seed = 1;
+  std::string out;
+  std::string revision = "2022-06";
+  std::string shard = "0/1";
+  uint64_t resourceLimit = 20'000'000;
+  unsigned timeoutMs = 10'000;
+  bool quiet = false;
+};
+
+/// A progress line on stderr that rewrites itself on a terminal, and nothing otherwise.
+std::function<void(const std::string&)> progressLine(bool quiet) {
+  if (quiet || !::isatty(STDERR_FILENO)) return {};
+  return [](const std::string& line) {
+    std::fprintf(stderr, "\r\033[K%s", line.c_str());
+    std::fflush(stderr);
+  };
+}
+
+void endProgress(bool quiet) {
+  if (!quiet && ::isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
+}
+
+int runGen(const GenOptionsCli& o) {
+  gen::GenOptions options;
+  for (const std::string& name : o.families) {
+    if (name == "all") {
+      for (const auto& f : gen::families()) options.families.push_back(f.get());
+      continue;
+    }
+    const gen::Family* f = gen::familyByName(name);
+    if (!f) {
+      std::string known;
+      for (const auto& k : gen::families())
+        known += (known.empty() ? "" : ", ") + std::string(k->name());
+      std::cerr << "plumb gen: error: unknown family '" << name << "' (families: " << known
+                << ", all)\n";
+      return kUsage;
+    }
+    options.families.push_back(f);
+  }
+  if (o.revision != "2022-06") {
+    std::cerr << "plumb gen: error: revision '" << o.revision
+              << "' is not supported yet (only 2022-06, the seed)\n";
+    return kUsage;
+  }
+  unsigned index = 0, total = 0;
+  char slash = 0;
+  if (std::sscanf(o.shard.c_str(), "%u%c%u", &index, &slash, &total) != 3 || slash != '/' ||
+      total == 0 || index >= total) {
+    std::cerr << "plumb gen: error: --shard must be I/N with 0 <= I < N (got '" << o.shard
+              << "')\n";
+    return kUsage;
+  }
+  options.count = o.count;
+  options.seed = o.seed;
+  options.outDir = o.out;
+  options.revision = o.revision;
+  options.shardIndex = index;
+  options.shardCount = total;
+  options.limits.resourceLimit = o.resourceLimit;
+  options.limits.timeoutMs = o.timeoutMs;
+  options.progress = progressLine(o.quiet);
+  installTemporaryFileCleanup();
+  gen::GenReport report = gen::generateCorpus(options);
+  endProgress(o.quiet);
+  if (!report.error.empty()) {
+    std::cerr << "plumb gen: error: " << report.error << "\n";
+    return kUsage;
+  }
+  bool disagreements = false;
+  for (const gen::FamilyReport& f : report.families) {
+    uint64_t failures = 0;
+    for (const auto& [why, n] : f.failures) failures += n;
+    std::cout << f.name << ": " << f.cases << " cases from " << f.slots << " slots";
+    if (f.duplicates) std::cout << ", " << f.duplicates << " duplicate slots";
+    if (failures) std::cout << ", " << failures << " slots without a model";
+    if (f.disagreements) std::cout << ", " << f.disagreements << " disagreements (no case written)";
+    char rate[64];
+    std::snprintf(rate, sizeof rate, " (%.1f s, %.0f cases/min)", f.seconds,
+                  f.seconds > 0 ? 60.0 * static_cast<double>(f.cases) / f.seconds : 0.0);
+    std::cout << rate << "\n";
+    std::cout << "  solver: " << f.solver.solves << " solves, " << f.solver.sat << " sat, "
+              << f.solver.unsat << " unsat, " << f.solver.resourceLimit << " resource limit, "
+              << f.solver.timeout << " timeout, " << f.solver.errors << " errors\n";
+    for (const auto& [why, n] : f.failures)
+      std::cout << "  no model (" << n << "): " << why << "\n";
+    for (const nlohmann::json& d : f.disagreementList) {
+      std::cout << "  disagreement: " << d["case"].get<std::string>() << ": "
+                << d["disagreement"].get<std::string>() << "\n";
+    }
+    disagreements = disagreements || f.disagreements > 0;
+  }
+  std::cout << "manifest: " << report.manifestPath << "\n";
+  // Disagreements are findings (a Plumb bug or a generator bug): the run is not clean.
+  return disagreements ? kRejected : kOk;
+}
+
+}  // namespace
+
+void registerGen(CLI::App& app, int& exitCode) {
+  auto opts = std::make_shared<GenOptionsCli>();
+  std::string families;
+  for (const auto& f : gen::families())
+    families += (families.empty() ? "" : ", ") + std::string(f->name());
+  CLI::App* cmd = app.add_subcommand(
+      "gen",
+      "Generate programs on both sides of the spec's rules, each with its expected result "
+      "(families: " +
+          families + ", all)");
+  cmd->add_option("families", opts->families, "families to generate (or all)")->required();
+  cmd->add_option("--count", opts->count, "case slots per family (each an edge pair or one case)");
+  cmd->add_option("--seed", opts->seed, "seed: the same seed and arguments give the same corpus");
+  cmd->add_option("--out", opts->out, "corpus directory (created if needed)")->required();
+  cmd->add_option("--revision", opts->revision, "WGSL revision (2022-06)");
+  cmd->add_option("--shard", opts->shard, "make only the slots s with s mod N == I (I/N)");
+  cmd->add_option("--solver-rlimit", opts->resourceLimit,
+                  "Z3 resource limit per solve (deterministic; exceeded: reported, no case)");
+  cmd->add_option("--solver-timeout", opts->timeoutMs, "wall-clock limit per solve in ms");
+  cmd->add_flag("--quiet", opts->quiet, "no progress line");
+  cmd->callback([opts, &exitCode] { exitCode = runGen(*opts); });
+}
+
+}  // namespace plumb::cli

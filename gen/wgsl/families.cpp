@@ -1,0 +1,14 @@
+#include "gen/wgsl/families.h"
+
+namespace plumb::gen {
+
+const std::vector<std::unique_ptr<Family>>& families() {
+  static const std::vector<std::unique_ptr<Family>> all = [] {
+    std::vector<std::unique_ptr<Family>> v;
+    v.push_back(wgsl::makeNumericsFamily());
+    return v;
+  }();
+  return all;
+}
+
+}  // namespace plumb::gen

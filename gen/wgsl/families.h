@@ -1,0 +1,12 @@
+// The WGSL families of `plumb gen` (docs/gen.md), one file each.
+#pragma once
+
+#include <memory>
+
+#include "gen/family.h"
+
+namespace plumb::gen::wgsl {
+
+std::unique_ptr<Family> makeNumericsFamily();  // numerics.cpp
+
+}  // namespace plumb::gen::wgsl
