@@ -20,5 +20,6 @@ void registerExplore(CLI::App& app, int& exitCode);  // explore_command.cpp (iss
 void registerOracle(CLI::App& app, int& exitCode);  // oracle_command.cpp (issue 7)
 void registerGen(CLI::App& app, int& exitCode);     // gen_command.cpp (issue 13)
 void registerCorpus(CLI::App& app, int& exitCode);  // corpus_command.cpp (issue 13)
+void registerReduce(CLI::App& app, int& exitCode);  // reduce_command.cpp (issue 13)
 
 }  // namespace plumb::cli

@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
   plumb::cli::registerOracle(app, exitCode);
   plumb::cli::registerGen(app, exitCode);
   plumb::cli::registerCorpus(app, exitCode);
+  plumb::cli::registerReduce(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -41,6 +41,9 @@ z3::solver SolverSession::solver(const char* logic) {
   p.set("random_seed", static_cast<unsigned>(seed_ & 0xffffffffu));
   p.set("timeout", limits_.timeoutMs);
   p.set("rlimit", static_cast<unsigned>(limits_.resourceLimit));
+  // Z3 otherwise installs its own SIGINT handler during a check (to cancel it), which would
+  // swallow the interrupt that must stop `plumb gen` and remove its temporary file.
+  p.set("ctrl_c", false);
   s.set(p);
   return s;
 }
