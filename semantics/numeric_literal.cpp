@@ -5,7 +5,9 @@
 namespace plumb {
 namespace {
 
-bool isDigit(char c) { return c >= '0' && c <= '9'; }
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
 bool isHexDigit(char c) {
   return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
@@ -84,7 +86,7 @@ size_t matchNumericLiteral(std::string_view t, bool& isFloat) {
     return e;
   }
   if (t[0] == '0') {
-    if (a > 1) return 1;  // decimal integers have no leading zero: `0` then more digits
+    if (a > 1) return 1;       // decimal integers have no leading zero: `0` then more digits
     if (at(t, 1, 'f', 'h')) {  // /0[fh]/
       isFloat = true;
       return 2;
@@ -119,25 +121,27 @@ NumericLiteralForm classifyNumericLiteral(std::string_view t) {
 
 namespace {
 
-// The largest finite values, as decimal integers (they are integers).
-constexpr const char* kMaxF16 = "65504";
-constexpr const char* kMaxF32 = "340282346638528859811704183484516925440";
-constexpr const char* kMaxF64 =
-    "17976931348623157081452742373170435679807056752584499659891747680315726078002853876058955"
-    "86327668781715404589535143824642343213268894641827684675467035375169860499105765512820762"
-    "45490090389328944075868508455133942304583236903222948165808559332123348274797826204144723"
-    "168738177180919299881250404026184124858368";
+// The midpoints between the largest finite values and 2^(emax+1): the smallest values that
+// round to infinity under IEEE-754's default rounding (to nearest, ties to even: the largest
+// finite significand is odd, so the midpoint itself rounds up). docs/ambiguities.md A5.
+constexpr const char* kOverflowF16 = "65520";
+constexpr const char* kOverflowF32 = "340282356779733661637539395458142568448";
+constexpr const char* kOverflowF64 =
+    "17976931348623158079372897140530341507993413271003782693617377898044496829276475094664901"
+    "79775872070963302864166928879109465555478519404026306574886715058206819089020007083836762"
+    "73854845817711531764475730270069855571366959622842914819860834936475292719074168444365510"
+    "704342711559699508093042880177904174497792";
 
 struct FloatFormat {
   const char* name;
-  int precision;  // significand bits, including the implicit bit
-  int emax;       // exponent of the largest finite value
-  int emin;       // exponent of the smallest normal value
-  const char* maxDecimal;
+  int precision;                // significand bits, including the implicit bit
+  int emax;                     // exponent of the largest finite value
+  int emin;                     // exponent of the smallest normal value
+  const char* overflowDecimal;  // the smallest value that overflows (A5)
 };
-constexpr FloatFormat kF16{"f16", 11, 15, -14, kMaxF16};
-constexpr FloatFormat kF32{"f32", 24, 127, -126, kMaxF32};
-constexpr FloatFormat kAbstractFloat{"AbstractFloat", 53, 1023, -1022, kMaxF64};
+constexpr FloatFormat kF16{"f16", 11, 15, -14, kOverflowF16};
+constexpr FloatFormat kF32{"f32", 24, 127, -126, kOverflowF32};
+constexpr FloatFormat kAbstractFloat{"AbstractFloat", 53, 1023, -1022, kOverflowF64};
 
 constexpr int64_t kExponentCap = int64_t(1) << 40;  // beyond every format by far
 
@@ -183,8 +187,8 @@ FloatParts splitFloat(std::string_view body, bool hex) {
 }
 
 // Compares the decimal value 0.d1d2... x 10^x (digits given as two pieces) with the integer
-// `max`. Returns true if the value is greater.
-bool decimalExceeds(const FloatParts& p, const char* max) {
+// `bound`: -1, 0 or 1 as the value is less, equal or greater.
+int decimalCompare(const FloatParts& p, const char* max) {
   std::string digits;  // significant digits, built lazily only when the magnitudes tie
   int64_t pointPos = static_cast<int64_t>(p.digitsBefore.size());
   // Skip leading zeros.
@@ -194,21 +198,24 @@ bool decimalExceeds(const FloatParts& p, const char* max) {
     return i < p.digitsBefore.size() ? p.digitsBefore[i] : p.digitsAfter[i - p.digitsBefore.size()];
   };
   while (lead < total && digitAt(lead) == '0') ++lead;
-  if (lead == total) return false;  // zero
+  if (lead == total) return -1;  // zero
   pointPos -= static_cast<int64_t>(lead);
   int64_t x = pointPos + parseExponent(p.exponent);
   int64_t maxLen = static_cast<int64_t>(std::strlen(max));
-  if (x != maxLen) return x > maxLen;
-  // Same magnitude: compare the significant digits with those of max.
+  if (x != maxLen) return x > maxLen ? 1 : -1;
+  // Same magnitude: compare the significant digits with those of the bound.
   size_t end = total;
   while (end > lead && digitAt(end - 1) == '0') --end;
   size_t n = end - lead;
   for (size_t i = 0; i < n; ++i) {
     char m = i < static_cast<size_t>(maxLen) ? max[i] : '0';
     char d = digitAt(lead + i);
-    if (d != m) return d > m;
+    if (d != m) return d > m ? 1 : -1;
   }
-  return false;  // equal, or a prefix of max followed by zeros
+  // The value's digits are a prefix of the bound's: equal when the bound has only zeros left.
+  for (int64_t i = static_cast<int64_t>(n); i < maxLen; ++i)
+    if (max[i] != '0') return -1;
+  return 0;
 }
 
 struct HexVerdict {
@@ -241,10 +248,12 @@ HexVerdict hexAgainst(const FloatParts& p, const FloatFormat& fmt) {
   if (top > fmt.emax) {
     v.overflow = true;
   } else if (top == fmt.emax && bits > fmt.precision) {
-    // Greater than the largest finite value iff the top `precision` bits are all ones
-    // (and, since bits > precision, some lower bit is set).
+    // At least the midpoint between the largest finite value and 2^(emax+1) (so that it
+    // rounds to infinity, A5) iff the top `precision` + 1 bits are all ones. Between the
+    // largest finite value and the midpoint it rounds to that value: not an overflow, but
+    // inexact (an error with a suffix, below).
     bool allOnes = true;
-    int64_t need = fmt.precision;
+    int64_t need = fmt.precision + 1;
     for (size_t i = lead; i < end && need > 0 && allOnes; ++i) {
       int d = digitAt(i);
       int width = i == lead ? firstBits : 4;
@@ -315,8 +324,14 @@ LiteralProblem checkNumericLiteral(std::string_view text) {
               rule};
     return {};
   }
-  if (decimalExceeds(parts, fmt.maxDecimal))
-    return {"floating point literal " + shortText(text) + " overflows " + fmt.name, rule};
+  // "Overflows the target type" (#literals) as IEEE-754 defines overflow: the value rounded to
+  // nearest (ties to even) is infinite, i.e. it is at least the midpoint between the largest
+  // finite value and 2^(emax+1) (docs/ambiguities.md A5).
+  if (decimalCompare(parts, fmt.overflowDecimal) >= 0)
+    return {"floating point literal " + shortText(text) + " overflows " + fmt.name +
+                " (it rounds to infinity: it is at least " + fmt.name +
+                "'s largest finite value plus half an ulp)",
+            rule};
   return {};
 }
 

@@ -205,6 +205,54 @@ Row decimalOverflowRow(const char* id, const char* anchor, const char* suffix, S
   return r;
 }
 
+/// A decimal literal strictly between the largest finite value and the midpoint to
+/// 2^(emax+1): it rounds to the largest finite value, so it does not overflow (A5). One-sided:
+/// its invalid side is the overflow row's. Z3 picks d and the exponent's split d * 10^(e - k).
+Row decimalWindowRow(const char* id, const char* suffix, Scalar type, const char* maxExact,
+                     const char* midpointExact, const char* overflowRow) {
+  Row r;
+  r.rule = {id, "literals",
+            std::string("decimal floating point literal with ") + suffix +
+                " suffix above the largest finite value that rounds to it",
+            "",
+            std::string("every literal in the window rounds to the largest finite value; the "
+                        "invalid side (at least the midpoint) is row ") +
+                overflowRow};
+  r.validOnly = true;
+  std::string maxText = maxExact, midText = midpointExact;
+  r.make = [=](SlotContext& ctx, Draft& valid, Draft&) -> std::string {
+    z3::context& z = ctx.solver.ctx();
+    int k = static_cast<int>(ctx.rng.below(4));  // fractional digits written
+    int digits = static_cast<int>(maxText.size()) + k -
+                 static_cast<int>(ctx.rng.below(std::min<size_t>(maxText.size() - 1, 30)));
+    int e = static_cast<int>(maxText.size()) + k - digits;  // value = d * 10^e / 10^k
+    if (e < 0) e = 0;
+    auto pow10 = [&](int n) {
+      return z.int_val(("1" + std::string(static_cast<size_t>(n), '0')).c_str());
+    };
+    z3::expr d = z.int_const("d");
+    z3::solver s = ctx.solver.solver("QF_LIA");
+    s.add(d * pow10(e) > z.int_val(maxText.c_str()) * pow10(k));
+    s.add(d * pow10(e) < z.int_val(midText.c_str()) * pow10(k));
+    s.add(d % 10 != 0);  // the last digit written is significant
+    // Variety: a residue of d drawn from the stream (the window holds many values).
+    s.add(d % 7 == z.int_val(static_cast<int64_t>(ctx.rng.below(7))));
+    SolveResult res = ctx.solver.check(s);
+    if (res != SolveResult::Sat) return failed(ctx.solver, res);
+    std::string dv = ctx.solver.numeral(d);
+    std::string lit = dv + "e" + std::to_string(e - k) + suffix;
+    Program pv = embed(ctx.rng, lit, type);
+    setProgram(valid, pv,
+               lit +
+                   " lies between the largest finite value and the midpoint: it rounds to the "
+                   "largest finite value");
+    valid.c.derivation = {{"solver", {{"d", dv}, {"exponent", e - k}}},
+                          {"constraint", "max < d*10^exponent < (max + 2^(emax+1))/2"}};
+    return "";
+  };
+  return r;
+}
+
 // --- AbstractInt arithmetic (#types-for-creation-time-constants, #arithmetic-expr, #bit-expr) ---
 
 const char* kMaxI64 = "9223372036854775807";
@@ -538,6 +586,12 @@ std::vector<Row> makeRows() {
   rows.push_back(decimalOverflowRow(
       "numerics.decimal-f16-overflow", "literals", "h", Scalar::F16, "65504", "65520", 2,
       "decimal floating point literal with h suffix near the largest f16"));
+  rows.push_back(decimalWindowRow("numerics.decimal-f32-rounds-to-largest", "f", Scalar::F32,
+                                  "340282346638528859811704183484516925440",
+                                  "340282356779733661637539395458142568448",
+                                  "numerics.decimal-f32-overflow"));
+  rows.push_back(decimalWindowRow("numerics.decimal-f16-rounds-to-largest", "h", Scalar::F16,
+                                  "65504", "65520", "numerics.decimal-f16-overflow"));
   rows.push_back(abstractBinaryRow("numerics.abstract-int-add", "+",
                                    "types-for-creation-time-constants",
                                    "AbstractInt addition at the edge of [-2^63, 2^63)"));
@@ -607,6 +661,12 @@ class NumericsFamily final : public Family {
     std::string failure = row.make(ctx, valid, invalid);
     if (!failure.empty()) {
       out.failure = failure;
+      return out;
+    }
+    if (row.validOnly) {
+      valid.c.twin.clear();
+      nameSingle(valid, row.rule, ctx.slot);
+      out.drafts.push_back(std::move(valid));
       return out;
     }
     out.drafts.push_back(std::move(valid));

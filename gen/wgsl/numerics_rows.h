@@ -53,6 +53,7 @@ inline constexpr FpFormat kFpAbstract{53, -1022, 1023, Scalar::AbstractFloat, ""
 
 struct Row {
   RuleRow rule;
+  bool validOnly = false;  // a one-sided row: only the valid draft is kept
   // Drafts the twin pair: fills both drafts' programs and derivations; returns a failure text.
   std::function<std::string(SlotContext&, Draft& valid, Draft& invalid)> make;
 };

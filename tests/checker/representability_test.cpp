@@ -137,16 +137,19 @@ TEST(LiteralRepresentability, SuffixedLiteralsMustBeRepresentable) {
   EXPECT_EQ(EvalF16("0x1p-24h"), "f16 0x1p-24");  // the smallest f16 subnormal
   EXPECT_EQ(EvalF16("0x1p-25h"), "error literals");
   // "A decimal floating point literal with a f or h suffix overflows the target type"
-  // (overflow: the exact value exceeds the largest finite value, docs/ambiguities.md A5);
-  // an inexact decimal literal is not an error, and neither is underflow.
+  // (overflow as IEEE-754 defines it: the value rounds to infinity, from the midpoint between
+  // the largest finite value and 2^(emax+1) on, docs/ambiguities.md A5); an inexact decimal
+  // literal is not an error, and neither is underflow.
   EXPECT_EQ(Eval("340282346638528859811704183484516925440f"), "f32 0x1.fffffep+127");
-  EXPECT_EQ(Eval("340282346638528859811704183484516925441f"), "error literals");
-  EXPECT_EQ(Eval("3.4028235e38f"), "error literals");
+  EXPECT_EQ(Eval("340282346638528859811704183484516925441f"), "f32 0x1.fffffep+127");
+  EXPECT_EQ(Eval("3.4028235e38f"), "f32 0x1.fffffep+127");
+  EXPECT_EQ(Eval("340282356779733661637539395458142568448f"), "error literals");
   EXPECT_EQ(Eval("1e39f"), "error literals");
   EXPECT_EQ(Eval("1e-50f"), "f32 0x0p+0");
   EXPECT_EQ(Eval("0.1f"), "f32 0x1.99999ap-4");
   EXPECT_EQ(EvalF16("65504h"), "f16 0x1.ffcp+15");
-  EXPECT_EQ(EvalF16("65505h"), "error literals");
+  EXPECT_EQ(EvalF16("65505h"), "f16 0x1.ffcp+15");
+  EXPECT_EQ(EvalF16("65520h"), "error literals");
   // "A floating point literal with a h suffix is used while the f16 extension is not enabled."
   EXPECT_EQ(Eval("1h"), "error literals");
   EXPECT_EQ(Eval("0x1p0h"), "error literals");
@@ -482,7 +485,8 @@ TEST(F32Representability, Limits) {
 TEST(F16Representability, Limits) {
   EXPECT_EQ(EvalF16("65504.0h"), "f16 0x1.ffcp+15");
   EXPECT_EQ(EvalF16("-65504.0h"), "f16 -0x1.ffcp+15");
-  EXPECT_EQ(EvalF16("65505.0h"), "error literals");
+  EXPECT_EQ(EvalF16("65505.0h"), "f16 0x1.ffcp+15");  // rounds to the largest (A5)
+  EXPECT_EQ(EvalF16("65520.0h"), "error literals");
   EXPECT_EQ(EvalF16("0x1p-24h"), "f16 0x1p-24");
   EXPECT_EQ(EvalF16("0x1p-24h * 0.5h"), "f16 0x0p+0");  // a tie, to even; or 0x1p-24
   EXPECT_EQ(EvalF16("65504h + 15h"), "f16 0x1.ffcp+15");

@@ -51,14 +51,24 @@ TEST(NumericLiteral, AbstractIntRange) {
 }
 
 TEST(NumericLiteral, DecimalF32Overflow) {
-  // The largest finite f32 is 340282346638528859811704183484516925440 exactly.
+  // The largest finite f32 is 340282346638528859811704183484516925440 exactly; a literal
+  // overflows when it rounds (to nearest, ties to even) to infinity, i.e. from the midpoint
+  // 340282356779733661637539395458142568448 = 2^128 - 2^103 on (docs/ambiguities.md A5).
   EXPECT_TRUE(ok("340282346638528859811704183484516925440f"));
   EXPECT_TRUE(ok("340282346638528859811704183484516925440.000f"));
-  EXPECT_FALSE(ok("340282346638528859811704183484516925440.001f"));
-  EXPECT_FALSE(ok("340282346638528859811704183484516925441f"));
+  EXPECT_TRUE(ok("340282346638528859811704183484516925440.001f"));  // rounds to the largest
+  EXPECT_TRUE(ok("340282346638528859811704183484516925441f"));
+  EXPECT_TRUE(ok("340282356779733661637539395458142568447f"));  // just below the midpoint
+  EXPECT_TRUE(ok("340282356779733661637539395458142568447.999f"));
+  EXPECT_FALSE(ok("340282356779733661637539395458142568448f"));  // the midpoint: ties to even
+  EXPECT_FALSE(ok("340282356779733661637539395458142568448.000f"));
+  EXPECT_FALSE(ok("340282356779733661637539395458142568448.001f"));
   EXPECT_TRUE(ok("3.4028234e38f"));
-  // Above the largest finite value even though it rounds to it (docs/ambiguities.md).
-  EXPECT_FALSE(ok("3.4028235e38f"));
+  EXPECT_TRUE(ok("3.4028235e38f"));           // the shortest text of the largest f32
+  EXPECT_TRUE(ok("3.4028234663852886e38f"));
+  EXPECT_TRUE(ok("3.4028235677973366e38f"));  // below the midpoint
+  EXPECT_FALSE(ok("3.4028235677973367e38f"));
+  EXPECT_FALSE(ok("3.4028236e38f"));
   EXPECT_FALSE(ok("1e39f"));
   EXPECT_TRUE(ok("0.000000000000000000000000000000000000000000000000001f"));  // underflow is fine
   EXPECT_TRUE(ok("1e-60f"));
@@ -67,12 +77,25 @@ TEST(NumericLiteral, DecimalF32Overflow) {
 }
 
 TEST(NumericLiteral, DecimalF16Overflow) {
+  // The largest f16 is 65504; the midpoint to 2^16 is 65520.
   EXPECT_TRUE(ok("65504h"));
   EXPECT_TRUE(ok("65504.0h"));
-  EXPECT_FALSE(ok("65504.1h"));
-  EXPECT_FALSE(ok("65505h"));
+  EXPECT_TRUE(ok("65504.1h"));
+  EXPECT_TRUE(ok("65505h"));
+  EXPECT_TRUE(ok("65519.999h"));
+  EXPECT_FALSE(ok("65520h"));
+  EXPECT_FALSE(ok("65520.0001h"));
   EXPECT_TRUE(ok("6.5504e4h"));
+  EXPECT_FALSE(ok("6.552e4h"));
   EXPECT_FALSE(ok("1e5h"));
+}
+
+TEST(NumericLiteral, AbstractFloatOverflowAtTheMidpoint) {
+  EXPECT_TRUE(ok("1.7976931348623157e308"));
+  EXPECT_TRUE(ok("1.7976931348623158e308"));  // rounds to the largest binary64
+  EXPECT_FALSE(ok("1.7976931348623159e308"));
+  EXPECT_TRUE(ok("0x1.fffffffffffff7p1023"));   // below the midpoint, rounds down
+  EXPECT_FALSE(ok("0x1.fffffffffffff8p1023"));  // the midpoint
 }
 
 TEST(NumericLiteral, HexF32ExactnessAndOverflow) {
