@@ -55,3 +55,14 @@ echo "== plumb explore: every final state the memory model allows for a WGSL pro
 "$plumb" explore corpus/litmus/wgsl/mp.wgsl --dispatch 1,1,1 > build/release/quickstart-explore.txt
 grep -E '^(state|data races|explored)' build/release/quickstart-explore.txt
 echo "(witnesses of each state: build/release/quickstart-explore.txt)"
+echo
+echo "== plumb gen: programs on both sides of the rules, each with its expected result (Z3 + Plumb)"
+rm -rf build/release/quickstart-corpus
+"$plumb" gen all --count 60 --seed 1 --quiet --out build/release/quickstart-corpus
+"$plumb" corpus verify build/release/quickstart-corpus --quiet
+"$plumb" corpus coverage build/release/quickstart-corpus > build/release/quickstart-coverage.txt || true
+tail -n 1 build/release/quickstart-coverage.txt
+echo "(per rule row: build/release/quickstart-coverage.txt; a case: $(ls build/release/quickstart-corpus/numerics | head -n 1))"
+echo
+echo "== plumb reduce: the smallest program that still has the uniformity violation"
+"$plumb" reduce build/release/quickstart-uniformity.wgsl --keep plumb-rejects --quiet
