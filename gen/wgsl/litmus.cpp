@@ -100,6 +100,10 @@ Skeleton drawSkeleton(Rng& rng, const Row& row) {
     m = {1, 2, 3};
     for (size_t i = m.size(); i > 1; --i) std::swap(m[i - 1], m[rng.below(i)]);
   }
+  // Every read-modify-write multiplies the executions plumb explore enumerates (a read of each
+  // value of its location's domain): at most two mutations, one with four threads, keep each
+  // exploration in tens of milliseconds.
+  int mutations = n >= 4 ? 1 : 2;
   for (const auto& ops : shape.threads) {
     Thread t;
     for (Op op : ops) {
@@ -107,7 +111,8 @@ Skeleton drawSkeleton(Rng& rng, const Row& row) {
       const Location& l = s.locs[op.loc];
       if (!l.atomic) {
         if (op.kind == OpKind::Add) op.kind = OpKind::Increment;
-      } else if (rng.chance(30)) {
+      } else if (mutations > 0 && rng.chance(25)) {
+        --mutations;
         // An MC Mutants-style mutation to another atomic built-in with the same access kind.
         switch (op.kind) {
           case OpKind::Store: {
@@ -138,8 +143,8 @@ Skeleton drawSkeleton(Rng& rng, const Row& row) {
     }
     s.threads.push_back(std::move(t));
   }
-  // An extra read (up to three operations per thread), 20% of the time.
-  if (rng.chance(20)) {
+  // An extra read (up to three operations per thread), 20% of the time, up to three threads.
+  if (n <= 3 && rng.chance(20)) {
     size_t role = rng.below(n);
     if (s.threads[role].ops.size() < 3) {
       Op extra;
@@ -305,9 +310,10 @@ class LitmusFamily final : public Family {
   SlotDrafts draft(SlotContext& ctx) const override {
     const Row& row = rows_[ctx.slot % rows_.size()];
     SlotDrafts out;
+    z3::solver solver = ctx.solver.solver("QF_LIA");
     if (row.variation == Variation::Relaxed) {
       Skeleton s = drawSkeleton(ctx.rng, row);
-      Outcomes o = deriveOutcomes(s, ctx.solver);
+      Outcomes o = deriveOutcomes(s, ctx.solver, solver);
       if (!o.failure.empty()) return fail(out, o.failure);
       Draft d = draftOf(s);
       if (std::string why = intend(o, d.intended); !why.empty()) return fail(out, why);
@@ -327,10 +333,11 @@ class LitmusFamily final : public Family {
       if (regroup && p.groupSize == 1) continue;
       Skeleton q = unorderedTwin(ctx.rng, p, regroup);
       std::string why;
-      std::optional<bool> separated = separates(ctx, row, p, q, why);
+      std::optional<bool> separated = separates(ctx, solver, row, p, q, why);
       if (!separated) return fail(out, why);
       if (!*separated) continue;
-      Outcomes op = deriveOutcomes(p, ctx.solver), oq = deriveOutcomes(q, ctx.solver);
+      Outcomes op = deriveOutcomes(p, ctx.solver, solver);
+      Outcomes oq = deriveOutcomes(q, ctx.solver, solver);
       if (!op.failure.empty()) return fail(out, op.failure);
       if (!oq.failure.empty()) return fail(out, oq.failure);
       if (op.coherent == oq.coherent && op.races.empty() == oq.races.empty()) continue;
@@ -365,14 +372,14 @@ class LitmusFamily final : public Family {
   /// allows it (Z3, for shapes whose weak outcome is coherent without order); the twins'
   /// coherent sets differ (coherence shapes: checked by the caller); the race-free twin has
   /// no race and the other one has.
-  static std::optional<bool> separates(SlotContext& ctx, const Row& row, const Skeleton& p,
-                                       const Skeleton& q, std::string& why) {
+  static std::optional<bool> separates(SlotContext& ctx, z3::solver& solver, const Row& row,
+                                       const Skeleton& p, const Skeleton& q, std::string& why) {
     if (row.variation == Variation::Race) return dataRaces(p).empty() && !dataRaces(q).empty();
     if (row.shape->coherenceForbids) return true;
-    std::optional<bool> wp = weakOutcomeCoherent(p, *row.shape, ctx.solver, why);
+    std::optional<bool> wp = weakOutcomeCoherent(p, *row.shape, ctx.solver, solver, why);
     if (!wp) return std::nullopt;
     if (*wp) return false;
-    std::optional<bool> wq = weakOutcomeCoherent(q, *row.shape, ctx.solver, why);
+    std::optional<bool> wq = weakOutcomeCoherent(q, *row.shape, ctx.solver, solver, why);
     if (!wq) return std::nullopt;
     return *wq;
   }

@@ -98,6 +98,16 @@ struct Graph {
     }
   }
 
+  /// The events whose read value goes to a result slot, in slot order.
+  std::vector<int> slotEvents() const {
+    std::map<int, int> bySlot;
+    for (size_t e = 0; e < events.size(); ++e)
+      if (events[e].slot >= 0) bySlot[events[e].slot] = static_cast<int>(e);
+    std::vector<int> out;
+    for (const auto& [slot, e] : bySlot) out.push_back(e);
+    return out;
+  }
+
   bool atomic(const Event& e) const { return s.locs[instances[e.inst].loc].atomic; }
   Space space(const Event& e) const { return s.locs[instances[e.inst].loc].space; }
 
@@ -119,13 +129,13 @@ struct Graph {
   }
 };
 
-enum class Mode { SequentiallyConsistent, Coherent };
-
-/// The Z3 encoding of the executions of a skeleton under one of the two models.
+/// The Z3 encoding of the coherent executions of a skeleton, in a scope of the slot's solver
+/// (one solver per slot: a new solver's first check costs more than the small queries here).
 class Encoding {
  public:
-  Encoding(const Graph& g, SolverSession& session, Mode mode)
-      : g_(g), z_(session.ctx()), s_(session.solver("QF_LIA")) {
+  Encoding(const Graph& g, SolverSession& session, z3::solver& solver)
+      : g_(g), z_(session.ctx()), s_(solver) {
+    s_.push();
     size_t n = g.events.size();
     for (size_t e = 0; e < n; ++e) {
       t_.push_back(z_.int_const(("t" + std::to_string(e)).c_str()));
@@ -133,9 +143,9 @@ class Encoding {
                             ? z_.bool_const(("exchanged" + std::to_string(e)).c_str())
                             : z_.bool_val(g.events[e].write));
     }
-    orderEvents(mode);
-    // Values, in event order; a read's value refers to writes' values, which may refer to
-    // reads (atomicAdd): declared as constants, defined by equalities.
+    orderEvents();
+    // Values: a read's value refers to writes' values, which may refer to reads (atomicAdd):
+    // declared as constants, defined by equalities.
     for (size_t e = 0; e < n; ++e) {
       readVal_.push_back(z_.int_const(("v" + std::to_string(e)).c_str()));
       writeVal_.push_back(z_.int_const(("w" + std::to_string(e)).c_str()));
@@ -156,11 +166,11 @@ class Encoding {
     finals();
     for (size_t i = 0; i < g.instances.size(); ++i)
       if (g.instances[i].workgroup < 0) outputs_.push_back(finalVal_[i]);
-    std::map<int, int> slotEvent;
-    for (size_t e = 0; e < n; ++e)
-      if (g.events[e].slot >= 0) slotEvent[g.events[e].slot] = static_cast<int>(e);
-    for (const auto& [slot, e] : slotEvent) outputs_.push_back(readVal_[e]);
+    for (int e : g.slotEvents()) outputs_.push_back(readVal_[e]);
   }
+  ~Encoding() { s_.pop(); }
+  Encoding(const Encoding&) = delete;
+  Encoding& operator=(const Encoding&) = delete;
 
   z3::solver& solver() { return s_; }
   const z3::expr& source(int readEvent) const { return src_.at(readEvent); }
@@ -205,25 +215,9 @@ class Encoding {
   }
 
  private:
-  void orderEvents(Mode mode) {
+  /// One order per location instance, extending happens-before.
+  void orderEvents() {
     size_t n = g_.events.size();
-    if (mode == Mode::SequentiallyConsistent) {
-      // One total order of all events: program order, and each barrier a rendezvous of its
-      // workgroup (every invocation executes every barrier).
-      z3::expr_vector all(z_);
-      for (size_t e = 0; e < n; ++e) all.push_back(t_[e]);
-      if (n > 1) s_.add(z3::distinct(all));
-      for (size_t a = 0; a < n; ++a)
-        for (size_t b = 0; b < n; ++b) {
-          const Event& x = g_.events[a];
-          const Event& y = g_.events[b];
-          bool before = x.role == y.role ? a < b
-                                         : x.workgroup == y.workgroup && x.phase < y.phase;
-          if (before) s_.add(t_[a] < t_[b]);
-        }
-      return;
-    }
-    // One order per location instance, extending happens-before.
     for (size_t i = 0; i < g_.instances.size(); ++i) {
       z3::expr_vector mine(z_);
       for (size_t e = 0; e < n; ++e)
@@ -293,7 +287,7 @@ class Encoding {
 
   const Graph& g_;
   z3::context& z_;
-  z3::solver s_;
+  z3::solver& s_;
   std::vector<z3::expr> t_, active_, readVal_, writeVal_, finalVal_, outputs_;
   std::map<int, z3::expr> src_, finalSrc_;
   std::map<int, std::vector<int>> candidates_, writesOf_;
@@ -353,42 +347,105 @@ std::vector<std::string> dataRaces(const Skeleton& s) {
   return races(Graph(s));
 }
 
-Outcomes deriveOutcomes(const Skeleton& s, SolverSession& session) {
+namespace {
+
+/// The sequentially consistent final states, by enumerating the interleavings: each step runs
+/// the next event of some invocation, which must wait at a barrier until every invocation of
+/// its workgroup has run all events before that barrier; a read returns the location's current
+/// value; a compare-exchange whose old value equals cmp both exchanges and fails spuriously.
+class Interleavings {
+ public:
+  explicit Interleavings(const Graph& g) : g_(g), byRole_(g.s.threads.size()) {
+    for (size_t e = 0; e < g.events.size(); ++e) byRole_[g.events[e].role].push_back(e);
+    pc_.assign(byRole_.size(), 0);
+    memory_.assign(g.instances.size(), 0);
+    readVal_.assign(g.events.size(), 0);
+    slots_ = g.slotEvents();
+  }
+
+  std::set<State> run() {
+    step();
+    return states_;
+  }
+
+ private:
+  bool waiting(size_t role, const Event& e) const {
+    for (size_t other = 0; other < byRole_.size(); ++other) {
+      if (other == role || g_.s.workgroupOf(other) != e.workgroup) continue;
+      if (pc_[other] < byRole_[other].size() &&
+          g_.events[byRole_[other][pc_[other]]].phase < e.phase)
+        return true;
+    }
+    return false;
+  }
+
+  void step() {
+    bool done = true;
+    for (size_t role = 0; role < byRole_.size(); ++role) {
+      if (pc_[role] == byRole_[role].size()) continue;
+      done = false;
+      size_t id = byRole_[role][pc_[role]];
+      const Event& e = g_.events[id];
+      if (waiting(role, e)) continue;
+      uint32_t old = memory_[e.inst];
+      readVal_[id] = old;
+      ++pc_[role];
+      if (!e.write) {
+        step();
+      } else {
+        uint32_t value = e.plusRead ? readVal_[e.from] + e.value : e.value;
+        if (e.conditional) step();  // a failed (or spuriously failed) exchange writes nothing
+        if (!e.conditional || old == e.cmp) {
+          memory_[e.inst] = value;
+          step();
+        }
+        memory_[e.inst] = old;
+      }
+      --pc_[role];
+    }
+    if (!done) return;
+    State s;
+    for (size_t i = 0; i < g_.instances.size(); ++i)
+      if (g_.instances[i].workgroup < 0) s.push_back(memory_[i]);
+    for (int e : slots_) s.push_back(readVal_[e]);
+    states_.insert(s);
+  }
+
+  const Graph& g_;
+  std::vector<std::vector<size_t>> byRole_;
+  std::vector<size_t> pc_;
+  std::vector<uint32_t> memory_, readVal_;
+  std::vector<int> slots_;
+  std::set<State> states_;
+};
+
+}  // namespace
+
+Outcomes deriveOutcomes(const Skeleton& s, SolverSession& session, z3::solver& solver) {
   Outcomes out;
   Graph g(s);
-  for (const Instance& i : g.instances)
-    if (i.workgroup < 0) {
-      out.outputs.push_back(s.locationName(i.loc));
-      out.bound.push_back(valueDomain(g, static_cast<int>(&i - g.instances.data())));
+  for (size_t i = 0; i < g.instances.size(); ++i)
+    if (g.instances[i].workgroup < 0) {
+      out.outputs.push_back(s.locationName(g.instances[i].loc));
+      out.bound.push_back(valueDomain(g, static_cast<int>(i)));
     }
-  std::map<int, int> slotEvent;
-  for (size_t e = 0; e < g.events.size(); ++e)
-    if (g.events[e].slot >= 0) slotEvent[g.events[e].slot] = static_cast<int>(e);
-  for (const auto& [slot, e] : slotEvent) {
-    out.outputs.push_back("r[" + std::to_string(slot) + "]");
+  for (int e : g.slotEvents()) {
+    out.outputs.push_back("r[" + std::to_string(g.events[e].slot) + "]");
     out.bound.push_back(valueDomain(g, g.events[e].inst));
   }
   out.races = races(g);
-  {
-    Encoding sc(g, session, Mode::SequentiallyConsistent);
-    std::optional<std::set<State>> states = sc.enumerate(session, out.failure);
-    if (!states) return out;
-    out.sc = std::move(*states);
-  }
-  {
-    Encoding coh(g, session, Mode::Coherent);
-    std::optional<std::set<State>> states = coh.enumerate(session, out.failure);
-    if (!states) return out;
-    out.coherent = std::move(*states);
-  }
+  out.sc = Interleavings(g).run();
+  Encoding coherent(g, session, solver);
+  std::optional<std::set<State>> states = coherent.enumerate(session, out.failure);
+  if (states) out.coherent = std::move(*states);
   return out;
 }
 
 std::optional<bool> weakOutcomeCoherent(const Skeleton& s, const Shape& shape,
-                                        SolverSession& session, std::string& failure) {
+                                        SolverSession& session, z3::solver& solver,
+                                        std::string& failure) {
   Graph g(s);
-  Encoding coh(g, session, Mode::Coherent);
-  z3::solver& solver = coh.solver();
+  Encoding coh(g, session, solver);
   for (const WeakRead& w : shape.weakReads) {
     int r = g.readEvent.at({w.thread, w.op});
     int index = -1;

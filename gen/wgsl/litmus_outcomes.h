@@ -1,17 +1,16 @@
 // The `litmus` family's own derivation of a skeleton's outcomes (docs/gen.md "Family
 // litmus"), independent of Plumb's explorer:
 //
-// - the sequentially consistent final states: Z3 finds an SC execution as integer timestamps
-//   of all events (distinct, increasing in program order, every barrier a rendezvous of its
-//   workgroup), each read reading the latest earlier write to its location; every final state
-//   is enumerated by blocking the ones found;
-// - the coherent final states: the same, with one order per location instead of one for all
-//   events, which must agree with happens-before: program order, and the order a barrier puts
+// - the sequentially consistent final states, by enumerating the interleavings of the events
+//   (every barrier a rendezvous of its workgroup), each read returning the current value;
+// - the coherent final states, with Z3: integer timestamps give one order per location
+//   instance, which must extend happens-before: program order, and the order a barrier puts
 //   between the accesses of two invocations of one workgroup before and after it when the
-//   barrier affects the location's address space (#sync-builtin-functions). With relaxed
-//   atomics (#memory-semantics) and plain accesses ordered by barriers, this is what the Vulkan
-//   model's `consistent` reduces to: locord, rf, fr and asmo relate accesses of one location
-//   only, so their union is acyclic exactly when each location's part is;
+//   barrier affects the location's address space (#sync-builtin-functions); each read reads
+//   the latest earlier write; every final state is enumerated by blocking the ones found.
+//   With relaxed atomics (#memory-semantics) and plain accesses ordered by barriers this is
+//   what the Vulkan model's `consistent` reduces to: locord, rf, fr and asmo relate accesses
+//   of one location only, so their union is acyclic exactly when each location's part is;
 // - the data races: two accesses of one location (one workgroup's instance of a workgroup
 //   variable), by different invocations, at least one a write, not both atomic, that no
 //   barrier orders (#memory-model, Vulkan's data race);
@@ -47,13 +46,14 @@ struct Outcomes {
 /// `plumb explore`'s one-line text of a state: `m.x=1u r[0]=0u`.
 std::string stateText(const std::vector<std::string>& outputs, const State& s);
 
-/// Derives all of the above (two Z3 enumerations).
-Outcomes deriveOutcomes(const Skeleton& s, SolverSession& session);
+/// Derives all of the above; the Z3 queries run in a scope of `solver` (one per slot).
+Outcomes deriveOutcomes(const Skeleton& s, SolverSession& session, z3::solver& solver);
 
 /// Does some coherent execution have the shape's weak outcome (its reads-from and final
 /// writes)? One Z3 query; nullopt with `failure` set when the solver gave no answer.
 std::optional<bool> weakOutcomeCoherent(const Skeleton& s, const Shape& shape,
-                                        SolverSession& session, std::string& failure);
+                                        SolverSession& session, z3::solver& solver,
+                                        std::string& failure);
 
 /// The races alone (no solver): for choosing skeletons.
 std::vector<std::string> dataRaces(const Skeleton& s);
