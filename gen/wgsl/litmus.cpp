@@ -346,6 +346,12 @@ class LitmusFamily final : public Family {
       if (std::string w = intend(oq, b.intended); !w.empty()) return fail(out, w);
       a.c.derivation = derivationJson(op);
       b.c.derivation = derivationJson(oq);
+      if (row.variation != Variation::Race && !row.shape->coherenceForbids) {
+        // What Z3 decided in `separates`: the shape's weak outcome is coherent in the
+        // unordered twin only.
+        a.c.derivation["weakOutcomeCoherent"] = false;
+        b.c.derivation["weakOutcomeCoherent"] = true;
+      }
       bool race = row.variation == Variation::Race;
       nameSingle(a, row.rule, ctx.slot, race ? "race-free" : "ordered");
       nameSingle(b, row.rule, ctx.slot, race ? "racy" : "unordered");
