@@ -324,7 +324,9 @@ class LitmusFamily final : public Family {
     }
     // Twin rows: draw until the ordered twin and its one-edit twin are separated by the row's
     // criterion (a few draws; the slot's stream makes it deterministic).
-    for (int attempt = 0; attempt < 12; ++attempt) {
+    // The race criterion needs no solver, so race rows afford more draws.
+    int attempts = row.variation == Variation::Race ? 48 : 12;
+    for (int attempt = 0; attempt < attempts; ++attempt) {
       Skeleton p = drawSkeleton(ctx.rng, row);
       bool regroup = row.variation == Variation::Workgroups ||
                      (row.variation == Variation::Race && p.groupSize > 1 && ctx.rng.chance(30) &&
