@@ -153,10 +153,13 @@ Skeleton drawSkeleton(Rng& rng, const Row& row) {
       s.threads[role].ops.push_back(extra);
     }
   }
-  // Result slots in role and program order.
+  // Result slots in role and program order; a compare-exchange records `exchanged` too, half
+  // of the time.
   for (Thread& t : s.threads)
-    for (Op& op : t.ops)
+    for (Op& op : t.ops) {
       if (reads(op.kind)) op.slot = s.slots++;
+      if (op.kind == OpKind::CompareExchange && rng.chance(50)) op.exchangedSlot = s.slots++;
+    }
   // Roles to invocations.
   s.invocation.resize(n);
   std::iota(s.invocation.begin(), s.invocation.end(), 0u);

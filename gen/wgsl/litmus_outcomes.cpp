@@ -25,7 +25,15 @@ struct Event {
   uint32_t value = 0, cmp = 0;
   int phase = 0;
   uint32_t workgroup = 0;
-  int slot = -1;  // receives the read value
+  int slot = -1;           // receives the read value
+  int exchangedSlot = -1;  // compare-exchange: receives 1 when it exchanged, else 0
+};
+
+/// A result slot: the event whose read value (or, for a compare-exchange's `exchanged`
+/// member, whether it wrote) it receives.
+struct SlotSource {
+  int slot, event;
+  bool exchanged;
 };
 
 struct Graph {
@@ -78,6 +86,7 @@ struct Graph {
           case OpKind::CompareExchange:
             e.read = e.write = e.conditional = true;
             e.slot = op.slot;
+            e.exchangedSlot = op.exchangedSlot;
             break;
           case OpKind::Increment: {
             Event r = e;
@@ -98,13 +107,17 @@ struct Graph {
     }
   }
 
-  /// The events whose read value goes to a result slot, in slot order.
-  std::vector<int> slotEvents() const {
-    std::map<int, int> bySlot;
-    for (size_t e = 0; e < events.size(); ++e)
-      if (events[e].slot >= 0) bySlot[events[e].slot] = static_cast<int>(e);
-    std::vector<int> out;
-    for (const auto& [slot, e] : bySlot) out.push_back(e);
+  /// The result slots, in slot order.
+  std::vector<SlotSource> slotSources() const {
+    std::map<int, SlotSource> bySlot;
+    for (size_t e = 0; e < events.size(); ++e) {
+      int id = static_cast<int>(e);
+      if (events[e].slot >= 0) bySlot[events[e].slot] = {events[e].slot, id, false};
+      if (events[e].exchangedSlot >= 0)
+        bySlot[events[e].exchangedSlot] = {events[e].exchangedSlot, id, true};
+    }
+    std::vector<SlotSource> out;
+    for (const auto& [slot, source] : bySlot) out.push_back(source);
     return out;
   }
 
@@ -166,7 +179,9 @@ class Encoding {
     finals();
     for (size_t i = 0; i < g.instances.size(); ++i)
       if (g.instances[i].workgroup < 0) outputs_.push_back(finalVal_[i]);
-    for (int e : g.slotEvents()) outputs_.push_back(readVal_[e]);
+    for (const SlotSource& o : g.slotSources())
+      outputs_.push_back(o.exchanged ? z3::ite(active_[o.event], z_.int_val(1), z_.int_val(0))
+                                     : readVal_[o.event]);
   }
   ~Encoding() { s_.pop(); }
   Encoding(const Encoding&) = delete;
@@ -360,7 +375,8 @@ class Interleavings {
     pc_.assign(byRole_.size(), 0);
     memory_.assign(g.instances.size(), 0);
     readVal_.assign(g.events.size(), 0);
-    slots_ = g.slotEvents();
+    exchanged_.assign(g.events.size(), false);
+    slots_ = g.slotSources();
   }
 
   std::set<State> run() {
@@ -397,7 +413,9 @@ class Interleavings {
         if (e.conditional) step();  // a failed (or spuriously failed) exchange writes nothing
         if (!e.conditional || old == e.cmp) {
           memory_[e.inst] = value;
+          exchanged_[id] = true;
           step();
+          exchanged_[id] = false;
         }
         memory_[e.inst] = old;
       }
@@ -407,7 +425,8 @@ class Interleavings {
     State s;
     for (size_t i = 0; i < g_.instances.size(); ++i)
       if (g_.instances[i].workgroup < 0) s.push_back(memory_[i]);
-    for (int e : slots_) s.push_back(readVal_[e]);
+    for (const SlotSource& o : slots_)
+      s.push_back(o.exchanged ? (exchanged_[o.event] ? 1u : 0u) : readVal_[o.event]);
     states_.insert(s);
   }
 
@@ -415,7 +434,8 @@ class Interleavings {
   std::vector<std::vector<size_t>> byRole_;
   std::vector<size_t> pc_;
   std::vector<uint32_t> memory_, readVal_;
-  std::vector<int> slots_;
+  std::vector<bool> exchanged_;
+  std::vector<SlotSource> slots_;
   std::set<State> states_;
 };
 
@@ -429,9 +449,10 @@ Outcomes deriveOutcomes(const Skeleton& s, SolverSession& session, z3::solver& s
       out.outputs.push_back(s.locationName(g.instances[i].loc));
       out.bound.push_back(valueDomain(g, static_cast<int>(i)));
     }
-  for (int e : g.slotEvents()) {
-    out.outputs.push_back("r[" + std::to_string(g.events[e].slot) + "]");
-    out.bound.push_back(valueDomain(g, g.events[e].inst));
+  for (const SlotSource& o : g.slotSources()) {
+    out.outputs.push_back("r[" + std::to_string(o.slot) + "]");
+    out.bound.push_back(o.exchanged ? std::set<uint32_t>{0, 1}
+                                    : valueDomain(g, g.events[o.event].inst));
   }
   out.races = races(g);
   out.sc = Interleavings(g).run();

@@ -45,9 +45,15 @@ std::string statement(const Skeleton& s, const Op& op) {
       return r + "atomicAdd(&" + p + ", " + u32(op.value) + ");";
     case OpKind::Exchange:
       return r + "atomicExchange(&" + p + ", " + u32(op.value) + ");";
-    case OpKind::CompareExchange:
-      return r + "atomicCompareExchangeWeak(&" + p + ", " + u32(op.cmp) + ", " + u32(op.value) +
-             ").old_value;";
+    case OpKind::CompareExchange: {
+      std::string call = "atomicCompareExchangeWeak(&" + p + ", " + u32(op.cmp) + ", " +
+                         u32(op.value) + ")";
+      if (op.exchangedSlot < 0) return r + call + ".old_value;";
+      // Both members: `exchanged` shows a spurious failure (docs/ambiguities.md M6).
+      std::string c = "c" + std::to_string(op.slot);
+      return "let " + c + " = " + call + "; " + r + c + ".old_value; r[" +
+             std::to_string(op.exchangedSlot) + "] = select(0u, 1u, " + c + ".exchanged);";
+    }
     case OpKind::Increment: {
       std::string a = "a" + std::to_string(op.slot);
       return "let " + a + " = " + p + "; " + p + " = " + a + " + " + u32(op.value) + "; " + r +

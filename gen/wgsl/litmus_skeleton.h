@@ -47,6 +47,7 @@ struct Op {
   uint32_t cmp = 0;    // compare-exchange: the compared value
   int slot = -1;       // the result slot r[slot] that receives the read value, if it reads
   int phase = 0;
+  int exchangedSlot = -1;  // compare-exchange: the slot that receives `exchanged` as 0 or 1
 };
 
 struct Thread {
