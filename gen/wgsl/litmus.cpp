@@ -57,16 +57,16 @@ std::vector<Row> makeRows() {
                      "", noInvalid},
                     &s,
                     Variation::Barrier});
-    rows.push_back({{id + ".workgroups", "scoped-operations",
-                     name + ", a barrier with the invocations in one workgroup vs in several",
-                     "", noInvalid},
-                    &s,
-                    Variation::Workgroups});
-    rows.push_back({{id + ".race", "memory-model",
-                     name + ", plain accesses ordered by a barrier (race-free) vs not (racy)",
-                     "", noInvalid},
-                    &s,
-                    Variation::Race});
+    rows.push_back(
+        {{id + ".workgroups", "scoped-operations",
+          name + ", a barrier with the invocations in one workgroup vs in several", "", noInvalid},
+         &s,
+         Variation::Workgroups});
+    rows.push_back(
+        {{id + ".race", "memory-model",
+          name + ", plain accesses ordered by a barrier (race-free) vs not (racy)", "", noInvalid},
+         &s,
+         Variation::Race});
   }
   return rows;
 }
@@ -279,8 +279,9 @@ std::string describe(const Skeleton& s) {
          (l.space == Space::Storage ? "storage" : "workgroup") + ",";
   d += " " + std::to_string(s.invocations()) + " invocations, " + std::to_string(s.workgroups()) +
        (s.workgroups() == 1 ? " workgroup" : " workgroups");
-  d += s.barriers.empty() ? ", no barrier" : ", " + std::to_string(s.barriers.size()) +
-                                                 (s.barriers.size() == 1 ? " barrier" : " barriers");
+  d += s.barriers.empty() ? ", no barrier"
+                          : ", " + std::to_string(s.barriers.size()) +
+                                (s.barriers.size() == 1 ? " barrier" : " barriers");
   return d;
 }
 
@@ -398,10 +399,10 @@ class LitmusFamily final : public Family {
   /// What the twins' outcome sets differ in, for the descriptions.
   static std::string difference(const Outcomes& p, const Outcomes& q) {
     std::vector<State> onlyQ, onlyP;
-    std::set_difference(q.coherent.begin(), q.coherent.end(), p.coherent.begin(),
-                        p.coherent.end(), std::back_inserter(onlyQ));
-    std::set_difference(p.coherent.begin(), p.coherent.end(), q.coherent.begin(),
-                        q.coherent.end(), std::back_inserter(onlyP));
+    std::set_difference(q.coherent.begin(), q.coherent.end(), p.coherent.begin(), p.coherent.end(),
+                        std::back_inserter(onlyQ));
+    std::set_difference(p.coherent.begin(), p.coherent.end(), q.coherent.begin(), q.coherent.end(),
+                        std::back_inserter(onlyP));
     std::string d = "the unordered twin allows " + std::to_string(onlyQ.size()) +
                     " coherent state(s) the ordered one forbids";
     if (!onlyQ.empty()) d += ", e.g. " + stateText(q.outputs, onlyQ.front());

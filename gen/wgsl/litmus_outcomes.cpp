@@ -320,8 +320,9 @@ std::vector<std::string> races(const Graph& g) {
       if (g.hb(static_cast<int>(a), static_cast<int>(b)) ||
           g.hb(static_cast<int>(b), static_cast<int>(a)))
         continue;
-      auto side = [](const Event& e) {
-        return std::string(e.write ? "write" : "read") + " by role " + std::to_string(e.role);
+      auto side = [&](const Event& e) {
+        return std::string(e.write ? "write" : "read") + " by invocation " +
+               std::to_string(g.s.invocation[e.role]);
       };
       out.push_back(g.s.locationName(g.instances[x.inst].loc) + ": " + side(x) + ", " + side(y));
     }

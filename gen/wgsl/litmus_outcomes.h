@@ -39,7 +39,7 @@ struct Outcomes {
   std::set<State> sc;
   std::set<State> coherent;
   std::vector<std::set<uint32_t>> bound;  // per output
-  std::vector<std::string> races;         // "m.x: write by role 0, read by role 1"
+  std::vector<std::string> races;         // "m.x: write by invocation 0, read by invocation 1"
   std::string failure;                    // empty when derived
 };
 

@@ -46,8 +46,8 @@ std::string statement(const Skeleton& s, const Op& op) {
     case OpKind::Exchange:
       return r + "atomicExchange(&" + p + ", " + u32(op.value) + ");";
     case OpKind::CompareExchange: {
-      std::string call = "atomicCompareExchangeWeak(&" + p + ", " + u32(op.cmp) + ", " +
-                         u32(op.value) + ")";
+      std::string call =
+          "atomicCompareExchangeWeak(&" + p + ", " + u32(op.cmp) + ", " + u32(op.value) + ")";
       if (op.exchangedSlot < 0) return r + call + ".old_value;";
       // Both members: `exchanged` shows a spurious failure (docs/ambiguities.md M6).
       std::string c = "c" + std::to_string(op.slot);
@@ -56,8 +56,8 @@ std::string statement(const Skeleton& s, const Op& op) {
     }
     case OpKind::Increment: {
       std::string a = "a" + std::to_string(op.slot);
-      return "let " + a + " = " + p + "; " + p + " = " + a + " + " + u32(op.value) + "; " + r +
-             a + ";";
+      return "let " + a + " = " + p + "; " + p + " = " + a + " + " + u32(op.value) + "; " + r + a +
+             ";";
     }
   }
   return "";
@@ -88,8 +88,9 @@ std::string renderWgsl(const Skeleton& s) {
       out += std::string("var<workgroup> ") + l.name + (l.atomic ? ": atomic<u32>;\n" : ": u32;\n");
   out += "\nconst G = " + u32(s.groupSize) + ";\n\n";
   out += "@compute @workgroup_size(G)\n";
-  out += "fn main(@builtin(workgroup_id) wid: vec3<u32>, "
-         "@builtin(local_invocation_index) lid: u32) {\n";
+  out +=
+      "fn main(@builtin(workgroup_id) wid: vec3<u32>, "
+      "@builtin(local_invocation_index) lid: u32) {\n";
   out += "  let t = wid.x * G + lid;\n";
   std::vector<size_t> roleOf(s.invocations());
   for (size_t role = 0; role < s.threads.size(); ++role) roleOf[s.invocation[role]] = role;
@@ -129,46 +130,116 @@ constexpr int kX = 0, kY = 1, kInit = -1;
 std::vector<Shape> makeShapes() {
   std::vector<Shape> v;
   // Message passing: the reader sees the flag but not the data.
-  v.push_back({"MP", "mp", {{st(kX, 1), st(kY, 1)}, {ld(kY), ld(kX)}}, 2, false,
-               {{1, 0, 0, 1}, {1, 1, kInit, 0}}, {}, false});
+  v.push_back({"MP",
+               "mp",
+               {{st(kX, 1), st(kY, 1)}, {ld(kY), ld(kX)}},
+               2,
+               false,
+               {{1, 0, 0, 1}, {1, 1, kInit, 0}},
+               {},
+               false});
   // Store buffering: both loads miss the other thread's store.
-  v.push_back({"SB", "sb", {{st(kX, 1), ld(kY)}, {st(kY, 1), ld(kX)}}, 2, false,
-               {{0, 1, kInit, 0}, {1, 1, kInit, 0}}, {}, false});
+  v.push_back({"SB",
+               "sb",
+               {{st(kX, 1), ld(kY)}, {st(kY, 1), ld(kX)}},
+               2,
+               false,
+               {{0, 1, kInit, 0}, {1, 1, kInit, 0}},
+               {},
+               false});
   // Load buffering: each load reads the other thread's later store.
-  v.push_back({"LB", "lb", {{ld(kX), st(kY, 1)}, {ld(kY), st(kX, 1)}}, 2, false,
-               {{0, 0, 1, 1}, {1, 0, 0, 1}}, {}, false});
+  v.push_back({"LB",
+               "lb",
+               {{ld(kX), st(kY, 1)}, {ld(kY), st(kX, 1)}},
+               2,
+               false,
+               {{0, 0, 1, 1}, {1, 0, 0, 1}},
+               {},
+               false});
   // 2+2W: each location ends with the value of the store that is first in its thread.
-  v.push_back({"2+2W", "2p2w", {{st(kX, 1), st(kY, 2)}, {st(kY, 1), st(kX, 2)}}, 2, true, {},
-               {{kX, 0, 0}, {kY, 1, 0}}, false});
+  v.push_back({"2+2W",
+               "2p2w",
+               {{st(kX, 1), st(kY, 2)}, {st(kY, 1), st(kX, 2)}},
+               2,
+               true,
+               {},
+               {{kX, 0, 0}, {kY, 1, 0}},
+               false});
   // S: the load sees y=1, yet the other thread's x=1 is overwritten by the first store.
-  v.push_back({"S", "s", {{st(kX, 2), st(kY, 1)}, {ld(kY), st(kX, 1)}}, 2, true, {{1, 0, 0, 1}},
-               {{kX, 0, 0}}, false});
+  v.push_back({"S",
+               "s",
+               {{st(kX, 2), st(kY, 1)}, {ld(kY), st(kX, 1)}},
+               2,
+               true,
+               {{1, 0, 0, 1}},
+               {{kX, 0, 0}},
+               false});
   // R: y ends with the second thread's store, whose later load still misses x=1.
-  v.push_back({"R", "r", {{st(kX, 1), st(kY, 1)}, {st(kY, 2), ld(kX)}}, 2, true,
-               {{1, 1, kInit, 0}}, {{kY, 1, 0}}, false});
+  v.push_back({"R",
+               "r",
+               {{st(kX, 1), st(kY, 1)}, {st(kY, 2), ld(kX)}},
+               2,
+               true,
+               {{1, 1, kInit, 0}},
+               {{kY, 1, 0}},
+               false});
   // IRIW: two readers disagree on the order of two independent writes.
-  v.push_back({"IRIW", "iriw",
+  v.push_back({"IRIW",
+               "iriw",
                {{st(kX, 1)}, {st(kY, 1)}, {ld(kX), ld(kY)}, {ld(kY), ld(kX)}},
-               2, false,
-               {{2, 0, 0, 0}, {2, 1, kInit, 0}, {3, 0, 1, 0}, {3, 1, kInit, 0}}, {}, false});
+               2,
+               false,
+               {{2, 0, 0, 0}, {2, 1, kInit, 0}, {3, 0, 1, 0}, {3, 1, kInit, 0}},
+               {},
+               false});
   // WRC: write-to-read causality through a middle thread.
-  v.push_back({"WRC", "wrc", {{st(kX, 1)}, {ld(kX), st(kY, 1)}, {ld(kY), ld(kX)}}, 2, false,
-               {{1, 0, 0, 0}, {2, 0, 1, 1}, {2, 1, kInit, 0}}, {}, false});
+  v.push_back({"WRC",
+               "wrc",
+               {{st(kX, 1)}, {ld(kX), st(kY, 1)}, {ld(kY), ld(kX)}},
+               2,
+               false,
+               {{1, 0, 0, 0}, {2, 0, 1, 1}, {2, 1, kInit, 0}},
+               {},
+               false});
   // RWC: read-to-write causality.
-  v.push_back({"RWC", "rwc", {{st(kX, 1)}, {ld(kX), ld(kY)}, {st(kY, 1), ld(kX)}}, 2, false,
-               {{1, 0, 0, 0}, {1, 1, kInit, 0}, {2, 1, kInit, 0}}, {}, false});
+  v.push_back({"RWC",
+               "rwc",
+               {{st(kX, 1)}, {ld(kX), ld(kY)}, {st(kY, 1), ld(kX)}},
+               2,
+               false,
+               {{1, 0, 0, 0}, {1, 1, kInit, 0}, {2, 1, kInit, 0}},
+               {},
+               false});
   // Coherence of two reads, a write and a read, two writes, a read and a write.
-  v.push_back({"CoRR", "corr", {{st(kX, 1)}, {ld(kX), ld(kX)}}, 1, false,
-               {{1, 0, 0, 0}, {1, 1, kInit, 0}}, {}, true});
-  v.push_back({"CoWW", "coww", {{st(kX, 1), st(kX, 2)}, {ld(kX)}}, 1, true, {}, {{kX, 0, 0}},
+  v.push_back({"CoRR",
+               "corr",
+               {{st(kX, 1)}, {ld(kX), ld(kX)}},
+               1,
+               false,
+               {{1, 0, 0, 0}, {1, 1, kInit, 0}},
+               {},
                true});
-  v.push_back({"CoRW", "corw", {{ld(kX), st(kX, 1)}, {st(kX, 2)}}, 1, true, {{0, 0, 1, 0}},
-               {{kX, 1, 0}}, true});
-  v.push_back({"CoWR", "cowr", {{st(kX, 1), ld(kX)}, {st(kX, 2)}}, 1, false, {{0, 1, kInit, 0}},
-               {}, true});
+  v.push_back(
+      {"CoWW", "coww", {{st(kX, 1), st(kX, 2)}, {ld(kX)}}, 1, true, {}, {{kX, 0, 0}}, true});
+  v.push_back({"CoRW",
+               "corw",
+               {{ld(kX), st(kX, 1)}, {st(kX, 2)}},
+               1,
+               true,
+               {{0, 0, 1, 0}},
+               {{kX, 1, 0}},
+               true});
+  v.push_back(
+      {"CoWR", "cowr", {{st(kX, 1), ld(kX)}, {st(kX, 2)}}, 1, false, {{0, 1, kInit, 0}}, {}, true});
   // RMW atomicity: two increments cannot both read the initial value (no lost update).
-  v.push_back({"RMW", "rmw", {{add(kX, 1)}, {add(kX, 1)}}, 1, false,
-               {{0, 0, kInit, 0}, {1, 0, kInit, 0}}, {}, true});
+  v.push_back({"RMW",
+               "rmw",
+               {{add(kX, 1)}, {add(kX, 1)}},
+               1,
+               false,
+               {{0, 0, kInit, 0}, {1, 0, kInit, 0}},
+               {},
+               true});
   return v;
 }
 

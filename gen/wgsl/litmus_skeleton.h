@@ -65,11 +65,11 @@ bool covers(const BarrierLine& line, Space space);
 struct Skeleton {
   std::string shape;  // "MP", "SB", ...
   std::vector<Location> locs;
-  std::vector<Thread> threads;         // in role order
-  std::vector<uint32_t> invocation;    // role -> invocation index t (a permutation)
-  uint32_t groupSize = 1;              // invocations per workgroup (`const G`)
-  std::vector<BarrierLine> barriers;   // barrier k sits between phase k and phase k+1
-  int slots = 0;                       // result slots r[0 .. slots)
+  std::vector<Thread> threads;        // in role order
+  std::vector<uint32_t> invocation;   // role -> invocation index t (a permutation)
+  uint32_t groupSize = 1;             // invocations per workgroup (`const G`)
+  std::vector<BarrierLine> barriers;  // barrier k sits between phase k and phase k+1
+  int slots = 0;                      // result slots r[0 .. slots)
 
   uint32_t invocations() const { return static_cast<uint32_t>(threads.size()); }
   uint32_t workgroups() const { return (invocations() + groupSize - 1) / groupSize; }

@@ -165,8 +165,8 @@ TEST(LitmusFamily, ModelReproducesTheHandDerivedCorpus) {
     const auto& [stem, phases] = it->second;
     for (bool barrier : {false, true})
       for (bool across : {false, true}) {
-        std::string file = kCorpus + "/" + stem + (barrier ? ".barrier" : "") +
-                           (across ? ".2wg" : "") + ".wgsl";
+        std::string file =
+            kCorpus + "/" + stem + (barrier ? ".barrier" : "") + (across ? ".2wg" : "") + ".wgsl";
         ASSERT_TRUE(std::filesystem::exists(file)) << file;
         CorpusHeader h = readHeader(file);
         Skeleton s = corpusSkeleton(shape, phases, barrier, across);
