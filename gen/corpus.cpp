@@ -103,8 +103,15 @@ VerifyResult verifyCorpus(const Corpus& corpus,
       auto it = byName.find(c.family + "/" + c.twin);
       if (it == byName.end())
         why = "its twin '" + c.twin + "' is not in the corpus";
-      else if (it->second->rule.rowId != c.rule.rowId || it->second->rule.side == c.rule.side)
-        why = "its twin '" + c.twin + "' is not on the other side of the same row";
+      else if (it->second->rule.rowId != c.rule.rowId)
+        why = "its twin '" + c.twin + "' is not in the same row";
+      else if (it->second->rule.side == c.rule.side &&
+               !(c.kind != CaseKind::Validation && it->second->kind == c.kind &&
+                 it->second->expect != c.expect))
+        // Run and explore twins may both be valid programs: they are then the two sides of
+        // an outcome boundary, and their outcome sets must differ.
+        why = "its twin '" + c.twin + "' is neither on the other side of the row nor a " +
+              "runnable case with a different outcome set";
     }
     if (why.empty()) why = compareExpectations(c.expect, deriveExpectation(c));
     if (why.empty())

@@ -213,6 +213,30 @@ std::string compareRun(const Intended& intended, const nlohmann::json& run) {
   return some ? "" : why;
 }
 
+/// Empty when the state line (`m.x=1u r[0]=0u`) names the bound's locations in order, each
+/// with one of its values; else what is outside.
+std::string outsideBound(
+    const std::vector<std::pair<std::string, std::vector<std::string>>>& bound,
+    const std::string& state) {
+  size_t at = 0, k = 0;
+  while (at < state.size()) {
+    size_t end = state.find(' ', at);
+    if (end == std::string::npos) end = state.size();
+    std::string item = state.substr(at, end - at);
+    at = end + 1;
+    size_t eq = item.find('=');
+    if (k >= bound.size() || eq == std::string::npos || item.substr(0, eq) != bound[k].first)
+      return "'" + item + "' is not the generator's location " +
+             (k < bound.size() ? "'" + bound[k].first + "'" : std::string("list"));
+    std::string value = item.substr(eq + 1);
+    bool listed = false;
+    for (const std::string& v : bound[k].second) listed = listed || v == value;
+    if (!listed) return bound[k].first + "=" + value + " is outside the generator's bound";
+    ++k;
+  }
+  return k == bound.size() ? "" : "it does not name " + bound[k].first;
+}
+
 std::string compareExplore(const Intended& intended, const nlohmann::json& explore) {
   if (!explore.value("complete", false)) return "Plumb's exploration is incomplete";
   std::set<std::string> states;
@@ -228,6 +252,16 @@ std::string compareExplore(const Intended& intended, const nlohmann::json& explo
     std::set<std::string> may(intended.mayStates.begin(), intended.mayStates.end());
     for (const std::string& s : states)
       if (!may.count(s)) return "Plumb allows the state '" + s + "', which the generator excludes";
+  }
+  if (!intended.valueBound.empty())
+    for (const std::string& s : states)
+      if (std::string why = outsideBound(intended.valueBound, s); !why.empty())
+        return "Plumb allows the state '" + s + "': " + why;
+  if (intended.racy) {
+    bool racy = explore.value("races", 0u) > 0;
+    if (racy != *intended.racy)
+      return std::string("Plumb reports ") + (racy ? "a data race" : "no data race") +
+             ", the generator derived " + (*intended.racy ? "one" : "none");
   }
   return "";
 }

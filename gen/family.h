@@ -47,6 +47,12 @@ struct Intended {
   std::vector<std::string> mustStates;
   std::vector<std::string> mayStates;
   bool closed = false;
+  /// explore: an upper bound per location, for outcome sets too large to list: every allowed
+  /// state must name exactly these locations, in this order, each with one of its values
+  /// (plumb explore's value text, `1u`). Empty: no such bound.
+  std::vector<std::pair<std::string, std::vector<std::string>>> valueBound;
+  /// explore: whether Plumb must report a data race (some, when true; none, when false).
+  std::optional<bool> racy;
 };
 
 /// One drafted case: the program with everything but Plumb's expectation.

@@ -8,5 +8,6 @@
 namespace plumb::gen::wgsl {
 
 std::unique_ptr<Family> makeNumericsFamily();  // numerics.cpp
+std::unique_ptr<Family> makeLitmusFamily();    // litmus.cpp
 
 }  // namespace plumb::gen::wgsl
