@@ -7,6 +7,7 @@
 
 namespace plumb::gen::wgsl {
 
-std::unique_ptr<Family> makeNumericsFamily();  // numerics.cpp
+std::unique_ptr<Family> makeNumericsFamily();    // numerics.cpp
+std::unique_ptr<Family> makeUniformityFamily();  // uniformity.cpp
 
 }  // namespace plumb::gen::wgsl
