@@ -118,7 +118,8 @@ Template ifBranchRow(SlotContext& ctx) {
     default:
       body.push_back(
           ifElseIf(c, {nothing(sc, v)},
-                   ifElse(binary("==", ref(v), lit("5u")), {sc.sink()}, {nothing(sc, v)}), Key1));
+                   ifElse(binary("==", ref(v), lit("5u")), {sc.sink()}, {nothing(sc, v)}, Key1),
+                   Key1));
   }
   return finish(sc, body, "if with behavior {Next}: the branches start with the condition's value");
 }
