@@ -116,10 +116,9 @@ Template ifBranchRow(SlotContext& ctx) {
       body.push_back(ifElse(c, {nothing(sc, v)}, {sc.sink()}, Key1));
       break;
     default:
-      body.push_back(
-          ifElseIf(c, {nothing(sc, v)},
-                   ifElse(binary("==", ref(v), lit("5u")), {sc.sink()}, {nothing(sc, v)}, Key1),
-                   Key1));
+      body.push_back(ifElseIf(
+          c, {nothing(sc, v)},
+          ifElse(binary("==", ref(v), lit("5u")), {sc.sink()}, {nothing(sc, v)}, Key1), Key1));
   }
   return finish(sc, body, "if with behavior {Next}: the branches start with the condition's value");
 }

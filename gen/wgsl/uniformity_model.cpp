@@ -429,9 +429,8 @@ class Builder {
     }
     bool key = e.key != KeyNone;
     const FunctionTerms* user = nullptr;
-    size_t userIndex = 0;
-    for (size_t i = 0; i < callees_.size(); ++i)
-      if (callees_[i].name == e.text) user = &callees_[i], userIndex = i;
+    for (const FunctionTerms& c : callees_)
+      if (c.name == e.text) user = &c;
     int result = node(), after = node();
     z3::expr t = z_.bool_val(true), f = z_.bool_val(false);
     z3::expr siteRequired =
@@ -470,7 +469,6 @@ class Builder {
           if (j != i) edgeIf(target, args[j], user->contentsArgument[i][j]);
       }
     }
-    (void)userIndex;
     return {after, result};
   }
 

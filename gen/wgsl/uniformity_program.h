@@ -53,6 +53,8 @@ struct Expr {
     Alt,      // choice: kids are the alternatives, `slot` the choice's index in the program
     Twin,     // kids[0] in the valid twin, kids[1] in the invalid one
   };
+  explicit Expr(Kind k, std::string t = {}, std::vector<ExprP> c = {})
+      : kind(k), text(std::move(t)), kids(std::move(c)) {}
   Kind kind;
   std::string text;
   std::vector<ExprP> kids;
@@ -91,6 +93,8 @@ struct Stmt {
     Alt,   // choice among `alternatives` (same behavior), `slot`
     Twin,  // alternatives[0] in the valid twin, [1] in the invalid one
   };
+  explicit Stmt(Kind k, std::string n = {}, std::string t = {})
+      : kind(k), name(std::move(n)), type(std::move(t)) {}
   Kind kind;
   std::string name, type, op;
   ExprP e, e2;
@@ -105,6 +109,8 @@ struct Stmt {
 };
 
 struct Param {
+  Param(std::string n, std::string t, std::string b = {})
+      : name(std::move(n)), type(std::move(t)), builtin(std::move(b)) {}
   std::string name, type;
   std::string builtin;            // entry points: the built-in value, else empty
   int location = -1;              // entry points: @location(n), flat
@@ -113,6 +119,8 @@ struct Param {
 };
 
 struct Function {
+  Function(std::string n, std::string s, std::vector<Param> p, std::string r = {})
+      : name(std::move(n)), stage(std::move(s)), params(std::move(p)), returnType(std::move(r)) {}
   std::string name;
   std::string stage;  // "compute", "fragment", "vertex" or empty
   std::vector<Param> params;

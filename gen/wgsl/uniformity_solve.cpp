@@ -6,14 +6,13 @@ namespace plumb::gen::wgsl::uniformity {
 
 namespace {
 
-std::string tagName(z3::model& m, const FunctionTerms& t, bool hasReturn) {
-  (void)hasReturn;
+std::string tagName(z3::model& m, const FunctionTerms& t) {
   if (m.eval(t.subsequent, true).is_true()) return "SubsequentControlFlowMayBeNonUniform";
   if (m.eval(t.returnValue, true).is_true()) return "ReturnValueMayBeNonUniform";
   return "NoRestriction";
 }
 
-nlohmann::json tagsJson(z3::model& m, const Program& p, const InstanceTerms& in) {
+nlohmann::json tagsJson(z3::model& m, const InstanceTerms& in) {
   nlohmann::json out = nlohmann::json::object();
   for (size_t i = 0; i < in.functions.size(); ++i) {
     const FunctionTerms& t = in.functions[i];
@@ -30,7 +29,7 @@ nlohmann::json tagsJson(z3::model& m, const Program& p, const InstanceTerms& in)
     out[t.name] = {
         {"callSite", m.eval(t.callSiteRequired, true).is_true() ? "CallSiteRequiredToBeUniform"
                                                                 : "CallSiteNoRestriction"},
-        {"function", tagName(m, t, !p.functions[i].returnType.empty())},
+        {"function", tagName(m, t)},
         {"parameters", params},
         {"rejected", m.eval(t.rejected, true).is_true()}};
   }
@@ -140,14 +139,14 @@ std::optional<Solution> solveTemplate(SlotContext& ctx, const Template& t, Mode 
   out.derivation = {
       {"analysis", mode == Mode::Seed ? "seed" : "strict"},
       {"choices", choices},
-      {"tags", {{"valid", tagsJson(m, p, in.valid)}, {"invalid", tagsJson(m, p, in.invalid)}}},
+      {"tags", {{"valid", tagsJson(m, in.valid)}, {"invalid", tagsJson(m, in.invalid)}}},
       {"rejectedFunction", v.function >= 0 ? p.functions[v.function].name : ""},
       {"constraint",
        std::string("valid twin: no path RequiredToBeUniform -> MayBeNonUniform in any function; "
                    "invalid twin: a path") +
            (t.keys ? "; invalid twin without the row's key edges: none" : "") +
            (mode == Mode::Hole ? "; invalid twin under the seed's analysis: none" : "")}};
-  if (in.seedInvalid) out.derivation["tags"]["seedInvalid"] = tagsJson(m, p, *in.seedInvalid);
+  if (in.seedInvalid) out.derivation["tags"]["seedInvalid"] = tagsJson(m, *in.seedInvalid);
   return out;
 }
 
