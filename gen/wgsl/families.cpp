@@ -6,6 +6,7 @@ const std::vector<std::unique_ptr<Family>>& families() {
   static const std::vector<std::unique_ptr<Family>> all = [] {
     std::vector<std::unique_ptr<Family>> v;
     v.push_back(wgsl::makeNumericsFamily());
+    v.push_back(wgsl::makeUniformityFamily());
     v.push_back(wgsl::makeLitmusFamily());
     return v;
   }();

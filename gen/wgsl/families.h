@@ -1,4 +1,4 @@
-// The WGSL families of `plumb gen` (docs/gen.md), one file each.
+// The WGSL families of `plumb gen` (docs/gen.md), one file each, in the order `all` runs them.
 #pragma once
 
 #include <memory>
@@ -7,7 +7,8 @@
 
 namespace plumb::gen::wgsl {
 
-std::unique_ptr<Family> makeNumericsFamily();  // numerics.cpp
-std::unique_ptr<Family> makeLitmusFamily();    // litmus.cpp
+std::unique_ptr<Family> makeNumericsFamily();    // numerics.cpp
+std::unique_ptr<Family> makeUniformityFamily();  // uniformity.cpp
+std::unique_ptr<Family> makeLitmusFamily();      // litmus.cpp
 
 }  // namespace plumb::gen::wgsl
