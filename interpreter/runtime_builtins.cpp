@@ -191,8 +191,14 @@ OperationResult pack2x16float(TypeTable& types, Type result, const RValue& e) {
     std::vector<uint32_t> options;
     for (double x = s.lo; x <= s.hi; x = fp::nextUp(half, x)) {
       if (options.size() + 2 > kMaxAlternatives) return ok({anyScalar(result)});
-      options.push_back(f16Bits(x));
-      if (x == 0) options.push_back(0x8000);
+      // A zero is both encodings (R10), whichever sign the enumeration reached it with: the
+      // successor of the negative subnormal -2^-24 is -0, whose f16Bits is 0x8000 too.
+      if (x == 0) {
+        options.push_back(0x0000);
+        options.push_back(0x8000);
+      } else {
+        options.push_back(f16Bits(x));
+      }
     }
     fields.push_back(std::move(options));
   }

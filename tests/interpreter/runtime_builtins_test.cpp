@@ -2,6 +2,7 @@
 // logical functions exactly (reusing the creation-time evaluators), floating-point functions
 // as the acceptance sets of #floating-point-accuracy, checked for containment and tightness.
 #include <cmath>
+#include <set>
 
 #include "interpreter/float_accuracy.h"
 #include "runtime_test_fixture.h"
@@ -216,6 +217,14 @@ TEST_F(RuntimeTest, PackingAndUnpacking) {
   EXPECT_EQ(p.alternatives[0].intValue(), 0x3c00);
   EXPECT_EQ(p.alternatives[1].intValue(), 0x80003c00);
   EXPECT_TRUE(call1("pack2x16float", {vec({f32(1e6), f32(1)})}).isAny());
+  // A tiny negative component rounds to -2^-24 or to a zero, and a zero is both encodings
+  // (found by the runtime generator: the +0 encoding was missing when the enumeration
+  // reached the zero from below, as -0).
+  OperationResult tiny = call("pack2x16float", {vec({f32(-0x1p-26), f32(0)})});
+  std::set<uint32_t> words;
+  for (const RValue& a : tiny.alternatives) words.insert(static_cast<uint32_t>(a.intValue()));
+  EXPECT_EQ(words, (std::set<uint32_t>{0x00000000, 0x00008000, 0x00008001, 0x80000000,
+                                       0x80008000, 0x80008001}));
   EXPECT_EQ(call1("pack4x8unorm", {vec({f32(1), f32(0), f32(0.5), f32(2)})}).intValue(),
             0xFF8000FF);
   EXPECT_EQ(call1("pack4x8snorm", {vec({f32(-1), f32(0), f32(0), f32(0)})}).intValue(), 0x81);
