@@ -140,8 +140,10 @@ bool wordAllows(const nlohmann::json& w, uint32_t value, unsigned bits = 32) {
   return false;
 }
 
-/// The allowed values of `w` when it is a finite list (exact or set).
-std::optional<std::set<uint32_t>> finiteValues(const nlohmann::json& w) {
+/// The allowed values of `w` when it is a finite list (exact or set), or an f32 interval of
+/// at most `limit` values (both zeros when it holds zero: the sign of a zero is not tracked,
+/// docs/ambiguities.md R10).
+std::optional<std::set<uint32_t>> finiteValues(const nlohmann::json& w, size_t limit = 64) {
   std::set<uint32_t> out;
   if (w.contains("exact")) {
     if (auto v = hexWord(w["exact"])) out.insert(*v);
@@ -150,6 +152,23 @@ std::optional<std::set<uint32_t>> finiteValues(const nlohmann::json& w) {
   if (w.contains("set")) {
     for (const nlohmann::json& s : w["set"])
       if (auto v = hexWord(s)) out.insert(*v);
+    return out;
+  }
+  if (w.contains("interval") && w.value("type", "") == "f32") {
+    std::optional<uint32_t> lo = hexWord(w["interval"][0]), hi = hexWord(w["interval"][1]);
+    if (!lo || !hi) return std::nullopt;
+    float x = std::bit_cast<float>(*lo), end = std::bit_cast<float>(*hi);
+    if (std::isnan(x) || std::isnan(end)) return std::nullopt;
+    for (; x <= end; x = std::nextafter(x, INFINITY)) {
+      if (out.size() >= limit) return std::nullopt;
+      if (x == 0) {
+        out.insert(0x00000000u);
+        out.insert(0x80000000u);
+        x = 0;  // nextafter(-0) is the smallest negative subnormal, not +0's successor
+      } else {
+        out.insert(std::bit_cast<uint32_t>(x));
+      }
+    }
     return out;
   }
   return std::nullopt;
@@ -187,20 +206,35 @@ std::string compareRun(const Intended& intended, const nlohmann::json& run) {
                " has no word " + std::to_string(iw.index);
         break;
       }
+      std::string where = "word " + std::to_string(iw.index) + " of binding " +
+                          std::to_string(iw.group) + "/" + std::to_string(iw.binding);
+      if (iw.anyValue) {
+        if (!w->contains("any")) {
+          miss = where + ": Plumb allows " + w->dump() + ", the spec allows any value";
+          break;
+        }
+        continue;
+      }
       bool any = false;
       for (uint32_t v : iw.allowed) any = any || wordAllows(*w, v);
       if (!any) {
-        miss = "word " + std::to_string(iw.index) + " of binding " + std::to_string(iw.group) +
-               "/" + std::to_string(iw.binding) + ": Plumb allows " + w->dump() +
-               ", the solver computed " + hex(iw.allowed.front());
+        miss = where + ": Plumb allows " + w->dump() + ", the solver computed " +
+               hex(iw.allowed.front());
         break;
+      }
+      if (iw.every) {
+        for (uint32_t v : iw.allowed)
+          if (!wordAllows(*w, v)) miss = where + ": Plumb allows " + w->dump() +
+                                         ", not the value " + hex(v) + " the spec allows too";
+        if (!miss.empty()) break;
       }
       if (iw.tight) {
         std::optional<std::set<uint32_t>> values = finiteValues(*w);
         std::set<uint32_t> expected(iw.allowed.begin(), iw.allowed.end());
         if (!values || *values != expected) {
-          miss = "word " + std::to_string(iw.index) + ": Plumb allows " + w->dump() +
-                 ", wider than the spec's exact result " + hex(iw.allowed.front());
+          std::string spec;
+          for (uint32_t v : expected) spec += (spec.empty() ? "" : ", ") + hex(v);
+          miss = where + ": Plumb allows " + w->dump() + ", not exactly the spec's {" + spec + "}";
           break;
         }
       }

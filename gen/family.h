@@ -26,12 +26,19 @@ struct RuleRow {
   std::string noInvalid;  // non-empty: no invalid case can exist, and why
 };
 
-/// A value the generator knows a word must hold (from the solver's evaluation of the spec's
-/// formula), to be found in Plumb's outcome set.
+/// What the generator knows about one word of a run's output (from the solver's evaluation of
+/// the spec's formula), checked against Plumb's set for that word in some finished outcome.
 struct IntendedWord {
   uint32_t group = 0, binding = 0, index = 0;  // which word of which buffer
   std::vector<uint32_t> allowed;               // the word must be one of these
   bool tight = false;  // Plumb's allowed set for the word must be exactly `allowed`
+  /// Plumb's set must hold every value of `allowed` (each is a result the spec allows, e.g.
+  /// both neighbours of a correctly rounded result, or a flushed zero): a narrower set would
+  /// call a conforming device wrong. Without it one of them is enough.
+  bool every = false;
+  /// The spec allows any 32 bits (an undefined value, #floating-point-evaluation): Plumb's
+  /// word must be `any` (`allowed` is then only for people).
+  bool anyValue = false;
 };
 
 /// The family's own expectation of a drafted case, derived without Plumb's checker or

@@ -8,6 +8,7 @@ const std::vector<std::unique_ptr<Family>>& families() {
     v.push_back(wgsl::makeNumericsFamily());
     v.push_back(wgsl::makeUniformityFamily());
     v.push_back(wgsl::makeLitmusFamily());
+    v.push_back(wgsl::makeRuntimeFamily());
     return v;
   }();
   return all;

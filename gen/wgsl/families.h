@@ -10,5 +10,6 @@ namespace plumb::gen::wgsl {
 std::unique_ptr<Family> makeNumericsFamily();    // numerics.cpp
 std::unique_ptr<Family> makeUniformityFamily();  // uniformity.cpp
 std::unique_ptr<Family> makeLitmusFamily();      // litmus.cpp
+std::unique_ptr<Family> makeRuntimeFamily();     // runtime.cpp
 
 }  // namespace plumb::gen::wgsl
