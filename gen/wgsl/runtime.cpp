@@ -216,7 +216,13 @@ class RuntimeFamily final : public Family {
   RuntimeFamily() {
     for (Row& r : rt::integerRows()) rows_.push_back(std::move(r));
     for (Row& r : rt::floatRows()) rows_.push_back(std::move(r));
-    for (const Row& r : rows_) table_.push_back(r.rule);
+    for (Row& r : rows_) {
+      // Both sides of a run-time boundary are valid programs (the same program, on inputs
+      // from either side): no case of the row is invalid.
+      r.rule.noInvalid = "both sides of the boundary are valid programs with different outcomes "
+                         "(the same program on inputs from either side)";
+      table_.push_back(r.rule);
+    }
   }
   std::string_view name() const override { return "runtime"; }
   std::string_view description() const override {
@@ -238,7 +244,7 @@ SlotDrafts RuntimeFamily::draft(SlotContext& ctx) const {
   SlotDrafts out;
   z3::context& z = ctx.solver.ctx();
   rt::Formulas f(z);
-  Builder b{f, ctx.rng, ctx.rng.below(row.shapes.size()), {}};
+  Builder b{f, ctx.rng, ctx.rng.below(row.shapes.size()), {}, {}};
   const Shape& shape = row.shapes[b.shape];
   bool mix = row.mustMix || ctx.rng.chance(30);
   const unsigned k = row.instances, n = static_cast<unsigned>(shape.operands.size());
@@ -291,10 +297,14 @@ SlotDrafts RuntimeFamily::draft(SlotContext& ctx) const {
     }
   }
 
-  // One solve with the variety constraints, one without when those leave no model.
+  // One solve with the variety constraints, one without when those leave no model. Integer
+  // rows use the bit-vector solver directly (the floating-point one's tactics cost more).
+  bool floats = false;
+  for (const Shape& sh : row.shapes)
+    for (Ty t : sh.operands) floats = floats || t == Ty::F32;
   SolveResult res = SolveResult::Unsat;
   for (int attempt = 0; attempt < 2 && res != SolveResult::Sat; ++attempt) {
-    z3::solver s = ctx.solver.solver("QF_FPBV");
+    z3::solver s = ctx.solver.solver(floats ? "QF_FPBV" : "QF_BV");
     for (const z3::expr& e : hard) s.add(e);
     if (attempt == 0)
       for (const z3::expr& e : b.soft) s.add(e);
@@ -302,6 +312,9 @@ SlotDrafts RuntimeFamily::draft(SlotContext& ctx) const {
     if (res == SolveResult::ResourceLimit || res == SolveResult::Timeout) break;
   }
   if (res != SolveResult::Sat) {
+    if (std::getenv("PLUMB_GEN_DEBUG"))
+      std::fprintf(stderr, "%s slot %llu: %s\n", row.rule.id.c_str(),
+                   static_cast<unsigned long long>(ctx.slot), failed(ctx.solver, res).c_str());
     out.failure = failed(ctx.solver, res);
     out.solve = res;
     return out;

@@ -172,7 +172,11 @@ Row mulSubnormalResultRow() {
     uint32_t xbits = randomF32(b.rng, 1, 126);
     z3::expr p = bv(f, significandOf(xbits), 48) * significand(f, a[1], 48);
     b.pin(1);
+    // The solver finds my by division (folded: both are constants), as the smallest my with
+    // mx * my >= 2^47, less one; through the multiplication alone the search can take seconds.
+    z3::expr mx = bv(f, significandOf(xbits), 48);
     return b.fix(a, 0, xbits) && exponentIs(f, a[1], 127 - exponentOf(xbits)) &&
+           significand(f, a[1], 48) == z3::udiv(bv(f, (uint64_t(1) << 47) - 1, 48), mx) &&
            z3::ult(p, bv(f, uint64_t(1) << 47, 48)) &&
            z3::uge(p + bv(f, significandOf(xbits), 48), bv(f, uint64_t(1) << 47, 48)) &&
            w[0] == a[0] && w[1] == a[1] + f.word(1);
@@ -204,24 +208,32 @@ Row subnormalOperandRow(const char* id, const char* opText) {
   r.constraint = "a: x subnormal, y normal, results finite; b: x | 0x00800000";
   r.instances = 3;
   FloatOp fop = floatOp(op);
-  r.boundary = [op, fop](Builder& b, const Operands& a, const Operands& w) {
+  r.boundary = [op](Builder& b, const Operands& a, const Operands& w) {
+    const Formulas& f = b.f;
+    z3::expr c = b.fix(a, 0, randomF32(b.rng, 0, 0)) && w[0] == (a[0] | f.word(kImplicitBit)) &&
+                 w[1] == a[1];
+    if (op == "+") {
+      // y normal below the top binade (a sum with a tiny x then stays finite), mostly small.
+      preferExponent(b, a[1], 1, 30);
+      b.pin(1, 0x7f800000u);
+      c = c && z3::uge(exponentField(a[1]), bv(f, 1, 8)) && z3::ule(exponentField(a[1]), bv(f, 253, 8));
+    } else {
+      // y from the stream in [2^24, 2^101): x * y is normal for every subnormal x, and so is
+      // (x + 2^-126) * y.
+      c = c && b.fix(a, 1, randomF32(b.rng, 151, 227));
+    }
+    return c;
+  };
+  r.check = [op, fop](Builder& b, const Operands& a, const Operands& w) {
     const Formulas& f = b.f;
     z3::expr x = f.asF32(a[0]), y = f.asF32(a[1]), xb = f.asF32(w[0]);
-    z3::expr c = b.fix(a, 0, randomF32(b.rng, 0, 0)) && f.isNormal(y) &&
-                 w[0] == (a[0] | f.word(kImplicitBit)) && w[1] == a[1];
+    z3::expr c = f.isSubnormal(x) && f.isNormal(xb) && f.isNormal(y);
     for (const z3::expr& xi : {x, xb})
       for (const z3::expr& rm : {f.rtn(), f.rtp()}) {
         z3::expr res = fop(f, rm, xi, y);
         // Products: normal results, so that the flushed operand's zero is the only other one.
         c = c && (op == "*" ? f.isNormal(res) : finite(f, res));
       }
-    if (op == "+") {
-      preferExponent(b, a[1], 1, 30);
-    } else {
-      // y from the stream in [2^24, 2^101): x * y is normal for every subnormal x, and so is
-      // (x + 2^-126) * y.
-      c = c && b.fix(a, 1, randomF32(b.rng, 151, 227));
-    }
     return c;
   };
   r.outcome = [fop](Builder& b, const Operands& v) { return tableOutcome(b, v, fop); };
@@ -242,13 +254,21 @@ Row addSubnormalResultRow() {
   FloatOp add = floatOp("+");
   r.boundary = [](Builder& b, const Operands& a, const Operands& w) {
     const Formulas& f = b.f;
-    z3::expr x = f.asF32(a[0]), y = f.asF32(a[1]), xb = f.asF32(w[0]), yb = f.asF32(w[1]);
     uint32_t xbits = randomF32(b.rng, 0, 0);
     if ((xbits & 0x007fffffu) == 0x007fffffu) xbits -= 1;  // room for a subnormal y
     b.pin(1);
-    return b.fix(a, 0, xbits) && f.isSubnormal(y) && signBit(a[0]) == signBit(a[1]) &&
-           f.isSubnormal(f.add(f.rtn(), x, y)) && w[0] == a[0] && w[1] == a[1] + f.word(1) &&
-           f.isNormal(f.add(f.rtn(), xb, yb));
+    // Subnormals of one sign add their fractions: the sum is the largest subnormal when the
+    // fractions add up to 2^23 - 1, and y's next value then makes it 2^-126.
+    z3::expr fx = a[0].extract(22, 0), fy = a[1].extract(22, 0);
+    return b.fix(a, 0, xbits) && exponentIs(f, a[1], 0) && signBit(a[0]) == signBit(a[1]) &&
+           fx + fy == bv(f, 0x7fffff, 23) && w[0] == a[0] && w[1] == a[1] + f.word(1);
+  };
+  r.check = [](Builder& b, const Operands& a, const Operands& w) {
+    const Formulas& f = b.f;
+    z3::expr x = f.asF32(a[0]), y = f.asF32(a[1]), xb = f.asF32(w[0]), yb = f.asF32(w[1]);
+    return f.isSubnormal(x) && f.isSubnormal(y) && f.isSubnormal(f.add(f.rtn(), x, y)) &&
+           f.isSubnormal(f.add(f.rtp(), x, y)) && f.isNormal(f.add(f.rtn(), xb, yb)) &&
+           f.isNormal(f.add(f.rtp(), xb, yb));
   };
   r.outcome = [add](Builder& b, const Operands& v) { return tableOutcome(b, v, add); };
   return r;
@@ -285,7 +305,9 @@ Row overflowRow(const char* id, const char* opText) {
       xbits = randomF32(b.rng, 128, 254);
       z3::expr mx = bv(f, significandOf(xbits), 48), p = mx * significand(f, a[1], 48);
       z3::expr maxUnits = bv(f, (uint64_t(1) << 47) - (uint64_t(1) << 23), 48);
-      hint = exponentIs(f, a[1], 381 - exponentOf(xbits)) && z3::ule(p, maxUnits) &&
+      // my by division (folded), as for the integer products.
+      hint = exponentIs(f, a[1], 381 - exponentOf(xbits)) &&
+             significand(f, a[1], 48) == z3::udiv(maxUnits, mx) && z3::ule(p, maxUnits) &&
              z3::ugt(p + mx, maxUnits);
     } else {
       // y in the top binade with x's sign; in units of x's last place (2^sh of them in y's)
@@ -325,8 +347,6 @@ Row nonFiniteOperandRow() {
   r.instances = 3;
   r.boundary = [](Builder& b, const Operands& a, const Operands& w) {
     const Formulas& f = b.f;
-    FloatOp fop = floatOp(b.shape == 0 ? "+" : b.shape == 1 ? "-" : "*");
-    z3::expr xb = f.asF32(w[0]), yb = f.asF32(w[1]);
     // y from the stream: an infinity half the time, else a NaN; its fraction is never all
     // ones, so that the finite twin is below MAX and x + y stays finite both ways. |x| < 1:
     // the finite twin stays finite when multiplied.
@@ -334,8 +354,14 @@ Row nonFiniteOperandRow() {
     uint32_t ybits = (static_cast<uint32_t>(b.rng.below(2)) << 31) | 0x7f800000u | fraction;
     return b.fix(a, 1, ybits) && exponentField(a[1]) == f.ctx.bv_val(0xff, 8) &&
            b.fix(a, 0, randomF32(b.rng, 100, 126)) &&
-           w[0] == a[0] && w[1] == a[1] - f.word(kImplicitBit) &&
-           finite(f, fop(f, f.rtn(), xb, yb)) && finite(f, fop(f, f.rtp(), xb, yb));
+           w[0] == a[0] && w[1] == a[1] - f.word(kImplicitBit);
+  };
+  r.check = [](Builder& b, const Operands& a, const Operands& w) {
+    const Formulas& f = b.f;
+    FloatOp fop = floatOp(b.shape == 0 ? "+" : b.shape == 1 ? "-" : "*");
+    z3::expr xb = f.asF32(w[0]), yb = f.asF32(w[1]);
+    return f.notFinite(f.asF32(a[1])) && finite(f, yb) && finite(f, fop(f, f.rtn(), xb, yb)) &&
+           finite(f, fop(f, f.rtp(), xb, yb));
   };
   r.outcome = [](Builder& b, const Operands& v) {
     return tableOutcome(b, v, floatOp(b.shape == 0 ? "+" : b.shape == 1 ? "-" : "*"));
@@ -360,14 +386,21 @@ Row divisorRangeRow() {
   r.boundary = [](Builder& b, const Operands& a, const Operands& w) {
     const Formulas& f = b.f;
     bool lower = b.rng.chance(50);
-    z3::expr x = f.asF32(a[0]), y = f.asF32(a[1]);
+    z3::expr y = f.asF32(a[1]);
     z3::expr edge = f32Const(f, lower ? std::ldexp(1.0, -126) : std::ldexp(1.0, 126));
     // x from the stream, in the binades where x / y is normal (x < 4 below, x >= 1 above).
     uint32_t xbits = lower ? randomF32(b.rng, 1, 128) : randomF32(b.rng, 127, 254);
     b.pin(1);
-    return b.fix(a, 0, xbits) && f.fpEq(f.fpAbs(y), edge) && f.isNormal(f.div(f.rtn(), x, y)) &&
-           f.isNormal(f.div(f.rtp(), x, y)) && w[0] == a[0] &&
+    return b.fix(a, 0, xbits) && f.fpEq(f.fpAbs(y), edge) && w[0] == a[0] &&
            w[1] == (lower ? a[1] - f.word(1) : a[1] + f.word(1));
+  };
+  r.check = [](Builder& b, const Operands& a, const Operands& w) {
+    const Formulas& f = b.f;
+    z3::expr x = f.asF32(a[0]), y = f.asF32(a[1]), yb = f.asF32(w[1]);
+    z3::expr lo = f32Const(f, std::ldexp(1.0, -126)), hi = f32Const(f, std::ldexp(1.0, 126));
+    auto inside = [&](const z3::expr& v) { return f.fpLe(lo, f.fpAbs(v)) && f.fpLe(f.fpAbs(v), hi); };
+    return f.isNormal(x) && inside(y) && !inside(yb) && f.isNormal(f.div(f.rtn(), x, y)) &&
+           f.isNormal(f.div(f.rtp(), x, y));
   };
   r.outcome = [](Builder& b, const Operands& v) {
     Formulas& f = b.f;
@@ -565,7 +598,6 @@ Row packRow(const char* id, PackFormat p) {
       c = c && w[i] == a[i] && finite(f, f.asF32(a[i])) &&
           f.fpLe(f.fpAbs(f.asF32(a[i])), f32Const(f, 2.0));
     }
-    z3::expr x = f.asF32(a[at]), xb = f.asF32(w[at]);
     // The integer k where the formula steps, from the stream; the smallest f32 x with
     // scale * x >= k - 1/2 is (k - 1/2) / scale rounded up (Z3's correctly rounded division).
     int64_t lowest = p.isSigned ? 1 - static_cast<int64_t>(p.scale) : 1;
@@ -574,14 +606,27 @@ Row packRow(const char* id, PackFormat p) {
     b.pin(at);
     c = c && a[at] == f.ieeeBits(f.div(f.rtp(), f32Const(f, static_cast<double>(k) - 0.5),
                                        f32Const(f, p.scale)));
-    z3::expr lower = f32Const(f, p.isSigned ? -1.0 : 0.0);
     // The predecessor: bits - 1 above zero, bits + 1 below it.
     z3::expr predecessor =
         z3::ite(signBit(a[at]) == f.ctx.bv_val(0, 1), w[at] == a[at] - f.word(1),
                 w[at] == a[at] + f.word(1));
-    return c && f.isNormal(x) && f.fpLe(lower, xb) && f.fpLe(x, f32Const(f, 1.0)) &&
-           f.fpLe(f32Const(f, std::ldexp(1.0, -20)), f.fpAbs(x)) && predecessor &&
-           f.fpLt(exactPackFloor(f, p, xb), exactPackFloor(f, p, x));
+    return c && predecessor;
+  };
+  r.check = [p](Builder& b, const Operands& a, const Operands& w) {
+    // The component that moved: normal, with lower <= x' < x <= 1 and |x| >= 2^-20, and the
+    // exact formula's floor one higher at x than at x'.
+    const Formulas& f = b.f;
+    z3::expr lower = f32Const(f, p.isSigned ? -1.0 : 0.0);
+    z3::expr c = f.ctx.bool_val(true);
+    for (size_t i = 0; i < a.size(); ++i) {
+      z3::expr x = f.asF32(a[i]), xb = f.asF32(w[i]);
+      c = c && (a[i] == w[i] ||
+                (f.isNormal(x) && f.fpLe(lower, xb) && f.fpLt(xb, x) && f.fpLe(x, f32Const(f, 1.0)) &&
+                 f.fpLe(f32Const(f, std::ldexp(1.0, -20)), f.fpAbs(x)) &&
+                 f.fpEq(f.add(f.rne(), exactPackFloor(f, p, xb), f64Const(f, 1.0)),
+                        exactPackFloor(f, p, x))));
+    }
+    return c;
   };
   r.outcome = [p](Builder& b, const Operands& v) {
     Outcome o;

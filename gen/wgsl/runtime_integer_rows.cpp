@@ -46,34 +46,41 @@ Row wrapRow(const char* id, const char* what, const char* op, Ty type,
     if (!isSigned && o == "-") upper = false;  // u32 subtraction only wraps below zero
     if (!isSigned && o != "-") upper = true;   // u32 addition and multiplication only above
     z3::expr inRange = z3::sge(ea, lo) && z3::sle(ea, hi);
-    // A product moves by a whole factor: there the edge is only "fits, and moving the
-    // operand by d does not".
-    z3::expr nearEdge = o == "*"    ? f.ctx.bool_val(true)
-                        : upper     ? z3::sge(ea, hi - wide + 1)
-                                    : z3::sle(ea, lo + wide - 1);
+    z3::expr nearEdge = upper ? z3::sge(ea, hi - wide + 1) : z3::sle(ea, lo + wide - 1);
     z3::expr outside = upper ? z3::sgt(eb, hi) : z3::slt(eb, lo);
+    // The left operand from the stream, where the edge can be reached (i32: a sum reaches
+    // 2^31 - 1 only from a0 >= 0 ...); the solver picks the right operand at the edge.
+    uint32_t left = static_cast<uint32_t>(b.rng.next());
+    b.pin(1);
+    if (o == "*") {
+      // 2 <= |a0| < 2^31. The solver finds the right factor by division (folded: both are
+      // constants): the largest |a1| whose product fits is edge / a0, truncated; searching
+      // through a 64-bit multiplication takes it seconds, so the products' ranges are the
+      // row's check, evaluated on the model.
+      left = 2u + static_cast<uint32_t>(b.rng.below(uint64_t(1) << (1 + b.rng.below(isSigned ? 29 : 30))));
+      if (isSigned && b.rng.chance(50)) left = 0u - left;
+      z3::expr edge = f.word(upper ? (isSigned ? kMaxI32 : kAllOnes) : kMinI32);
+      bool negative = isSigned && static_cast<int32_t>(left) < 0;
+      z3::expr dd = f.word(d);
+      return b.fix(a, 0, left) &&
+             a[1] == (isSigned ? edge / f.word(left) : z3::udiv(edge, f.word(left))) &&
+             w[0] == a[0] && w[1] == (upper != negative ? a[1] + dd : a[1] - dd);
+    }
+    if (isSigned) left = upper ? left & kMaxI32 : left | kMinI32;
     // The right operand moves by d in the direction that moves the result across the edge.
     z3::expr dd = f.word(d);
     z3::expr moved = w[1] == a[1] + dd || w[1] == a[1] - dd;
-    z3::expr c = inRange && nearEdge && outside && w[0] == a[0] && moved;
-    // The left operand from the stream, where the edge can be reached (i32: a sum reaches
-    // 2^31 - 1 only from a0 >= 0 ...); the solver picks the right operand at the edge. For a
-    // product, 2 <= |a0| < 2^31: the solver multiplies by a constant, which it decides quickly.
-    uint32_t left = static_cast<uint32_t>(b.rng.next());
-    if (o == "*") {
-      left = 2u + static_cast<uint32_t>(b.rng.below(uint64_t(1) << (1 + b.rng.below(isSigned ? 29 : 30))));
-      if (isSigned && b.rng.chance(50)) left = 0u - left;
-      // The solver finds the right factor by division (folded: both are constants): the
-      // largest |a1| whose product fits is edge / a0, truncated. Searching for it through the
-      // multiplication alone takes it seconds.
-      z3::expr edge = f.word(upper ? (isSigned ? kMaxI32 : kAllOnes) : kMinI32);
-      c = c && a[1] == (isSigned ? edge / f.word(left) : z3::udiv(edge, f.word(left)));
-    } else if (isSigned) {
-      left = upper ? left & kMaxI32 : left | kMinI32;
-    }
-    b.pin(1);
-    return c && b.fix(a, 0, left);
+    return inRange && nearEdge && outside && w[0] == a[0] && moved && b.fix(a, 0, left);
   };
+  if (o == "*")
+    r.check = [=](Builder& b, const Operands& a, const Operands& w) {
+      const Formulas& f = b.f;
+      z3::expr lo = isSigned ? f.ctx.bv_val(static_cast<int64_t>(INT32_MIN), 64) : f.ctx.bv_val(0, 64);
+      z3::expr hi = isSigned ? f.ctx.bv_val(static_cast<int64_t>(INT32_MAX), 64)
+                             : f.ctx.bv_val(static_cast<uint64_t>(UINT32_MAX), 64);
+      z3::expr ea = exact(f, a[0], a[1]), eb = exact(f, w[0], w[1]);
+      return z3::sge(ea, lo) && z3::sle(ea, hi) && !(z3::sge(eb, lo) && z3::sle(eb, hi));
+    };
   r.outcome = [o](Builder& b, const Operands& v) {
     z3::expr x = o == "+" ? v[0] + v[1] : o == "-" ? v[0] - v[1] : v[0] * v[1];
     (void)b;
