@@ -378,8 +378,10 @@ SlotDrafts RuntimeFamily::draft(SlotContext& ctx) const {
                       {"formula", "Z3's evaluation of the seed's formula (bit-vector or IEEE "
                                   "floating-point theory) on the model's operands"}};
   }
-  da.c.derivation["pair"] = db.c.name;
-  db.c.derivation["pair"] = da.c.name;
+  // Twins on both sides of the boundary, both valid: `plumb corpus verify` accepts run twins
+  // of one row whose outcome sets differ (their inputs do).
+  da.c.twin = db.c.name;
+  db.c.twin = da.c.name;
   out.drafts.push_back(std::move(da));
   out.drafts.push_back(std::move(db));
   return out;
