@@ -97,9 +97,9 @@ struct OperandWords {
 };
 
 std::string operandText(Ty t, const OperandWords& w) {
-  std::string word = w.mixed ? "(inp[" + std::to_string(w.first) + "] ^ inp[" +
-                                   std::to_string(w.first + 1) + "])"
-                             : "inp[" + std::to_string(w.first) + "]";
+  std::string word =
+      w.mixed ? "(inp[" + std::to_string(w.first) + "] ^ inp[" + std::to_string(w.first + 1) + "])"
+              : "inp[" + std::to_string(w.first) + "]";
   switch (t) {
     case Ty::I32:
       return "bitcast<i32>(" + word + ")";
@@ -114,7 +114,8 @@ std::string operandText(Ty t, const OperandWords& w) {
 std::string instanceText(const Shape& s, const std::vector<OperandWords>& words) {
   std::string e;
   for (size_t i = 0; i < s.op.size(); ++i) {
-    if (s.op[i] == '$' && i + 1 < s.op.size() && std::isdigit(static_cast<unsigned char>(s.op[i + 1]))) {
+    if (s.op[i] == '$' && i + 1 < s.op.size() &&
+        std::isdigit(static_cast<unsigned char>(s.op[i + 1]))) {
       size_t j = static_cast<size_t>(s.op[i + 1] - '0');
       e += operandText(s.operands[j], words[j]);
       ++i;
@@ -219,8 +220,9 @@ class RuntimeFamily final : public Family {
     for (Row& r : rows_) {
       // Both sides of a run-time boundary are valid programs (the same program, on inputs
       // from either side): no case of the row is invalid.
-      r.rule.noInvalid = "both sides of the boundary are valid programs with different outcomes "
-                         "(the same program on inputs from either side)";
+      r.rule.noInvalid =
+          "both sides of the boundary are valid programs with different outcomes "
+          "(the same program on inputs from either side)";
       table_.push_back(r.rule);
     }
   }
@@ -287,10 +289,11 @@ SlotDrafts RuntimeFamily::draft(SlotContext& ctx) const {
         b.prefer(wordsA[w.first] == f.word(static_cast<uint32_t>(ctx.rng.next())));
       } else if (b.pinned[j] != 0xffffffffu) {
         // A float's exponent is left to the boundary unless pinned otherwise.
-        uint32_t within = (shape.operands[j] == Ty::F32 && b.pinned[j] == 0 ? 0x807fffffu
-                                                                              : 0xffffffffu) &
-                          ~b.pinned[j];
-        uint32_t mask = rt::randomMask(ctx.rng, within, 8 + static_cast<unsigned>(ctx.rng.below(16)));
+        uint32_t within =
+            (shape.operands[j] == Ty::F32 && b.pinned[j] == 0 ? 0x807fffffu : 0xffffffffu) &
+            ~b.pinned[j];
+        uint32_t mask =
+            rt::randomMask(ctx.rng, within, 8 + static_cast<unsigned>(ctx.rng.below(16)));
         uint32_t bits = static_cast<uint32_t>(ctx.rng.next());
         b.prefer((wordsA[w.first] & f.word(mask)) == f.word(bits & mask));
       }
@@ -355,12 +358,13 @@ SlotDrafts RuntimeFamily::draft(SlotContext& ctx) const {
     nameSingle(d, row.rule, ctx.slot, side == 0 ? row.sideA : row.sideB);
     d.c.wgsl = wgsl;
     nlohmann::json inputWords = nlohmann::json::array();
-    for (const z3::expr& w : words) inputWords.push_back(hexWord(static_cast<uint32_t>(ctx.solver.bitsValue(w))));
+    for (const z3::expr& w : words)
+      inputWords.push_back(hexWord(static_cast<uint32_t>(ctx.solver.bitsValue(w))));
     Dispatch dispatch;
     dispatch.entry = "main";
-    dispatch.bindings = nlohmann::json::array(
-        {{{"group", 0}, {"binding", 0}, {"words", inputWords}},
-         {{"group", 0}, {"binding", 1}, {"size", 4 * k}}});
+    dispatch.bindings =
+        nlohmann::json::array({{{"group", 0}, {"binding", 0}, {"words", inputWords}},
+                               {{"group", 0}, {"binding", 1}, {"size", 4 * k}}});
     d.c.dispatch = dispatch;
     nlohmann::json instances = nlohmann::json::array();
     for (unsigned i = 0; i < k; ++i) {
@@ -368,15 +372,17 @@ SlotDrafts RuntimeFamily::draft(SlotContext& ctx) const {
       nlohmann::json allowed;
       d.intended.words.push_back(claim(ctx.solver, o, i, allowed));
       nlohmann::json operands = nlohmann::json::array();
-      for (const z3::expr& e : ops[i]) operands.push_back(hexWord(static_cast<uint32_t>(ctx.solver.bitsValue(e))));
+      for (const z3::expr& e : ops[i])
+        operands.push_back(hexWord(static_cast<uint32_t>(ctx.solver.bitsValue(e))));
       instances.push_back({{"operands", operands}, {"allowed", allowed}});
     }
     d.c.description = row.rule.row + ": " + (side == 0 ? row.meaningA : row.meaningB) + " (" +
                       shape.op + ", " + std::to_string(k) + " instances)";
     d.c.derivation = {{"solver", {{"instances", instances}}},
                       {"constraint", row.constraint},
-                      {"formula", "Z3's evaluation of the seed's formula (bit-vector or IEEE "
-                                  "floating-point theory) on the model's operands"}};
+                      {"formula",
+                       "Z3's evaluation of the seed's formula (bit-vector or IEEE "
+                       "floating-point theory) on the model's operands"}};
   }
   // Twins on both sides of the boundary, both valid: `plumb corpus verify` accepts run twins
   // of one row whose outcome sets differ (their inputs do).

@@ -57,16 +57,24 @@ using FloatOp = std::function<z3::expr(const Formulas&, const z3::expr& rm, cons
                                        const z3::expr& y)>;
 
 FloatOp floatOp(const std::string& op) {
-  if (op == "+") return [](const Formulas& f, const z3::expr& rm, const z3::expr& x, const z3::expr& y) { return f.add(rm, x, y); };
-  if (op == "-") return [](const Formulas& f, const z3::expr& rm, const z3::expr& x, const z3::expr& y) { return f.sub(rm, x, y); };
-  return [](const Formulas& f, const z3::expr& rm, const z3::expr& x, const z3::expr& y) { return f.mul(rm, x, y); };
+  if (op == "+")
+    return [](const Formulas& f, const z3::expr& rm, const z3::expr& x, const z3::expr& y) {
+      return f.add(rm, x, y);
+    };
+  if (op == "-")
+    return [](const Formulas& f, const z3::expr& rm, const z3::expr& x, const z3::expr& y) {
+      return f.sub(rm, x, y);
+    };
+  return [](const Formulas& f, const z3::expr& rm, const z3::expr& x, const z3::expr& y) {
+    return f.mul(rm, x, y);
+  };
 }
 
 Outcome tableOutcome(Builder& b, const Operands& v, const FloatOp& op) {
   const Formulas& f = b.f;
-  return accuracyTableBinary(b.f, v[0], v[1], [&](const z3::expr& rm, const z3::expr& x, const z3::expr& y) {
-    return op(f, rm, x, y);
-  });
+  return accuracyTableBinary(
+      b.f, v[0], v[1],
+      [&](const z3::expr& rm, const z3::expr& x, const z3::expr& y) { return op(f, rm, x, y); });
 }
 
 // --- rounding ties ---
@@ -83,9 +91,10 @@ Row tieRow(const char* id, const char* what, const char* opText) {
   r.sideB = "next";
   r.meaningA = "the exact result is halfway between two f32 values: either is allowed";
   r.meaningB = "the right operand is the next f32 away from zero";
-  r.constraint = "x and y's exponent from the stream; a: operands and both neighbours "
-                 "normal, exact result (binary64) == (RTN + RTP) / 2, RTN != RTP (searched "
-                 "through the significands' product or aligned sum); b: y's bits + 1";
+  r.constraint =
+      "x and y's exponent from the stream; a: operands and both neighbours "
+      "normal, exact result (binary64) == (RTN + RTP) / 2, RTN != RTP (searched "
+      "through the significands' product or aligned sum); b: y's bits + 1";
   r.instances = 3;
   FloatOp fop = floatOp(op);
   r.boundary = [op, fop](Builder& b, const Operands& a, const Operands& w) {
@@ -123,9 +132,10 @@ Row tieRow(const char* id, const char* what, const char* opText) {
       z3::expr sum = adds ? big + significand(f, a[1], 64) : big - significand(f, a[1], 64);
       z3::expr some = f.ctx.bool_val(false);
       for (int k = std::max(1, d - 1); k <= d + 1; ++k)
-        some = some || (z3::uge(sum, bv(f, uint64_t(1) << (23 + k), 64)) &&
-                        z3::ult(sum, bv(f, uint64_t(1) << (24 + k), 64)) &&
-                        (sum & bv(f, (uint64_t(1) << k) - 1, 64)) == bv(f, uint64_t(1) << (k - 1), 64));
+        some = some ||
+               (z3::uge(sum, bv(f, uint64_t(1) << (23 + k), 64)) &&
+                z3::ult(sum, bv(f, uint64_t(1) << (24 + k), 64)) &&
+                (sum & bv(f, (uint64_t(1) << k) - 1, 64)) == bv(f, uint64_t(1) << (k - 1), 64));
       hint = hint && some;
     }
     b.pin(1);
@@ -140,10 +150,11 @@ Row tieRow(const char* id, const char* what, const char* opText) {
     z3::expr x = f.asF32(a[0]), y = f.asF32(a[1]), xb = f.asF32(w[0]), yb = f.asF32(w[1]);
     z3::expr exact = fop(f, f.rne(), wide(f, x), wide(f, y));
     z3::expr lo = f.convert(f.rtn(), exact, f.f32), hi = f.convert(f.rtp(), exact, f.f32);
-    return f.isNormal(x) && f.isNormal(y) && f.isNormal(lo) && f.isNormal(hi) &&
-           !f.fpEq(lo, hi) &&
-           f.fpEq(f.add(f.rne(), wide(f, lo), wide(f, hi)), f.mul(f.rne(), f64Const(f, 2.0), exact)) &&
-           f.isNormal(yb) && f.isNormal(fop(f, f.rtn(), xb, yb)) && f.isNormal(fop(f, f.rtp(), xb, yb));
+    return f.isNormal(x) && f.isNormal(y) && f.isNormal(lo) && f.isNormal(hi) && !f.fpEq(lo, hi) &&
+           f.fpEq(f.add(f.rne(), wide(f, lo), wide(f, hi)),
+                  f.mul(f.rne(), f64Const(f, 2.0), exact)) &&
+           f.isNormal(yb) && f.isNormal(fop(f, f.rtn(), xb, yb)) &&
+           f.isNormal(fop(f, f.rtp(), xb, yb));
   };
   r.outcome = [fop](Builder& b, const Operands& v) { return tableOutcome(b, v, fop); };
   return r;
@@ -160,8 +171,9 @@ Row mulSubnormalResultRow() {
   r.sideB = "normal";
   r.meaningA = "the exact product of two normal values is below 2^-126: it may be flushed to zero";
   r.meaningB = "the right operand's next f32 makes the product normal";
-  r.constraint = "x from the stream; a: x, y normal, RTZ(x*y) subnormal (the exact product "
-                 "below 2^-126 in magnitude); b: y's bits + 1, RTZ(x*y) normal";
+  r.constraint =
+      "x from the stream; a: x, y normal, RTZ(x*y) subnormal (the exact product "
+      "below 2^-126 in magnitude); b: y's bits + 1, RTZ(x*y) normal";
   r.instances = 3;
   FloatOp mul = floatOp("*");
   r.boundary = [](Builder& b, const Operands& a, const Operands& w) {
@@ -216,7 +228,8 @@ Row subnormalOperandRow(const char* id, const char* opText) {
       // y normal below the top binade (a sum with a tiny x then stays finite), mostly small.
       preferExponent(b, a[1], 1, 30);
       b.pin(1, 0x7f800000u);
-      c = c && z3::uge(exponentField(a[1]), bv(f, 1, 8)) && z3::ule(exponentField(a[1]), bv(f, 253, 8));
+      c = c && z3::uge(exponentField(a[1]), bv(f, 1, 8)) &&
+          z3::ule(exponentField(a[1]), bv(f, 253, 8));
     } else {
       // y from the stream in [2^24, 2^101): x * y is normal for every subnormal x, and so is
       // (x + 2^-126) * y.
@@ -287,8 +300,9 @@ Row overflowRow(const char* id, const char* opText) {
   r.sideA = "finite";
   r.sideB = "overflow";
   r.meaningA = "both rounding directions give a finite result";
-  r.meaningB = "the right operand's next f32 makes a rounding direction infinite: an "
-               "undefined value, any 32 bits";
+  r.meaningB =
+      "the right operand's next f32 makes a rounding direction infinite: an "
+      "undefined value, any 32 bits";
   r.constraint = "a: RTN and RTP finite; b: y's bits + 1, RTN or RTP infinite";
   r.instances = 3;
   FloatOp fop = floatOp(op);
@@ -314,7 +328,8 @@ Row overflowRow(const char* id, const char* opText) {
       // the sum is mx + (my << sh) and MAX is (2^24 - 1) << sh.
       xbits = randomF32(b.rng, 230, 253);
       unsigned sh = static_cast<unsigned>(254 - exponentOf(xbits));
-      z3::expr sum = bv(f, significandOf(xbits), 64) + z3::shl(significand(f, a[1], 64), bv(f, sh, 64));
+      z3::expr sum =
+          bv(f, significandOf(xbits), 64) + z3::shl(significand(f, a[1], 64), bv(f, sh, 64));
       z3::expr maxUnits = bv(f, ((uint64_t(1) << 24) - 1) << sh, 64);
       hint = exponentIs(f, a[1], 254) && signBit(a[1]) == bv(f, xbits >> 31, 1) &&
              z3::ule(sum, maxUnits) && z3::ugt(sum + bv(f, uint64_t(1) << sh, 64), maxUnits);
@@ -353,8 +368,8 @@ Row nonFiniteOperandRow() {
     uint32_t fraction = b.rng.chance(50) ? 0u : 1u + static_cast<uint32_t>(b.rng.below(0x7ffffd));
     uint32_t ybits = (static_cast<uint32_t>(b.rng.below(2)) << 31) | 0x7f800000u | fraction;
     return b.fix(a, 1, ybits) && exponentField(a[1]) == f.ctx.bv_val(0xff, 8) &&
-           b.fix(a, 0, randomF32(b.rng, 100, 126)) &&
-           w[0] == a[0] && w[1] == a[1] - f.word(kImplicitBit);
+           b.fix(a, 0, randomF32(b.rng, 100, 126)) && w[0] == a[0] &&
+           w[1] == a[1] - f.word(kImplicitBit);
   };
   r.check = [](Builder& b, const Operands& a, const Operands& w) {
     const Formulas& f = b.f;
@@ -378,8 +393,9 @@ Row divisorRangeRow() {
   r.shapes = {{"$0 / $1", {Ty::F32, Ty::F32}, Ty::F32}};
   r.sideA = "in-range";
   r.sideB = "out-of-range";
-  r.meaningA = "|y| is 2^-126 or 2^126: 2.5 ULP (the generator claims the two correctly "
-               "rounded neighbours)";
+  r.meaningA =
+      "|y| is 2^-126 or 2^126: 2.5 ULP (the generator claims the two correctly "
+      "rounded neighbours)";
   r.meaningB = "|y| just outside [2^-126, 2^126]: the accuracy is undefined, any value";
   r.constraint = "a: |y| == 2^-126 or 2^126, x / y normal; b: y's bits - 1 or + 1";
   r.instances = 4;
@@ -398,14 +414,17 @@ Row divisorRangeRow() {
     const Formulas& f = b.f;
     z3::expr x = f.asF32(a[0]), y = f.asF32(a[1]), yb = f.asF32(w[1]);
     z3::expr lo = f32Const(f, std::ldexp(1.0, -126)), hi = f32Const(f, std::ldexp(1.0, 126));
-    auto inside = [&](const z3::expr& v) { return f.fpLe(lo, f.fpAbs(v)) && f.fpLe(f.fpAbs(v), hi); };
+    auto inside = [&](const z3::expr& v) {
+      return f.fpLe(lo, f.fpAbs(v)) && f.fpLe(f.fpAbs(v), hi);
+    };
     return f.isNormal(x) && inside(y) && !inside(yb) && f.isNormal(f.div(f.rtn(), x, y)) &&
            f.isNormal(f.div(f.rtp(), x, y));
   };
   r.outcome = [](Builder& b, const Operands& v) {
     Formulas& f = b.f;
-    Outcome o = accuracyTableBinary(f, v[0], v[1], [&](const z3::expr& rm, const z3::expr& x,
-                                                       const z3::expr& y) { return f.div(rm, x, y); });
+    Outcome o = accuracyTableBinary(
+        f, v[0], v[1],
+        [&](const z3::expr& rm, const z3::expr& x, const z3::expr& y) { return f.div(rm, x, y); });
     z3::expr y = f.asF32(v[1]);
     z3::expr outside = f.ctx.bool_val(false);
     for (const z3::expr& yi : {y, f.flush(y)})
@@ -436,8 +455,9 @@ Row saturationRow(const char* id, const char* what, bool toSigned, int which) {
   r.shapes = {{toSigned ? "i32($0)" : "u32($0)", {Ty::F32}, toSigned ? Ty::I32 : Ty::U32}};
   r.instances = 4;
   r.mustMix = true;
-  double edge = which == 0 ? (toSigned ? std::ldexp(1.0, 31) : std::ldexp(1.0, 32))
-                           : which == 1 ? -std::ldexp(1.0, 31) : -1.0;
+  double edge = which == 0   ? (toSigned ? std::ldexp(1.0, 31) : std::ldexp(1.0, 32))
+                : which == 1 ? -std::ldexp(1.0, 31)
+                             : -1.0;
   switch (which) {
     case 0:
       r.sideA = "largest-below";
@@ -463,7 +483,7 @@ Row saturationRow(const char* id, const char* what, bool toSigned, int which) {
   r.boundary = [which, edge](Builder& b, const Operands& a, const Operands& w) {
     const Formulas& f = b.f;
     z3::expr x = f.asF32(a[0]), xb = f.asF32(w[0]), e = f32Const(f, edge);
-    z3::expr at = which == 0   ? f.fpLt(f32Const(f, 0), x) && f.fpLt(x, e) &&
+    z3::expr at = which == 0 ? f.fpLt(f32Const(f, 0), x) && f.fpLt(x, e) &&
                                    f.fpLe(e, f.asF32(a[0] + f.word(1)))
                   : which == 1 ? f.fpEq(x, e)
                                : f.fpLt(e, x) && f.fpLt(x, f32Const(f, 0));
@@ -473,7 +493,9 @@ Row saturationRow(const char* id, const char* what, bool toSigned, int which) {
     preferExponent(b, w[0], which == 2 ? 127 : 158, which == 2 ? 160 : 200);
     return c;
   };
-  r.outcome = [toSigned](Builder& b, const Operands& v) { return conversionOutcome(b, v[0], toSigned); };
+  r.outcome = [toSigned](Builder& b, const Operands& v) {
+    return conversionOutcome(b, v[0], toSigned);
+  };
   return r;
 }
 
@@ -492,17 +514,20 @@ Row truncationRow() {
     const Formulas& f = b.f;
     z3::expr x = f.asF32(a[0]);
     // An integer n from the stream, 1 <= |n| < 2^23, as its f32 value (exact).
-    int64_t n = static_cast<int64_t>(1 + b.rng.below(uint64_t(1) << (1 + b.rng.below(23))) % ((1u << 23) - 1));
+    int64_t n = static_cast<int64_t>(1 + b.rng.below(uint64_t(1) << (1 + b.rng.below(23))) %
+                                             ((1u << 23) - 1));
     if (b.shape == 0 && b.rng.chance(50)) n = -n;
     b.pin(0);
-    z3::expr c = a[0] == f.ieeeBits(f.fromSigned(f.rne(), f.word(static_cast<uint32_t>(n)), f.f32)) &&
-                 f.fpEq(f.roundToIntegral(f.rtz(), x), x) &&
-                 f.fpLe(f32Const(f, 1), f.fpAbs(x)) &&
-                 f.fpLt(f.fpAbs(x), f32Const(f, std::ldexp(1.0, 23))) && w[0] == a[0] - f.word(1);
+    z3::expr c =
+        a[0] == f.ieeeBits(f.fromSigned(f.rne(), f.word(static_cast<uint32_t>(n)), f.f32)) &&
+        f.fpEq(f.roundToIntegral(f.rtz(), x), x) && f.fpLe(f32Const(f, 1), f.fpAbs(x)) &&
+        f.fpLt(f.fpAbs(x), f32Const(f, std::ldexp(1.0, 23))) && w[0] == a[0] - f.word(1);
     if (b.shape == 1) c = c && signBit(a[0]) == f.ctx.bv_val(0, 1);
     return c;
   };
-  r.outcome = [](Builder& b, const Operands& v) { return conversionOutcome(b, v[0], b.shape == 0); };
+  r.outcome = [](Builder& b, const Operands& v) {
+    return conversionOutcome(b, v[0], b.shape == 0);
+  };
   return r;
 }
 
@@ -526,7 +551,9 @@ Row nonFiniteConversionRow() {
     b.pin(0, 0x7f800000u);
     return exponentField(a[0]) == f.ctx.bv_val(0xff, 8) && w[0] == a[0] - f.word(kImplicitBit);
   };
-  r.outcome = [](Builder& b, const Operands& v) { return conversionOutcome(b, v[0], b.shape == 0); };
+  r.outcome = [](Builder& b, const Operands& v) {
+    return conversionOutcome(b, v[0], b.shape == 0);
+  };
   return r;
 }
 
@@ -543,8 +570,8 @@ struct PackFormat {
 /// × and + f32 operations, each correctly rounded (either neighbour), their subnormal inputs
 /// and outputs also flushed (#floating-point-evaluation; the floor is the same either way).
 Outcome::Field packField(const Formulas& f, const PackFormat& p, const z3::expr& word, int i) {
-  Outcome::Field field{static_cast<unsigned>(p.bits * i), static_cast<unsigned>(p.bits),
-                       Outcome::Kind::Integer, {}};
+  Outcome::Field field{
+      static_cast<unsigned>(p.bits * i), static_cast<unsigned>(p.bits), Outcome::Kind::Integer, {}};
   z3::expr x = f.asF32(word);
   z3::expr scale = f32Const(f, p.scale), half = f32Const(f, 0.5);
   for (const z3::expr& xi : {x, f.flush(x)}) {
@@ -580,14 +607,15 @@ Row packRow(const char* id, PackFormat p) {
     args += (i ? ", $" : "$") + std::to_string(i);
     operands.push_back(Ty::F32);
   }
-  r.shapes = {{name + "(vec" + std::to_string(p.components) + "<f32>(" + args + "))", operands,
-               Ty::U32}};
+  r.shapes = {
+      {name + "(vec" + std::to_string(p.components) + "<f32>(" + args + "))", operands, Ty::U32}};
   r.sideA = "steps-up";
   r.sideB = "below";
   r.meaningA = "the component's exact formula reaches the next integer";
   r.meaningB = "the component's f32 predecessor: the exact formula is below that integer";
-  r.constraint = "a: one component x with lower <= x <= 1, |x| >= 2^-20, the others finite "
-                 "with |e| <= 2; b: x's f32 predecessor, floor(0.5 + scale * x) one lower";
+  r.constraint =
+      "a: one component x with lower <= x <= 1, |x| >= 2^-20, the others finite "
+      "with |e| <= 2; b: x's f32 predecessor, floor(0.5 + scale * x) one lower";
   r.instances = 3;
   r.boundary = [p](Builder& b, const Operands& a, const Operands& w) {
     const Formulas& f = b.f;
@@ -607,9 +635,8 @@ Row packRow(const char* id, PackFormat p) {
     c = c && a[at] == f.ieeeBits(f.div(f.rtp(), f32Const(f, static_cast<double>(k) - 0.5),
                                        f32Const(f, p.scale)));
     // The predecessor: bits - 1 above zero, bits + 1 below it.
-    z3::expr predecessor =
-        z3::ite(signBit(a[at]) == f.ctx.bv_val(0, 1), w[at] == a[at] - f.word(1),
-                w[at] == a[at] + f.word(1));
+    z3::expr predecessor = z3::ite(signBit(a[at]) == f.ctx.bv_val(0, 1), w[at] == a[at] - f.word(1),
+                                   w[at] == a[at] + f.word(1));
     return c && predecessor;
   };
   r.check = [p](Builder& b, const Operands& a, const Operands& w) {
@@ -620,11 +647,11 @@ Row packRow(const char* id, PackFormat p) {
     z3::expr c = f.ctx.bool_val(true);
     for (size_t i = 0; i < a.size(); ++i) {
       z3::expr x = f.asF32(a[i]), xb = f.asF32(w[i]);
-      c = c && (a[i] == w[i] ||
-                (f.isNormal(x) && f.fpLe(lower, xb) && f.fpLt(xb, x) && f.fpLe(x, f32Const(f, 1.0)) &&
-                 f.fpLe(f32Const(f, std::ldexp(1.0, -20)), f.fpAbs(x)) &&
-                 f.fpEq(f.add(f.rne(), exactPackFloor(f, p, xb), f64Const(f, 1.0)),
-                        exactPackFloor(f, p, x))));
+      c = c && (a[i] == w[i] || (f.isNormal(x) && f.fpLe(lower, xb) && f.fpLt(xb, x) &&
+                                 f.fpLe(x, f32Const(f, 1.0)) &&
+                                 f.fpLe(f32Const(f, std::ldexp(1.0, -20)), f.fpAbs(x)) &&
+                                 f.fpEq(f.add(f.rne(), exactPackFloor(f, p, xb), f64Const(f, 1.0)),
+                                        exactPackFloor(f, p, x))));
     }
     return c;
   };
@@ -736,10 +763,10 @@ Row unpackSnormMinimumRow(const char* id, const char* name, int bits) {
   std::string n = name;
   int components = 32 / bits;
   int scale = bits == 8 ? 127 : 32767;
-  r.rule = {id, "unpack-builtin-functions",
-            n + ": the most negative field against the next (max(v ÷ " + std::to_string(scale) +
-                ", -1))",
-            "", ""};
+  r.rule = {
+      id, "unpack-builtin-functions",
+      n + ": the most negative field against the next (max(v ÷ " + std::to_string(scale) + ", -1))",
+      "", ""};
   const char* swizzle[] = {"x", "y", "z", "w"};
   for (int i = 0; i < components; ++i)
     r.shapes.push_back({n + "($0)." + swizzle[i], {Ty::U32}, Ty::F32});
@@ -763,8 +790,8 @@ Row unpackSnormMinimumRow(const char* id, const char* name, int bits) {
     Outcome o;
     Outcome::Field out{0, 32, Outcome::Kind::F32, {}};
     for (const z3::expr& rm : {f.rtn(), f.rtp()})
-      out.candidates.push_back(f.ieeeBits(
-          f.fpMax(f.div(rm, value, f32Const(f, scale)), f32Const(f, -1.0))));
+      out.candidates.push_back(
+          f.ieeeBits(f.fpMax(f.div(rm, value, f32Const(f, scale)), f32Const(f, -1.0))));
     o.fields.push_back(std::move(out));
     o.complete = false;  // the division's 2.5 ULP (R6): the neighbours are part of the set
     return o;

@@ -16,10 +16,18 @@ z3::expr Formulas::word(uint64_t v, unsigned width) const {
   return ctx.bv_val(static_cast<uint64_t>(v), width);
 }
 
-z3::expr Formulas::rtn() const { return wrap(Z3_mk_fpa_rtn(ctx)); }
-z3::expr Formulas::rtp() const { return wrap(Z3_mk_fpa_rtp(ctx)); }
-z3::expr Formulas::rtz() const { return wrap(Z3_mk_fpa_rtz(ctx)); }
-z3::expr Formulas::rne() const { return wrap(Z3_mk_fpa_rne(ctx)); }
+z3::expr Formulas::rtn() const {
+  return wrap(Z3_mk_fpa_rtn(ctx));
+}
+z3::expr Formulas::rtp() const {
+  return wrap(Z3_mk_fpa_rtp(ctx));
+}
+z3::expr Formulas::rtz() const {
+  return wrap(Z3_mk_fpa_rtz(ctx));
+}
+z3::expr Formulas::rne() const {
+  return wrap(Z3_mk_fpa_rne(ctx));
+}
 
 z3::expr Formulas::asFloat(const z3::expr& bits, const z3::sort& format) const {
   return wrap(Z3_mk_fpa_to_fp_bv(ctx, bits, format));
@@ -71,12 +79,18 @@ z3::expr Formulas::constant(double v, const z3::sort& format) const {
 z3::expr Formulas::isSubnormal(const z3::expr& x) const {
   return wrap(Z3_mk_fpa_is_subnormal(ctx, x));
 }
-z3::expr Formulas::isNormal(const z3::expr& x) const { return wrap(Z3_mk_fpa_is_normal(ctx, x)); }
-z3::expr Formulas::isZero(const z3::expr& x) const { return wrap(Z3_mk_fpa_is_zero(ctx, x)); }
+z3::expr Formulas::isNormal(const z3::expr& x) const {
+  return wrap(Z3_mk_fpa_is_normal(ctx, x));
+}
+z3::expr Formulas::isZero(const z3::expr& x) const {
+  return wrap(Z3_mk_fpa_is_zero(ctx, x));
+}
 z3::expr Formulas::isInfinite(const z3::expr& x) const {
   return wrap(Z3_mk_fpa_is_infinite(ctx, x));
 }
-z3::expr Formulas::isNaN(const z3::expr& x) const { return wrap(Z3_mk_fpa_is_nan(ctx, x)); }
+z3::expr Formulas::isNaN(const z3::expr& x) const {
+  return wrap(Z3_mk_fpa_is_nan(ctx, x));
+}
 z3::expr Formulas::fpLt(const z3::expr& x, const z3::expr& y) const {
   return wrap(Z3_mk_fpa_lt(ctx, x, y));
 }
@@ -86,7 +100,9 @@ z3::expr Formulas::fpLe(const z3::expr& x, const z3::expr& y) const {
 z3::expr Formulas::fpEq(const z3::expr& x, const z3::expr& y) const {
   return wrap(Z3_mk_fpa_eq(ctx, x, y));
 }
-z3::expr Formulas::fpAbs(const z3::expr& x) const { return wrap(Z3_mk_fpa_abs(ctx, x)); }
+z3::expr Formulas::fpAbs(const z3::expr& x) const {
+  return wrap(Z3_mk_fpa_abs(ctx, x));
+}
 
 z3::expr Formulas::flush(const z3::expr& x) const {
   z3::expr zero = wrap(Z3_mk_fpa_zero(ctx, x.get_sort(), false));
@@ -145,7 +161,8 @@ z3::expr Formulas::countLeadingZeros(const z3::expr& e) const {
   // "The number of consecutive 0 bits starting from the most significant bit": bits 31..k
   // are all 0 exactly for the k with e >> k == 0; counting those k counts the zeros.
   z3::expr n = word(0);
-  for (unsigned k = 0; k < 32; ++k) n = n + z3::ite(z3::lshr(e, word(k)) == word(0), word(1), word(0));
+  for (unsigned k = 0; k < 32; ++k)
+    n = n + z3::ite(z3::lshr(e, word(k)) == word(0), word(1), word(0));
   return n;
 }
 
@@ -194,7 +211,8 @@ z3::expr Formulas::extractBits(const z3::expr& e, const z3::expr& offset, const 
   z3::expr c = z3::ite(z3::ult(count, w - o), count, w - o);
   z3::expr field = z3::lshr(e, o);  // a shift by 32 gives 0 in the bit-vector theory
   z3::expr up = w - c;              // c >= 1 below: at most 31
-  z3::expr r = isSigned ? z3::ashr(z3::shl(field, up), up) : (field & z3::lshr(word(0xffffffffu), up));
+  z3::expr r =
+      isSigned ? z3::ashr(z3::shl(field, up), up) : (field & z3::lshr(word(0xffffffffu), up));
   return z3::ite(c == word(0), word(0), r);
 }
 

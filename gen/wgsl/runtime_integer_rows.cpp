@@ -14,7 +14,8 @@ constexpr uint32_t kMinI32 = 0x80000000u, kMaxI32 = 0x7fffffffu, kAllOnes = 0xff
 /// The distance between the two sides of a wrapping boundary: one step mostly, sometimes a
 /// wider one (side A then lies within the step below the edge).
 uint32_t step(Rng& rng) {
-  return rng.chance(70) ? 1u : 2u + static_cast<uint32_t>(rng.below(uint64_t(1) << (1 + rng.below(20))));
+  return rng.chance(70) ? 1u
+                        : 2u + static_cast<uint32_t>(rng.below(uint64_t(1) << (1 + rng.below(20))));
 }
 
 Row wrapRow(const char* id, const char* what, const char* op, Ty type,
@@ -31,13 +32,15 @@ Row wrapRow(const char* id, const char* what, const char* op, Ty type,
   r.sideB = "wraps";
   r.meaningA = "the exact result is in range";
   r.meaningB = "the exact result is outside the range and wraps modulo 2^32";
-  r.constraint = "exact(a) in range, within step of the edge; b = a with the right operand "
-                 "moved by step; exact(b) outside";
+  r.constraint =
+      "exact(a) in range, within step of the edge; b = a with the right operand "
+      "moved by step; exact(b) outside";
   r.instances = o == "*" ? 3 : 5;
   r.boundary = [=](Builder& b, const Operands& a, const Operands& w) {
     const Formulas& f = b.f;
     uint32_t d = step(b.rng);
-    z3::expr lo = isSigned ? f.ctx.bv_val(static_cast<int64_t>(INT32_MIN), 64) : f.ctx.bv_val(0, 64);
+    z3::expr lo =
+        isSigned ? f.ctx.bv_val(static_cast<int64_t>(INT32_MIN), 64) : f.ctx.bv_val(0, 64);
     z3::expr hi = isSigned ? f.ctx.bv_val(static_cast<int64_t>(INT32_MAX), 64)
                            : f.ctx.bv_val(static_cast<uint64_t>(UINT32_MAX), 64);
     z3::expr ea = exact(f, a[0], a[1]), eb = exact(f, w[0], w[1]);
@@ -57,7 +60,8 @@ Row wrapRow(const char* id, const char* what, const char* op, Ty type,
       // constants): the largest |a1| whose product fits is edge / a0, truncated; searching
       // through a 64-bit multiplication takes it seconds, so the products' ranges are the
       // row's check, evaluated on the model.
-      left = 2u + static_cast<uint32_t>(b.rng.below(uint64_t(1) << (1 + b.rng.below(isSigned ? 29 : 30))));
+      left = 2u + static_cast<uint32_t>(
+                      b.rng.below(uint64_t(1) << (1 + b.rng.below(isSigned ? 29 : 30))));
       if (isSigned && b.rng.chance(50)) left = 0u - left;
       z3::expr edge = f.word(upper ? (isSigned ? kMaxI32 : kAllOnes) : kMinI32);
       bool negative = isSigned && static_cast<int32_t>(left) < 0;
@@ -75,7 +79,8 @@ Row wrapRow(const char* id, const char* what, const char* op, Ty type,
   if (o == "*")
     r.check = [=](Builder& b, const Operands& a, const Operands& w) {
       const Formulas& f = b.f;
-      z3::expr lo = isSigned ? f.ctx.bv_val(static_cast<int64_t>(INT32_MIN), 64) : f.ctx.bv_val(0, 64);
+      z3::expr lo =
+          isSigned ? f.ctx.bv_val(static_cast<int64_t>(INT32_MIN), 64) : f.ctx.bv_val(0, 64);
       z3::expr hi = isSigned ? f.ctx.bv_val(static_cast<int64_t>(INT32_MAX), 64)
                              : f.ctx.bv_val(static_cast<uint64_t>(UINT32_MAX), 64);
       z3::expr ea = exact(f, a[0], a[1]), eb = exact(f, w[0], w[1]);
@@ -181,7 +186,9 @@ Row unaryMinRow(const char* id, const char* anchor, const char* what, const char
   r.boundary = [](Builder& b, const Operands& a, const Operands& w) {
     return a[0] == b.f.word(kMinI32) && w[0] == b.f.word(kMinI32 + 1);
   };
-  r.outcome = [formula](Builder& b, const Operands& v) { return exactInteger((b.f.*formula)(v[0])); };
+  r.outcome = [formula](Builder& b, const Operands& v) {
+    return exactInteger((b.f.*formula)(v[0]));
+  };
   return r;
 }
 
@@ -233,10 +240,18 @@ Row atZeroRow(const char* id, const char* what, std::vector<Shape> shapes,
   return r;
 }
 
-z3::expr clz(Builder& b, const z3::expr& e) { return b.f.countLeadingZeros(e); }
-z3::expr ctz(Builder& b, const z3::expr& e) { return b.f.countTrailingZeros(e); }
-z3::expr fltb(Builder& b, const z3::expr& e) { return b.f.firstTrailingBit(e); }
-z3::expr flbUnsigned(Builder& b, const z3::expr& e) { return b.f.firstLeadingBitUnsigned(e); }
+z3::expr clz(Builder& b, const z3::expr& e) {
+  return b.f.countLeadingZeros(e);
+}
+z3::expr ctz(Builder& b, const z3::expr& e) {
+  return b.f.countTrailingZeros(e);
+}
+z3::expr fltb(Builder& b, const z3::expr& e) {
+  return b.f.firstTrailingBit(e);
+}
+z3::expr flbUnsigned(Builder& b, const z3::expr& e) {
+  return b.f.firstLeadingBitUnsigned(e);
+}
 
 std::vector<Shape> bothTypes(const char* name) {
   std::string n = name;
@@ -311,7 +326,9 @@ Row bitRangeRow(const char* id, const char* what, bool insert, int which) {
       if (i != (which == 1 ? o : c)) same = same && w[i] == a[i];
     switch (which) {
       case 0: {
-        uint32_t d = b.rng.chance(70) ? 1u : 1u + static_cast<uint32_t>(b.rng.below(uint64_t(1) << b.rng.below(31)));
+        uint32_t d = b.rng.chance(70)
+                         ? 1u
+                         : 1u + static_cast<uint32_t>(b.rng.below(uint64_t(1) << b.rng.below(31)));
         b.prefer(a[o] == f.word(b.rng.below(33)));
         return same && z3::ule(a[o], f.word(32)) && a[o] + a[c] == f.word(32) &&
                z3::ule(a[c], f.word(32)) && w[c] == a[c] + f.word(d) && z3::ugt(w[c], a[c]);
@@ -337,14 +354,14 @@ std::vector<Row> integerRows() {
   std::vector<Row> rows;
   rows.push_back(wrapRow("runtime.i32-add-wrap", "i32 addition at the edge of the range", "+",
                          Ty::I32, exactAddSigned));
-  rows.push_back(wrapRow("runtime.i32-sub-wrap", "i32 subtraction at the edge of the range",
-                         "-", Ty::I32, exactSubSigned));
-  rows.push_back(wrapRow("runtime.i32-mul-wrap", "i32 multiplication at the edge of the range",
-                         "*", Ty::I32, exactMulSigned));
-  rows.push_back(wrapRow("runtime.u32-add-wrap", "u32 addition at 2^32", "+", Ty::U32,
-                         exactAddUnsigned));
-  rows.push_back(wrapRow("runtime.u32-sub-wrap", "u32 subtraction at zero", "-", Ty::U32,
-                         exactSubUnsigned));
+  rows.push_back(wrapRow("runtime.i32-sub-wrap", "i32 subtraction at the edge of the range", "-",
+                         Ty::I32, exactSubSigned));
+  rows.push_back(wrapRow("runtime.i32-mul-wrap", "i32 multiplication at the edge of the range", "*",
+                         Ty::I32, exactMulSigned));
+  rows.push_back(
+      wrapRow("runtime.u32-add-wrap", "u32 addition at 2^32", "+", Ty::U32, exactAddUnsigned));
+  rows.push_back(
+      wrapRow("runtime.u32-sub-wrap", "u32 subtraction at zero", "-", Ty::U32, exactSubUnsigned));
   rows.push_back(wrapRow("runtime.u32-mul-wrap", "u32 multiplication at 2^32", "*", Ty::U32,
                          exactMulUnsigned));
   rows.push_back(unaryMinRow("runtime.i32-negate-min", "arithmetic-expr",
@@ -364,12 +381,12 @@ std::vector<Row> integerRows() {
   rows.push_back(minByMinusOneRow("runtime.i32-rem-min-by-minus-one",
                                   "i32 remainder of the most negative value by -1", "%",
                                   &Formulas::remainderSigned));
-  rows.push_back(shiftRow("runtime.u32-shift-left-count", "u32 shift left: count modulo 32",
-                          "<<", Ty::U32, &Formulas::shiftLeft));
-  rows.push_back(shiftRow("runtime.i32-shift-left-count", "i32 shift left: count modulo 32",
-                          "<<", Ty::I32, &Formulas::shiftLeft));
-  rows.push_back(shiftRow("runtime.u32-shift-right-count", "u32 shift right: count modulo 32",
-                          ">>", Ty::U32, &Formulas::shiftRightLogical));
+  rows.push_back(shiftRow("runtime.u32-shift-left-count", "u32 shift left: count modulo 32", "<<",
+                          Ty::U32, &Formulas::shiftLeft));
+  rows.push_back(shiftRow("runtime.i32-shift-left-count", "i32 shift left: count modulo 32", "<<",
+                          Ty::I32, &Formulas::shiftLeft));
+  rows.push_back(shiftRow("runtime.u32-shift-right-count", "u32 shift right: count modulo 32", ">>",
+                          Ty::U32, &Formulas::shiftRightLogical));
   rows.push_back(shiftRow("runtime.i32-shift-right-count",
                           "i32 shift right: count modulo 32 (arithmetic, S3)", ">>", Ty::I32,
                           &Formulas::shiftRightArithmetic));
@@ -381,22 +398,18 @@ std::vector<Row> integerRows() {
                            bothTypes("countTrailingZeros"), ctz, "e is 0: the result is 32"));
   rows.push_back(atZeroRow("runtime.first-trailing-bit-zero", "firstTrailingBit at zero",
                            bothTypes("firstTrailingBit"), fltb, "e is 0: the result is T(-1)"));
-  rows.push_back(atZeroRow("runtime.first-leading-bit-unsigned-zero",
-                           "firstLeadingBit on u32 at zero",
-                           {{"firstLeadingBit($0)", {Ty::U32}, Ty::U32}}, flbUnsigned,
-                           "e is 0: the result is T(-1)"));
+  rows.push_back(atZeroRow(
+      "runtime.first-leading-bit-unsigned-zero", "firstLeadingBit on u32 at zero",
+      {{"firstLeadingBit($0)", {Ty::U32}, Ty::U32}}, flbUnsigned, "e is 0: the result is T(-1)"));
   rows.push_back(firstLeadingBitSignedRow());
-  rows.push_back(bitRangeRow("runtime.extract-bits-end", "extractBits: offset + count at 32",
-                             false, 0));
-  rows.push_back(bitRangeRow("runtime.extract-bits-offset", "extractBits: offset at 32", false,
-                             1));
-  rows.push_back(bitRangeRow("runtime.extract-bits-count-zero", "extractBits: count 0", false,
-                             2));
-  rows.push_back(bitRangeRow("runtime.insert-bits-end", "insertBits: offset + count at 32",
-                             true, 0));
-  rows.push_back(bitRangeRow("runtime.insert-bits-offset", "insertBits: offset at 32", true, 1));
   rows.push_back(
-      bitRangeRow("runtime.insert-bits-count-zero", "insertBits: count 0", true, 2));
+      bitRangeRow("runtime.extract-bits-end", "extractBits: offset + count at 32", false, 0));
+  rows.push_back(bitRangeRow("runtime.extract-bits-offset", "extractBits: offset at 32", false, 1));
+  rows.push_back(bitRangeRow("runtime.extract-bits-count-zero", "extractBits: count 0", false, 2));
+  rows.push_back(
+      bitRangeRow("runtime.insert-bits-end", "insertBits: offset + count at 32", true, 0));
+  rows.push_back(bitRangeRow("runtime.insert-bits-offset", "insertBits: offset at 32", true, 1));
+  rows.push_back(bitRangeRow("runtime.insert-bits-count-zero", "insertBits: count 0", true, 2));
   return rows;
 }
 

@@ -48,11 +48,10 @@ TEST(RunClaims, TightComparesAnF32IntervalValueByValue) {
   EXPECT_NE(compareWithIntended(claim({0x3f800000, 0x3f800001}, true, true), three), "");
   // An interval through zero holds both zeros (the sign of a zero is not tracked).
   nlohmann::json zero = runWith(interval("0x80000001", "0x00000001"));
-  EXPECT_EQ(compareWithIntended(
-                claim({0x80000001, 0x80000000, 0x00000000, 0x00000001}, true, true), zero),
+  EXPECT_EQ(compareWithIntended(claim({0x80000001, 0x80000000, 0x00000000, 0x00000001}, true, true),
+                                zero),
             "");
-  EXPECT_NE(compareWithIntended(claim({0x80000001, 0x00000000, 0x00000001}, true, true), zero),
-            "");
+  EXPECT_NE(compareWithIntended(claim({0x80000001, 0x00000000, 0x00000001}, true, true), zero), "");
   // A finite set, as before.
   nlohmann::json exact = runWith({{"exact", "0x00000007"}});
   EXPECT_EQ(compareWithIntended(claim({7}, true, true), exact), "");

@@ -175,7 +175,8 @@ TEST(RuntimeFamily, OverflowAndNonFiniteOperandsAllowAnyValue) {
       bool anySide = c.name.ends_with(".overflow") || c.name.ends_with(".non-finite") ||
                      c.name.ends_with(".above");
       for (const Claim& cl : claims(c)) {
-        EXPECT_EQ(cl.allowed.is_string() && cl.allowed.get<std::string>() == "any", anySide) << c.name;
+        EXPECT_EQ(cl.allowed.is_string() && cl.allowed.get<std::string>() == "any", anySide)
+            << c.name;
         EXPECT_EQ(cl.plumb.contains("any"), anySide) << c.name << " " << cl.plumb.dump();
       }
     }
@@ -220,10 +221,11 @@ class RuntimeFormulas : public ::testing::Test {
 };
 
 TEST_F(RuntimeFormulas, DivisionAndRemainder) {
-  EXPECT_EQ(value(f.divideSigned(w(7), w(0))), 7u);                  // e1, when e2 is zero
+  EXPECT_EQ(value(f.divideSigned(w(7), w(0))), 7u);  // e1, when e2 is zero
   EXPECT_EQ(value(f.divideSigned(w(0x80000000u), w(0xffffffffu))), 0x80000000u);
   EXPECT_EQ(value(f.divideSigned(w(static_cast<uint32_t>(-7)), w(2))), static_cast<uint32_t>(-3));
-  EXPECT_EQ(value(f.remainderSigned(w(static_cast<uint32_t>(-7)), w(2))), static_cast<uint32_t>(-1));
+  EXPECT_EQ(value(f.remainderSigned(w(static_cast<uint32_t>(-7)), w(2))),
+            static_cast<uint32_t>(-1));
   EXPECT_EQ(value(f.remainderSigned(w(9), w(0))), 0u);
   EXPECT_EQ(value(f.remainderSigned(w(0x80000000u), w(0xffffffffu))), 0u);
   EXPECT_EQ(value(f.divideUnsigned(w(9), w(0))), 9u);
@@ -287,7 +289,8 @@ TEST_F(RuntimeFormulas, CorrectlyRoundedMeansEitherNeighbourAndFlushing) {
         g, g.word(std::bit_cast<uint32_t>(x)), g.word(std::bit_cast<uint32_t>(y)),
         [&](const z3::expr& rm, const z3::expr& a, const z3::expr& c) { return g.add(rm, a, c); });
     std::set<uint32_t> out;
-    for (const z3::expr& e : o.fields[0].candidates) out.insert(static_cast<uint32_t>(e.simplify().get_numeral_uint64()));
+    for (const z3::expr& e : o.fields[0].candidates)
+      out.insert(static_cast<uint32_t>(e.simplify().get_numeral_uint64()));
     EXPECT_FALSE(o.anyIf->simplify().is_true());
     return out;
   };
