@@ -84,9 +84,9 @@ struct Row {
   bool mustMix = false;  // side A's operands are fixed values: each is read as w1 ^ w2
   std::function<z3::expr(Builder&, const Operands& a, const Operands& b)> boundary;
   std::function<Outcome(Builder&, const Operands& v)> outcome;
-  /// The boundary in IEEE terms, evaluated on the model rather than solved (where solving it
-  /// takes the solver seconds, the search goes through `boundary`'s bit-vector statement of
-  /// it); a model it rejects gives no case.
+  /// The boundary (in IEEE terms, or as exact products), evaluated on the model rather than
+  /// solved: where solving it takes the solver seconds, the search goes through `boundary`'s
+  /// bit-vector statement of it. A model it rejects gives no case.
   std::function<z3::expr(Builder&, const Operands& a, const Operands& b)> check;
 };
 
