@@ -9,6 +9,7 @@ const std::vector<std::unique_ptr<Family>>& families() {
     v.push_back(wgsl::makeUniformityFamily());
     v.push_back(wgsl::makeLitmusFamily());
     v.push_back(wgsl::makeRuntimeFamily());
+    v.push_back(wgsl::makeOverloadsFamily());
     return v;
   }();
   return all;

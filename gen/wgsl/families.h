@@ -11,5 +11,6 @@ std::unique_ptr<Family> makeNumericsFamily();    // numerics.cpp
 std::unique_ptr<Family> makeUniformityFamily();  // uniformity.cpp
 std::unique_ptr<Family> makeLitmusFamily();      // litmus.cpp
 std::unique_ptr<Family> makeRuntimeFamily();     // runtime.cpp
+std::unique_ptr<Family> makeOverloadsFamily();   // overloads.cpp
 
 }  // namespace plumb::gen::wgsl
