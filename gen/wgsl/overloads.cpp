@@ -200,8 +200,8 @@ std::vector<int> safeValues(const std::string& name, size_t position) {
 }
 
 constexpr const char* kResultNames[] = {"r", "res", "result", "value", "x", "y", "out", "got"};
-constexpr const char* kArgNames[] = {"a", "b", "c", "p", "q", "s", "u", "w", "k", "m"};
-constexpr const char* kPinNames[] = {"pin", "check", "as", "t", "z"};
+// No `u`, `i` or `f`: with a number they can spell a type or a reserved word (u8, i16, f64).
+constexpr const char* kArgNames[] = {"a", "b", "c", "p", "q", "s", "d", "w", "k", "m"};
 
 /// The operator's sections, for the error of a call with no feasible candidate.
 std::vector<std::string> operatorAnchors(OverloadKind kind, const std::string& op) {
@@ -433,17 +433,29 @@ bool canServe(const Callee& c, const Row& row) {
   if (row.kind != RowKind::Rank) return true;
   const RankRow& rr = rankRows()[row.index];
   std::string id = rr.id;
+  int shape = id == "abstract-vector" ? Vector : id == "abstract-matrix" ? Matrix : -1;
   bool ok = false;
   for (const Candidate& k : c.candidates)
     for (const Ty& p : k.params) {
       if (rr.src >= 0) {
         ok = ok || (p.shape == Scalar && p.kind == rr.dst);
         if (c.arity == 1 && p.shape == Scalar && kindRank(rr.src, p.kind) < rr.value) return false;
-      } else if (id == "abstract-vector") {
-        ok = ok || p.shape == Vector;
-      } else if (id == "abstract-matrix") {
-        ok = ok || p.shape == Matrix;
-      } else {
+      } else if (shape >= 0 && p.shape == shape) {
+        if (c.arity > 1) {
+          ok = true;
+          continue;
+        }
+        // One argument: some kind must reach this shape's best candidate only by a conversion.
+        for (int kind = 0; kind < kKinds; ++kind) {
+          Ty a = p;
+          a.kind = kind;
+          if (!wellFormed(a)) continue;  // no matrices of integers
+          int best = kInfinity;
+          for (const Candidate& other : c.candidates)
+            best = std::min(best, rank(a, other.params[0]));
+          ok = ok || (best > 0 && best < kInfinity);
+        }
+      } else if (shape < 0) {
         ok = true;
       }
     }
@@ -472,7 +484,7 @@ std::vector<const Callee*> drawCallees(Rng& rng, const Row& row) {
 
 std::string draftCallees(SlotContext& ctx, const Row& row, Draft& valid, Draft& invalid) {
   std::string failure = "no callee";
-  for (int attempt = 0; attempt < 4; ++attempt) {
+  for (int attempt = 0; attempt < 6; ++attempt) {
     std::vector<const Callee*> callees = drawCallees(ctx.rng, row);
     size_t arity = callees.front()->arity;
     CallQuery q;
@@ -759,11 +771,17 @@ std::string draftZeroValue(SlotContext& ctx, const Row& row, Draft& valid, Draft
   z3::solver s = ctx.solver.solver(kLogic);
   TyVars t = declareTy(z, s, "T");
   s.add(t.shape != Scalar && !isAbstractExpr(t.kind));
-  // The solver picks a type with a zero-value candidate under its spelled name and none under
-  // the inferred name: both counts come from the constructor forms of this shape.
-  s.add(t.kind == static_cast<int>(concreteKind(ctx.rng)) || ctx.rng.chance(20));
-  if (ctx.rng.chance(50)) s.add(t.shape == (ctx.rng.chance(50) ? Vector : Matrix));
+  // The solver picks a type; its zero-value candidates under the spelled name and under the
+  // inferred name come from the constructor forms of that shape. Variety: a drawn kind and
+  // shape, dropped when they cannot be met (no bool matrices).
+  s.push();
+  s.add(t.kind == static_cast<int>(concreteKind(ctx.rng)));
+  s.add(t.shape == (ctx.rng.chance(50) ? Vector : Matrix));
   SolveResult res = ctx.solver.check(s);
+  if (res == SolveResult::Unsat) {
+    s.pop();
+    res = ctx.solver.check(s);
+  }
   if (res != SolveResult::Sat) return solveResultName(res);
   Ty ty = readTy(ctx.solver, t);
   ConstructorTarget typed{
