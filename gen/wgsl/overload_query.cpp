@@ -206,9 +206,8 @@ std::string checkModel(const CallQuery& q, const CallModel& m) {
 
 }  // namespace
 
-std::optional<CallModel> solveCall(SolverSession& session, const CallQuery& q, Rng& rng,
+std::optional<CallModel> solveCall(SolverSession& session, const CallQuery& q,
                                    std::string& failure) {
-  (void)rng;
   for (TwinMode mode : q.modes) {
     for (bool hints : {true, false}) {
       if (!hints && q.hints.empty()) break;

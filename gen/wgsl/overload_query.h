@@ -93,7 +93,7 @@ struct CallModel {
 };
 
 /// Solves the query (the modes in order, hints first); on failure returns the reason.
-std::optional<CallModel> solveCall(SolverSession& session, const CallQuery& q, Rng& rng,
+std::optional<CallModel> solveCall(SolverSession& session, const CallQuery& q,
                                    std::string& failure);
 
 }  // namespace plumb::gen::wgsl::overload

@@ -562,7 +562,7 @@ std::string draftCallees(SlotContext& ctx, const Row& row, Draft& valid, Draft& 
         };
       }
     }
-    std::optional<CallModel> m = solveCall(ctx.solver, q, ctx.rng, failure);
+    std::optional<CallModel> m = solveCall(ctx.solver, q, failure);
     if (!m) {
       if (failure.rfind("unsat", 0) == 0) continue;  // other callees may allow the row
       return failure;
@@ -600,7 +600,7 @@ std::string draftTableRow(SlotContext& ctx, const Row& row, Draft& valid, Draft&
   q.requireAbstractArgument = true;
   q.hints.push_back(distinguishing);
   std::string failure;
-  std::optional<CallModel> m = solveCall(ctx.solver, q, ctx.rng, failure);
+  std::optional<CallModel> m = solveCall(ctx.solver, q, failure);
   if (!m) return failure;
   writeCallPair(ctx, *m, calleeWriting(*callee), q.options[0].candidates, valid, invalid);
   return "";
@@ -744,10 +744,10 @@ std::string draftConstructor(SlotContext& ctx, const Row& row, Draft& valid, Dra
   q.requireAbstractArgument = abstractArgument;
   if (modes.size() > 1) q.hints.push_back(distinguishing);
   std::string failure;
-  std::optional<CallModel> m = solveCall(ctx.solver, q, rng, failure);
+  std::optional<CallModel> m = solveCall(ctx.solver, q, failure);
   if (!m && keepShapes && which != CtorRow::ScalarConversion) {
     q.twinKeepsShapes = false;
-    m = solveCall(ctx.solver, q, rng, failure);
+    m = solveCall(ctx.solver, q, failure);
   }
   if (!m) return failure;
   w.expression = [prefix](const std::vector<std::string>& a) {
