@@ -343,6 +343,19 @@ void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes
     }
     return;
   }
+  if (s == "module-ok" || s == "pipeline-ok") {
+    // A verdict-only case (docs/oracle.md): the backend accepted; nothing was run.
+    std::string what = s == "module-ok" ? "created the shader module"
+                                        : "created the pipeline of every entry point";
+    if (!v.valid) {
+      r.classification = Classification::AcceptsInvalid;
+      r.detail = plumbSays + ": " + v.message + "; the backend " + what;
+    } else {
+      r.classification = Classification::Agree;
+      r.detail = "both accept (the backend " + what + "; verdict-only, nothing run)";
+    }
+    return;
+  }
   if (s == "executed" || s == "runtime-error") {
     if (!v.valid) {
       r.classification = Classification::AcceptsInvalid;

@@ -72,7 +72,8 @@ OutcomeProvider interpreterOutcomeProvider();
 /// How one backend's result relates to Plumb's on one case.
 enum class Classification {
   Agree,           // same verdict, and the output is in the allowed set (or not compared)
-  AcceptsInvalid,  // Plumb rejects the program, the backend created the pipeline
+  AcceptsInvalid,  // Plumb rejects the program, the backend created the pipeline (or, for a
+                   // verdict-only case, the shader module or every pipeline)
   RejectsValid,    // Plumb accepts it, the backend reports a shader or pipeline error
   OutputOutside,   // the output lies in no outcome of Plumb's set
   Crash,           // the runner died (or the device was lost) on this case

@@ -26,6 +26,8 @@ OutcomeProvider interpreterOutcomeProvider() {
     r.dispatch.maxSteps = 1'000'000;
     r.bindings = {{"format", "plumb-bindings"}, {"version", 1}, {"bindings", bindings}};
     r.zeroMissingBindings = true;
+    // The values the runners pass as the pipeline's constants.
+    r.check.overrides = c.verdictOptions.overrides;
     SourceFile file(c.wgslFile.empty() ? c.file : c.wgslFile, c.wgsl);
     interp::RunReport report = interp::runShader(file, r);
     if (report.ran) {

@@ -326,12 +326,14 @@ OracleRun runOracle(std::vector<OracleCase> cases, std::vector<BackendRun> unava
   for (const OracleCase& c : run.cases) {
     std::string whyNot;
     std::optional<nlohmann::json> o;
-    if (c.error.empty() && c.verdict.valid)
+    if (c.error.empty() && c.verdict.valid && c.mode == CaseMode::Run)
       o = options.outcomes(c, whyNot);
     else if (!c.error.empty())
       whyNot = "the case was not prepared";
-    else
+    else if (!c.verdict.valid)
       whyNot = "Plumb rejects the program";
+    else
+      whyNot = "a verdict-only case: nothing is run";
     run.outcomes.push_back(std::move(o));
     run.outcomesWhyNot.push_back(whyNot);
   }

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "interpreter/host_buffer.h"
+#include "oracle/case_formats.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 #include "semantics/revision.h"
@@ -37,15 +38,6 @@ std::optional<BufferKind> parseKind(const std::string& s) {
   return std::nullopt;
 }
 
-bool readText(const fs::path& p, std::string& out) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream s;
-  s << in.rdbuf();
-  out = s.str();
-  return true;
-}
-
 /// A binding variable of the module as the checker sees it.
 struct ModuleBinding {
   uint32_t group = 0, binding = 0;
@@ -57,25 +49,27 @@ struct ModuleBinding {
   uint64_t runtimeStride = 0;  // non-zero when runtime-sized
 };
 
-/// What the checker tells about the program: its binding variables and compute entry points.
+/// What the checker tells about the program: its binding variables and entry points.
 struct ModuleFacts {
   bool checked = false;  // parsed and checked (possibly with errors)
   std::vector<ModuleBinding> bindings;
   std::vector<std::string> computeEntryPoints;
+  std::vector<PipelinePlan> pipelines;  // every entry point, in source order
   // Kept for typed "value" bindings, laid out by the store type (interp::bytesFromJson).
   std::shared_ptr<SourceFile> file;
   std::shared_ptr<ast::Module> module;
   std::shared_ptr<CheckedModule> checkedModule;
 };
 
-ModuleFacts moduleFacts(const std::string& name, const std::string& text) {
+ModuleFacts moduleFacts(const std::string& name, const std::string& text,
+                        const CheckOptions& options) {
   ModuleFacts facts;
   facts.file = std::make_shared<SourceFile>(name, text);
   DiagnosticList diagnostics;
   std::shared_ptr<ast::Module> module = parseModule(*facts.file, Revision::wgsl2022_06(), diagnostics);
   if (!module || diagnostics.hasErrors()) return facts;
   facts.module = module;
-  std::shared_ptr<CheckedModule> checked = check(*module, diagnostics, CheckOptions{});
+  std::shared_ptr<CheckedModule> checked = check(*module, diagnostics, options);
   if (!checked) return facts;
   facts.checkedModule = checked;
   facts.checked = true;
@@ -108,6 +102,7 @@ ModuleFacts moduleFacts(const std::string& name, const std::string& text) {
     if (e.stage == ShaderStage::Compute)
       facts.computeEntryPoints.emplace_back(
           checked->module.name(checked->declarations[e.function].name));
+  facts.pipelines = planPipelines(*checked);
   return facts;
 }
 
@@ -254,182 +249,79 @@ std::optional<uint32_t> parseWord(const nlohmann::json& w) {
   return std::nullopt;
 }
 
-PlumbVerdict plumbVerdict(const std::string& name, const std::string& text,
-                          const VerdictOptions& options) {
-  PlumbVerdict v;
-  SourceFile file(name, text);
-  DiagnosticList diagnostics;
-  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
-  v.stage = "parse";
-  if (module && !diagnostics.hasErrors()) {
-    CheckOptions o;
-    o.strictUniformity = options.strictUniformity;
-    o.aliasingAsErrors = options.strictAliasing;
-    check(*module, diagnostics, o);
-    v.stage = "check";
-  }
-  v.valid = !diagnostics.hasErrors();
-  for (const Diagnostic& d : diagnostics.all()) {
-    v.diagnostics.push_back(toJson(d));
-    if (d.severity == Severity::Error && v.rule.empty() && v.message.empty()) {
-      v.rule = d.rule;
-      v.message = d.message;
-      LineColumn lc = file.position(d.span.begin);
-      v.line = lc.line;
-      v.column = lc.column;
-    }
-  }
-  return v;
+namespace {
+
+CheckOptions checkOptions(const VerdictOptions& options) {
+  CheckOptions o;
+  o.strictUniformity = options.strictUniformity;
+  o.aliasingAsErrors = options.strictAliasing;
+  o.overrides = options.overrides;
+  o.pipelineCreation = options.pipelineCreation || !options.overrides.empty();
+  return o;
 }
 
-OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
-  OracleCase c;
-  c.file = path;
-  fs::path p(path);
-  c.id = p.stem().string();
+bool startsWith(const std::string& s, const char* prefix) {
+  return s.rfind(prefix, 0) == 0;
+}
+
+/// Reads the case file (or .wgsl file) into `c`; false with `c.error` set.
+bool readCaseFile(const fs::path& p, OracleCase& c, detail::CaseFileParts& parts) {
   std::string text;
-  if (!readText(p, text)) {
-    c.error = "cannot read '" + path + "'";
-    return c;
+  if (!detail::readText(p, text)) {
+    c.error = "cannot read '" + p.string() + "'";
+    return false;
   }
-  nlohmann::json bindings = nlohmann::json::array();
   if (p.extension() == ".wgsl") {
+    c.format = "wgsl";
     c.wgsl = text;
-    c.wgslFile = path;
+    c.wgslFile = p.string();
     fs::path sibling = p;
     sibling.replace_extension(".bindings.json");
     std::string btext;
-    if (readText(sibling, btext)) {
+    if (detail::readText(sibling, btext)) {
       nlohmann::json b = nlohmann::json::parse(btext, nullptr, false);
       if (b.is_discarded() || !b.is_object() || b.value("format", "") != "plumb-bindings" ||
           !b.contains("bindings") || !b["bindings"].is_array()) {
         c.error = sibling.string() + ": not a plumb-bindings file";
-        return c;
+        return false;
       }
-      bindings = b["bindings"];
+      parts.bindings = b["bindings"];
     }
-  } else {
-    nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-    if (j.is_discarded() || !j.is_object()) {
-      c.error = "'" + path + "' is not JSON (a plumb-oracle-case file) nor a .wgsl file";
-      return c;
-    }
-    if (j.value("format", "") != "plumb-oracle-case" || j.value("version", 0) != 1) {
-      c.error = "'" + path + "': \"format\" must be \"plumb-oracle-case\" with \"version\": 1";
-      return c;
-    }
-    if (j.contains("name") && j["name"].is_string()) c.id = j["name"].get<std::string>();
-    c.description = j.value("description", "");
-    if (j.contains("known")) c.known = j["known"];
-    if (j.contains("runnerTest") && j["runnerTest"].is_string())
-      c.runnerTest = j["runnerTest"].get<std::string>();
-    if (j.contains("wgsl") && j["wgsl"].is_string()) {
-      c.wgsl = j["wgsl"].get<std::string>();
-    } else if (j.contains("source") && j["source"].is_string()) {
-      fs::path src = p.parent_path() / j["source"].get<std::string>();
-      if (!readText(src, c.wgsl)) {
-        c.error = "cannot read the source '" + src.string() + "'";
-        return c;
-      }
-      c.wgslFile = src.string();
-    } else {
-      c.error = "'" + path + "': give the program as \"wgsl\" (text) or \"source\" (a path)";
-      return c;
-    }
-    if (j.contains("entry")) {
-      if (!j["entry"].is_string()) {
-        c.error = "\"entry\" must be a string";
-        return c;
-      }
-      c.entry = j["entry"].get<std::string>();
-    }
-    if (j.contains("dispatch")) {
-      const nlohmann::json& d = j["dispatch"];
-      if (!d.is_array() || d.empty() || d.size() > 3) {
-        c.error = "\"dispatch\" must be [x], [x, y] or [x, y, z]";
-        return c;
-      }
-      for (size_t i = 0; i < d.size(); ++i) {
-        std::optional<uint64_t> n = asUnsigned(d[i]);
-        if (!n || *n == 0 || *n > 65535) {
-          c.error = "\"dispatch\" counts must be integers 1..65535";
-          return c;
-        }
-        c.dispatch[i] = static_cast<uint32_t>(*n);
-      }
-    }
-    if (j.contains("bindings")) {
-      nlohmann::json b = j["bindings"];
-      if (b.is_string()) {
-        fs::path bp = p.parent_path() / b.get<std::string>();
-        std::string btext;
-        if (!readText(bp, btext)) {
-          c.error = "cannot read the bindings '" + bp.string() + "'";
-          return c;
-        }
-        b = nlohmann::json::parse(btext, nullptr, false);
-      }
-      if (b.is_object() && b.value("format", "") == "plumb-bindings")
-        b = b.value("bindings", nlohmann::json());
-      if (!b.is_array()) {
-        c.error =
-            "\"bindings\" must be an array of plumb-bindings entries, or a plumb-bindings file";
-        return c;
-      }
-      bindings = b;
-    }
-    if (j.contains("expect")) {
-      nlohmann::json e = j["expect"];
-      c.expectSource = "case file";
-      if (e.is_string()) {
-        fs::path ep = p.parent_path() / e.get<std::string>();
-        std::string etext;
-        if (!readText(ep, etext)) {
-          c.error = "cannot read the expected results '" + ep.string() + "'";
-          return c;
-        }
-        e = nlohmann::json::parse(etext, nullptr, false);
-        c.expectSource = ep.string();
-      }
-      if (!e.is_object() || e.value("format", "") != "plumb-run" || !e.contains("outcomes") ||
-          !e["outcomes"].is_array()) {
-        c.error = "\"expect\" must be a plumb-run report (format \"plumb-run\" with \"outcomes\")";
-        return c;
-      }
-      c.expect = e;
-    }
+    return true;
   }
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    c.error = "'" + p.string() +
+              "' is not JSON (a plumb-oracle-case or plumb-case file) nor a .wgsl file";
+    return false;
+  }
+  std::string format = j.value("format", "");
+  if (format == "plumb-case") return detail::readPlumbCaseFile(j, p, c, parts);
+  if (format == "plumb-oracle-case") return detail::readOracleCaseFile(j, p, c, parts);
+  c.error = "'" + p.string() +
+            "': \"format\" must be \"plumb-oracle-case\" or \"plumb-case\" with \"version\": 1";
+  return false;
+}
 
-  c.verdict = plumbVerdict(c.wgslFile.empty() ? c.id + ".wgsl" : c.wgslFile, c.wgsl, options);
-  ModuleFacts facts = moduleFacts(c.id, c.wgsl);
-  if (c.entry.empty()) {
-    if (facts.computeEntryPoints.size() == 1) {
-      c.entry = facts.computeEntryPoints[0];
-    } else {
-      c.error =
-          facts.checked
-              ? "the program has " + std::to_string(facts.computeEntryPoints.size()) +
-                    " compute entry points; name one with \"entry\""
-              : "Plumb cannot find the entry point of a program it cannot parse; give \"entry\"";
-      return c;
-    }
-  }
+/// Resolves the case's bindings for a run: the file's entries, then zero-filled buffers for
+/// those the program declares and the case does not give.
+bool resolveBindings(const nlohmann::json& entries, const ModuleFacts& facts, OracleCase& c) {
   std::set<std::pair<uint32_t, uint32_t>> seen;
-  for (const nlohmann::json& entry : bindings) {
+  for (const nlohmann::json& entry : entries) {
     std::string error;
     std::optional<RunnerBinding> r = resolveBinding(entry, facts, error);
     if (!r) {
       c.error = error;
-      return c;
+      return false;
     }
     if (!seen.insert({r->group, r->binding}).second) {
       c.error = where(entry) + " is given twice";
-      return c;
+      return false;
     }
     c.bindings.push_back(std::move(*r));
   }
-  // Buffers the program declares and the case does not give are zero-filled (as `plumb run
-  // --zero-missing-bindings`): the runners build their layouts from the bindings they get.
+  // As `plumb run --zero-missing-bindings`: the runners build their layouts from the
+  // bindings they get.
   for (const ModuleBinding& b : facts.bindings) {
     if (seen.count({b.group, b.binding}) || !b.kind) continue;
     RunnerBinding r;
@@ -444,6 +336,139 @@ OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
             [](const RunnerBinding& a, const RunnerBinding& b) {
               return std::pair(a.group, a.binding) < std::pair(b.group, b.binding);
             });
+  return true;
+}
+
+/// Decides what the runners do with the case (docs/oracle.md "Which cases run"): a case that
+/// names its entry point runs it (a vertex or fragment one gets its pipeline created); a
+/// program Plumb accepts with exactly one entry point, a compute one, runs; everything else is
+/// verdict-only: a pipeline per entry point, or the module alone.
+bool chooseMode(const ModuleFacts& facts, std::optional<CaseMode> requested, OracleCase& c) {
+  auto verdictOnly = [&] {
+    c.pipelines = facts.pipelines;
+    c.mode = c.pipelines.empty() ? CaseMode::Module : CaseMode::Pipelines;
+  };
+  if (requested == CaseMode::Module) {
+    c.mode = CaseMode::Module;
+    return true;
+  }
+  if (requested == CaseMode::Pipelines) {
+    verdictOnly();
+    return true;
+  }
+  if (!c.entry.empty()) {
+    for (const PipelinePlan& p : facts.pipelines) {
+      if (p.entry != c.entry || p.stage == ShaderStage::Compute) continue;
+      c.mode = CaseMode::Pipelines;
+      c.pipelines = {p};
+      return true;
+    }
+    if (facts.checked && c.verdict.valid &&
+        std::find(facts.computeEntryPoints.begin(), facts.computeEntryPoints.end(), c.entry) ==
+            facts.computeEntryPoints.end()) {
+      c.error = "the program has no entry point named '" + c.entry + "'";
+      return false;
+    }
+    c.mode = CaseMode::Run;
+    return true;
+  }
+  if (requested == CaseMode::Run && facts.computeEntryPoints.size() != 1) {
+    c.error = facts.checked ? "the program has " + std::to_string(facts.computeEntryPoints.size()) +
+                                  " compute entry points; name one with \"entry\""
+                            : "Plumb cannot find the entry point of a program it cannot parse; "
+                              "give \"entry\"";
+    return false;
+  }
+  if (requested == CaseMode::Run ||
+      (c.verdict.valid && facts.pipelines.size() == 1 && facts.computeEntryPoints.size() == 1)) {
+    c.entry = facts.computeEntryPoints[0];
+    c.mode = CaseMode::Run;
+    return true;
+  }
+  verdictOnly();
+  return true;
+}
+
+}  // namespace
+
+const char* caseModeName(CaseMode m) {
+  switch (m) {
+    case CaseMode::Run:
+      return "run";
+    case CaseMode::Module:
+      return "module";
+    case CaseMode::Pipelines:
+      return "pipelines";
+  }
+  return "run";
+}
+
+PlumbVerdict plumbVerdict(const std::string& name, const std::string& text,
+                          const VerdictOptions& options) {
+  PlumbVerdict v;
+  SourceFile file(name, text);
+  DiagnosticList diagnostics;
+  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+  v.stage = "parse";
+  if (module && !diagnostics.hasErrors()) {
+    check(*module, diagnostics, checkOptions(options));
+    v.stage = "check";
+  }
+  v.valid = !diagnostics.hasErrors();
+  for (const Diagnostic& d : diagnostics.all()) {
+    v.diagnostics.push_back(toJson(d));
+    if (d.severity == Severity::Error && v.rule.empty() && v.message.empty()) {
+      v.rule = d.rule;
+      v.message = d.message;
+      LineColumn lc = file.position(d.span.begin);
+      v.line = lc.line;
+      v.column = lc.column;
+      // The checker words the errors of simulated pipeline creation so
+      // (checker/pipeline_overrides.cpp, #override-decls).
+      if (v.stage == "check" && startsWith(d.message, "pipeline creation")) v.stage = "pipeline";
+    }
+  }
+  return v;
+}
+
+std::string verdictMismatch(const OracleCase& c) {
+  const nlohmann::json& e = c.caseVerdict;
+  if (!e.is_object() || !e.contains("verdict")) return "";
+  const PlumbVerdict& v = c.verdict;
+  bool expectValid = e.value("verdict", "") == "valid";
+  if (expectValid != v.valid)
+    return std::string("the case expects ") + (expectValid ? "valid" : "invalid") +
+           ", Plumb says " + (v.valid ? "valid" : "invalid");
+  if (v.valid) return "";
+  std::string differs;
+  auto compare = [&](const char* key, const std::string& plumb) {
+    if (!e.contains(key)) return;
+    std::string want = e[key].is_string() ? e[key].get<std::string>() : e[key].dump();
+    if (want != plumb)
+      differs +=
+          std::string(differs.empty() ? "" : ", ") + key + " " + want + " expected, Plumb " + plumb;
+  };
+  compare("stage", v.stage);
+  compare("rule", v.rule);
+  compare("line", std::to_string(v.line));
+  compare("column", std::to_string(v.column));
+  return differs;
+}
+
+OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
+  OracleCase c;
+  c.file = path;
+  fs::path p(path);
+  c.id = p.stem().string();
+  c.verdictOptions = options;
+  detail::CaseFileParts parts;
+  if (!readCaseFile(p, c, parts)) return c;
+  c.verdict =
+      plumbVerdict(c.wgslFile.empty() ? c.id + ".wgsl" : c.wgslFile, c.wgsl, c.verdictOptions);
+  ModuleFacts facts = moduleFacts(c.id, c.wgsl, checkOptions(c.verdictOptions));
+  if (!chooseMode(facts, parts.mode, c)) return c;
+  // Verdict-only cases create no buffers: their pipelines get layout "auto".
+  if (c.mode == CaseMode::Run && !resolveBindings(parts.bindings, facts, c)) return c;
   return c;
 }
 
@@ -465,7 +490,7 @@ std::vector<std::string> expandCasePaths(const std::vector<std::string>& paths,
         if (endsWith(".json")) {
           jsons.push_back(e.path().string());
           std::string text;
-          if (readText(e.path(), text)) {
+          if (detail::readText(e.path(), text)) {
             nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
             if (j.is_object() && j.contains("source") && j["source"].is_string())
               named.insert((e.path().parent_path() / j["source"].get<std::string>())
@@ -495,18 +520,27 @@ std::vector<std::string> expandCasePaths(const std::vector<std::string>& paths,
 }
 
 nlohmann::json runnerInput(const OracleCase& c) {
-  nlohmann::json bindings = nlohmann::json::array();
-  for (const RunnerBinding& b : c.bindings)
-    bindings.push_back({{"group", b.group},
-                        {"binding", b.binding},
-                        {"kind", bufferKindName(b.kind)},
-                        {"size", b.size},
-                        {"words", b.words}});
-  nlohmann::json j = {{"id", c.id},
-                      {"wgsl", c.wgsl},
-                      {"entry", c.entry},
-                      {"dispatch", {c.dispatch[0], c.dispatch[1], c.dispatch[2]}},
-                      {"bindings", bindings}};
+  nlohmann::json j = {{"id", c.id}, {"wgsl", c.wgsl}};
+  if (c.mode == CaseMode::Run) {
+    nlohmann::json bindings = nlohmann::json::array();
+    for (const RunnerBinding& b : c.bindings)
+      bindings.push_back({{"group", b.group},
+                          {"binding", b.binding},
+                          {"kind", bufferKindName(b.kind)},
+                          {"size", b.size},
+                          {"words", b.words}});
+    j["entry"] = c.entry;
+    j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
+    j["bindings"] = bindings;
+  } else {
+    j["mode"] = caseModeName(c.mode);
+  }
+  if (c.mode == CaseMode::Pipelines) {
+    nlohmann::json pipelines = nlohmann::json::array();
+    for (const PipelinePlan& p : c.pipelines) pipelines.push_back(pipelineJson(p));
+    j["pipelines"] = pipelines;
+  }
+  if (!c.constants.empty() && c.mode != CaseMode::Module) j["constants"] = c.constants;
   if (!c.runnerTest.empty()) j["test"] = c.runnerTest;
   return j;
 }

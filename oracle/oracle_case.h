@@ -8,11 +8,13 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "checker/checker.h"
+#include "oracle/pipeline_plan.h"
 
 namespace plumb::oracle {
 
@@ -34,7 +36,7 @@ struct RunnerBinding {
 /// the first error's rule, message and position.
 struct PlumbVerdict {
   bool valid = false;
-  std::string stage;  // "parse" or "check"
+  std::string stage;  // "parse", "check", or "pipeline" (a pipeline-creation error)
   std::string rule;
   std::string message;
   uint32_t line = 0;
@@ -46,17 +48,37 @@ struct PlumbVerdict {
 struct VerdictOptions {
   bool strictUniformity = false;
   bool strictAliasing = false;
+  /// Simulated pipeline creation (`plumb check --pipeline`) with these override values
+  /// (KEY=VALUE, VALUE as WGSL text: a number, true or false); implied by any override.
+  bool pipelineCreation = false;
+  std::vector<std::pair<std::string, std::string>> overrides;
 };
+
+/// What a runner does with a case (docs/oracle.md "Runner protocol").
+enum class CaseMode : uint8_t {
+  Run,        // create the compute pipeline of `entry`, dispatch, read the buffers back
+  Module,     // create the shader module only and report its compilation messages
+  Pipelines,  // create the module and one pipeline per entry point (`pipelines`); run nothing
+};
+const char* caseModeName(CaseMode m);  // "run", "module", "pipelines"
 
 struct OracleCase {
   std::string id;    // the case's name (its "name", else the file's stem)
   std::string file;  // the case file (or the .wgsl file)
+  std::string format;  // "plumb-oracle-case", "plumb-case" or "wgsl"
   std::string description;
   std::string wgsl;      // the program's text
   std::string wgslFile;  // where it came from, when given by path
-  std::string entry;     // entry point name
+  std::string entry;     // entry point name (Run mode)
   std::array<uint32_t, 3> dispatch{1, 1, 1};
-  std::vector<RunnerBinding> bindings;
+  std::vector<RunnerBinding> bindings;  // Run mode
+  CaseMode mode = CaseMode::Run;
+  std::vector<PipelinePlan> pipelines;  // Pipelines mode: one per entry point
+  /// Pipeline-overridable constants for the runner's pipeline stage (`constants` of
+  /// GPUProgrammableStage): identifier string -> number. From the case's "constants", or the
+  /// plumb-case's "options.overrides".
+  nlohmann::json constants = nlohmann::json::object();
+  VerdictOptions verdictOptions;  // what Plumb's verdict was computed with
   /// A `plumb-run` report given with the case (inline or by path): the allowed outcome sets
   /// to compare device outputs with, until the interpreter computes them (OutcomeProvider).
   std::optional<nlohmann::json> expect;
@@ -66,12 +88,26 @@ struct OracleCase {
   /// "garbage" make the runner misbehave (for the harness's own tests).
   std::string runnerTest;
   PlumbVerdict verdict;
+  /// A plumb-case's own "expect" without its "run" (the verdict its generator derived:
+  /// verdict, stage, rule, line, column), and what the case is about ("family", "rule",
+  /// "twin"), for the report; null for other formats.
+  nlohmann::json caseVerdict;
+  nlohmann::json caseInfo;
   std::string error;  // non-empty: the case could not be prepared (it is not run)
 };
 
-/// Loads one case: a `plumb-oracle-case` JSON file, or a .wgsl file (with FILE.bindings.json
-/// beside it if present, else zero-filled buffers sized from the checker's layouts).
-/// Never throws; problems are reported in `error` (and such a case is not run).
+/// Does Plumb's verdict match the verdict a plumb-case expects (valid, or invalid at the same
+/// stage with the same rule and, when the case gives them, line and column)? Empty when it
+/// matches or the case expects nothing; otherwise what differs.
+std::string verdictMismatch(const OracleCase& c);
+
+/// Loads one case: a `plumb-oracle-case` or `plumb-case` JSON file, or a .wgsl file (with
+/// FILE.bindings.json beside it if present, else zero-filled buffers sized from the checker's
+/// layouts). A case runs (CaseMode::Run) when it names its entry point, or when Plumb accepts
+/// the program and it has exactly one entry point, a compute one; every other case is
+/// verdict-only: Pipelines for the entry points Plumb finds, Module when it finds none or
+/// cannot parse the program. Never throws; problems are reported in `error` (and such a case
+/// is not run).
 OracleCase loadCase(const std::string& path, const VerdictOptions& options);
 
 /// The case files named by the command line: files as they are, directories expanded to

@@ -52,7 +52,8 @@ nlohmann::json resultJson(const BackendCaseResult& r) {
   nlohmann::json j = {{"status", r.status},
                       {"classification", classificationName(r.classification)},
                       {"detail", r.detail}};
-  for (const char* k : {"compilation", "validation", "pipeline", "timing", "error", "stderr"})
+  for (const char* k :
+       {"compilation", "validation", "pipeline", "pipelines", "timing", "error", "stderr"})
     if (r.raw.is_object() && r.raw.contains(k) && !r.raw[k].is_null()) j[k] = r.raw[k];
   nlohmann::json buffers = nlohmann::json::array();
   for (const DeviceBuffer& b : r.buffers) {
@@ -105,8 +106,18 @@ nlohmann::json reportJson(const OracleRun& run) {
     if (!c.description.empty()) j["description"] = c.description;
     if (!c.known.is_null()) j["known"] = c.known;
     if (!c.error.empty()) j["error"] = c.error;
+    if (!c.format.empty()) j["format"] = c.format;
+    j["mode"] = caseModeName(c.mode);
     j["entry"] = c.entry;
     j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
+    if (c.mode == CaseMode::Pipelines) {
+      nlohmann::json pipelines = nlohmann::json::array();
+      for (const PipelinePlan& p : c.pipelines)
+        pipelines.push_back({{"entry", p.entry}, {"stage", std::string(spelling(p.stage))}});
+      j["pipelines"] = pipelines;
+    }
+    if (!c.constants.empty()) j["constants"] = c.constants;
+    if (c.caseInfo.is_object()) j.update(c.caseInfo);
     j["wgsl"] = c.wgsl;
     nlohmann::json bindings = nlohmann::json::array();
     for (const RunnerBinding& b : c.bindings) {
@@ -118,7 +129,16 @@ nlohmann::json reportJson(const OracleRun& run) {
       bindings.push_back(bj);
     }
     j["bindings"] = bindings;
-    if (c.error.empty()) j["plumb"] = verdictJson(c.verdict);
+    if (c.error.empty()) {
+      j["plumb"] = verdictJson(c.verdict);
+      // A plumb-case states the verdict its generator derived; Plumb must reach the same.
+      if (c.caseVerdict.is_object() && c.caseVerdict.contains("verdict")) {
+        j["plumb"]["caseExpects"] = c.caseVerdict;
+        std::string mismatch = verdictMismatch(c);
+        j["plumb"]["matchesCase"] = mismatch.empty();
+        if (!mismatch.empty()) j["plumb"]["caseMismatch"] = mismatch;
+      }
+    }
     nlohmann::json expected;
     if (run.outcomes[i]) {
       anyOutcomes = true;
@@ -347,6 +367,8 @@ std::string plumbCell(const nlohmann::json& c) {
     o << "<b>invalid</b> <code>[" << esc(str(p, "rule")) << "]</code> at " << esc(str(p, "line"))
       << ":" << esc(str(p, "column")) << "<div>" << esc(str(p, "message")) << "</div>";
   }
+  if (p.contains("caseMismatch"))
+    o << "<div class=\"bad\">not the case's verdict: " << esc(str(p, "caseMismatch")) << "</div>";
   const nlohmann::json& e = c.value("expected", nlohmann::json::object());
   if (e.value("available", false)) {
     const nlohmann::json& outcomes = e.value("outcomes", nlohmann::json::array());
@@ -430,8 +452,20 @@ std::string reportHtml(const nlohmann::json& report) {
     if (c.contains("description")) o << "<div>" << esc(str(c, "description")) << "</div>";
     if (c.value("backendsDiffer", false))
       o << "<div class=\"differ\">the backends' outputs differ</div>";
-    o << "<div class=\"muted\">" << esc(str(c, "file")) << "<br>entry " << esc(str(c, "entry"))
-      << ", dispatch " << esc(c.value("dispatch", nlohmann::json::array()).dump()) << "</div>";
+    o << "<div class=\"muted\">" << esc(str(c, "file")) << "<br>";
+    std::string mode = str(c, "mode", "run");
+    if (mode == "run") {
+      o << "entry " << esc(str(c, "entry")) << ", dispatch "
+        << esc(c.value("dispatch", nlohmann::json::array()).dump());
+    } else if (mode == "module") {
+      o << "verdict only: shader module";
+    } else {
+      o << "verdict only: pipelines";
+      for (const nlohmann::json& p : c.value("pipelines", nlohmann::json::array()))
+        o << " " << esc(str(p, "stage")) << " " << esc(str(p, "entry"));
+    }
+    if (c.contains("constants")) o << "<br>constants " << esc(c["constants"].dump());
+    o << "</div>";
     if (c.contains("known"))
       o << "<div class=\"muted\">known: " << esc(c["known"].dump()) << "</div>";
     o << "<details><summary>WGSL</summary><pre>" << numbered(str(c, "wgsl")) << "</pre></details>";
@@ -457,6 +491,8 @@ std::string reportText(const nlohmann::json& report) {
     }
     const nlohmann::json& p = c["plumb"];
     o << (p.value("valid", false) ? "Plumb valid" : "Plumb invalid [" + str(p, "rule") + "]");
+    if (str(c, "mode", "run") != "run") o << " (verdict only)";
+    if (p.contains("caseMismatch")) o << " NOT the case's verdict: " << str(p, "caseMismatch");
     const nlohmann::json results = c.value("results", nlohmann::json::object());
     for (auto& [name, r] : results.items()) o << "; " << name << " " << str(r, "classification");
     if (c.value("backendsDiffer", false)) o << "; outputs differ";

@@ -8,6 +8,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createRequire} from 'node:module';
 import puppeteer from 'puppeteer-core';
+import {CAPABILITIES} from './runner_core.js';
 import {serveLines, writeLine} from './stdio_lines.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -77,7 +78,8 @@ try {
   writeLine({hello: 'plumb-oracle-runner', version: 1, backend: 'chromium', adapter,
              versions: {chromium: await browser.version(),
                         puppeteerCore: require('puppeteer-core/package.json').version,
-                        node: process.versions.node}});
+                        node: process.versions.node},
+             capabilities: CAPABILITIES});
 } catch (e) {
   writeLine({hello: 'plumb-oracle-runner', version: 1, backend: 'chromium', error: String(e.message || e)});
   process.exit(3);

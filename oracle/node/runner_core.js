@@ -2,13 +2,18 @@
 // (protocol `plumb-oracle-runner` v1, docs/oracle.md). No Node, Deno or DOM specifics here:
 // the same file runs in Node (Dawn), in Deno (wgpu) and in a Chromium page.
 //
-// A case:   {"id", "wgsl", "entry", "dispatch": [x,y,z],
+// A case that runs:  {"id", "wgsl", "entry", "dispatch": [x,y,z], "constants"?: {key: number},
 //            "bindings": [{"group","binding","kind": "uniform"|"storage"|"read-only-storage",
 //                          "size": BYTES, "words": [u32...]}]}
+// A verdict-only case: {"id", "wgsl", "mode": "module"}  (or no "entry": the module only), or
+//            {"id", "wgsl", "mode": "pipelines", "constants"?, "pipelines": [{"entry", "stage":
+//             "compute"|"vertex"|"fragment", "vertexBuffers"?, "targets"?, "depthStencil"?,
+//             "partner"?: {"wgsl", "entry"}}]}  (one pipeline per entry point, layout "auto")
 // A result: {"id", "status", "compilation": [...], "validation": [...], "pipeline": {...},
+//            "pipelines"?: [{"entry","stage","ok","error"?}],
 //            "buffers": [{"group","binding","words"}], "timing": {...}}
-// status: "executed" | "shader-error" | "pipeline-error" | "runtime-error" | "device-lost" |
-//         "bad-case"
+// status: "executed" | "module-ok" | "pipeline-ok" | "shader-error" | "pipeline-error" |
+//         "runtime-error" | "device-lost" | "bad-case"
 
 export const PROTOCOL = 'plumb-oracle-runner';
 export const PROTOCOL_VERSION = 1;
@@ -100,8 +105,35 @@ const kindLayout = {
   'read-only-storage': {type: 'read-only-storage'},
 };
 
+/// What the case asks for: "run" (a compute dispatch), "pipelines" or "module" (verdict only).
+function caseMode(c) {
+  if (typeof c.mode === 'string') return c.mode;
+  if (Array.isArray(c.pipelines)) return 'pipelines';
+  return typeof c.entry === 'string' ? 'run' : 'module';
+}
+
+const stages = {compute: 0x4, vertex: 0x1, fragment: 0x2};
+
 function validateCase(c) {
   if (typeof c.wgsl !== 'string') return 'missing "wgsl"';
+  if (c.constants !== undefined) {
+    if (typeof c.constants !== 'object' || c.constants === null || Array.isArray(c.constants)) return '"constants" must be an object';
+    for (const [k, v] of Object.entries(c.constants)) {
+      if (typeof v !== 'number') return `constant "${k}" must be a number`;
+    }
+  }
+  const mode = caseMode(c);
+  if (mode === 'module') return null;
+  if (mode === 'pipelines') {
+    if (!Array.isArray(c.pipelines)) return '"pipelines" must be an array';
+    for (const p of c.pipelines) {
+      if (!p || typeof p.entry !== 'string') return 'a pipeline needs "entry"';
+      if (!(p.stage in stages)) return `pipeline ${p.entry}: "stage" must be compute, vertex or fragment`;
+      if (p.stage === 'fragment' && (!p.partner || typeof p.partner.wgsl !== 'string')) return `pipeline ${p.entry}: a fragment stage needs "partner"`;
+    }
+    return null;
+  }
+  if (mode !== 'run') return `unknown "mode" "${mode}"`;
   if (typeof c.entry !== 'string') return 'missing "entry"';
   if (!Array.isArray(c.dispatch) || c.dispatch.length !== 3) return '"dispatch" must be [x, y, z]';
   for (const b of c.bindings || []) {
@@ -110,6 +142,94 @@ function validateCase(c) {
     if ((b.words || []).length * 4 > b.size) return `binding ${b.group}/${b.binding}: more words than size`;
   }
   return null;
+}
+
+/// The programmable stage with the case's pipeline-overridable constants, if any.
+function withConstants(stage, c) {
+  if (c.constants && Object.keys(c.constants).length) stage.constants = c.constants;
+  return stage;
+}
+
+/// The render or compute pipeline descriptor of one entry point of a verdict-only case: the
+/// entry point's stage, and for a fragment stage the partner vertex stage Plumb generated.
+function pipelineDescriptor(device, c, module, p, partnerModule) {
+  if (p.stage === 'compute') {
+    return {kind: 'compute', descriptor: {layout: 'auto', compute: withConstants({module, entryPoint: p.entry}, c)}};
+  }
+  const descriptor = {layout: 'auto', primitive: {topology: 'triangle-list'}};
+  if (p.stage === 'vertex') {
+    descriptor.vertex = withConstants({module, entryPoint: p.entry, buffers: p.vertexBuffers || []}, c);
+  } else {
+    descriptor.vertex = {module: partnerModule, entryPoint: p.partner.entry || 'main', buffers: []};
+    descriptor.fragment = withConstants({module, entryPoint: p.entry, targets: p.targets || []}, c);
+  }
+  if (p.depthStencil) descriptor.depthStencil = p.depthStencil;
+  return {kind: 'render', descriptor};
+}
+
+/// Verdict-only: one pipeline per entry point, each in its own error scopes; nothing is run.
+/// A partner stage that does not compile is Plumb's mistake, not the backend's: bad-case.
+async function createPipelines(state, c, module, result) {
+  const device = state.device;
+  result.pipelines = [];
+  for (const p of c.pipelines) {
+    let partnerModule = null;
+    if (p.stage === 'fragment') {
+      const partnerErrors = [];
+      pushScopes(device);
+      partnerModule = device.createShaderModule({code: p.partner.wgsl});
+      let info = null;
+      try { info = await partnerModule.getCompilationInfo(); } catch (_) { /* scopes tell */ }
+      await popScopes(device, 'partner', partnerErrors);
+      const messages = compilationMessages(info).filter((m) => m.type === 'error');
+      if (messages.length || partnerErrors.length) {
+        result.status = 'bad-case';
+        result.error = `the vertex stage Plumb generated for fragment entry point ${p.entry} does not compile: ` +
+          (messages.length ? messages[0].message : partnerErrors[0].message);
+        return;
+      }
+    }
+    const errors = [];
+    const entry = {entry: p.entry, stage: p.stage, ok: true};
+    pushScopes(device);
+    try {
+      const {kind, descriptor} = pipelineDescriptor(device, c, module, p, partnerModule);
+      if (kind === 'compute') {
+        if (state.asyncPipelines) await device.createComputePipelineAsync(descriptor);
+        else device.createComputePipeline(descriptor);
+      } else if (state.asyncPipelines) {
+        await device.createRenderPipelineAsync(descriptor);
+      } else {
+        device.createRenderPipeline(descriptor);
+      }
+    } catch (e) {
+      entry.ok = false;
+      entry.error = errorText(e);
+    }
+    await popScopes(device, 'pipeline', errors);
+    for (const e of errors) result.validation.push({...e, entry: p.entry});
+    if (entry.ok && errors.length) {
+      entry.ok = false;
+      entry.error = errors[0].message;
+    }
+    result.pipelines.push(entry);
+  }
+  const failed = result.pipelines.find((p) => !p.ok);
+  result.pipeline = failed ? {ok: false, entry: failed.entry, error: failed.error} : {ok: true};
+  result.status = failed ? 'pipeline-error' : 'pipeline-ok';
+}
+
+/// The common end of a case: a lost device and uncaptured errors override the status.
+function finish(state, result, t0) {
+  if (state.lost) {
+    result.status = 'device-lost';
+    result.error = state.lost;
+  }
+  if (state.uncaptured && state.uncaptured.length) {
+    for (const m of state.uncaptured.splice(0)) result.validation.push({stage: 'uncaptured', message: m});
+  }
+  result.timing.totalMs = +(now() - t0).toFixed(3);
+  return result;
 }
 
 /// Runs one case on state.device; never throws (a thrown error becomes a runtime-error).
@@ -146,6 +266,16 @@ export async function runCase(state, c) {
       result.timing.totalMs = +(now() - t0).toFixed(3);
       return result;
     }
+    const mode = caseMode(c);
+    if (mode === 'module') {
+      result.status = 'module-ok';
+      return finish(state, result, t0);
+    }
+    if (mode === 'pipelines') {
+      await createPipelines(state, c, module, result);
+      result.timing.pipelineMs = +(now() - t1).toFixed(3);
+      return finish(state, result, t0);
+    }
 
     // 2. Layouts from the bindings' kinds, and the pipeline (#pipeline-creation-error).
     pushScopes(device);
@@ -165,7 +295,7 @@ export async function runCase(state, c) {
     }
     const layout = device.createPipelineLayout({bindGroupLayouts: bgls});
     let pipeline = null;
-    const descriptor = {layout, compute: {module, entryPoint: c.entry}};
+    const descriptor = {layout, compute: withConstants({module, entryPoint: c.entry}, c)};
     try {
       // createComputePipeline reports failure through the error scope; the async form rejects
       // with a GPUPipelineError. dawn.node answers the async form only at its next event
@@ -235,15 +365,7 @@ export async function runCase(state, c) {
       try { b.destroy(); } catch (_) { /* already gone */ }
     }
   }
-  if (state.lost) {
-    result.status = 'device-lost';
-    result.error = state.lost;
-  }
-  if (state.uncaptured && state.uncaptured.length) {
-    for (const m of state.uncaptured.splice(0)) result.validation.push({stage: 'uncaptured', message: m});
-  }
-  result.timing.totalMs = +(now() - t0).toFixed(3);
-  return result;
+  return finish(state, result, t0);
 }
 
 /// Runs a case, reopening the device first when the previous case lost it.
@@ -252,7 +374,10 @@ export async function runCaseWithRecovery(gpu, state, c) {
   return runCase(state, c);
 }
 
+// What this runner understands beyond the first version of the protocol (docs/oracle.md).
+export const CAPABILITIES = ['module', 'pipelines', 'constants'];
+
 export function hello(backend, state, versions) {
   return {hello: PROTOCOL, version: PROTOCOL_VERSION, backend, adapter: state.adapterInfo,
-          versions};
+          versions, capabilities: CAPABILITIES};
 }

@@ -137,5 +137,49 @@ TEST(OracleSmoke, BundledCasesOnRealBackends) {
   }
 }
 
+// Verdict-only cases (tests/oracle/data/verdicts): shader modules alone, render pipelines for
+// vertex and fragment entry points, pipeline-overridable constants, plumb-case files.
+TEST(OracleSmoke, VerdictCasesOnRealBackends) {
+  fs::path tmp = fs::temp_directory_path() / ("plumb-oracle-smoke-v-" + std::to_string(::getpid()));
+  std::string skip;
+  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  if (!smoke) GTEST_SKIP() << skip;
+  fs::create_directories(tmp);
+  OracleOptions options = *smoke;
+  options.caseTimeoutSeconds = 60;
+  options.outcomes = interpreterOutcomeProvider();
+  OracleRun run = runOracle(casesIn(std::string(PLUMB_SOURCE_DIR) + "/tests/oracle/data/verdicts"),
+                            {}, options);
+  removeRunDirectory(tmp);
+  ASSERT_EQ(run.cases.size(), 8u);
+  // What every backend must answer (status), besides agreeing with Plumb.
+  const std::map<std::string, std::string> status = {{"syntax-error", "shader-error"},
+                                                     {"type-error", "shader-error"},
+                                                     {"no-entry-point", "module-ok"},
+                                                     {"fragment-targets", "pipeline-ok"},
+                                                     {"fragment-depth", "pipeline-ok"},
+                                                     {"override-constants", "executed"},
+                                                     {"override-missing-value", "pipeline-error"}};
+  for (const BackendRun& b : run.backends) {
+    ASSERT_TRUE(b.available) << b.name << ": " << b.error;
+    bool naga = b.name.rfind("deno", 0) == 0;
+    for (size_t i = 0; i < run.cases.size(); ++i) {
+      const std::string& id = run.cases[i].id;
+      const BackendCaseResult& r = b.results[i];
+      EXPECT_EQ(run.cases[i].error, "") << id;
+      EXPECT_EQ(verdictMismatch(run.cases[i]), "") << id;
+      // naga does not apply the uniformity analysis to barriers (as barrier-nonuniform).
+      if (id == "uniformity-strict" && naga) {
+        EXPECT_EQ(r.classification, Classification::AcceptsInvalid) << b.name;
+        continue;
+      }
+      EXPECT_EQ(r.classification, Classification::Agree) << b.name << " " << id << ": " << r.detail;
+      if (status.count(id)) {
+        EXPECT_EQ(r.status, status.at(id)) << b.name << " " << id << ": " << r.detail;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace plumb::oracle

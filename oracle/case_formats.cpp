@@ -1,0 +1,221 @@
+// Reading `plumb-oracle-case` v1 and `plumb-case` v1 files (docs/oracle.md, docs/formats.md).
+#include "oracle/case_formats.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace plumb::oracle::detail {
+
+namespace fs = std::filesystem;
+
+bool readText(const fs::path& p, std::string& out) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  out = s.str();
+  return true;
+}
+
+std::optional<double> constantValue(const std::string& text) {
+  if (text == "true") return 1.0;
+  if (text == "false") return 0.0;
+  if (text.empty()) return std::nullopt;
+  errno = 0;
+  char* end = nullptr;
+  double x = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !std::isfinite(x)) return std::nullopt;
+  return x;
+}
+
+namespace {
+
+bool fail(OracleCase& c, std::string message) {
+  c.error = std::move(message);
+  return false;
+}
+
+/// "wgsl" (the text) or "source" (a path relative to the case file).
+bool readProgram(const nlohmann::json& j, const fs::path& path, OracleCase& c) {
+  if (j.contains("wgsl") && j["wgsl"].is_string()) {
+    c.wgsl = j["wgsl"].get<std::string>();
+    return true;
+  }
+  if (j.contains("source") && j["source"].is_string()) {
+    fs::path src = path.parent_path() / j["source"].get<std::string>();
+    if (!readText(src, c.wgsl)) return fail(c, "cannot read the source '" + src.string() + "'");
+    c.wgslFile = src.string();
+    return true;
+  }
+  return fail(
+      c, "'" + path.string() + "': give the program as \"wgsl\" (text) or \"source\" (a path)");
+}
+
+/// "entry", "dispatch" and "bindings", as both formats write them.
+bool readRunFields(const nlohmann::json& j, const fs::path& path, OracleCase& c,
+                   nlohmann::json& bindings) {
+  if (j.contains("entry")) {
+    if (!j["entry"].is_string()) return fail(c, "\"entry\" must be a string");
+    c.entry = j["entry"].get<std::string>();
+  }
+  if (j.contains("dispatch")) {
+    const nlohmann::json& d = j["dispatch"];
+    if (!d.is_array() || d.empty() || d.size() > 3)
+      return fail(c, "\"dispatch\" must be [x], [x, y] or [x, y, z]");
+    for (size_t i = 0; i < d.size(); ++i) {
+      std::optional<uint64_t> n = asUnsigned(d[i]);
+      if (!n || *n == 0 || *n > 65535)
+        return fail(c, "\"dispatch\" counts must be integers 1..65535");
+      c.dispatch[i] = static_cast<uint32_t>(*n);
+    }
+  }
+  if (j.contains("bindings")) {
+    nlohmann::json b = j["bindings"];
+    if (b.is_string()) {
+      fs::path bp = path.parent_path() / b.get<std::string>();
+      std::string btext;
+      if (!readText(bp, btext)) return fail(c, "cannot read the bindings '" + bp.string() + "'");
+      b = nlohmann::json::parse(btext, nullptr, false);
+    }
+    if (b.is_object() && b.value("format", "") == "plumb-bindings")
+      b = b.value("bindings", nlohmann::json());
+    if (!b.is_array())
+      return fail(
+          c, "\"bindings\" must be an array of plumb-bindings entries, or a plumb-bindings file");
+    bindings = b;
+  }
+  return true;
+}
+
+/// A `plumb-run` report, inline or by path: the case's allowed outcomes.
+bool readExpectedRun(nlohmann::json e, const fs::path& path, const char* field, OracleCase& c) {
+  c.expectSource = "case file";
+  if (e.is_string()) {
+    fs::path ep = path.parent_path() / e.get<std::string>();
+    std::string etext;
+    if (!readText(ep, etext))
+      return fail(c, "cannot read the expected results '" + ep.string() + "'");
+    e = nlohmann::json::parse(etext, nullptr, false);
+    c.expectSource = ep.string();
+  }
+  if (!e.is_object() || e.value("format", "") != "plumb-run" || !e.contains("outcomes") ||
+      !e["outcomes"].is_array())
+    return fail(c, std::string("\"") + field +
+                       "\" must be a plumb-run report (format \"plumb-run\" with \"outcomes\")");
+  c.expect = std::move(e);
+  return true;
+}
+
+/// One override value: the checker gets it as text, the runner as a number.
+bool addOverride(const std::string& key, const nlohmann::json& value, OracleCase& c) {
+  std::string text;
+  if (value.is_string())
+    text = value.get<std::string>();
+  else if (value.is_boolean() || value.is_number())
+    text = value.dump();
+  else
+    return fail(c, "override '" + key + "': the value must be a number, true or false");
+  std::optional<double> x = constantValue(text);
+  if (!x)
+    return fail(c, "override '" + key + "' = '" + text +
+                       "': the runners need a finite number (or true or false)");
+  c.verdictOptions.overrides.emplace_back(key, text);
+  c.verdictOptions.pipelineCreation = true;
+  c.constants[key] = *x;
+  return true;
+}
+
+/// "mode": a case may ask to be verdict-only ("module", "pipelines") or run.
+bool readMode(const nlohmann::json& j, OracleCase& c, std::optional<CaseMode>& forced) {
+  if (!j.contains("mode")) return true;
+  std::string m = j["mode"].is_string() ? j["mode"].get<std::string>() : "";
+  if (m == "module")
+    forced = CaseMode::Module;
+  else if (m == "pipelines")
+    forced = CaseMode::Pipelines;
+  else if (m == "run")
+    forced = CaseMode::Run;
+  else
+    return fail(c, "\"mode\" must be \"run\", \"pipelines\" or \"module\"");
+  return true;
+}
+
+}  // namespace
+
+bool readOracleCaseFile(const nlohmann::json& j, const fs::path& path, OracleCase& c,
+                        CaseFileParts& parts) {
+  if (j.value("version", 0) != 1)
+    return fail(
+        c, "'" + path.string() + "': \"format\" must be \"plumb-oracle-case\" with \"version\": 1");
+  c.format = "plumb-oracle-case";
+  if (j.contains("name") && j["name"].is_string()) c.id = j["name"].get<std::string>();
+  c.description = j.value("description", "");
+  if (j.contains("known")) c.known = j["known"];
+  if (j.contains("runnerTest") && j["runnerTest"].is_string())
+    c.runnerTest = j["runnerTest"].get<std::string>();
+  if (!readProgram(j, path, c) || !readRunFields(j, path, c, parts.bindings) ||
+      !readMode(j, c, parts.mode))
+    return false;
+  if (j.contains("constants")) {
+    if (!j["constants"].is_object())
+      return fail(c, "\"constants\" must be an object {\"name or id\": number}");
+    for (const auto& [key, value] : j["constants"].items())
+      if (!addOverride(key, value, c)) return false;
+  }
+  if (j.contains("expect") && !readExpectedRun(j["expect"], path, "expect", c)) return false;
+  return true;
+}
+
+bool readPlumbCaseFile(const nlohmann::json& j, const fs::path& path, OracleCase& c,
+                       CaseFileParts& parts) {
+  if (j.value("version", 0) != 1)
+    return fail(c, "'" + path.string() + "': a plumb-case file needs \"version\": 1");
+  c.format = "plumb-case";
+  if (j.contains("name") && j["name"].is_string()) c.id = j["name"].get<std::string>();
+  c.description = j.value("description", "");
+  std::string revision = j.value("revision", "2022-06");
+  if (revision != "2022-06")
+    return fail(c, "revision '" + revision + "': Plumb implements revision 2022-06 only");
+  if (!readProgram(j, path, c) || !readRunFields(j, path, c, parts.bindings) ||
+      !readMode(j, c, parts.mode))
+    return false;
+  const nlohmann::json options = j.value("options", nlohmann::json::object());
+  if (!options.is_object()) return fail(c, "\"options\" must be an object");
+  // The case's options are how its expected verdict was derived, so they decide Plumb's.
+  if (options.contains("strictUniformity")) {
+    if (!options["strictUniformity"].is_boolean())
+      return fail(c, "\"options.strictUniformity\" must be true or false");
+    c.verdictOptions.strictUniformity = options["strictUniformity"].get<bool>();
+  }
+  if (options.contains("pipelineCreation")) {
+    if (!options["pipelineCreation"].is_boolean())
+      return fail(c, "\"options.pipelineCreation\" must be true or false");
+    c.verdictOptions.pipelineCreation = options["pipelineCreation"].get<bool>();
+  }
+  if (options.contains("overrides")) {
+    if (!options["overrides"].is_object())
+      return fail(c, "\"options.overrides\" must be an object {\"name or id\": \"value\"}");
+    for (const auto& [key, value] : options["overrides"].items())
+      if (!addOverride(key, value, c)) return false;
+  }
+  const nlohmann::json expect = j.value("expect", nlohmann::json::object());
+  if (!expect.is_object()) return fail(c, "\"expect\" must be an object");
+  if (expect.contains("verdict")) {
+    std::string v = expect["verdict"].is_string() ? expect["verdict"].get<std::string>() : "";
+    if (v != "valid" && v != "invalid")
+      return fail(c, "\"expect.verdict\" must be \"valid\" or \"invalid\"");
+  }
+  c.caseVerdict = expect;
+  c.caseVerdict.erase("run");
+  if (expect.contains("run") && !readExpectedRun(expect["run"], path, "expect.run", c))
+    return false;
+  c.caseInfo = nlohmann::json::object();
+  for (const char* k : {"family", "rule", "twin"})
+    if (j.contains(k)) c.caseInfo[k] = j[k];
+  return true;
+}
+
+}  // namespace plumb::oracle::detail

@@ -1,0 +1,308 @@
+// Verdict-only oracle cases (module only, or one pipeline per entry point), pipeline-overridable
+// constants, and the plumb-case v1 format: loading, the runner's input, the pipelines Plumb
+// plans, and a batch through tests/oracle/fake_runner.sh (tests/oracle/data/verdicts).
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "oracle/oracle.h"
+
+namespace plumb::oracle {
+namespace {
+
+namespace fs = std::filesystem;
+const std::string kVerdicts = std::string(PLUMB_SOURCE_DIR) + "/tests/oracle/data/verdicts";
+
+OracleCase load(const std::string& name, const VerdictOptions& options = {}) {
+  OracleCase c = loadCase(kVerdicts + "/" + name, options);
+  EXPECT_EQ(c.error, "") << name;
+  return c;
+}
+
+std::string writeTemp(const std::string& name, const std::string& text) {
+  fs::path dir = fs::temp_directory_path() / "plumb-oracle-verdict-test";
+  fs::create_directories(dir);
+  fs::path p = dir / name;
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+TEST(OracleVerdictCases, ModuleOnlyCases) {
+  OracleCase syntax = load("syntax-error.json");
+  EXPECT_EQ(syntax.mode, CaseMode::Module);
+  EXPECT_FALSE(syntax.verdict.valid);
+  EXPECT_EQ(syntax.verdict.stage, "parse");
+  OracleCase type = load("type-error.wgsl");
+  EXPECT_EQ(type.mode, CaseMode::Module);
+  EXPECT_FALSE(type.verdict.valid);
+  EXPECT_EQ(type.verdict.rule, "var-and-value");
+  OracleCase valid = load("no-entry-point.wgsl");
+  EXPECT_EQ(valid.mode, CaseMode::Module);
+  EXPECT_TRUE(valid.verdict.valid);
+  EXPECT_TRUE(valid.bindings.empty());
+  // The runner gets the module and nothing to run.
+  nlohmann::json in = runnerInput(valid);
+  EXPECT_EQ(in["mode"], "module");
+  EXPECT_FALSE(in.contains("entry"));
+  EXPECT_FALSE(in.contains("bindings"));
+  EXPECT_FALSE(in.contains("pipelines"));
+}
+
+TEST(OracleVerdictCases, OnePipelinePerEntryPoint) {
+  OracleCase c = load("fragment-targets.json");
+  ASSERT_EQ(c.mode, CaseMode::Pipelines);
+  EXPECT_TRUE(c.verdict.valid) << c.verdict.message;
+  ASSERT_EQ(c.pipelines.size(), 2u);
+  const PipelinePlan& vs = c.pipelines[0];
+  EXPECT_EQ(vs.entry, "vs");
+  EXPECT_EQ(vs.stage, ShaderStage::Vertex);
+  EXPECT_EQ(vs.vertexBuffers, nlohmann::json::parse(R"([
+              {"arrayStride": 12, "attributes": [{"shaderLocation": 0, "format": "float32x3", "offset": 0}]},
+              {"arrayStride": 4, "attributes": [{"shaderLocation": 1, "format": "uint32", "offset": 0}]}])"));
+  const PipelinePlan& fs = c.pipelines[1];
+  EXPECT_EQ(fs.entry, "fs");
+  EXPECT_EQ(fs.stage, ShaderStage::Fragment);
+  // Location 2 is not written: its target is null. vec3<u32> gets a two-channel format.
+  EXPECT_EQ(
+      fs.targets,
+      nlohmann::json::parse(
+          R"([{"format": "rgba32float"}, {"format": "r32sint"}, null, {"format": "rg32uint"}])"));
+  EXPECT_TRUE(fs.depthStencil.is_null());
+  // The generated vertex stage writes what the fragment stage reads, with its interpolation.
+  EXPECT_NE(fs.partnerWgsl.find("@location(0) @interpolate(flat) v0: u32"), std::string::npos)
+      << fs.partnerWgsl;
+  EXPECT_NE(fs.partnerWgsl.find("@location(1) v1: vec2<f32>"), std::string::npos) << fs.partnerWgsl;
+  nlohmann::json in = runnerInput(c);
+  EXPECT_EQ(in["mode"], "pipelines");
+  ASSERT_EQ(in["pipelines"].size(), 2u);
+  EXPECT_EQ(in["pipelines"][1]["stage"], "fragment");
+  EXPECT_EQ(in["pipelines"][1]["partner"]["entry"], "main");
+}
+
+TEST(OracleVerdictCases, GeneratedVertexStagesAreValidWgsl) {
+  for (const char* name : {"fragment-targets.json", "fragment-depth.wgsl"}) {
+    OracleCase c = load(name);
+    for (const PipelinePlan& p : c.pipelines) {
+      if (p.stage != ShaderStage::Fragment) continue;
+      PlumbVerdict v = plumbVerdict("partner.wgsl", p.partnerWgsl, {});
+      EXPECT_TRUE(v.valid) << name << ": " << v.message << "\n" << p.partnerWgsl;
+    }
+  }
+}
+
+TEST(OracleVerdictCases, FragmentDepthGetsADepthAttachment) {
+  OracleCase c = load("fragment-depth.wgsl");
+  ASSERT_EQ(c.mode, CaseMode::Pipelines);
+  ASSERT_EQ(c.pipelines.size(), 1u);
+  EXPECT_TRUE(c.pipelines[0].targets.empty());
+  EXPECT_EQ(c.pipelines[0].depthStencil["format"], "depth32float");
+  EXPECT_EQ(c.pipelines[0].depthStencil["depthWriteEnabled"], true);
+}
+
+TEST(OracleVerdictCases, NamedVertexEntryIsItsPipelineAlone) {
+  nlohmann::json j = {{"format", "plumb-oracle-case"},
+                      {"version", 1},
+                      {"wgsl",
+                       "@vertex fn v() -> @builtin(position) vec4<f32> { return vec4<f32>(); }\n"
+                       "@compute @workgroup_size(1) fn c() {}\n"},
+                      {"entry", "v"}};
+  OracleCase c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
+  ASSERT_EQ(c.error, "");
+  EXPECT_EQ(c.mode, CaseMode::Pipelines);
+  ASSERT_EQ(c.pipelines.size(), 1u);
+  EXPECT_EQ(c.pipelines[0].entry, "v");
+  j["entry"] = "nope";
+  c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
+  EXPECT_NE(c.error.find("no entry point named 'nope'"), std::string::npos) << c.error;
+  // Without "entry", a program with several entry points is verdict-only: both pipelines.
+  j.erase("entry");
+  c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
+  ASSERT_EQ(c.error, "");
+  EXPECT_EQ(c.mode, CaseMode::Pipelines);
+  EXPECT_EQ(c.pipelines.size(), 2u);
+  // "mode": "module" asks for the module alone.
+  j["mode"] = "module";
+  c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
+  EXPECT_EQ(c.mode, CaseMode::Module);
+  j["mode"] = "draw";
+  c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
+  EXPECT_NE(c.error.find("\"mode\""), std::string::npos) << c.error;
+}
+
+TEST(OracleVerdictCases, InvalidProgramWithOneComputeEntryIsVerdictOnly) {
+  // The verdict decides, so no buffers are needed: the compute pipeline gets layout "auto".
+  std::string p = writeTemp("barrier.wgsl",
+                            "@group(0) @binding(0) var<storage, read_write> o: array<u32>;\n"
+                            "@compute @workgroup_size(4)\n"
+                            "fn main(@builtin(local_invocation_index) i: u32) {\n"
+                            "  if (i == 0u) { workgroupBarrier(); }\n"
+                            "  o[i] = i;\n"
+                            "}\n");
+  OracleCase c = loadCase(p, {});
+  ASSERT_EQ(c.error, "");
+  EXPECT_FALSE(c.verdict.valid);
+  EXPECT_EQ(c.mode, CaseMode::Pipelines);
+  ASSERT_EQ(c.pipelines.size(), 1u);
+  EXPECT_EQ(c.pipelines[0].stage, ShaderStage::Compute);
+  EXPECT_TRUE(c.bindings.empty());
+}
+
+TEST(OracleVerdictCases, PlumbCaseWithOverridesRuns) {
+  OracleCase c = load("override-constants.json");
+  EXPECT_EQ(c.format, "plumb-case");
+  EXPECT_EQ(c.mode, CaseMode::Run);
+  EXPECT_TRUE(c.verdict.valid) << c.verdict.message;
+  EXPECT_TRUE(c.verdictOptions.pipelineCreation);
+  ASSERT_EQ(c.verdictOptions.overrides.size(), 2u);
+  EXPECT_EQ(c.constants, nlohmann::json::parse(R"({"7": 21.0, "offset": 5.0})"));
+  ASSERT_TRUE(c.expect);
+  EXPECT_EQ(c.expectSource, "case file");
+  EXPECT_EQ(c.caseInfo["family"], "overrides");
+  EXPECT_EQ(c.caseInfo["twin"], "override-missing-value");
+  EXPECT_FALSE(c.caseVerdict.contains("run"));
+  EXPECT_EQ(verdictMismatch(c), "");
+  nlohmann::json in = runnerInput(c);
+  EXPECT_EQ(in["entry"], "main");
+  EXPECT_EQ(in["constants"]["7"], 21.0);
+  // The interpreter runs with the same values: scale * 2 = 42, offset = 5.
+  std::string why;
+  std::optional<nlohmann::json> run = interpreterOutcomeProvider()(c, why);
+  ASSERT_TRUE(run) << why;
+  OutcomeMatch m = compareWithOutcomes(*run, {{0, 0, {42, 5}}});
+  EXPECT_EQ(m.status, OutcomeMatch::Status::Conformant) << m.note;
+}
+
+TEST(OracleVerdictCases, PlumbCaseVerdicts) {
+  OracleCase missing = load("override-missing-value.json");
+  EXPECT_FALSE(missing.verdict.valid);
+  EXPECT_EQ(missing.verdict.stage, "pipeline");
+  EXPECT_EQ(missing.verdict.rule, "override-decls");
+  EXPECT_EQ(missing.mode, CaseMode::Pipelines);
+  EXPECT_EQ(verdictMismatch(missing), "");
+  // The case's own options decide: strict uniformity rejects the barrier.
+  OracleCase strict = load("uniformity-strict.json");
+  EXPECT_TRUE(strict.verdictOptions.strictUniformity);
+  EXPECT_FALSE(strict.verdict.valid);
+  EXPECT_EQ(verdictMismatch(strict), "");
+  // A verdict Plumb does not reach is reported, not hidden.
+  nlohmann::json j = {{"format", "plumb-case"},
+                      {"version", 1},
+                      {"name", "wrong"},
+                      {"wgsl", "fn f() {}"},
+                      {"expect", {{"verdict", "invalid"}, {"stage", "check"}, {"rule", "x"}}}};
+  OracleCase wrong = loadCase(writeTemp("wrong.json", j.dump()), {});
+  ASSERT_EQ(wrong.error, "");
+  EXPECT_EQ(verdictMismatch(wrong), "the case expects invalid, Plumb says valid");
+}
+
+TEST(OracleVerdictCases, PlumbCaseErrorsAreClear) {
+  auto errorOf = [](const nlohmann::json& j) {
+    return loadCase(writeTemp("bad-plumb-case.json", j.dump()), {}).error;
+  };
+  nlohmann::json base = {{"format", "plumb-case"}, {"version", 1}, {"wgsl", "fn f() {}"}};
+  nlohmann::json j = base;
+  j["version"] = 2;
+  EXPECT_NE(errorOf(j).find("\"version\": 1"), std::string::npos);
+  j = base;
+  j["revision"] = "2026-08";
+  EXPECT_NE(errorOf(j).find("2022-06 only"), std::string::npos);
+  j = base;
+  j["options"] = {{"overrides", {{"k", "1u"}}}};
+  EXPECT_NE(errorOf(j).find("finite number"), std::string::npos);
+  j = base;
+  j["expect"] = {{"verdict", "maybe"}};
+  EXPECT_NE(errorOf(j).find("expect.verdict"), std::string::npos);
+  j = base;
+  j["expect"] = {{"verdict", "valid"}, {"run", {{"format", "plumb-run"}}}};
+  EXPECT_NE(errorOf(j).find("expect.run"), std::string::npos);
+  j = base;
+  j.erase("wgsl");
+  EXPECT_NE(errorOf(j).find("\"wgsl\""), std::string::npos);
+}
+
+TEST(OracleVerdictCases, ConstantsInAnOracleCase) {
+  nlohmann::json j = {{"format", "plumb-oracle-case"},
+                      {"version", 1},
+                      {"wgsl",
+                       "override k: f32;\n"
+                       "@group(0) @binding(0) var<storage, read_write> o: f32;\n"
+                       "@compute @workgroup_size(1) fn main() { o = k; }\n"},
+                      {"constants", {{"k", 1.5}}}};
+  OracleCase c = loadCase(writeTemp("constants.json", j.dump()), {});
+  ASSERT_EQ(c.error, "");
+  EXPECT_TRUE(c.verdict.valid) << c.verdict.message;
+  EXPECT_EQ(c.mode, CaseMode::Run);
+  EXPECT_EQ(runnerInput(c)["constants"]["k"], 1.5);
+  // Without the value, pipeline creation fails (Plumb simulates it because "constants" is given).
+  j["constants"] = {{"other", 1}};
+  c = loadCase(writeTemp("constants.json", j.dump()), {});
+  EXPECT_FALSE(c.verdict.valid);
+  EXPECT_EQ(c.verdict.stage, "pipeline");
+}
+
+BackendSpec fake(const std::string& name) {
+  return {name, {{"bash", PLUMB_FAKE_RUNNER}, {}, ""}};
+}
+
+TEST(OracleVerdictCases, BatchWithTheFakeRunner) {
+  std::string error;
+  std::vector<OracleCase> cases;
+  for (const std::string& p : expandCasePaths({kVerdicts}, error)) cases.push_back(loadCase(p, {}));
+  ASSERT_EQ(error, "");
+  ASSERT_EQ(cases.size(), 8u);
+  // A backend that rejects the syntax error's module.
+  auto byId = [&](const std::string& id) -> OracleCase& {
+    return *std::find_if(cases.begin(), cases.end(),
+                         [&](const OracleCase& c) { return c.id == id; });
+  };
+  byId("syntax-error").runnerTest = "reject";
+  byId("override-missing-value").runnerTest = "reject-pipeline";
+  OracleOptions o;
+  o.backends = {fake("fake")};
+  o.outcomes = interpreterOutcomeProvider();
+  OracleRun run = runOracle(cases, {}, o);
+  const BackendRun& b = run.backends.at(0);
+  std::map<std::string, const BackendCaseResult*> result;
+  for (size_t i = 0; i < run.cases.size(); ++i) result[run.cases[i].id] = &b.results[i];
+  // The fake runner accepts every module and pipeline unless told otherwise.
+  EXPECT_EQ(result["syntax-error"]->classification, Classification::Agree);
+  EXPECT_EQ(result["type-error"]->status, "module-ok");
+  EXPECT_EQ(result["type-error"]->classification, Classification::AcceptsInvalid);
+  EXPECT_EQ(result["no-entry-point"]->classification, Classification::Agree);
+  EXPECT_EQ(result["fragment-targets"]->status, "pipeline-ok");
+  EXPECT_EQ(result["fragment-targets"]->classification, Classification::Agree);
+  EXPECT_EQ(result["fragment-targets"]->raw["pipelines"].size(), 2u);
+  EXPECT_EQ(result["override-missing-value"]->classification, Classification::Agree);
+  EXPECT_EQ(result["uniformity-strict"]->classification, Classification::AcceptsInvalid);
+  // The runnable plumb-case: the fake writes 42 to word 0, and word 1 (5) is missing from its
+  // one-word buffer, so the output lies outside Plumb's outcome.
+  EXPECT_EQ(result["override-constants"]->status, "executed");
+  EXPECT_EQ(result["override-constants"]->classification, Classification::OutputOutside);
+  // The report names each case's mode, pipelines and constants, and whether Plumb's verdict
+  // is the plumb-case's.
+  nlohmann::json report = reportJson(run);
+  for (const nlohmann::json& c : report["cases"]) {
+    if (c["id"] == "fragment-targets") {
+      EXPECT_EQ(c["mode"], "pipelines");
+      EXPECT_EQ(c["pipelines"][1],
+                nlohmann::json::parse(R"({"entry": "fs", "stage": "fragment"})"));
+      EXPECT_EQ(c["results"]["fake"]["pipelines"].size(), 2u);
+    }
+    if (c["id"] == "override-constants") {
+      EXPECT_EQ(c["constants"]["7"], 21.0);
+      EXPECT_EQ(c["family"], "overrides");
+      EXPECT_EQ(c["plumb"]["matchesCase"], true);
+    }
+    if (c["id"] == "type-error") {
+      EXPECT_EQ(c["mode"], "module");
+    }
+  }
+  std::string html = reportHtml(report);
+  EXPECT_NE(html.find("verdict only: pipelines vertex vs fragment fs"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace plumb::oracle
