@@ -243,6 +243,21 @@ TEST(OracleVerdictCases, ConstantsInAnOracleCase) {
   EXPECT_EQ(c.verdict.stage, "pipeline");
 }
 
+// Nothing a case file says may crash the loader: every prefix of every verdict case file loads
+// (as a case, or with an error).
+TEST(OracleVerdictCases, TruncatedCaseFilesNeverCrash) {
+  std::string error;
+  for (const std::string& p : expandCasePaths({kVerdicts}, error)) {
+    std::ifstream in(p);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    std::string ext = fs::path(p).extension().string();
+    for (size_t n = 0; n < text.size(); n += 5) {
+      OracleCase c = loadCase(writeTemp("truncated" + ext, text.substr(0, n)), {});
+      if (c.error.empty()) runnerInput(c);
+    }
+  }
+}
+
 BackendSpec fake(const std::string& name) {
   return {name, {{"bash", PLUMB_FAKE_RUNNER}, {}, ""}};
 }
