@@ -4,6 +4,7 @@
 #include <zlib.h>
 
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <fstream>
@@ -101,6 +102,15 @@ int runnerMain(int argc, char** argv, const char* program, Options o, void (*usa
       if (!value(o.emitKnown)) return kUsage;
     } else if (a == "--list-disagreements") {
       o.listDisagreements = true;
+    } else if (a == "--sample") {
+      if (!value(v)) return kUsage;
+      char* end = nullptr;
+      unsigned long n = std::strtoul(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || n == 0 || n > 1000000) {
+        std::cerr << program << ": --sample needs a number 1..1000000, not '" << v << "'\n";
+        return kUsage;
+      }
+      o.sample = n;
     } else {
       std::cerr << program << ": unknown argument '" << a << "'\n";
       usage(std::cerr);
@@ -108,6 +118,9 @@ int runnerMain(int argc, char** argv, const char* program, Options o, void (*usa
     }
   }
   installCrashReporting();
+  if (o.sampled())
+    std::cout << program << ": a sample: every " << o.sample
+              << "th case of each CTS test (--sample); known entries not checked for staleness\n";
   try {
     return run(o);
   } catch (const std::exception& e) {

@@ -38,14 +38,16 @@ using namespace plumb::cts;
 
 void usage(std::ostream& out) {
   out << "usage: cts_validation [--data PATH] [--file NAME]... [--known PATH] [--report PATH]\n"
-         "                      [--list-disagreements] [--emit-known REASON]\n"
+         "                      [--list-disagreements] [--emit-known REASON] [--sample N]\n"
          "  --data PATH            validation.jsonl.gz (default " PLUMB_CTS_VALIDATION_DATA ")\n"
          "  --file NAME            only the cases of this CTS file, e.g. parse,literal\n"
          "  --known PATH           known disagreements: lines 'key<TAB>reason-id', '#' comments\n"
          "  --report PATH          write a JSON report\n"
          "  --list-disagreements   print every disagreement, known or not\n"
          "  --emit-known REASON    print the known list for the current disagreements instead:\n"
-         "                         listed keys keep their reason, new ones get REASON\n";
+         "                         listed keys keep their reason, new ones get REASON\n"
+         "  --sample N             every Nth case of each CTS test only (known entries are\n"
+         "                         then not checked for staleness)\n";
 }
 
 /// The CTS file of a query: `webgpu:shader,validation,parse,literal:abstract_int` -> `parse,literal`.
@@ -204,7 +206,9 @@ int run(const Options& o) {
   nlohmann::json disagreements = nlohmann::json::array();
   std::vector<std::string> failures;  // printed after the summary
   std::vector<std::string> emitted;   // --emit-known lines
+  std::map<std::string, size_t> caseIndex;  // by CTS test, for --sample
   for (const Case& c : cases) {
+    if (!o.runs(caseIndex[c.test]++)) continue;
     FileStats& s = stats[c.file];
     ++s.total;
     setCurrentCase(c.key.c_str());
@@ -253,7 +257,7 @@ int run(const Options& o) {
   }
   // Known keys of the selected files that name no case at all.
   for (const auto& [key, entry] : known) {
-    if (entry.seen) continue;
+    if (entry.seen || o.sampled()) continue;
     std::string file = ctsFile(key.substr(0, key.find(' ')));
     if (!o.files.empty() && !o.files.count(file)) continue;
     ++stats[file].stale;
