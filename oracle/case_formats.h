@@ -28,9 +28,10 @@ struct CaseFileParts {
 bool readOracleCaseFile(const nlohmann::json& j, const std::filesystem::path& path, OracleCase& c,
                         CaseFileParts& parts);
 
-/// A `plumb-case` v1 object (unknown fields are ignored). Its options decide Plumb's verdict
-/// (`c.verdictOptions`), its overrides become the runner's `constants`, and `expect.run` is
-/// the outcome set. False with `c.error` set when the file is malformed.
+/// A `plumb-case` v1 object, read by the generator's reader (gen/case.h; unknown fields are
+/// ignored). Its options decide Plumb's verdict (`c.verdictOptions`), its overrides become the
+/// runner's `constants`, and `expect.run` is the outcome set. False with `c.error` set when
+/// the file is malformed.
 bool readPlumbCaseFile(const nlohmann::json& j, const std::filesystem::path& path, OracleCase& c,
                        CaseFileParts& parts);
 

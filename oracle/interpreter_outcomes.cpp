@@ -28,6 +28,7 @@ OutcomeProvider interpreterOutcomeProvider() {
     r.zeroMissingBindings = true;
     // The values the runners pass as the pipeline's constants.
     r.check.overrides = c.verdictOptions.overrides;
+    r.check.literalShiftRight = c.verdictOptions.literalShiftRight;
     SourceFile file(c.wgslFile.empty() ? c.file : c.wgslFile, c.wgsl);
     interp::RunReport report = interp::runShader(file, r);
     if (report.ran) {

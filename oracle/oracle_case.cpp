@@ -257,6 +257,7 @@ CheckOptions checkOptions(const VerdictOptions& options) {
   o.aliasingAsErrors = options.strictAliasing;
   o.overrides = options.overrides;
   o.pipelineCreation = options.pipelineCreation || !options.overrides.empty();
+  o.literalShiftRight = options.literalShiftRight;
   return o;
 }
 

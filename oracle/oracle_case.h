@@ -52,6 +52,7 @@ struct VerdictOptions {
   /// (KEY=VALUE, VALUE as WGSL text: a number, true or false); implied by any override.
   bool pipelineCreation = false;
   std::vector<std::pair<std::string, std::string>> overrides;
+  bool literalShiftRight = false;  // `plumb check --literal-shift-right`
 };
 
 /// What a runner does with a case (docs/oracle.md "Runner protocol").

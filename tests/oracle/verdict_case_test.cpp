@@ -158,7 +158,11 @@ TEST(OracleVerdictCases, PlumbCaseWithOverridesRuns) {
   EXPECT_TRUE(c.verdictOptions.pipelineCreation);
   ASSERT_EQ(c.verdictOptions.overrides.size(), 2u);
   EXPECT_EQ(c.constants, nlohmann::json::parse(R"({"7": 21.0, "offset": 5.0})"));
+  // The generator's "run" ({"complete", "schedules", "outcomes"}) becomes a plumb-run report.
   ASSERT_TRUE(c.expect);
+  EXPECT_EQ((*c.expect)["format"], "plumb-run");
+  EXPECT_EQ((*c.expect)["executions"]["complete"], true);
+  EXPECT_EQ((*c.expect)["outcomes"].size(), 1u);
   EXPECT_EQ(c.expectSource, "case file");
   EXPECT_EQ(c.caseInfo["family"], "overrides");
   EXPECT_EQ(c.caseInfo["twin"], "override-missing-value");
@@ -191,6 +195,8 @@ TEST(OracleVerdictCases, PlumbCaseVerdicts) {
   nlohmann::json j = {{"format", "plumb-case"},
                       {"version", 1},
                       {"name", "wrong"},
+                      {"family", "test"},
+                      {"rule", {{"anchor", "x"}, {"side", "invalid"}}},
                       {"wgsl", "fn f() {}"},
                       {"expect", {{"verdict", "invalid"}, {"stage", "check"}, {"rule", "x"}}}};
   OracleCase wrong = loadCase(writeTemp("wrong.json", j.dump()), {});
@@ -202,7 +208,14 @@ TEST(OracleVerdictCases, PlumbCaseErrorsAreClear) {
   auto errorOf = [](const nlohmann::json& j) {
     return loadCase(writeTemp("bad-plumb-case.json", j.dump()), {}).error;
   };
-  nlohmann::json base = {{"format", "plumb-case"}, {"version", 1}, {"wgsl", "fn f() {}"}};
+  nlohmann::json base = {{"format", "plumb-case"},
+                         {"version", 1},
+                         {"name", "bad"},
+                         {"family", "test"},
+                         {"rule", {{"anchor", "x"}}},
+                         {"expect", {{"verdict", "valid"}}},
+                         {"wgsl", "fn f() {}"}};
+  EXPECT_EQ(errorOf(base), "");
   nlohmann::json j = base;
   j["version"] = 2;
   EXPECT_NE(errorOf(j).find("\"version\": 1"), std::string::npos);
@@ -220,7 +233,11 @@ TEST(OracleVerdictCases, PlumbCaseErrorsAreClear) {
   EXPECT_NE(errorOf(j).find("expect.run"), std::string::npos);
   j = base;
   j.erase("wgsl");
-  EXPECT_NE(errorOf(j).find("\"wgsl\""), std::string::npos);
+  EXPECT_NE(errorOf(j).find("'wgsl' not found"), std::string::npos) << errorOf(j);
+  j = base;
+  j["dispatch"] = {0, 1, 1};
+  j["entry"] = "main";
+  EXPECT_NE(errorOf(j).find("1..65535"), std::string::npos);
 }
 
 TEST(OracleVerdictCases, ConstantsInAnOracleCase) {
