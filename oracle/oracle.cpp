@@ -38,6 +38,13 @@ std::string tail(const std::string& s, size_t n) {
   return s.size() <= n ? s : "…" + s.substr(s.size() - n);
 }
 
+/// A Node runner's command: its stdout moved to stderr and the protocol on fd 3
+/// (PLUMB_PROTOCOL_FD, oracle/node/stdio_lines.js), so that native code writing to stdout —
+/// Dawn prints shader compilation warnings there — cannot break the protocol.
+std::vector<std::string> nodeRunnerArgv(const std::string& script) {
+  return {"sh", "-c", "exec 3>&1 1>&2; exec node \"$0\"", script};
+}
+
 }  // namespace
 
 std::vector<std::string> knownBackends() {
@@ -83,8 +90,9 @@ std::optional<BackendSpec> backendSpec(const std::string& name, const RunnerEnvi
   };
   if (name == "dawn") {
     if (!needIcd(kSwiftShaderIcd, "chromium")) return std::nullopt;
-    spec.process.argv = {"node", (dir / "dawn_runner.js").string()};
+    spec.process.argv = nodeRunnerArgv((dir / "dawn_runner.js").string());
     spec.process.env.push_back({"VK_ICD_FILENAMES", kSwiftShaderIcd});
+    spec.process.env.push_back({"PLUMB_PROTOCOL_FD", "3"});
     return spec;
   }
   if (name == "deno" || name == "deno-swiftshader") {
@@ -112,7 +120,8 @@ std::optional<BackendSpec> backendSpec(const std::string& name, const RunnerEnvi
       whyNot = "no Chromium at " + exe + " (Debian package chromium)" + setup;
       return std::nullopt;
     }
-    spec.process.argv = {"node", (dir / "chromium_runner.js").string()};
+    spec.process.argv = nodeRunnerArgv((dir / "chromium_runner.js").string());
+    spec.process.env.push_back({"PLUMB_PROTOCOL_FD", "3"});
     return spec;
   }
   whyNot = "unknown backend '" + name + "'";

@@ -1,9 +1,25 @@
-// Node side of the runner protocol: JSON lines in on stdin, JSON lines out on stdout.
+// Node side of the runner protocol: JSON lines in on stdin, JSON lines out on stdout, or on
+// the file descriptor PLUMB_PROTOCOL_FD names: native code in the runner's process (Dawn prints
+// its shader compilation warnings with printf) may write to stdout, so `plumb oracle` starts
+// the Node runners with stdout moved to stderr and the protocol on fd 3 (oracle/oracle.cpp).
+import fs from 'node:fs';
 import readline from 'node:readline';
 
+const protocolFd = Number(process.env.PLUMB_PROTOCOL_FD || 1);
+
+/// Writes raw text to the protocol channel, whole (the fd is a blocking pipe).
+export function writeRaw(text) {
+  if (protocolFd === 1) {
+    // On Linux, writes to pipes and files are synchronous in Node, so nothing is lost at exit.
+    process.stdout.write(text);
+    return;
+  }
+  const bytes = Buffer.from(text);
+  for (let done = 0; done < bytes.length;) done += fs.writeSync(protocolFd, bytes, done);
+}
+
 export function writeLine(obj) {
-  // On Linux, writes to pipes and files are synchronous in Node, so nothing is lost at exit.
-  process.stdout.write(JSON.stringify(obj) + '\n');
+  writeRaw(JSON.stringify(obj) + '\n');
 }
 
 /// Test hooks for the harness's own tests (a case's "runnerTest"): die, hang, or answer
@@ -15,7 +31,7 @@ export async function testHook(c) {
     await new Promise(() => {});
   }
   if (c.test === 'garbage') {
-    process.stdout.write('this is not JSON\n');
+    writeRaw('this is not JSON\n');
     return true;
   }
   return false;

@@ -284,7 +284,7 @@ TEST(OracleVerdictCases, BatchWithTheFakeRunner) {
   std::vector<OracleCase> cases;
   for (const std::string& p : expandCasePaths({kVerdicts}, error)) cases.push_back(loadCase(p, {}));
   ASSERT_EQ(error, "");
-  ASSERT_EQ(cases.size(), 8u);
+  ASSERT_EQ(cases.size(), 9u);
   // A backend that rejects the syntax error's module.
   auto byId = [&](const std::string& id) -> OracleCase& {
     return *std::find_if(cases.begin(), cases.end(),
@@ -309,6 +309,7 @@ TEST(OracleVerdictCases, BatchWithTheFakeRunner) {
   EXPECT_EQ(result["fragment-targets"]->raw["pipelines"].size(), 2u);
   EXPECT_EQ(result["override-missing-value"]->classification, Classification::Agree);
   EXPECT_EQ(result["uniformity-strict"]->classification, Classification::AcceptsInvalid);
+  EXPECT_EQ(result["unreachable-warning"]->status, "executed");
   // The runnable plumb-case: the fake writes 42 to word 0, and word 1 (5) is missing from its
   // one-word buffer, so the output lies outside Plumb's outcome.
   EXPECT_EQ(result["override-constants"]->status, "executed");
