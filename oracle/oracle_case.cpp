@@ -473,12 +473,49 @@ OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
   return c;
 }
 
+namespace {
+
+/// The case files a generated corpus lists (`plumb-corpus` v1 manifests, docs/formats.md:
+/// manifest.json, or manifest.I-of-N.json per shard), relative to its directory; nullopt when
+/// the directory has no manifest.
+std::optional<std::vector<std::string>> corpusFiles(const fs::path& dir) {
+  std::error_code ec;
+  std::vector<std::string> files;
+  bool any = false;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir, ec)) {
+    std::string name = e.path().filename().string();
+    if (name.rfind("manifest", 0) != 0 || e.path().extension() != ".json") continue;
+    std::string text;
+    if (!detail::readText(e.path(), text)) continue;
+    nlohmann::json m = nlohmann::json::parse(text, nullptr, false);
+    if (!m.is_object() || m.value("format", "") != "plumb-corpus") continue;
+    any = true;
+    const nlohmann::json families = m.value("families", nlohmann::json::object());
+    if (!families.is_object()) continue;
+    for (const auto& [family, f] : families.items())
+      if (f.is_object() && f.contains("files") && f["files"].is_array())
+        for (const nlohmann::json& file : f["files"])
+          if (file.is_string()) files.push_back((dir / file.get<std::string>()).string());
+  }
+  if (!any) return std::nullopt;
+  std::sort(files.begin(), files.end());
+  files.erase(std::unique(files.begin(), files.end()), files.end());
+  return files;
+}
+
+}  // namespace
+
 std::vector<std::string> expandCasePaths(const std::vector<std::string>& paths,
                                          std::string& error) {
   std::vector<std::string> out;
   for (const std::string& path : paths) {
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
+      // A corpus of `plumb gen`: the cases its manifest lists, in every family folder.
+      if (std::optional<std::vector<std::string>> files = corpusFiles(path)) {
+        out.insert(out.end(), files->begin(), files->end());
+        continue;
+      }
       std::vector<std::string> jsons, wgsls;
       std::set<std::string> named;  // .wgsl files a case file names as its source
       for (const fs::directory_entry& e : fs::directory_iterator(path, ec)) {

@@ -112,7 +112,8 @@ std::string verdictMismatch(const OracleCase& c);
 OracleCase loadCase(const std::string& path, const VerdictOptions& options);
 
 /// The case files named by the command line: files as they are, directories expanded to
-/// their *.json case files (and *.wgsl files that no case file names), sorted.
+/// their *.json case files (and *.wgsl files that no case file names), sorted; a directory
+/// with a `plumb-corpus` manifest (a `plumb gen` corpus) to the case files it lists.
 std::vector<std::string> expandCasePaths(const std::vector<std::string>& paths, std::string& error);
 
 /// The JSON line a runner receives for the case (protocol `plumb-oracle-runner` v1).

@@ -260,6 +260,26 @@ TEST(OracleVerdictCases, ConstantsInAnOracleCase) {
   EXPECT_EQ(c.verdict.stage, "pipeline");
 }
 
+// A `plumb gen` corpus directory expands to the cases its manifest lists, in its family folders.
+TEST(OracleVerdictCases, CorpusDirectoryExpandsToItsManifest) {
+  fs::path dir = fs::temp_directory_path() / "plumb-oracle-corpus-test";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "overrides");
+  fs::copy_file(kVerdicts + "/override-constants.json", dir / "overrides" / "a.json");
+  fs::copy_file(kVerdicts + "/override-missing-value.json", dir / "overrides" / "b.json");
+  nlohmann::json manifest = {
+      {"format", "plumb-corpus"},
+      {"version", 1},
+      {"families", {{"overrides", {{"files", {"overrides/b.json", "overrides/a.json"}}}}}}};
+  std::ofstream(dir / "manifest.json") << manifest.dump();
+  std::string error;
+  std::vector<std::string> paths = expandCasePaths({dir.string()}, error);
+  EXPECT_EQ(error, "");
+  ASSERT_EQ(paths.size(), 2u);
+  EXPECT_EQ(fs::path(paths[0]).filename(), "a.json");
+  for (const std::string& p : paths) EXPECT_EQ(loadCase(p, {}).error, "") << p;
+}
+
 // Nothing a case file says may crash the loader: every prefix of every verdict case file loads
 // (as a case, or with an error).
 TEST(OracleVerdictCases, TruncatedCaseFilesNeverCrash) {
