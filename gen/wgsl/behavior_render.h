@@ -1,0 +1,33 @@
+// WGSL text of a solved skeleton pair (behavior_skeleton.h): one statement per line, conditions
+// and values built from a uniform, a private variable and the helper's parameter (so that no
+// compiler can fold a branch away), the helper functions and module-scope variables both twins
+// use, and the line of every statement, so that the family knows where Plumb must point.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gen/wgsl/behavior_skeleton.h"
+
+namespace plumb::gen::wgsl::behavior {
+
+struct RenderedTwin {
+  std::string wgsl;
+  std::vector<int> line;             // by position: the line its statement starts on (0: none)
+  std::vector<int> continuingLine;   // by position: a loop's `continuing {` line
+  int functionLine = 0;              // the line of the function's header
+  std::vector<std::string> text;     // by position: the statement's header line, trimmed
+};
+
+struct RenderedPair {
+  RenderedTwin valid, invalid;
+};
+
+/// Renders both twins; `seed` draws the names, operands and case labels, the same for both.
+RenderedPair renderPair(const SolvedPair& pair, uint64_t seed);
+
+/// The line Plumb must report for the invalid twin's violation.
+int violationLine(const SolvedPair& pair, const RenderedTwin& invalid);
+
+}  // namespace plumb::gen::wgsl::behavior
