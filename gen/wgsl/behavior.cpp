@@ -281,7 +281,7 @@ class BehaviorFamily final : public Family {
     invalid.intended.stage = "check";
 
     // The derivation: what the solver chose and what the rules give.
-    int editLine = pair.edit < 0 ? text.valid.functionLine : text.valid.line[pair.edit];
+    int editLine = behavior::editLine(pair, text.valid, text.invalid);
     std::string editWhat =
         pair.edit < 0 ? std::string("the function header (") + fnKindName(pair.valid.fn) +
                             " / " + fnKindName(pair.invalid.fn) + ")"

@@ -53,6 +53,7 @@ class Renderer {
       : pair_(pair), t_(pair.tmpl), twin_(twin), seed_(seed) {
     line_.assign(t_.positions.size(), 0);
     continuingLine_.assign(t_.positions.size(), 0);
+    elseIfLine_.assign(t_.positions.size(), 0);
     text_.assign(t_.positions.size(), "");
   }
 
@@ -65,6 +66,7 @@ class Renderer {
   }
   std::vector<int>& line() { return line_; }
   std::vector<int>& continuingLine() { return continuingLine_; }
+  std::vector<int>& elseIfLine() { return elseIfLine_; }
   std::vector<std::string>& text() { return text_; }
 
  private:
@@ -236,6 +238,7 @@ class Renderer {
       case Kind::IfElseIfElse:
         open("if " + expression(p, 0) + " {");
         sequence(pos.seqs[0], depth + 1);
+        elseIfLine_[p] = nextLine();
         if (n.kind == Kind::IfElse) {
           emit(depth, "} else {");
           sequence(pos.seqs[1], depth + 1);
@@ -315,7 +318,7 @@ class Renderer {
   const Twin& twin_;
   uint64_t seed_;
   std::vector<std::string> lines_;
-  std::vector<int> line_, continuingLine_;
+  std::vector<int> line_, continuingLine_, elseIfLine_;
   std::vector<std::string> text_;
 };
 
@@ -388,15 +391,27 @@ RenderedPair renderPair(const SolvedPair& pair, uint64_t seed) {
     t.functionLine = offset + 1;
     t.line = r.line();
     t.continuingLine = r.continuingLine();
-    for (int& l : t.line)
-      if (l) l += offset;
-    for (int& l : t.continuingLine)
-      if (l) l += offset;
+    t.elseIfLine = r.elseIfLine();
+    for (std::vector<int>* lines : {&t.line, &t.continuingLine, &t.elseIfLine})
+      for (int& l : *lines)
+        if (l) l += offset;
     t.text = r.text();
   };
   finish(rv, fv, out.valid);
   finish(rw, fw, out.invalid);
   return out;
+}
+
+int editLine(const SolvedPair& pair, const RenderedTwin& valid, const RenderedTwin& invalid) {
+  if (pair.edit < 0) return valid.functionLine;
+  const NodeValue &v = pair.valid.nodes[pair.edit], &w = pair.invalid.nodes[pair.edit];
+  auto elseIf = [](Kind k) { return k == Kind::IfElseIf || k == Kind::IfElseIfElse; };
+  bool elseLine = (v.kind == Kind::IfElse && w.kind == Kind::IfElseIf) ||
+                  (v.kind == Kind::IfElseIf && w.kind == Kind::IfElse) ||
+                  (v.kind == w.kind && elseIf(v.kind) && (v.x[1].form != w.x[1].form ||
+                                                          v.x[1].discards() != w.x[1].discards()));
+  if (elseLine) return valid.elseIfLine[pair.edit];
+  return valid.line[pair.edit] ? valid.line[pair.edit] : invalid.line[pair.edit];
 }
 
 int violationLine(const SolvedPair& pair, const RenderedTwin& invalid) {

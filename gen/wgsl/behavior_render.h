@@ -16,6 +16,7 @@ struct RenderedTwin {
   std::string wgsl;
   std::vector<int> line;             // by position: the line its statement starts on (0: none)
   std::vector<int> continuingLine;   // by position: a loop's `continuing {` line
+  std::vector<int> elseIfLine;       // by position: an if statement's `} else if` line
   int functionLine = 0;              // the line of the function's header
   std::vector<std::string> text;     // by position: the statement's header line, trimmed
 };
@@ -26,6 +27,11 @@ struct RenderedPair {
 
 /// Renders both twins; `seed` draws the names, operands and case labels, the same for both.
 RenderedPair renderPair(const SolvedPair& pair, uint64_t seed);
+
+/// The line on which the twins differ, from the model: the edited statement's line, or its
+/// `} else {` / `} else if` line when the edit turned one into the other or changed the else-if
+/// condition, or the function header's.
+int editLine(const SolvedPair& pair, const RenderedTwin& valid, const RenderedTwin& invalid);
 
 /// The line Plumb must report for the invalid twin's violation.
 int violationLine(const SolvedPair& pair, const RenderedTwin& invalid);
