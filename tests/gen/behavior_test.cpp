@@ -245,7 +245,7 @@ TEST(BehaviorSkeleton, TheFunctionRulesDecideAsTheSeedSays) {
   }
 }
 
-TEST(BehaviorFamily, SlotsAreDeterministicAndMostlyDistinct) {
+TEST(BehaviorFamily, SlotsAreDeterministicAndDistinct) {
   const Family& f = family();
   SolveStats stats;
   std::set<std::string> programs;
