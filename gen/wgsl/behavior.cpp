@@ -33,8 +33,7 @@ struct Row {
 };
 
 const std::vector<FnKind> kVoidFns = {FnKind::HelperVoid, FnKind::Compute, FnKind::FragmentVoid};
-const std::vector<FnKind> kReturningFns = {FnKind::HelperI32, FnKind::FragmentRet,
-                                           FnKind::Vertex};
+const std::vector<FnKind> kReturningFns = {FnKind::HelperI32, FnKind::FragmentRet, FnKind::Vertex};
 const std::vector<FnKind> kStageFns = {FnKind::Compute, FnKind::Vertex, FnKind::FragmentVoid,
                                        FnKind::FragmentRet};
 
@@ -81,15 +80,15 @@ std::vector<Row> makeRows() {
     Target t;
     t.kind = TargetKind::Sequence;
     t.withNext = next;
-    rows.push_back({{next ? "behavior.sequence-with-next" : "behavior.sequence-without-next",
-                     kRules,
-                     next ? "statement sequence behavior with next"
-                          : "statement sequence behavior without next",
-                     "", ""},
-                    t});
+    rows.push_back(
+        {{next ? "behavior.sequence-with-next" : "behavior.sequence-without-next", kRules,
+          next ? "statement sequence behavior with next"
+               : "statement sequence behavior without next",
+          "", ""},
+         t});
   }
-  rows.push_back(kindRow("behavior.variable-declaration", "variable declaration behavior",
-                         Kind::VarDecl));
+  rows.push_back(
+      kindRow("behavior.variable-declaration", "variable declaration behavior", Kind::VarDecl));
   rows.push_back(kindRow("behavior.let-declaration", "let declaration behavior", Kind::Let));
   rows.push_back(kindRow("behavior.initialized-variable-declaration",
                          "initialized variable declaration behavior", Kind::VarInit));
@@ -118,10 +117,10 @@ std::vector<Row> makeRows() {
   rows.push_back(statementRow("behavior.switch-with-break", "switch with break behavior",
                               StatementRow::SwitchWithBreak, Kind::Empty, 3));
   // "For the purpose of this analysis" (l.7017-7025).
-  rows.push_back(kindRow("behavior.for-desugared",
-                         "for loops get desugared (#for-statement)", Kind::For, 3));
-  rows.push_back(kindRow("behavior.while-desugared",
-                         "while loops get desugared (#while-statement)", Kind::While, 3));
+  rows.push_back(
+      kindRow("behavior.for-desugared", "for loops get desugared (#for-statement)", Kind::For, 3));
+  rows.push_back(kindRow("behavior.while-desugared", "while loops get desugared (#while-statement)",
+                         Kind::While, 3));
   rows.push_back(statementRow("behavior.loop-without-continuing",
                               "`loop {s}` is treated as `loop {s continuing {}}`",
                               StatementRow::LoopNoContinuing, Kind::Empty, 3));
@@ -144,8 +143,8 @@ std::vector<Row> makeRows() {
   rows.push_back(kindRow("behavior.static-assert", "static assertion (no row: {Next}, B1)",
                          Kind::StaticAssert));
   // "Rules for analyzing and validating the behaviors of expressions" (and B3).
-  rows.push_back(expressionRow("behavior.expression-function-call", "function call behavior",
-                               Form::Call));
+  rows.push_back(
+      expressionRow("behavior.expression-function-call", "function call behavior", Form::Call));
   rows.push_back(
       expressionRow("behavior.expression-literal", "literal expression behavior", Form::Lit));
   rows.push_back(
@@ -154,8 +153,8 @@ std::vector<Row> makeRows() {
                                Form::Index));
   rows.push_back(expressionRow("behavior.expression-member", "structure member expression behavior",
                                Form::Member));
-  rows.push_back(expressionRow("behavior.expression-or",
-                               "short-circuiting or expression behavior", Form::Or));
+  rows.push_back(
+      expressionRow("behavior.expression-or", "short-circuiting or expression behavior", Form::Or));
   rows.push_back(expressionRow("behavior.expression-and",
                                "short-circuiting and expression behavior", Form::And));
   rows.push_back(expressionRow("behavior.expression-operator",
@@ -163,11 +162,11 @@ std::vector<Row> makeRows() {
                                Form::Cmp));
   // The function rules (l.6879-6884), the errors of l.7070-7074, and the syntactic rules beside
   // them; the invalid twin breaks exactly this rule.
-  rows.push_back(violationRow(
-      "behavior.function-with-return-type", kRules,
-      "a function with a return type: the behavior of its body must be {Return} or "
-      "{Return, Discard}",
-      Violation::FunctionReturnType));
+  rows.push_back(
+      violationRow("behavior.function-with-return-type", kRules,
+                   "a function with a return type: the behavior of its body must be {Return} or "
+                   "{Return, Discard}",
+                   Violation::FunctionReturnType));
   rows.back().fns = {FnKind::HelperI32, FnKind::FragmentRet, FnKind::Vertex, FnKind::HelperVoid};
   rows.push_back(violationRow(
       "behavior.function-without-return-type", kRules,
@@ -214,7 +213,9 @@ std::vector<Row> makeRows() {
   return rows;
 }
 
-std::string kindText(const NodeValue& n) { return kindName(n.kind); }
+std::string kindText(const NodeValue& n) {
+  return kindName(n.kind);
+}
 
 class BehaviorFamily final : public Family {
  public:
@@ -232,18 +233,17 @@ class BehaviorFamily final : public Family {
   SlotDrafts draft(SlotContext& ctx) const override {
     const Row& row = rows_[ctx.slot % rows_.size()];
     SlotDrafts out;
-    static const std::vector<FnKind> kAllFns = {FnKind::HelperVoid,   FnKind::HelperI32,
-                                                FnKind::Compute,      FnKind::FragmentVoid,
-                                                FnKind::FragmentRet,  FnKind::Vertex};
+    static const std::vector<FnKind> kAllFns = {FnKind::HelperVoid,  FnKind::HelperI32,
+                                                FnKind::Compute,     FnKind::FragmentVoid,
+                                                FnKind::FragmentRet, FnKind::Vertex};
     SolveOutcome solved;
     // Kinds a slot may pin at a place, for variety: statements that fit anywhere.
-    static constexpr Kind kLeafPins[] = {Kind::Empty,  Kind::VarDecl,        Kind::Let,
-                                         Kind::VarInit, Kind::Assign,        Kind::Phony,
-                                         Kind::CallStmt, Kind::Const,        Kind::CompoundAssign,
-                                         Kind::IncDec,  Kind::StaticAssert};
-    static constexpr Kind kCompoundPins[] = {Kind::Block, Kind::If,    Kind::IfElse,
-                                             Kind::IfElseIf, Kind::Loop, Kind::While,
-                                             Kind::For,   Kind::Switch};
+    static constexpr Kind kLeafPins[] = {Kind::Empty,    Kind::VarDecl,     Kind::Let,
+                                         Kind::VarInit,  Kind::Assign,      Kind::Phony,
+                                         Kind::CallStmt, Kind::Const,       Kind::CompoundAssign,
+                                         Kind::IncDec,   Kind::StaticAssert};
+    static constexpr Kind kCompoundPins[] = {Kind::Block, Kind::If,    Kind::IfElse, Kind::IfElseIf,
+                                             Kind::Loop,  Kind::While, Kind::For,    Kind::Switch};
     for (int attempt = 0; attempt < 3 && !solved.ok; ++attempt) {
       int depth = static_cast<int>(ctx.rng.between(row.minDepth, 4));
       int budget = static_cast<int>(ctx.rng.between(8, 16));
@@ -282,18 +282,20 @@ class BehaviorFamily final : public Family {
 
     // The derivation: what the solver chose and what the rules give.
     int editLine = behavior::editLine(pair, text.valid, text.invalid);
-    std::string editWhat =
-        pair.edit < 0 ? std::string("the function header (") + fnKindName(pair.valid.fn) +
-                            " / " + fnKindName(pair.invalid.fn) + ")"
-                      : kindText(pair.valid.nodes[pair.edit]) + " / " +
-                            kindText(pair.invalid.nodes[pair.edit]);
+    std::string editWhat = pair.edit < 0
+                               ? std::string("the function header (") + fnKindName(pair.valid.fn) +
+                                     " / " + fnKindName(pair.invalid.fn) + ")"
+                               : kindText(pair.valid.nodes[pair.edit]) + " / " +
+                                     kindText(pair.invalid.nodes[pair.edit]);
     nlohmann::json path = nlohmann::json::array();
     for (int p : pair.path)
       path.push_back({{"line", text.valid.line[p] ? text.valid.line[p] : text.invalid.line[p]},
-                      {"valid", {{"statement", kindText(pair.valid.nodes[p])},
-                                 {"behavior", behaviorText(pair.valid.nodes[p].behavior)}}},
-                      {"invalid", {{"statement", kindText(pair.invalid.nodes[p])},
-                                   {"behavior", behaviorText(pair.invalid.nodes[p].behavior)}}}});
+                      {"valid",
+                       {{"statement", kindText(pair.valid.nodes[p])},
+                        {"behavior", behaviorText(pair.valid.nodes[p].behavior)}}},
+                      {"invalid",
+                       {{"statement", kindText(pair.invalid.nodes[p])},
+                        {"behavior", behaviorText(pair.invalid.nodes[p].behavior)}}}});
     nlohmann::json model = pair.model;
     model["edit"] = {{"line", editLine}, {"what", editWhat}};
     model["function"] = {fnKindName(pair.valid.fn), fnKindName(pair.invalid.fn)};
@@ -310,9 +312,8 @@ class BehaviorFamily final : public Family {
     valid.c.description = row.rule.row + ": " + change + "; body behavior " +
                           behaviorText(pair.valid.body) + ", valid";
     invalid.c.description = row.rule.row + ": " + change + "; body behavior " +
-                            behaviorText(pair.invalid.body) + "; " +
-                            violationName(pair.violation) + " (line " +
-                            std::to_string(invalid.intended.line) + ")";
+                            behaviorText(pair.invalid.body) + "; " + violationName(pair.violation) +
+                            " (line " + std::to_string(invalid.intended.line) + ")";
     out.drafts.push_back(std::move(valid));
     out.drafts.push_back(std::move(invalid));
     return out;

@@ -123,7 +123,8 @@ class Renderer {
         if (boolean) return "flag";
         return helper() && c != Ctx::Target && r.chance(40) ? "p" : "g";
       case Form::Call:
-        if (boolean) return std::string(e.discardA ? "testOrDiscard" : "test") + "(" + atom(r) + ")";
+        if (boolean)
+          return std::string(e.discardA ? "testOrDiscard" : "test") + "(" + atom(r) + ")";
         return std::string(e.discardA ? "mayDiscard" : "plain") + "(" + atom(r) + ")";
       case Form::Index:
         return std::string(boolean ? "flags[" : "arr[") + index(r, e.discardA) + "]";
@@ -269,7 +270,8 @@ class Renderer {
         emit(depth, "}");
         return;
       case Kind::For: {
-        std::string init = n.hasInit ? "var count" + std::to_string(p) + " = " + expression(p, 1) : "";
+        std::string init =
+            n.hasInit ? "var count" + std::to_string(p) + " = " + expression(p, 1) : "";
         std::string cond = n.hasCond ? " " + expression(p, 0) : "";
         std::string update;
         if (!pos.seqs[1].empty()) {
@@ -349,11 +351,13 @@ constexpr Declaration kDeclarations[] = {
     {"make", "fn make(a: i32) -> S {\n  return S(a, a > 0);\n}\n"},
     {"tick", "fn tick(a: i32) {\n  g = g + a;\n}\n"},
     // {Next, Discard}: the body is {Return, Discard}
-    {"mayDiscard", "fn mayDiscard(a: i32) -> i32 {\n  if a < 0 {\n    discard;\n  }\n  return a;\n}\n"},
+    {"mayDiscard",
+     "fn mayDiscard(a: i32) -> i32 {\n  if a < 0 {\n    discard;\n  }\n  return a;\n}\n"},
     {"testOrDiscard",
      "fn testOrDiscard(a: i32) -> bool {\n  if a == 7 {\n    discard;\n  }\n  return a > 2;\n}\n"},
     {"makeOrDiscard",
-     "fn makeOrDiscard(a: i32) -> S {\n  if a > 100 {\n    discard;\n  }\n  return S(a, a > 0);\n}\n"},
+     "fn makeOrDiscard(a: i32) -> S {\n  if a > 100 {\n    discard;\n  }\n  return S(a, a > "
+     "0);\n}\n"},
     {"maybeHalt", "fn maybeHalt(a: i32) {\n  if a > 5 {\n    discard;\n  }\n}\n"},
     // {Discard}
     {"halt", "fn halt(a: i32) {\n  discard;\n}\n"},
@@ -375,8 +379,7 @@ RenderedPair renderPair(const SolvedPair& pair, uint64_t seed) {
   Renderer rv(pair, pair.valid, seed), rw(pair, pair.invalid, seed);
   std::string fv = join(rv.function()), fw = join(rw.function());
   // The declarations either twin uses, so that the twins differ in the edit's line only.
-  std::string prelude =
-      "@group(0) @binding(0) var<uniform> u: vec4<i32>;\nvar<private> g: i32;\n";
+  std::string prelude = "@group(0) @binding(0) var<uniform> u: vec4<i32>;\nvar<private> g: i32;\n";
   bool struct_ = usesWord(fv + fw, "make") || usesWord(fv + fw, "makeOrDiscard");
   for (const Declaration& d : kDeclarations) {
     bool used = std::string(d.name) == "S" ? struct_ : usesWord(fv + fw, d.name);
@@ -408,8 +411,8 @@ int editLine(const SolvedPair& pair, const RenderedTwin& valid, const RenderedTw
   auto elseIf = [](Kind k) { return k == Kind::IfElseIf || k == Kind::IfElseIfElse; };
   bool elseLine = (v.kind == Kind::IfElse && w.kind == Kind::IfElseIf) ||
                   (v.kind == Kind::IfElseIf && w.kind == Kind::IfElse) ||
-                  (v.kind == w.kind && elseIf(v.kind) && (v.x[1].form != w.x[1].form ||
-                                                          v.x[1].discards() != w.x[1].discards()));
+                  (v.kind == w.kind && elseIf(v.kind) &&
+                   (v.x[1].form != w.x[1].form || v.x[1].discards() != w.x[1].discards()));
   if (elseLine) return valid.elseIfLine[pair.edit];
   return valid.line[pair.edit] ? valid.line[pair.edit] : invalid.line[pair.edit];
 }

@@ -14,11 +14,11 @@ namespace plumb::gen::wgsl::behavior {
 
 struct RenderedTwin {
   std::string wgsl;
-  std::vector<int> line;             // by position: the line its statement starts on (0: none)
-  std::vector<int> continuingLine;   // by position: a loop's `continuing {` line
-  std::vector<int> elseIfLine;       // by position: an if statement's `} else if` line
-  int functionLine = 0;              // the line of the function's header
-  std::vector<std::string> text;     // by position: the statement's header line, trimmed
+  std::vector<int> line;            // by position: the line its statement starts on (0: none)
+  std::vector<int> continuingLine;  // by position: a loop's `continuing {` line
+  std::vector<int> elseIfLine;      // by position: an if statement's `} else if` line
+  int functionLine = 0;             // the line of the function's header
+  std::vector<std::string> text;    // by position: the statement's header line, trimmed
 };
 
 struct RenderedPair {

@@ -18,26 +18,50 @@
 namespace plumb::gen::wgsl::behavior {
 
 const char* kindName(Kind k) {
-  static constexpr const char* kNames[] = {
-      "absent", "blank line", "empty statement", "var declaration", "let declaration",
-      "initialized var declaration", "assignment", "phony assignment", "call statement",
-      "return", "return value", "discard", "break", "break if", "continue", "fallthrough",
-      "const declaration", "compound assignment", "increment/decrement", "static assertion",
-      "braced statement", "if", "if/else", "if/else if", "if/else if/else", "loop", "while",
-      "for", "switch"};
+  static constexpr const char* kNames[] = {"absent",
+                                           "blank line",
+                                           "empty statement",
+                                           "var declaration",
+                                           "let declaration",
+                                           "initialized var declaration",
+                                           "assignment",
+                                           "phony assignment",
+                                           "call statement",
+                                           "return",
+                                           "return value",
+                                           "discard",
+                                           "break",
+                                           "break if",
+                                           "continue",
+                                           "fallthrough",
+                                           "const declaration",
+                                           "compound assignment",
+                                           "increment/decrement",
+                                           "static assertion",
+                                           "braced statement",
+                                           "if",
+                                           "if/else",
+                                           "if/else if",
+                                           "if/else if/else",
+                                           "loop",
+                                           "while",
+                                           "for",
+                                           "switch"};
   return kNames[static_cast<int>(k)];
 }
 
 const char* formName(Form f) {
-  static constexpr const char* kNames[] = {"literal", "variable",  "call", "index",
-                                           "member",  "short-circuit or", "short-circuit and",
-                                           "operator"};
+  static constexpr const char* kNames[] = {
+      "literal",          "variable",          "call",    "index", "member",
+      "short-circuit or", "short-circuit and", "operator"};
   return kNames[static_cast<int>(f)];
 }
 
 const char* fnKindName(FnKind f) {
-  static constexpr const char* kNames[] = {"helper without return type", "helper -> i32",
-                                           "compute entry point", "fragment entry point",
+  static constexpr const char* kNames[] = {"helper without return type",
+                                           "helper -> i32",
+                                           "compute entry point",
+                                           "fragment entry point",
                                            "fragment entry point with output",
                                            "vertex entry point"};
   return kNames[static_cast<int>(f)];
@@ -106,8 +130,8 @@ Template makeTemplate(Rng& rng, int maxDepth, int budget, int spine) {
   static constexpr unsigned kCompound[] = {0, 75, 60, 45, 35};
   // `spineLeft`: compound places still to come on the spine (a chain of nested compound places
   // from one body place down, whatever the budget, for rows that need nesting).
-  std::function<int(int, int, int, int, int)> place = [&](int parent, int seq, int index,
-                                                          int depth, int spineLeft) -> int {
+  std::function<int(int, int, int, int, int)> place = [&](int parent, int seq, int index, int depth,
+                                                          int spineLeft) -> int {
     int id = static_cast<int>(t.positions.size());
     Position p;
     p.parent = parent;
@@ -236,7 +260,7 @@ struct Derived {
   std::vector<Set> behavior;
   std::vector<z3::expr> present, useDiscard;
   std::vector<std::array<std::vector<Set>, 3>> prefix;  // P_1..P_c of each sequence
-  std::vector<std::array<Set, 3>> result;              // each sequence's behavior
+  std::vector<std::array<Set, 3>> result;               // each sequence's behavior
   std::vector<z3::expr> b2Fail, ownFail, childrenOk, subOk, clausesBreak, loopBreak;
   std::vector<int> unused;
   std::vector<Code> ctxBreak, ctxCont;
@@ -255,8 +279,12 @@ struct Derived {
 class Encoding {
  public:
   Encoding(SolverSession& session, const Template& t, const std::vector<FnKind>& fns)
-      : s_(session), z_(session.ctx()), L_{session.ctx()}, t_(t),
-        n_(static_cast<int>(t.positions.size())), constraints_(z_) {
+      : s_(session),
+        z_(session.ctx()),
+        L_{session.ctx()},
+        t_(t),
+        n_(static_cast<int>(t.positions.size())),
+        constraints_(z_) {
     for (int X = 0; X < 2; ++X) {
       std::string x = std::to_string(X);
       fn_.push_back(code("fn" + x, kFnBits, kFnKindCount - 1));
@@ -278,7 +306,8 @@ class Encoding {
     }
     for (int p = 0; p < n_; ++p) clauses_.push_back(code("n" + std::to_string(p), kClauseBits, 3));
     // The edit: one place, or the function header (index n_); one-hot.
-    for (int p = 0; p <= n_; ++p) edit_.push_back(z_.bool_const(("edit" + std::to_string(p)).c_str()));
+    for (int p = 0; p <= n_; ++p)
+      edit_.push_back(z_.bool_const(("edit" + std::to_string(p)).c_str()));
     constraints_.push_back(exactlyOne("editSeen", edit_));
     domain(fns);
     edits();
@@ -400,8 +429,9 @@ class Encoding {
     return L_.any(v);
   }
   z3::expr compound(int X, int p) {
-    return kindIn(X, p, {Kind::Block, Kind::If, Kind::IfElse, Kind::IfElseIf, Kind::IfElseIfElse,
-                         Kind::Loop, Kind::While, Kind::For, Kind::Switch});
+    return kindIn(X, p,
+                  {Kind::Block, Kind::If, Kind::IfElse, Kind::IfElseIf, Kind::IfElseIfElse,
+                   Kind::Loop, Kind::While, Kind::For, Kind::Switch});
   }
   z3::expr leaf(int X, int p) {
     return L_.And(L_.Not(compound(X, p)), L_.Not(kindIs(X, p, Kind::Absent)));
@@ -420,8 +450,8 @@ class Encoding {
   }
   z3::expr fnIs(int X, FnKind f) { return is(fn_[X], static_cast<int>(f)); }
   z3::expr fnReturns(int X) {
-    return L_.any({fnIs(X, FnKind::HelperI32), fnIs(X, FnKind::FragmentRet),
-                   fnIs(X, FnKind::Vertex)});
+    return L_.any(
+        {fnIs(X, FnKind::HelperI32), fnIs(X, FnKind::FragmentRet), fnIs(X, FnKind::Vertex)});
   }
   z3::expr clausesAre(int p, int n) { return is(clauses_[p], n); }
   void require(const z3::expr& e) {
@@ -437,8 +467,7 @@ class Encoding {
   /// The positions after `p` in its sequence.
   std::vector<int> following(int p) const {
     const Position& pos = t_.positions[p];
-    const std::vector<int>& seq =
-        pos.parent < 0 ? t_.body : t_.positions[pos.parent].seqs[pos.seq];
+    const std::vector<int>& seq = pos.parent < 0 ? t_.body : t_.positions[pos.parent].seqs[pos.seq];
     return std::vector<int>(seq.begin() + pos.index + 1, seq.end());
   }
 
@@ -488,11 +517,11 @@ z3::expr Encoding::slotCtxIs(int X, int p, int s, Ctx c) {
       case Ctx::Any:
         return k({Kind::Let, Kind::VarInit, Kind::Phony});
       case Ctx::I32:
-        return k({Kind::Assign, Kind::CompoundAssign, Kind::CallStmt, Kind::ReturnValue,
-                  Kind::Switch});
+        return k(
+            {Kind::Assign, Kind::CompoundAssign, Kind::CallStmt, Kind::ReturnValue, Kind::Switch});
       case Ctx::Bool:
-        return L_.Or(k({Kind::BreakIf, Kind::If, Kind::IfElse, Kind::IfElseIf,
-                        Kind::IfElseIfElse, Kind::While}),
+        return L_.Or(k({Kind::BreakIf, Kind::If, Kind::IfElse, Kind::IfElseIf, Kind::IfElseIfElse,
+                        Kind::While}),
                      L_.And(kindIs(X, p, Kind::For), v.hasCond));
       default:
         return L_.f();
@@ -528,10 +557,10 @@ void Encoding::domain(const std::vector<FnKind>& fns) {
             active = compound(X, q);
             break;
           case 1:
-            active = L_.any({kindIn(X, q, {Kind::IfElse, Kind::IfElseIf, Kind::IfElseIfElse,
-                                           Kind::Loop}),
-                             L_.And(kindIs(X, q, Kind::For), L_.Eq(L_.t(), z_.bool_val(pos.index == 0))),
-                             L_.And(kindIs(X, q, Kind::Switch), L_.Not(clausesAre(q, 1)))});
+            active = L_.any(
+                {kindIn(X, q, {Kind::IfElse, Kind::IfElseIf, Kind::IfElseIfElse, Kind::Loop}),
+                 L_.And(kindIs(X, q, Kind::For), L_.Eq(L_.t(), z_.bool_val(pos.index == 0))),
+                 L_.And(kindIs(X, q, Kind::Switch), L_.Not(clausesAre(q, 1)))});
             break;
           default:
             active = L_.Or(kindIs(X, q, Kind::IfElseIfElse),
@@ -541,8 +570,9 @@ void Encoding::domain(const std::vector<FnKind>& fns) {
         // assignment or call statement.
         if (pos.seq == 1)
           implies(kindIs(X, q, Kind::For),
-                  kindIn(X, p, {Kind::Absent, Kind::Blank, Kind::Assign, Kind::CompoundAssign,
-                                Kind::IncDec, Kind::CallStmt, Kind::Phony}));
+                  kindIn(X, p,
+                         {Kind::Absent, Kind::Blank, Kind::Assign, Kind::CompoundAssign,
+                          Kind::IncDec, Kind::CallStmt, Kind::Phony}));
       }
       implies(L_.Not(active), kindIs(X, p, Kind::Absent));
       // Absent places are a sequence's tail.
@@ -576,8 +606,8 @@ void Encoding::domain(const std::vector<FnKind>& fns) {
           used.push_back(in);
           switch (c) {
             case Ctx::I32:
-              implies(in, formIn(X, p, s, {Form::Lit, Form::Var, Form::Call, Form::Index,
-                                           Form::Member}));
+              implies(in, formIn(X, p, s,
+                                 {Form::Lit, Form::Var, Form::Call, Form::Index, Form::Member}));
               // A switch selector, like every condition, is not a literal: nothing folds away.
               if (s == 0) implies(kindIs(X, p, Kind::Switch), L_.Not(formIs(X, p, s, Form::Lit)));
               break;
@@ -619,9 +649,9 @@ void Encoding::edits() {
     implies(L_.Not(here), nodeEqual(p));
     // One line: a leaf statement replaced, deleted or inserted (a blank line on the other side),
     // or a compound statement's header line changed with its body kept.
-    z3::expr bothLeaves = L_.all({leaf(0, p), leaf(1, p),
-                                  L_.Not(L_.And(kindIs(0, p, Kind::Blank),
-                                                kindIs(1, p, Kind::Blank)))});
+    z3::expr bothLeaves =
+        L_.all({leaf(0, p), leaf(1, p),
+                L_.Not(L_.And(kindIs(0, p, Kind::Blank), kindIs(1, p, Kind::Blank)))});
     z3::expr seq1Empty = t_.positions[p].seqs[1].empty()
                              ? L_.t()
                              : kindIs(0, t_.positions[p].seqs[1][0], Kind::Absent);
@@ -657,7 +687,8 @@ Derived Encoding::derive(int X) {
   for (int p = 0; p < n_; ++p) {
     Set b;
     for (int i = 0; i < 6; ++i)
-      b.e.push_back(z_.bool_const(("B" + x + "_" + std::to_string(p) + "." + std::to_string(i)).c_str()));
+      b.e.push_back(
+          z_.bool_const(("B" + x + "_" + std::to_string(p) + "." + std::to_string(i)).c_str()));
     d.behavior.push_back(b);
     d.present.push_back(L_.Not(kindIn(X, p, {Kind::Absent, Kind::Blank})));
     const NodeVars& v = nodes_[X][p];
@@ -710,8 +741,8 @@ Derived Encoding::derive(int X) {
     Set Lb = ite(loopBreak, without(uni(u, set(N)), Br | C), without(u, C | N));
     Set loopB = ite(v.hasInit, uni(without(E1, N), Lb), Lb);
     z3::expr loop = loopLike(X, p);
-    z3::expr b2Fail = freshBool("b2fail" + x + "_" + std::to_string(p),
-                                L_.And(loop, has(b2, C | R | D)));
+    z3::expr b2Fail =
+        freshBool("b2fail" + x + "_" + std::to_string(p), L_.And(loop, has(b2, C | R | D)));
     d.b2Fail.push_back(b2Fail);
     z3::expr empty = L_.And(loop, isSet(Lb, 0));
     // Switch: the clauses present, the last one, and the two switch rows.
@@ -737,7 +768,7 @@ Derived Encoding::derive(int X) {
     for (Kind k : {Kind::Let, Kind::VarInit, Kind::Phony}) row(k, E0);
     row(Kind::Assign, uni(E0, E1));
     row(Kind::CompoundAssign, uni(uni(E0, E1), set(N)));  // B1: as x = x op e, x once
-    row(Kind::IncDec, uni(E1, set(N)));                     // B1: as x += 1
+    row(Kind::IncDec, uni(E1, set(N)));                   // B1: as x += 1
     row(Kind::CallStmt, uni(callee, without(E0, N)));
     row(Kind::Return, set(R));
     row(Kind::ReturnValue, uni(without(E0, N), set(R)));
@@ -854,12 +885,12 @@ void Encoding::onPath() {
   reportStatements_ = *w.anyStatement;
   z3::expr behaviors = L_.Not(*reportStatements_);
   for (int p = 0; p < n_; ++p) {
-    siteStmt_.push_back(L_.And(*reportStatements_,
-                               L_.any({w.vBreakNone[p], w.vBreakCont[p], w.vContNone[p],
-                                       w.vContCont[p], w.vFall[p]})));
+    siteStmt_.push_back(L_.And(
+        *reportStatements_,
+        L_.any({w.vBreakNone[p], w.vBreakCont[p], w.vContNone[p], w.vContCont[p], w.vFall[p]})));
     siteLoop_.push_back(L_.And(behaviors, L_.any({w.vContBeh[p], w.vEmpty[p], w.vSwitchFall[p]})));
-    siteUse_.push_back(L_.And(behaviors, L_.any({w.vContRet[p], w.vContDisc[p],
-                                                 L_.And(*w.vDiscStage, edit_[p])})));
+    siteUse_.push_back(L_.And(
+        behaviors, L_.any({w.vContRet[p], w.vContDisc[p], L_.And(*w.vDiscStage, edit_[p])})));
   }
   siteRoot_ = L_.And(behaviors, L_.any({*w.vFnRet, *w.vFnNoRet, *w.vEntry}));
   // Top down: a sequence's result is on the path when its owner is and it differs; a prefix
@@ -870,7 +901,8 @@ void Encoding::onPath() {
   onPrefix_.resize(n_);
   onResult_.resize(n_);
   auto diffB = [&](int p) {
-    return L_.Or(L_.Not(same(v.behavior[p], w.behavior[p])), L_.Not(L_.Eq(v.present[p], w.present[p])));
+    return L_.Or(L_.Not(same(v.behavior[p], w.behavior[p])),
+                 L_.Not(L_.Eq(v.present[p], w.present[p])));
   };
   auto walk = [&](const std::vector<int>& seq, const std::vector<Set>& pv,
                   const std::vector<Set>& pw, const z3::expr& onResult,
@@ -942,8 +974,8 @@ z3::expr Encoding::target(const Target& t, int side) {
             std::vector<z3::expr> before;
             for (size_t j = 0; j < i; ++j) before.push_back(d.present[seq[j]]);
             z3::expr next = has(P[i - 1], kNext);
-            options.push_back(L_.all({onP[i], d.present[seq[i]], L_.any(before),
-                                      t.withNext ? next : L_.Not(next)}));
+            options.push_back(L_.all(
+                {onP[i], d.present[seq[i]], L_.any(before), t.withNext ? next : L_.Not(next)}));
           }
       };
       seqOptions(t_.body, onRootPrefix_, -1, 0);
@@ -960,7 +992,8 @@ z3::expr Encoding::target(const Target& t, int side) {
         for (int s = 0; s < 3; ++s) {
           if (t_.positions[p].seqs[s].empty()) continue;
           for (int X : versions) {
-            z3::expr braced = s == 1 ? L_.Not(kindIs(X, p, Kind::For)) : L_.Not(kindIs(X, p, Kind::Loop));
+            z3::expr braced =
+                s == 1 ? L_.Not(kindIs(X, p, Kind::For)) : L_.Not(kindIs(X, p, Kind::Loop));
             options.push_back(L_.all({*onResult_[p][s], compound(X, p), braced}));
           }
         }
@@ -972,8 +1005,8 @@ z3::expr Encoding::target(const Target& t, int side) {
           z3::expr dv = s == 0 ? v.exprDiscard0[p] : v.exprDiscard1[p];
           z3::expr dw = s == 0 ? w.exprDiscard0[p] : w.exprDiscard1[p];
           for (int X : versions)
-            options.push_back(L_.all({L_.Or(on_[p], siteLoop_[p]), L_.Not(L_.Eq(dv, dw)),
-                                      formIs(X, p, s, t.form)}));
+            options.push_back(L_.all(
+                {L_.Or(on_[p], siteLoop_[p]), L_.Not(L_.Eq(dv, dw)), formIs(X, p, s, t.form)}));
         }
       break;
     case TargetKind::Violation: {
@@ -1093,10 +1126,14 @@ SolvedPair Encoding::read(const Template& t) {
         break;
       }
     if (out.violation == Violation::None) {
-      if (truth(*w.vFnRet)) out.violation = Violation::FunctionReturnType;
-      else if (truth(*w.vFnNoRet)) out.violation = Violation::FunctionNoReturnType;
-      else if (truth(*w.vEntry)) out.violation = Violation::EntryDiscard;
-      else if (truth(*w.vDiscStage)) out.violation = Violation::DiscardStage;
+      if (truth(*w.vFnRet))
+        out.violation = Violation::FunctionReturnType;
+      else if (truth(*w.vFnNoRet))
+        out.violation = Violation::FunctionNoReturnType;
+      else if (truth(*w.vEntry))
+        out.violation = Violation::EntryDiscard;
+      else if (truth(*w.vDiscStage))
+        out.violation = Violation::DiscardStage;
     }
   }
   for (int p = 0; p < n_; ++p)
@@ -1146,8 +1183,8 @@ SolveOutcome solvePair(SolverSession& session, const Template& tmpl, const Targe
       out.ok = true;
       out.pair = enc.read(tmpl);
       out.pair.model["preferences"] = layers[layer].size() == every.size() ? "all"
-                                      : layers[layer].empty()             ? "none"
-                                                                          : "side and function";
+                                      : layers[layer].empty()              ? "none"
+                                                                           : "side and function";
       return out;
     }
     if (out.result != SolveResult::Unsat) break;  // a limit: do not try more

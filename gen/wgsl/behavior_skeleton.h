@@ -24,9 +24,35 @@ namespace plumb::gen::wgsl::behavior {
 /// Statement kinds. Leaf kinds come first; Block and after are compound statements. Absent is
 /// no statement (a sequence's unused tail); Blank is an empty line, the edit's deletion.
 enum class Kind : uint8_t {
-  Absent, Blank, Empty, VarDecl, Let, VarInit, Assign, Phony, CallStmt, Return, ReturnValue,
-  Discard, Break, BreakIf, Continue, Fallthrough, Const, CompoundAssign, IncDec, StaticAssert,
-  Block, If, IfElse, IfElseIf, IfElseIfElse, Loop, While, For, Switch,
+  Absent,
+  Blank,
+  Empty,
+  VarDecl,
+  Let,
+  VarInit,
+  Assign,
+  Phony,
+  CallStmt,
+  Return,
+  ReturnValue,
+  Discard,
+  Break,
+  BreakIf,
+  Continue,
+  Fallthrough,
+  Const,
+  CompoundAssign,
+  IncDec,
+  StaticAssert,
+  Block,
+  If,
+  IfElse,
+  IfElseIf,
+  IfElseIfElse,
+  Loop,
+  While,
+  For,
+  Switch,
 };
 inline constexpr int kKindCount = static_cast<int>(Kind::Switch) + 1;
 const char* kindName(Kind k);
@@ -49,7 +75,12 @@ bool hasReturnType(FnKind f);
 
 /// Behavior elements (#behaviors: "A behavior is a set, whose elements may be ...").
 enum : uint8_t {
-  kNext = 1, kReturn = 2, kDiscard = 4, kBreak = 8, kContinue = 16, kFallthrough = 32,
+  kNext = 1,
+  kReturn = 2,
+  kDiscard = 4,
+  kBreak = 8,
+  kContinue = 16,
+  kFallthrough = 32,
 };
 std::string behaviorText(uint8_t b);
 
@@ -127,12 +158,12 @@ struct SolvedPair {
   Template tmpl;
   std::vector<int> clauses;  // by position: the number of switch clauses
   Twin valid, invalid;
-  int edit = -1;             // the edited position; -1: the function header
+  int edit = -1;  // the edited position; -1: the function header
   Violation violation = Violation::None;
-  int site = -1;             // the position the violation is at (-1: the function)
+  int site = -1;                // the position the violation is at (-1: the function)
   bool siteContinuing = false;  // at the `continuing` line of the site's loop
-  std::vector<int> path;     // positions on the path from the edit to the violation
-  nlohmann::json model;      // what the solver chose, for the case's derivation
+  std::vector<int> path;        // positions on the path from the edit to the violation
+  nlohmann::json model;         // what the solver chose, for the case's derivation
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -147,13 +178,13 @@ enum class TargetKind : uint8_t {
 };
 
 enum class StatementRow : uint8_t {
-  Kind,               // exactly `kind`
-  AnyIf,              // if statement behavior
-  IfWithoutElse,      // if or else-if without a final else
-  ElseIf,             // else-if forms
-  LoopWithoutBreak,   // loop rows (any loop form)
+  Kind,              // exactly `kind`
+  AnyIf,             // if statement behavior
+  IfWithoutElse,     // if or else-if without a final else
+  ElseIf,            // else-if forms
+  LoopWithoutBreak,  // loop rows (any loop form)
   LoopWithBreak,
-  LoopNoContinuing,   // `loop {s}` treated as `loop {s continuing {}}`
+  LoopNoContinuing,  // `loop {s}` treated as `loop {s continuing {}}`
   SwitchWithoutBreak,
   SwitchWithBreak,
 };
@@ -169,9 +200,9 @@ struct Target {
 
 /// Preferences a slot adds for variety; each is dropped when the solver cannot satisfy it.
 struct Preferences {
-  int side = -1;                     // 0: the target applies in the valid twin, 1: the invalid
-  int fn = -1;                       // the valid twin's function kind
-  std::vector<int> present;          // positions that hold a statement
+  int side = -1;             // 0: the target applies in the valid twin, 1: the invalid
+  int fn = -1;               // the valid twin's function kind
+  std::vector<int> present;  // positions that hold a statement
   std::vector<std::pair<int, Kind>> kinds;  // positions pinned to a kind (in both twins)
 };
 

@@ -91,8 +91,8 @@ TEST(BehaviorFamily, InvalidTwinsBreakTheDerivedRuleAtTheDerivedLine) {
     while (at < valid.wgsl.size() && at < invalid.wgsl.size() && valid.wgsl[at] == invalid.wgsl[at])
       ++at;
     int line = 1 + static_cast<int>(std::count(valid.wgsl.begin(), valid.wgsl.begin() + at, '\n'));
-    EXPECT_EQ(line, model["edit"]["line"].get<int>()) << valid.name << ": '" << a << "' / '" << b
-                                                       << "'";
+    EXPECT_EQ(line, model["edit"]["line"].get<int>())
+        << valid.name << ": '" << a << "' / '" << b << "'";
   }
 }
 
@@ -201,11 +201,12 @@ TEST(BehaviorSkeleton, ModelsObeyTheRuleTable) {
     Target target;
     target.kind = TargetKind::Statement;
     target.statement = StatementRow::Kind;
-    static constexpr Kind kKinds[] = {Kind::Break, Kind::Continue, Kind::Return, Kind::Discard,
+    static constexpr Kind kKinds[] = {Kind::Break,   Kind::Continue,    Kind::Return, Kind::Discard,
                                       Kind::BreakIf, Kind::Fallthrough, Kind::Let};
     target.stmtKind = kKinds[slot % 7];
-    SolveOutcome out = solvePair(session, t, target, {}, {FnKind::HelperVoid, FnKind::HelperI32,
-                                                          FnKind::Compute, FnKind::FragmentVoid});
+    SolveOutcome out =
+        solvePair(session, t, target, {},
+                  {FnKind::HelperVoid, FnKind::HelperI32, FnKind::Compute, FnKind::FragmentVoid});
     if (!out.ok) continue;
     ++solved;
     for (const Twin* tw : {&out.pair.valid, &out.pair.invalid}) {
