@@ -270,8 +270,11 @@ class Renderer {
         emit(depth, "}");
         return;
       case Kind::For: {
-        std::string init =
-            n.hasInit ? "var count" + std::to_string(p) + " = " + expression(p, 1) : "";
+        std::string init = !n.hasInit ? ""
+                           : n.callee == Callee::Next
+                               ? "var count" + std::to_string(p) + " = " + expression(p, 1)
+                           : n.callee == Callee::Discard ? "halt(" + expression(p, 1) + ")"
+                                                         : "maybeHalt(" + expression(p, 1) + ")";
         std::string cond = n.hasCond ? " " + expression(p, 0) : "";
         std::string update;
         if (!pos.seqs[1].empty()) {

@@ -626,7 +626,12 @@ void Encoding::domain(const std::vector<FnKind>& fns) {
         implies(formIn(X, p, s, {Form::Lit, Form::Var}), L_.Not(e.dA));
         implies(L_.Not(formIn(X, p, s, {Form::Or, Form::And})), L_.Not(e.dB));
       }
-      implies(L_.Not(kindIs(X, p, Kind::CallStmt)), is(v.callee, 0));
+      // The callee of a call statement; of a for statement's initializer, when it is a call
+      // (#for-statement: for_init is a variable, assignment, increment or call statement): 0 a
+      // `var` declaration, 1 `halt(e)` ({Discard}), 2 `maybeHalt(e)` ({Next, Discard}).
+      implies(
+          L_.Not(L_.Or(kindIs(X, p, Kind::CallStmt), L_.And(kindIs(X, p, Kind::For), v.hasInit))),
+          is(v.callee, 0));
       implies(L_.Not(kindIs(X, p, Kind::For)), L_.And(L_.Not(v.hasInit), L_.Not(v.hasCond)));
       if (X == 0) {
         require(L_.Not(clausesAre(p, 0)));
@@ -694,9 +699,10 @@ Derived Encoding::derive(int X) {
     const NodeVars& v = nodes_[X][p];
     d.exprDiscard0.push_back(L_.Or(v.x[0].dA, v.x[0].dB));
     d.exprDiscard1.push_back(L_.Or(v.x[1].dA, v.x[1].dB));
-    d.useDiscard.push_back(L_.any({kindIs(X, p, Kind::Discard),
-                                   L_.And(kindIs(X, p, Kind::CallStmt), L_.Not(is(v.callee, 0))),
-                                   d.exprDiscard0.back(), d.exprDiscard1.back()}));
+    d.useDiscard.push_back(
+        L_.any({kindIs(X, p, Kind::Discard),
+                L_.And(kindIn(X, p, {Kind::CallStmt, Kind::For}), L_.Not(is(v.callee, 0))),
+                d.exprDiscard0.back(), d.exprDiscard1.back()}));
   }
   // A sequence's prefixes: "s1 s2" with Next in B1 gives (B1 \ {Next}) ∪ B2, without Next B1
   // (the statement sequence rows); the empty sequence is {Next}.
@@ -739,7 +745,11 @@ Derived Encoding::derive(int X) {
     d.loopBreak.push_back(loopBreak);
     // "loop with continuing with break behavior" / "... without break behavior".
     Set Lb = ite(loopBreak, without(uni(u, set(N)), Br | C), without(u, C | N));
-    Set loopB = ite(v.hasInit, uni(without(E1, N), Lb), Lb);
+    // The initializer runs first: `{ init; loop {...} }`, a sequence (without Next in the
+    // initializer, the loop is not reached, but it is still analyzed: B5).
+    Set init =
+        ite(is(v.callee, 0), E1, uni(ite(is(v.callee, 1), set(D), set(N | D)), without(E1, N)));
+    Set loopB = ite(v.hasInit, ite(has(init, N), uni(without(init, N), Lb), init), Lb);
     z3::expr loop = loopLike(X, p);
     z3::expr b2Fail =
         freshBool("b2fail" + x + "_" + std::to_string(p), L_.And(loop, has(b2, C | R | D)));

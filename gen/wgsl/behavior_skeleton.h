@@ -141,8 +141,8 @@ struct ExprValue {
 
 struct NodeValue {
   Kind kind = Kind::Absent;
-  std::array<ExprValue, 2> x;  // slot 0: value/condition; 1: target, init, else-if condition
-  Callee callee = Callee::Next;
+  std::array<ExprValue, 2> x;    // slot 0: value/condition; 1: target, init, else-if condition
+  Callee callee = Callee::Next;  // also a for initializer's: Next is `var`, else a call
   bool hasInit = false, hasCond = false;  // for statements
   uint8_t behavior = 0;                   // the statement's behavior by the rules
 };

@@ -174,7 +174,11 @@ struct Evaluator {
       case Kind::For: {
         uint8_t b1 = n.hasCond ? (e0 & ~kNext) | kBreak | R(0) : R(0);
         uint8_t l = loop(b1, R(1));
-        return n.hasInit ? (e1 & ~kNext) | l : l;
+        if (!n.hasInit) return l;
+        uint8_t init = n.callee == Callee::Next      ? e1
+                       : n.callee == Callee::Discard ? kDiscard | (e1 & ~kNext)
+                                                     : kNext | kDiscard | (e1 & ~kNext);
+        return (init & kNext) ? (init & ~kNext) | l : init;
       }
       case Kind::Switch: {
         uint8_t all = 0;
