@@ -308,7 +308,16 @@ class BehaviorFamily final : public Family {
          "behaviors as 6-bit sets by the rows of #behaviors-rules; the valid twin breaks no "
          "rule, the invalid twin exactly one; the twins differ on line " +
              std::to_string(editLine) + "; the row is on the path from the edit to that rule"}};
-    std::string change = "line " + std::to_string(editLine) + " (" + editWhat + ")";
+    auto lineText = [](const std::string& wgsl, int line) {
+      size_t at = 0;
+      for (int l = 1; l < line && at != std::string::npos; ++l) at = wgsl.find('\n', at) + 1;
+      std::string t = wgsl.substr(at, wgsl.find('\n', at) - at);
+      t.erase(0, t.find_first_not_of(' '));
+      return t.empty() ? std::string("(blank)") : "`" + t + "`";
+    };
+    std::string change = "line " + std::to_string(editLine) + " " +
+                         lineText(text.valid.wgsl, editLine) + " / " +
+                         lineText(text.invalid.wgsl, editLine) + " (" + editWhat + ")";
     valid.c.description = row.rule.row + ": " + change + "; body behavior " +
                           behaviorText(pair.valid.body) + ", valid";
     invalid.c.description = row.rule.row + ": " + change + "; body behavior " +

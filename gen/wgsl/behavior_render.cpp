@@ -54,7 +54,6 @@ class Renderer {
     line_.assign(t_.positions.size(), 0);
     continuingLine_.assign(t_.positions.size(), 0);
     elseIfLine_.assign(t_.positions.size(), 0);
-    text_.assign(t_.positions.size(), "");
   }
 
   /// The function (header and body) as lines; line numbers relative to its header (1).
@@ -67,7 +66,6 @@ class Renderer {
   std::vector<int>& line() { return line_; }
   std::vector<int>& continuingLine() { return continuingLine_; }
   std::vector<int>& elseIfLine() { return elseIfLine_; }
-  std::vector<std::string>& text() { return text_; }
 
  private:
   bool helper() const { return twin_.fn == FnKind::HelperVoid || twin_.fn == FnKind::HelperI32; }
@@ -220,10 +218,7 @@ class Renderer {
     const Position& pos = t_.positions[p];
     if (n.kind == Kind::Absent) return;
     line_[p] = nextLine();
-    auto open = [&](const std::string& text) {
-      text_[p] = text;
-      emit(depth, text);
-    };
+    auto open = [&](const std::string& text) { emit(depth, text); };
     switch (n.kind) {
       case Kind::Blank:
         emit(depth, "");
@@ -283,7 +278,6 @@ class Renderer {
           if (uk != Kind::Absent) line_[u] = line_[p];
           if (uk != Kind::Absent && uk != Kind::Blank) {
             update = " " + leaf(u);
-            text_[u] = leaf(u);
           }
         }
         open("for (" + init + ";" + cond + ";" + update + ") {");
@@ -324,7 +318,6 @@ class Renderer {
   uint64_t seed_;
   std::vector<std::string> lines_;
   std::vector<int> line_, continuingLine_, elseIfLine_;
-  std::vector<std::string> text_;
 };
 
 bool usesWord(const std::string& text, const std::string& word) {
@@ -401,7 +394,6 @@ RenderedPair renderPair(const SolvedPair& pair, uint64_t seed) {
     for (std::vector<int>* lines : {&t.line, &t.continuingLine, &t.elseIfLine})
       for (int& l : *lines)
         if (l) l += offset;
-    t.text = r.text();
   };
   finish(rv, fv, out.valid);
   finish(rw, fw, out.invalid);

@@ -18,7 +18,6 @@ struct RenderedTwin {
   std::vector<int> continuingLine;  // by position: a loop's `continuing {` line
   std::vector<int> elseIfLine;      // by position: an if statement's `} else if` line
   int functionLine = 0;             // the line of the function's header
-  std::vector<std::string> text;    // by position: the statement's header line, trimmed
 };
 
 struct RenderedPair {

@@ -262,7 +262,6 @@ struct Derived {
   std::vector<std::array<std::vector<Set>, 3>> prefix;  // P_1..P_c of each sequence
   std::vector<std::array<Set, 3>> result;               // each sequence's behavior
   std::vector<z3::expr> b2Fail, ownFail, childrenOk, subOk, clausesBreak, loopBreak;
-  std::vector<int> unused;
   std::vector<Code> ctxBreak, ctxCont;
   std::vector<z3::expr> inCont, contFail, lastClause;
   std::vector<z3::expr> exprDiscard0, exprDiscard1;
