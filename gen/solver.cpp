@@ -48,6 +48,16 @@ z3::solver SolverSession::solver(const char* logic) {
   return s;
 }
 
+z3::solver SolverSession::solver(const z3::tactic& tactic) {
+  z3::solver s = tactic.mk_solver();
+  z3::params p(ctx_);
+  p.set("random_seed", static_cast<unsigned>(seed_ & 0xffffffffu));
+  p.set("timeout", limits_.timeoutMs);
+  p.set("rlimit", static_cast<unsigned>(limits_.resourceLimit));
+  s.set(p);
+  return s;
+}
+
 SolveResult SolverSession::check(z3::solver& s) {
   auto t0 = std::chrono::steady_clock::now();
   SolveResult r = SolveResult::Error;

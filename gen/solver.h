@@ -43,6 +43,10 @@ class SolverSession {
   /// "QF_FP", ...) picks that logic's solver directly: about 1 ms per check instead of 6 ms
   /// for the general one's tactic selection, which dominates small boundary queries.
   z3::solver solver(const char* logic = nullptr);
+  /// A fresh solver running `tactic`, with the session's limits and random seed: a family whose
+  /// encoding is propositional goes straight to Z3's SAT solver with the "sat" tactic (no
+  /// bit-vector or finite-domain preprocessing).
+  z3::solver solver(const z3::tactic& tactic);
   /// Checks `s`; on Sat the model is available through `model()`.
   SolveResult check(z3::solver& s);
   z3::model& model() { return *model_; }

@@ -10,6 +10,7 @@ const std::vector<std::unique_ptr<Family>>& families() {
     v.push_back(wgsl::makeLitmusFamily());
     v.push_back(wgsl::makeRuntimeFamily());
     v.push_back(wgsl::makeOverloadsFamily());
+    v.push_back(wgsl::makeBehaviorFamily());
     return v;
   }();
   return all;

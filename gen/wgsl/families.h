@@ -12,5 +12,6 @@ std::unique_ptr<Family> makeUniformityFamily();  // uniformity.cpp
 std::unique_ptr<Family> makeLitmusFamily();      // litmus.cpp
 std::unique_ptr<Family> makeRuntimeFamily();     // runtime.cpp
 std::unique_ptr<Family> makeOverloadsFamily();   // overloads.cpp
+std::unique_ptr<Family> makeBehaviorFamily();    // behavior.cpp
 
 }  // namespace plumb::gen::wgsl
