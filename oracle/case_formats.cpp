@@ -223,6 +223,10 @@ bool readPlumbCaseFile(const nlohmann::json& j, const fs::path& path, OracleCase
              {"outcomes", run["outcomes"]}};
     if (!readExpectedRun(run, path, "expect.run", c)) return false;
   }
+  // A validation case states a verdict only: nothing about what the program computes, which
+  // may not even terminate (a generated loop whose exit depends on a built-in value). Its
+  // pipelines are created, never dispatched.
+  if (g->kind == gen::CaseKind::Validation) parts.mode = CaseMode::Pipelines;
   c.caseInfo = {{"family", g->family}, {"kind", j.value("kind", "validation")}};
   if (j.contains("rule")) c.caseInfo["rule"] = j["rule"];
   if (!g->twin.empty()) c.caseInfo["twin"] = g->twin;
