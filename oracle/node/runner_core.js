@@ -41,7 +41,10 @@ export async function openDevice(gpu, state) {
     try {
       adapter = await gpu.requestAdapter();
       if (!adapter) throw new Error('no WebGPU adapter (requestAdapter returned null)');
-      device = await adapter.requestDevice();
+      // Every optional feature a shader can ask for that the adapter has: `enable f16;` needs
+      // 'shader-f16' on the device, or a valid f16 program is rejected for the environment.
+      const wanted = ['shader-f16'].filter((f) => adapter.features && adapter.features.has(f));
+      device = await adapter.requestDevice({requiredFeatures: wanted});
     } catch (e) {
       lastError = e;
     }
