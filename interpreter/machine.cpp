@@ -721,8 +721,9 @@ StepResult Machine::step(uint32_t i) {
 bool Machine::nextStepIsShared(uint32_t i) const {
   // The scheduling points are the atomic built-ins (#atomic-builtin-functions): the only
   // accesses through which invocations of a data-race-free program observe each other between
-  // barriers. Non-atomic accesses run as local steps; racy programs are the memory model's
-  // explorer's job (`plumb explore`, docs/ambiguities.md M3).
+  // barriers. Non-atomic accesses run as local steps: their data races are found whatever the
+  // schedule, and what they make possible is widened (interpreter/races.h, docs/ambiguities.md
+  // M3, M14); every execution the memory model allows is `plumb explore`'s job.
   const Invocation& inv = config_.invocations[i];
   if (inv.status != InvocationStatus::Running || inv.tasks.empty()) return false;
   const Task& t = inv.tasks.back();

@@ -173,7 +173,8 @@ void printRunReport(const RunReport& report, std::ostream& out) {
     const auto& races = j["races"];
     out << "data races: " << races.size() << (races.size() == 1 ? " location" : " locations")
         << " accessed by different invocations without a barrier between them (#memory-model)";
-    if (e.contains("rounds")) out << "; " << e["rounds"] << " rounds";
+    if (e.contains("rounds") && e["rounds"].get<int>() > 1)
+      out << "; explored in " << e["rounds"] << " rounds";
     if (e.value("roundsExhausted", false))
       out << " (the racy reads' values still grew: incomplete)";
     out << "\n";
