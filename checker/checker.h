@@ -142,6 +142,10 @@ class CheckedModule {
   /// with x: u32 is 1u), by ExpressionId value; only where the conversion changes the type.
   /// The interpreter uses these values as they are (one evaluator, one answer).
   std::unordered_map<uint32_t, Value> convertedValues;
+  /// #array-types: the element count of each override-sized array type at pipeline creation,
+  /// by the type's identity (TypeNode::count of an ArrayCount::Override array), when it is known
+  /// and positive. The interpreter sizes workgroup variables with it.
+  std::unordered_map<uint64_t, uint64_t> overrideArrayCounts;
   std::vector<Attributes> parameterAttributes;  // by ParameterId
   std::vector<Attributes> memberAttributes;     // by MemberId
   std::vector<EntryPoint> entryPoints;          // in source order

@@ -184,6 +184,8 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
             const Resolution& r = out_.identifiers[n.count.value];
             if (r.kind == Resolution::ModuleDeclaration) identity = r.index;
           }
+          if (c.value && c.value->intValue() > 0)
+            out_.overrideArrayCounts[identity] = static_cast<uint64_t>(c.value->intValue());
           Span s = m_[n.count].span;
           types_.nameOverrideCount(identity, std::string(m_.file().text().substr(s.begin, s.size())));
           return types_.array(e, ArrayCount::Override, identity);

@@ -2,6 +2,7 @@
 // input values (#builtin-values), the scheduler and control barriers (#barrier), and the
 // exploration of choice points (design.md "Choice points").
 #include "interpreter/dispatch.h"
+#include "interpreter/races.h"
 #include "interpreter/textures.h"
 
 #include <algorithm>
@@ -17,6 +18,42 @@ RValue uvec3(TypeTable& types, const std::array<uint32_t, 3>& v) {
   Type u = types.u32();
   return RValue{types.vector(3, u),
                 Components{RValue{u, int64_t(v[0])}, RValue{u, int64_t(v[1])}, RValue{u, int64_t(v[2])}}};
+}
+
+/// The zero value of a workgroup variable's store type (#address-spaces: workgroup memory is
+/// zero-initialised), with each override-sized array (#array-types) given the element count of
+/// its override at pipeline creation.
+RValue workgroupZeroValue(const CheckedModule& cm, Type t) {
+  const TypeTable& types = cm.types;
+  const TypeNode& n = types[t];
+  if (n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Override) {
+    auto it = cm.overrideArrayCounts.find(n.count);
+    uint64_t count = it == cm.overrideArrayCounts.end() ? 0 : it->second;
+    Components parts(count, zeroValue(types, n.element));
+    return RValue{t, std::move(parts)};
+  }
+  if (n.kind == TypeKind::Struct) {
+    RValue v = zeroValue(types, t);
+    const auto& members = types.structInfo(t).members;
+    for (size_t i = 0; i < members.size() && i < v.components().size(); ++i) {
+      v.components()[i] = workgroupZeroValue(cm, members[i].type);
+      v.components()[i].type = members[i].type;
+    }
+    return v;
+  }
+  return zeroValue(types, t);
+}
+
+/// The scalars of a workgroup variable of store type `t` (override-sized arrays counted).
+uint64_t workgroupScalarCount(const CheckedModule& cm, Type t) {
+  const TypeNode& n = cm.types[t];
+  if (n.kind == TypeKind::Array && n.arrayCount == ArrayCount::Override) {
+    auto it = cm.overrideArrayCounts.find(n.count);
+    uint64_t count = it == cm.overrideArrayCounts.end() ? 0 : it->second;
+    uint64_t each = scalarCount(cm.types, n.element);
+    return each && count > UINT64_MAX / each ? UINT64_MAX : count * each;
+  }
+  return scalarCount(cm.types, t);
 }
 
 }  // namespace
@@ -138,7 +175,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
   // Module-scope variables must fit the machine (memory.h kMaxScalarsPerValue).
   for (uint32_t d : program.workgroupVariables) {
     Type t = types[cm.declarations[d].type].element;
-    if (scalarCount(types, t) > kMaxScalarsPerValue) {
+    if (workgroupScalarCount(cm, t) > kMaxScalarsPerValue) {
       result.refused = "workgroup variable '" + std::string(program.module.name(cm.declarations[d].name)) +
                        "' holds more than 2^22 scalars, the machine's limit";
       return result;
@@ -198,7 +235,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
       a.storeType = types[cm.declarations[d].type].element;
       a.space = ast::AddressSpace::Workgroup;
       a.declaration = d;
-      a.value = zeroValue(types, a.storeType);
+      a.value = workgroupZeroValue(cm, a.storeType);
       w.variables.push_back(std::move(a));
     }
     initial.workgroups.push_back(std::move(w));
@@ -220,144 +257,233 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     }
   }
 
-  ChoiceLog log;
-  std::map<std::string, size_t> seen;  // outcome key -> index
-  while (true) {
-    if (result.explored >= options.maxExecutions) {
-      result.complete = false;
-      break;
-    }
-    ++result.explored;
-    Configuration config = initial;  // every execution starts from the same state
-    Machine machine(program, config,
-                    [&log](uint32_t count, const std::string& what) { return log.choose(count, what); });
-    machine.setDispatchSize(options.dispatch);
-    machine.setObserver(options.observer);
-    if (options.observer) options.observer->beginExecution();
-    for (uint32_t i = 0; i < config.invocations.size(); ++i) machine.start(i, entry);
-
-    Outcome outcome;
-    outcome.kind = "finished";
-    auto trace = [&](uint32_t i) {
-      if (!options.trace) return;
-      const Invocation& inv = config.invocations[i];
-      *options.trace << "[" << result.explored << "] (" << inv.workgroupId[0] << "," << inv.workgroupId[1] << ","
-                     << inv.workgroupId[2] << ")/(" << inv.localId[0] << "," << inv.localId[1] << ","
-                     << inv.localId[2] << ") " << machine.lastRule() << "  " << machine.lastRedex() << "\n";
-    };
-    // True (and the outcome says why) when the execution stops after invocation i's step `r`.
-    auto stopsAfter = [&](uint32_t i, const StepResult& r) -> bool {
-      if (r.kind == StepResult::Error) {
-        outcome.kind = "dynamic error";
-        outcome.message = r.message();
-        outcome.rule = r.rule;
-        return true;
-      }
-      if (config.invocations[i].steps > options.maxSteps) {
-        outcome.kind = "step limit";
-        outcome.message = "an invocation took more than " + std::to_string(options.maxSteps) +
-                          " steps (--max-steps) at " + machine.lastRedex();
-        return true;
-      }
-      return false;
-    };
-    auto run = [&](uint32_t i) -> bool {  // one step; false when the execution must stop
-      StepResult r = machine.step(i);
-      ++result.steps;
-      trace(i);
-      return !stopsAfter(i, r);
-    };
-    bool stop = false;
-    while (!stop) {
-      // Local steps commute with other invocations' steps: run every invocation up to its
-      // next shared access (all of it in the default schedule).
-      std::vector<uint32_t> poised;
-      for (uint32_t i = 0; i < config.invocations.size() && !stop; ++i) {
-        Invocation& inv = config.invocations[i];
-        if (!options.trace && !options.allSchedules) {
-          // The same steps without the per-step hooks (the machine's hot loop, README
-          // "Performance"): nothing to trace and no scheduling point to stop at.
-          uint64_t before = inv.steps;
-          while (inv.status == InvocationStatus::Running) {
-            StepResult r = machine.step(i);
-            if (r.kind == StepResult::Error || inv.steps > options.maxSteps) {
-              stop = stopsAfter(i, r);
-              break;
-            }
-          }
-          result.steps += inv.steps - before;
-          continue;
-        }
-        while (inv.status == InvocationStatus::Running && !stop) {
-          if (options.allSchedules && machine.nextStepIsShared(i)) {
-            poised.push_back(i);
-            break;
-          }
-          stop = !run(i);
-        }
-      }
-      if (stop) break;
-      if (!poised.empty()) {
-        uint32_t k = log.choose(static_cast<uint32_t>(poised.size()), "schedule");
-        stop = !run(poised[k]);
-        continue;
-      }
-      // Every invocation is finished or waits at a barrier: the global rule of control
-      // barriers (#barrier: executed by all invocations of the workgroup "as if concurrently").
-      bool released = false, waiting = false;
-      for (Workgroup& w : config.workgroups) {
-        uint32_t barrier = UINT32_MAX;
-        bool finished = false, mixed = false, any = false;
-        for (uint32_t i : w.invocations) {
-          const Invocation& inv = config.invocations[i];
-          if (inv.status == InvocationStatus::Finished) {
-            finished = true;
-          } else {
-            any = true;
-            if (barrier != UINT32_MAX && barrier != inv.barrier) mixed = true;
-            barrier = inv.barrier;
-          }
-        }
-        if (!any) continue;
-        waiting = true;
-        if (finished || mixed) {
-          outcome.kind = "deadlock";
-          outcome.message = finished ? "some invocations of a workgroup finished while others wait at the barrier at " +
-                                           describe(program, barrier)
-                                     : "the invocations of a workgroup wait at different barriers";
-          stop = true;
-          break;
-        }
-        for (uint32_t i : w.invocations) config.invocations[i].status = InvocationStatus::Running;
-        released = true;
-        if (options.trace)
-          *options.trace << "[" << result.explored << "] workgroup control-barrier-release  "
-                         << describe(program, barrier) << "\n";
-      }
-      if (stop || !released) {
-        (void)waiting;
+  // One round: every execution over every choice (depth first), with racy reads returning the
+  // values of `domains` (docs/ambiguities.md M14).
+  auto exploreRound = [&](const RaceDomains& domains, RaceDomains& newDomains,
+                          std::map<std::string, RaceRecord>& races) {
+    ChoiceLog log;
+    std::map<std::string, size_t> seen;  // outcome key -> index
+    while (true) {
+      if (result.explored >= options.maxExecutions) {
+        result.complete = false;
         break;
       }
+      ++result.explored;
+      Configuration config = initial;  // every execution starts from the same state
+      Machine machine(program, config, [&log](uint32_t count, const std::string& what) {
+        return log.choose(count, what);
+      });
+      machine.setDispatchSize(options.dispatch);
+      machine.setObserver(options.observer);
+      // #memory-model: data races (not with the memory model's own observer, plumb explore).
+      std::optional<RaceDetector> detector;
+      if (!options.observer && config.invocations.size() > 1) {
+        detector.emplace(program, config, &domains);
+        machine.setRaceDetector(&*detector);
+      }
+      if (options.observer) options.observer->beginExecution();
+      for (uint32_t i = 0; i < config.invocations.size(); ++i) machine.start(i, entry);
+
+      Outcome outcome;
+      outcome.kind = "finished";
+      auto trace = [&](uint32_t i) {
+        if (!options.trace) return;
+        const Invocation& inv = config.invocations[i];
+        *options.trace << "[" << result.explored << "] (" << inv.workgroupId[0] << ","
+                       << inv.workgroupId[1] << "," << inv.workgroupId[2] << ")/(" << inv.localId[0]
+                       << "," << inv.localId[1] << "," << inv.localId[2] << ") "
+                       << machine.lastRule() << "  " << machine.lastRedex() << "\n";
+      };
+      // True (and the outcome says why) when the execution stops after invocation i's step `r`.
+      auto stopsAfter = [&](uint32_t i, const StepResult& r) -> bool {
+        if (r.kind == StepResult::Error) {
+          outcome.kind = "dynamic error";
+          outcome.message = r.message();
+          outcome.rule = r.rule;
+          return true;
+        }
+        if (config.invocations[i].steps > options.maxSteps) {
+          outcome.kind = "step limit";
+          outcome.message = "an invocation took more than " + std::to_string(options.maxSteps) +
+                            " steps (--max-steps) at " + machine.lastRedex();
+          return true;
+        }
+        return false;
+      };
+      auto run = [&](uint32_t i) -> bool {  // one step; false when the execution must stop
+        StepResult r = machine.step(i);
+        ++result.steps;
+        trace(i);
+        return !stopsAfter(i, r);
+      };
+      bool stop = false;
+      while (!stop) {
+        // Local steps commute with other invocations' steps: run every invocation up to its
+        // next shared access (all of it in the default schedule).
+        std::vector<uint32_t> poised;
+        for (uint32_t i = 0; i < config.invocations.size() && !stop; ++i) {
+          Invocation& inv = config.invocations[i];
+          if (!options.trace && !options.allSchedules) {
+            // The same steps without the per-step hooks (the machine's hot loop, README
+            // "Performance"): nothing to trace and no scheduling point to stop at.
+            uint64_t before = inv.steps;
+            while (inv.status == InvocationStatus::Running) {
+              StepResult r = machine.step(i);
+              if (r.kind == StepResult::Error || inv.steps > options.maxSteps) {
+                stop = stopsAfter(i, r);
+                break;
+              }
+            }
+            result.steps += inv.steps - before;
+            continue;
+          }
+          while (inv.status == InvocationStatus::Running && !stop) {
+            if (options.allSchedules && machine.nextStepIsShared(i)) {
+              poised.push_back(i);
+              break;
+            }
+            stop = !run(i);
+          }
+        }
+        if (stop) break;
+        if (!poised.empty()) {
+          uint32_t k = log.choose(static_cast<uint32_t>(poised.size()), "schedule");
+          stop = !run(poised[k]);
+          continue;
+        }
+        // Every invocation is finished or waits at a barrier: the global rule of control
+        // barriers (#barrier: executed by all invocations of the workgroup "as if concurrently").
+        bool released = false, waiting = false;
+        for (Workgroup& w : config.workgroups) {
+          uint32_t barrier = UINT32_MAX;
+          bool finished = false, mixed = false, any = false;
+          for (uint32_t i : w.invocations) {
+            const Invocation& inv = config.invocations[i];
+            if (inv.status == InvocationStatus::Finished) {
+              finished = true;
+            } else {
+              any = true;
+              if (barrier != UINT32_MAX && barrier != inv.barrier) mixed = true;
+              barrier = inv.barrier;
+            }
+          }
+          if (!any) continue;
+          waiting = true;
+          if (finished || mixed) {
+            outcome.kind = "deadlock";
+            outcome.message = finished
+                                  ? "some invocations of a workgroup finished while others wait at "
+                                    "the barrier at " +
+                                        describe(program, barrier)
+                                  : "the invocations of a workgroup wait at different barriers";
+            stop = true;
+            break;
+          }
+          for (uint32_t i : w.invocations) config.invocations[i].status = InvocationStatus::Running;
+          released = true;
+          if (options.trace)
+            *options.trace << "[" << result.explored << "] workgroup control-barrier-release  "
+                           << describe(program, barrier) << "\n";
+        }
+        if (stop || !released) {
+          (void)waiting;
+          break;
+        }
+      }
+      if (options.observer) options.observer->endExecution(outcome.kind, outcome.message);
+      if (detector) {
+        RaceDetector::Result found = detector->analyze();
+        outcome.racy = !found.races.empty();
+        // A buffer location written by racing writes holds one of them (docs/ambiguities.md L7,
+        // M14): its final value is their join.
+        for (auto& [where, value] : found.finalValues) {
+          Allocation& a = config.buffers[indexOf(where.first)];
+          if (RValue* loc = locate(a.value, where.second, where.second.size())) {
+            Type t = loc->type;
+            *loc = std::move(value);
+            loc->type = t;
+          }
+        }
+        for (RaceRecord& r : found.races) {
+          auto [it, inserted] = races.emplace(r.key, r);
+          if (!inserted) {
+            it->second.writeWrite = it->second.writeWrite || r.writeWrite;
+            it->second.readWrite = it->second.readWrite || r.readWrite;
+            it->second.finalWidened = it->second.finalWidened || r.finalWidened;
+            it->second.readsWidened = it->second.readsWidened || r.readsWidened;
+          }
+        }
+        for (auto& [k, v] : found.domains) {
+          auto [it, inserted] = newDomains.emplace(k, v);
+          if (!inserted) {
+            Type t = it->second.type;
+            it->second = joinScalars({it->second, v}, kMaxAlternatives);
+            it->second.type = t;
+          }
+        }
+      }
+      for (const ChoiceLog::Entry& e : log.trail)
+        outcome.choices.push_back(e.what + " " + std::to_string(e.chosen + 1) + "/" +
+                                  std::to_string(e.count));
+      for (const BoundBuffer& b : buffers) {
+        const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
+        outcome.words.push_back(b.texture
+                                    ? textureWords(types, a.value)
+                                    : wordsOf(types, cm.layouts, b.storeType, a.value, b.bytes));
+      }
+      std::string key =
+          outcome.kind + "\n" + outcome.message + "\n" + (outcome.racy ? "racy\n" : "");
+      for (const auto& ws : outcome.words)
+        for (const WordValue& w : ws) key += wordJson(w).dump() + ",";
+      auto [it, inserted] = seen.emplace(key, result.outcomes.size());
+      if (inserted) {
+        outcome.count = 1;
+        result.outcomes.push_back(std::move(outcome));
+      } else {
+        ++result.outcomes[it->second].count;
+      }
+      if (!log.next()) break;
     }
-    if (options.observer) options.observer->endExecution(outcome.kind, outcome.message);
-    for (const ChoiceLog::Entry& e : log.trail)
-      outcome.choices.push_back(e.what + " " + std::to_string(e.chosen + 1) + "/" + std::to_string(e.count));
-    for (const BoundBuffer& b : buffers) {
-      const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
-      outcome.words.push_back(b.texture ? textureWords(types, a.value)
-                                        : wordsOf(types, cm.layouts, b.storeType, a.value, b.bytes));
+  };
+
+  // Rounds (docs/ambiguities.md M14): the first explores the program as it is; when some read
+  // of a location may return several values (a data race), the next round explores it again
+  // with every read of that location returning any value of its domain (its initial value and
+  // every value written to it), until the domains no longer grow.
+  RaceDomains domains;
+  constexpr int kMaxRounds = 8;
+  for (int round = 1;; ++round) {
+    RaceDomains found;
+    std::map<std::string, RaceRecord> races;
+    result.outcomes.clear();
+    result.explored = 0;
+    result.complete = true;
+    exploreRound(domains, found, races);
+    result.races.clear();
+    for (auto& [k, r] : races) result.races.push_back(std::move(r));
+    result.rounds = round;
+    bool grew = false;
+    for (auto& [k, v] : found) {
+      auto [it, inserted] = domains.emplace(k, v);
+      if (inserted) {
+        grew = true;
+        continue;
+      }
+      RValue joined = joinScalars({it->second, v}, kMaxAlternatives);
+      joined.type = it->second.type;
+      if (!(joined.data == it->second.data)) {
+        // From the third round on a domain that still grows becomes any value (a widening, so
+        // that the rounds end).
+        it->second = round >= 3 ? anyScalarLike(joined) : std::move(joined);
+        grew = true;
+      }
     }
-    std::string key = outcome.kind + "\n" + outcome.message + "\n";
-    for (const auto& ws : outcome.words)
-      for (const WordValue& w : ws) key += wordJson(w).dump() + ",";
-    auto [it, inserted] = seen.emplace(key, result.outcomes.size());
-    if (inserted) {
-      outcome.count = 1;
-      result.outcomes.push_back(std::move(outcome));
-    } else {
-      ++result.outcomes[it->second].count;
+    if (!grew) break;
+    if (round == kMaxRounds) {
+      result.complete = false;
+      result.roundsExhausted = true;
+      break;
     }
-    if (!log.next()) break;
   }
   return result;
 }

@@ -15,6 +15,7 @@
 
 #include "interpreter/host_buffer.h"
 #include "interpreter/machine.h"
+#include "interpreter/races.h"
 
 namespace plumb::interp {
 
@@ -51,6 +52,7 @@ struct Outcome {
   uint64_t count = 0;   // executions that reached it
   std::vector<std::string> choices;         // of the first execution that reached it
   std::vector<std::vector<WordValue>> words;  // per bound buffer
+  bool racy = false;  // the executions that reached it have a data race (races.h)
 };
 
 struct DispatchResult {
@@ -60,6 +62,10 @@ struct DispatchResult {
   bool complete = true;   // every choice explored
   uint64_t steps = 0;     // steps of all executions
   std::string refused;    // non-empty: the dispatch was not run, and why
+  /// Data races (#memory-model): one record per racy location (interpreter/races.h).
+  std::vector<RaceRecord> races;
+  int rounds = 1;                // explorations (docs/ambiguities.md M14)
+  bool roundsExhausted = false;  // the racy reads' domains still grew after the last round
 };
 
 /// The entry point's bound buffers from a `plumb-bindings` document (docs/formats.md); on

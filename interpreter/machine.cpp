@@ -2,6 +2,7 @@
 // (#expressions, #load-rule, #memory-views). Statement rules are in machine_statements.cpp,
 // calls and the built-ins that touch memory in machine_calls.cpp.
 #include "interpreter/machine.h"
+#include "interpreter/races.h"
 
 #include <algorithm>
 #include <climits>
@@ -214,6 +215,11 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
     if (const RValue* loc = locate(a.value, v.path, v.path.size())) {
       out = *loc;
       out.type = storeType;
+      // #memory-model: a read access that may race (interpreter/races.h); in a later round of
+      // a racy dispatch it may return any value of its location's domain.
+      if (races_ && !notARead_ && races_->tracks(a))
+        races_->read(indexOfInvocation(inv), v.allocation, v.path, out, inAtomic_,
+                     AccessSite{lastNode_, lastNodeIsStatement_});
       // #memory-operation: a read access; the memory model observer may choose its value.
       if (observed(a)) observer_->onRead(indexOfInvocation(inv), inv, a, v, inAtomic_, out, choose_);
       return {};
@@ -266,6 +272,9 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
     if (RValue* loc = locate(a.value, v.path, v.path.size())) {
       // #memory-operation: a write access, reported to the memory model observer.
       if (observed(a)) observer_->onWrite(indexOfInvocation(inv), inv, a, v, inAtomic_, value);
+      if (races_ && races_->tracks(a))
+        races_->write(indexOfInvocation(inv), v.allocation, v.path, value, *loc, inAtomic_,
+                      AccessSite{lastNode_, lastNodeIsStatement_});
       Type t = loc->type;
       *loc = std::move(value);
       loc->type = t;
@@ -280,6 +289,10 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
   uint32_t i = paths.empty() ? 0 : choose_(static_cast<uint32_t>(paths.size() + 1), at("out-of-bounds store"));
   if (i == 0) return {};  // not executed
   RValue* loc = locate(a.value, paths[i - 1], paths[i - 1].size());
+  // A store to the chosen in-bounds location is a write access to it.
+  if (races_ && races_->tracks(a))
+    races_->write(indexOfInvocation(inv), v.allocation, paths[i - 1], value, *loc, inAtomic_,
+                  AccessSite{lastNode_, lastNodeIsStatement_});
   Type t = loc->type;
   *loc = std::move(value);
   loc->type = t;
@@ -619,8 +632,10 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       Type composite = types_[ref.type].element;
       uint64_t count = 0;
       const TypeNode& ct = types_[composite];
-      if (ct.kind == TypeKind::Array && ct.arrayCount == ArrayCount::Runtime) {
-        // #array-indexed-reference: N is the number of elements of the bound buffer.
+      if (ct.kind == TypeKind::Array && ct.arrayCount != ArrayCount::Fixed) {
+        // #array-indexed-reference: N is the number of elements of the bound buffer, or for an
+        // override-sized array the override's pipeline-creation value, with which the
+        // workgroup variable was allocated (runDispatch).
         const Allocation* a = spaces(inv).find(v.allocation);
         const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
         count = arr ? componentCount(*arr) : 0;
@@ -706,8 +721,9 @@ StepResult Machine::step(uint32_t i) {
 bool Machine::nextStepIsShared(uint32_t i) const {
   // The scheduling points are the atomic built-ins (#atomic-builtin-functions): the only
   // accesses through which invocations of a data-race-free program observe each other between
-  // barriers. Non-atomic accesses run as local steps; racy programs are the memory model's
-  // explorer's job (`plumb explore`, docs/ambiguities.md M3).
+  // barriers. Non-atomic accesses run as local steps: their data races are found whatever the
+  // schedule, and what they make possible is widened (interpreter/races.h, docs/ambiguities.md
+  // M3, M14); every execution the memory model allows is `plumb explore`'s job.
   const Invocation& inv = config_.invocations[i];
   if (inv.status != InvocationStatus::Running || inv.tasks.empty()) return false;
   const Task& t = inv.tasks.back();

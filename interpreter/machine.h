@@ -153,6 +153,8 @@ struct StepResult {
   std::string message() const { return error ? *error : std::string(); }
 };
 
+class RaceDetector;  // interpreter/races.h
+
 /// The machine: the rules applied to one invocation at a time.
 class Machine {
  public:
@@ -172,6 +174,8 @@ class Machine {
   void setDispatchSize(const std::array<uint32_t, 3>& d) { numWorkgroups_ = d; }
   /// The memory-model observer (null: none; see MemoryObserver).
   void setObserver(MemoryObserver* o) { observer_ = o; }
+  /// The data-race detector of `plumb run` (interpreter/races.h; null: none).
+  void setRaceDetector(RaceDetector* r) { races_ = r; }
 
  private:
   StepResult evalExpression(Invocation& inv, const Task& t);
@@ -238,6 +242,8 @@ class Machine {
   bool lastNodeIsStatement_ = false;
   MemoryObserver* observer_ = nullptr;
   bool inAtomic_ = false;  // an atomic built-in is accessing memory (for the observer)
+  RaceDetector* races_ = nullptr;
+  bool notARead_ = false;  // atomicStore's internal load is no read access (#memory-operation)
   /// The observer wants to hear of accesses to this allocation (workgroup, read_write storage).
   bool observed(const Allocation& a) const;
   uint32_t indexOfInvocation(const Invocation& inv) const {

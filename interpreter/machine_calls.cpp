@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "interpreter/machine.h"
+#include "interpreter/races.h"
 #include "interpreter/runtime_operations.h"
 
 namespace plumb::interp {
@@ -162,6 +163,7 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     inv.barrier = t.node;
     // #memory-semantics: a control barrier with AcquireRelease semantics (memory model observer).
     if (observer_) observer_->onBarrier(indexOfInvocation(inv), inv, name);
+    if (races_) races_->barrier(indexOfInvocation(inv), name == "storageBarrier");
     return {StepResult::Continue, "", "control-barrier-wait"};
   }
   if (name == "arrayLength") {
@@ -190,7 +192,9 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     // machine's internal read of the current value.
     MemoryObserver* observer = observer_;
     if (name == "atomicStore") observer_ = nullptr;
+    notARead_ = name == "atomicStore";
     StepResult r = load(inv, ref, current);
+    notARead_ = false;
     observer_ = observer;
     if (r.kind == StepResult::Error) return r;
     Type valueType = types_[types_[ref.type].element].element;  // T of atomic<T>

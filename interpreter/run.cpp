@@ -131,6 +131,7 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
                         {"buffers", buffersJson(r, checked->types, &o.words, nullptr)}};
     if (!o.message.empty()) j["message"] = o.message;
     if (!o.rule.empty()) j["rule"] = o.rule;
+    if (o.racy) j["racy"] = true;
     outcomes.push_back(std::move(j));
   }
   r.json = {{"format", "plumb-run"},
@@ -145,6 +146,13 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
             {"steps", d.steps},
             {"outcomes", outcomes},
             {"buffers", buffersJson(r, checked->types, nullptr, &d.outcomes)}};
+  // #memory-model: the data races, only when there are some (docs/formats.md: a race-free
+  // report is what it was before races were detected).
+  if (!d.races.empty()) {
+    r.json["races"] = racesJson(d.races);
+    r.json["executions"]["rounds"] = d.rounds;
+    if (d.roundsExhausted) r.json["executions"]["roundsExhausted"] = true;
+  }
   return r;
 }
 
@@ -159,6 +167,42 @@ void printRunReport(const RunReport& report, std::ostream& out) {
       << ", " << j["steps"] << " steps"
       << (e.value("schedules", "") == "one" ? "; one order of the atomic operations (--all-schedules explores every order)" : "")
       << "\n";
+  if (j.contains("races")) {
+    // #memory-model: each racy location with a witness pair, and what its race does to the
+    // outcomes (docs/ambiguities.md M14).
+    const auto& races = j["races"];
+    out << "data races: " << races.size() << (races.size() == 1 ? " location" : " locations")
+        << " accessed by different invocations without a barrier between them (#memory-model)";
+    if (e.contains("rounds") && e["rounds"].get<int>() > 1)
+      out << "; explored in " << e["rounds"] << " rounds";
+    if (e.value("roundsExhausted", false))
+      out << " (the racy reads' values still grew: incomplete)";
+    out << "\n";
+    auto inv = [](const nlohmann::json& a) {
+      return "(" + std::to_string(a["workgroupId"][0].get<uint32_t>()) + "," +
+             std::to_string(a["workgroupId"][1].get<uint32_t>()) + "," +
+             std::to_string(a["workgroupId"][2].get<uint32_t>()) + ")/(" +
+             std::to_string(a["localId"][0].get<uint32_t>()) + "," +
+             std::to_string(a["localId"][1].get<uint32_t>()) + "," +
+             std::to_string(a["localId"][2].get<uint32_t>()) + ")";
+    };
+    for (const auto& r : races) {
+      const auto& a = r["accesses"];
+      out << "  " << r["location"].get<std::string>() << " (" << r["space"].get<std::string>();
+      if (r.contains("word")) out << ", word " << r["word"];
+      out << "): " << r["kind"].get<std::string>() << ", " << r["invocations"]
+          << " invocations; e.g. " << (a[0]["atomic"].get<bool>() ? "atomic " : "")
+          << a[0]["access"].get<std::string>() << " at " << a[0]["at"].get<std::string>() << " by "
+          << inv(a[0]) << " and " << (a[1]["atomic"].get<bool>() ? "atomic " : "")
+          << a[1]["access"].get<std::string>() << " at " << a[1]["at"].get<std::string>() << " by "
+          << inv(a[1]);
+      std::string w = r["widened"].get<std::string>();
+      out << (w == "reads" ? "; its reads may return any value written to it (or its initial value)"
+              : w == "final-value" ? "; its final value is any of the racing writes'"
+                                   : "; every racing access has the same value");
+      out << "\n";
+    }
+  }
   size_t n = j["outcomes"].size();
   for (size_t i = 0; i < n; ++i) {
     const auto& o = j["outcomes"][i];
@@ -166,6 +210,7 @@ void printRunReport(const RunReport& report, std::ostream& out) {
         << (o["count"].get<uint64_t>() == 1 ? " execution" : " executions") << ")";
     if (o.contains("message")) out << ": " << o["message"].get<std::string>();
     if (o.contains("rule")) out << " [" << o["rule"].get<std::string>() << "]";
+    if (o.value("racy", false)) out << ", with data races";
     out << "\n";
     if (!o["choices"].empty()) {
       out << "  choices:";

@@ -10,6 +10,7 @@
 // (#creation-time-expr). Otherwise the floating-point functions are the acceptance sets of
 // runtime_float_builtins.cpp, and an integer function of an indeterminate argument is
 // indeterminate.
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -200,6 +201,12 @@ OperationResult pack2x16float(TypeTable& types, Type result, const RValue& e) {
         options.push_back(f16Bits(x));
       }
     }
+    // A subnormal binary16 intermediate may be flushed to zero (docs/ambiguities.md R16).
+    if (fp::flush(half, s) != s && std::find(options.begin(), options.end(), 0u) == options.end()) {
+      options.push_back(0x0000);
+      options.push_back(0x8000);
+      if (options.size() > kMaxAlternatives) return ok({anyScalar(result)});
+    }
     fields.push_back(std::move(options));
   }
   std::vector<uint32_t> words{0};
@@ -227,8 +234,12 @@ OperationResult unpack(TypeTable& types, std::string_view name, Type result, con
   Type f32 = types[result].element;
   Components parts;
   if (name == "unpack2x16float") {
+    // A subnormal binary16 half may be flushed to zero (docs/ambiguities.md R16): the set
+    // from zero to its value.
+    const fp::Format& half = fp::formatOf(TypeKind::F16);
     for (int i = 0; i < 2; ++i)
-      parts.push_back(scalarFloat(f32, FloatSet::exact(f16FromBits(uint16_t(word >> (16 * i))))));
+      parts.push_back(scalarFloat(
+          f32, fp::flush(half, FloatSet::exact(f16FromBits(uint16_t(word >> (16 * i)))))));
     return ok({RValue{result, std::move(parts)}});
   }
   bool isSigned = name.find("snorm") != std::string_view::npos;

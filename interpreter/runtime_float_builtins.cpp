@@ -420,12 +420,15 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
       return {scalarFloat(ty, r.mul(r.mul(t, t), r.sub(Rows::c(3), r.mul(Rows::c(2), t))))};
     });
   if (name == "quantizeToF16")
-    // Not in the accuracy table: the f32 -> f16 conversion (either neighbour; beyond the
-    // finite range an infinity, so any value) and back, exactly (#floating-point-conversion).
+    // The f32 -> f16 conversion (either neighbour; beyond the finite range an infinity, so any
+    // value) and back, exactly (#floating-point-conversion); the intermediate binary16 value
+    // may be flushed to zero when it is subnormal (docs/ambiguities.md R16: SPIR-V's
+    // OpQuantizeToF16, and the 2026 draft's quantizeToF16).
     return cw([&](const std::vector<RValue>& a, Type t) -> Alternatives {
       FloatSet x = floatOf(a[0]);
       if (x.any) return {scalarFloat(t, x)};
-      return {scalarFloat(t, fp::convertCorrectlyRounded(fp::formatOf(TypeKind::F16), x.lo, x.hi))};
+      const fp::Format& half = fp::formatOf(TypeKind::F16);
+      return {scalarFloat(t, fp::flush(half, fp::convertCorrectlyRounded(half, x.lo, x.hi)))};
     });
 
   // Vector functions.

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <set>
+#include <tuple>
 
 namespace plumb::oracle {
 
@@ -240,6 +242,27 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
     m.status = OutcomeMatch::Status::Outside;
     m.note = std::to_string(bestCount) + " word(s) outside the closest outcome (" +
              std::to_string(m.outcome) + ")";
+  }
+  // A racy program (plumb-run `races`, #memory-model): Plumb widens what a race makes possible
+  // (docs/ambiguities.md M14); should a device still differ only at words that racing accesses
+  // write, the difference is not called a disagreement.
+  const nlohmann::json races = plumbRun.value("races", nlohmann::json::array());
+  if (m.status == OutcomeMatch::Status::Outside && !races.empty()) {
+    std::set<std::tuple<uint32_t, uint32_t, uint32_t>> racy;
+    for (const nlohmann::json& r : races)
+      if (r.contains("word"))
+        racy.insert({r.value("group", 0u), r.value("binding", 0u), r.value("word", 0u)});
+    bool onlyRacy = m.diffs.size() == m.diffCount;
+    for (const WordDiff& d : m.diffs)
+      onlyRacy = onlyRacy && racy.count({d.group, d.binding, d.index});
+    if (onlyRacy) {
+      m.status = OutcomeMatch::Status::Inconclusive;
+      m.note = "outside only at words that racing writes write (the program has data races at " +
+               std::to_string(races.size()) + " location(s))";
+    } else {
+      m.note += "; the program has data races at " + std::to_string(races.size()) +
+                " location(s), but not at these words";
+    }
   }
   return m;
 }

@@ -148,6 +148,8 @@ nlohmann::json reportJson(const OracleRun& run) {
                   {"outcomes", run.outcomes[i]->value("outcomes", nlohmann::json::array())}};
       if (run.outcomes[i]->contains("executions"))
         expected["executions"] = (*run.outcomes[i])["executions"];
+      // #memory-model: a racy program says so (plumb-run `races`).
+      if (run.outcomes[i]->contains("races")) expected["races"] = (*run.outcomes[i])["races"];
     } else {
       expected = {{"available", false}, {"reason", run.outcomesWhyNot[i]}};
       if (c.error.empty() && c.verdict.valid && whyNot.empty()) whyNot = run.outcomesWhyNot[i];
@@ -372,6 +374,12 @@ std::string plumbCell(const nlohmann::json& c) {
   const nlohmann::json& e = c.value("expected", nlohmann::json::object());
   if (e.value("available", false)) {
     const nlohmann::json& outcomes = e.value("outcomes", nlohmann::json::array());
+    if (e.contains("races")) {
+      o << "<div><b>racy program</b>: data races at";
+      for (const nlohmann::json& r : e["races"])
+        o << " <code>" << esc(str(r, "location")) << "</code> (" << esc(str(r, "kind")) << ")";
+      o << "</div>";
+    }
     o << "<details open><summary>" << outcomes.size() << " allowed outcome(s), from "
       << esc(str(e, "source")) << "</summary><pre>";
     for (size_t k = 0; k < outcomes.size(); ++k) {
@@ -496,6 +504,9 @@ std::string reportText(const nlohmann::json& report) {
     const nlohmann::json results = c.value("results", nlohmann::json::object());
     for (auto& [name, r] : results.items()) o << "; " << name << " " << str(r, "classification");
     if (c.value("backendsDiffer", false)) o << "; outputs differ";
+    const nlohmann::json& expected = c.value("expected", nlohmann::json::object());
+    if (expected.contains("races"))
+      o << "; data races at " << expected["races"].size() << " location(s) (racy program)";
     o << "\n";
     for (auto& [name, r] : results.items()) {
       std::string cls = str(r, "classification");

@@ -669,7 +669,8 @@ Row packRow(const char* id, PackFormat p) {
 }
 
 /// pack2x16float: each component converted to binary16, either neighbour
-/// (#floating-point-conversion); an infinite result (beyond 65504) or operand: any value.
+/// (#floating-point-conversion), a subnormal binary16 value possibly flushed to zero
+/// (docs/ambiguities.md R16); an infinite result (beyond 65504) or operand: any value.
 Outcome pack2x16floatOutcome(Builder& b, const Operands& v) {
   const Formulas& f = b.f;
   Outcome o;
@@ -681,6 +682,7 @@ Outcome pack2x16floatOutcome(Builder& b, const Operands& v) {
       z3::expr h = f.convert(rm, x, f.f16);
       any = any || f.isInfinite(h);
       field.candidates.push_back(f.ieeeBits(h));
+      field.candidates.push_back(f.ieeeBits(f.flush(h)));
     }
     any = any || f.notFinite(x);
     o.fields.push_back(std::move(field));

@@ -100,6 +100,21 @@ TEST(OracleOutcomes, ShortDeviceBufferIsOutside) {
   EXPECT_EQ(compareWithOutcomes(r, {{0, 0, {1}}}).status, OutcomeMatch::Status::Outside);
 }
 
+TEST(OracleOutcomes, ARacyProgramDiffersOnlyAtRacyWordsInconclusively) {
+  // A plumb-run report with `races` (#memory-model, docs/ambiguities.md M14): a device word
+  // outside Plumb's set at a word that racing writes write is not a disagreement; a word
+  // elsewhere still is.
+  json r = report({finished({{{"exact", "0x1"}}, {{"exact", "0x2"}}})});
+  r["races"] = {{{"location", "rw[0]"}, {"space", "storage"}, {"group", 0}, {"binding", 0}, {"word", 0}}};
+  OutcomeMatch racy = compareWithOutcomes(r, {{0, 0, {7, 2}}});
+  EXPECT_EQ(racy.status, OutcomeMatch::Status::Inconclusive);
+  EXPECT_NE(racy.note.find("racing writes"), std::string::npos) << racy.note;
+  OutcomeMatch elsewhere = compareWithOutcomes(r, {{0, 0, {1, 7}}});
+  EXPECT_EQ(elsewhere.status, OutcomeMatch::Status::Outside);
+  EXPECT_NE(elsewhere.note.find("data races"), std::string::npos) << elsewhere.note;
+  EXPECT_EQ(compareWithOutcomes(r, {{0, 0, {1, 2}}}).status, OutcomeMatch::Status::Conformant);
+}
+
 OracleCase validCase() {
   OracleCase c;
   c.id = "c";

@@ -32,8 +32,15 @@ TEST(HeldoutCorpus, IsThere) {
   EXPECT_GE(heldoutCases().size(), 40u) << kHeldout;
 }
 
+/// The case at `path`: the backends' words (its `expect`) lie in Plumb's set, and an integer-only
+/// program is exact. Returns Plumb's plumb-run report.
+void checkCase(const std::string& path, nlohmann::json* report = nullptr);
+
 TEST_P(Heldout, DeviceWordsLieInPlumbsOutcomeSet) {
-  std::string path = kHeldout + "/" + GetParam() + ".json";
+  checkCase(kHeldout + "/" + GetParam() + ".json");
+}
+
+void checkCase(const std::string& path, nlohmann::json* report) {
   nlohmann::json raw = nlohmann::json::parse(std::ifstream(path), nullptr, false);
   ASSERT_TRUE(raw.is_object()) << path;
   OracleCase c = loadCase(path, {});
@@ -46,6 +53,7 @@ TEST_P(Heldout, DeviceWordsLieInPlumbsOutcomeSet) {
   std::string whyNot;
   std::optional<nlohmann::json> plumb = interpreterOutcomeProvider()(c, whyNot);
   ASSERT_TRUE(plumb) << whyNot;
+  if (report) *report = *plumb;
   const nlohmann::json& outcomes = (*plumb)["outcomes"];
   ASSERT_FALSE(outcomes.empty());
   EXPECT_TRUE((*plumb)["executions"]["complete"].get<bool>()) << "exploration stopped at --max-executions";
@@ -88,6 +96,39 @@ TEST_P(Heldout, DeviceWordsLieInPlumbsOutcomeSet) {
               << " is " << b["words"][i].dump() << " in an integer-only program";
   }
 }
+
+// The cases of issue 14 (corpus/oracle/issue14): data races, an override-sized workgroup array
+// and subnormals in the binary16 functions, with the words Dawn and naga wrote. A case's
+// `expectRaces` says whether Plumb must report the program as racy.
+const std::string kIssue14 = std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/issue14";
+
+std::vector<std::string> issue14Cases() {
+  std::string error;
+  std::vector<std::string> names;
+  for (const std::string& p : expandCasePaths({kIssue14}, error))
+    names.push_back(fs::path(p).stem().string());
+  return names;
+}
+
+class Issue14 : public testing::TestWithParam<std::string> {};
+
+TEST_P(Issue14, DeviceWordsLieInPlumbsOutcomeSetAndRacesAreReported) {
+  std::string path = kIssue14 + "/" + GetParam() + ".json";
+  nlohmann::json report;
+  checkCase(path, &report);
+  nlohmann::json raw = nlohmann::json::parse(std::ifstream(path), nullptr, false);
+  ASSERT_TRUE(raw.contains("expectRaces")) << path;
+  EXPECT_EQ(report.contains("races"), raw["expectRaces"].get<bool>())
+      << report.value("races", nlohmann::json()).dump(1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Issue14Corpus, Issue14, testing::ValuesIn(issue14Cases()),
+                         [](const testing::TestParamInfo<std::string>& info) {
+                           std::string name = info.param;
+                           for (char& ch : name)
+                             if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+                           return name;
+                         });
 
 INSTANTIATE_TEST_SUITE_P(Corpus, Heldout, testing::ValuesIn(heldoutCases()),
                          [](const testing::TestParamInfo<std::string>& info) {
