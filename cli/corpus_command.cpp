@@ -27,6 +27,10 @@ struct CorpusOptionsCli {
 
 int runVerify(const CorpusOptionsCli& o) {
   gen::Corpus corpus = gen::loadCorpus(o.dir);
+  if (corpus.manifests.empty()) {
+    for (const std::string& e : corpus.errors) std::cerr << "plumb corpus: error: " << e << "\n";
+    return kUsage;
+  }
   std::function<void(const std::string&)> progress;
   bool tty = !o.quiet && ::isatty(STDERR_FILENO);
   if (tty) progress = [](const std::string& l) { std::fprintf(stderr, "\r\033[K%s", l.c_str()); };

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/shader_inputs.h"
 #include "memmodel/wgsl_explore.h"
 #include "semantics/diagnostic_json.h"
@@ -33,12 +34,8 @@ int runExplore(const ExploreOptionsCli& o) {
   request.maxRounds = o.maxRounds;
   if (!parseDispatch("explore", o.dispatch, request.dispatch)) return kUsage;
   if (int status = readBindingsFile("explore", o.bindings, request.bindings); status != kOk) return status;
-  std::string readError;
-  std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
-  if (!file) {
-    std::cerr << "plumb explore: cannot read '" << o.file << "': " << readError << "\n";
-    return kUsage;
-  }
+  std::unique_ptr<SourceFile> file = readWgslFile("explore", o.file);
+  if (!file) return kUsage;
   memmodel::wgsl::ExploreResult r = memmodel::wgsl::exploreShader(*file, request);
   bool json = o.format == "json";
   if (!r.ran) {

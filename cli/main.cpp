@@ -1,5 +1,6 @@
 // plumb: the command line. Parses options (CLI11) and calls the libraries; the only place
 // where exceptions are caught.
+#include <exception>
 #include <iostream>
 #include <new>
 
@@ -31,8 +32,19 @@ int main(int argc, char** argv) {
     int code = app.exit(e);  // prints help, version, or the usage error
     return code == 0 ? plumb::cli::kOk : plumb::cli::kUsage;
   } catch (const std::bad_alloc&) {
+    // Not a finding about the input's meaning: the input is too large for this machine.
     std::cerr << "plumb: error: out of memory\n";
-    return plumb::cli::kRejected;
+    return plumb::cli::kUsage;
+  } catch (const std::exception& e) {
+    // The last resort: every input error is reported by the subcommand that meets it, so an
+    // exception that gets here is a bug in Plumb. Say so, never abort.
+    std::cerr << "plumb: internal error: " << e.what()
+              << " (a bug in Plumb: please report it with the command line)\n";
+    return plumb::cli::kUsage;
+  } catch (...) {
+    std::cerr << "plumb: internal error: an unknown exception (a bug in Plumb: please report "
+                 "it with the command line)\n";
+    return plumb::cli::kUsage;
   }
   return exitCode;
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 #include "semantics/printer.h"
@@ -37,12 +38,8 @@ int runParse(const ParseOptionsCli& o) {
   int exitCode = kOk;
 
   for (const std::string& path : o.files) {
-    std::string readError;
-    std::unique_ptr<SourceFile> file = readSourceFile(path, readError);
-    if (!file) {
-      std::cerr << "plumb parse: cannot read '" << path << "': " << readError << "\n";
-      return kUsage;
-    }
+    std::unique_ptr<SourceFile> file = readWgslFile("parse", path);
+    if (!file) return kUsage;
     DiagnosticList diagnostics(o.maxErrors);
     std::unique_ptr<ast::Module> module = parseModule(*file, *revision, diagnostics, options);
     bool ok = !diagnostics.hasErrors();

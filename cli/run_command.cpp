@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/shader_inputs.h"
 #include "interpreter/run.h"
 #include "semantics/diagnostic_json.h"
@@ -42,12 +43,8 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
   if (int status = readBindingsFile("run", o.bindings, request.bindings); status != kOk) return status;
-  std::string readError;
-  std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
-  if (!file) {
-    std::cerr << "plumb run: cannot read '" << o.file << "': " << readError << "\n";
-    return kUsage;
-  }
+  std::unique_ptr<SourceFile> file = readWgslFile("run", o.file);
+  if (!file) return kUsage;
   interp::RunReport report = interp::runShader(*file, request);
   bool json = o.format == "json";
   if (!report.ran) {
