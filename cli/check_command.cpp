@@ -153,7 +153,7 @@ void registerCheck(CLI::App& app, int& exitCode) {
       "Check WGSL files against the static rules of the revision: names, types, conversions and\n"
       "overloads, creation-time values, declarations and statements, behaviors, entry points\n"
       "and the shader interface, aliasing, and the uniformity analysis.\n"
-      "Exit status: 0 if every file is valid, 1 if any is not, 2 on usage errors.");
+      "Exit status: 0 if every file is valid, 1 if any is not, 2 on usage and input errors.");
   cmd->add_option("files", o->files, "WGSL source files ('-' reads standard input)")->required();
   cmd->add_option("--override", o->overrides,
                   "KEY=VALUE: a pipeline-overridable constant's value (KEY is its @id if it has\n"

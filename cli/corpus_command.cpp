@@ -122,7 +122,11 @@ int runExport(const CorpusOptionsCli& o) {
 }  // namespace
 
 void registerCorpus(CLI::App& app, int& exitCode) {
-  CLI::App* corpus = app.add_subcommand("corpus", "Verify, measure and export generated corpora");
+  CLI::App* corpus = app.add_subcommand(
+      "corpus",
+      "Verify, measure and export generated corpora.\n"
+      "Exit status: 0 all good, 1 a case that does not verify or a row without cases or reason,\n"
+      "2 on usage and input errors (no corpus at DIR).");
   corpus->require_subcommand(1);
 
   auto verify = std::make_shared<CorpusOptionsCli>();

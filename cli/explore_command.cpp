@@ -61,7 +61,7 @@ void registerExplore(CLI::App& app, int& exitCode) {
       "model's\n"
       "spirv.als): every final state of the read_write storage buffers some consistent execution\n"
       "reaches, each with a witness, and the data races. Exit status: 0 when the exploration is\n"
-      "complete, 1 on errors or when a bound was hit, 2 on usage errors.");
+      "complete, 1 on errors or when a bound was hit, 2 on usage and input errors.");
   cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
   cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
   cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");

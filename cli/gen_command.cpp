@@ -128,7 +128,9 @@ void registerGen(CLI::App& app, int& exitCode) {
       "gen",
       "Generate programs on both sides of the spec's rules, each with its expected result "
       "(families: " +
-          families + ", all)");
+          families +
+          ", all).\nExit status: 0 every case written, 1 if a derivation disagreed with the solver "
+          "(no case\nwritten for it), 2 on usage and input errors.");
   cmd->add_option("families", opts->families, "families to generate (or all)")->required();
   cmd->add_option("--count", opts->count, "case slots per family (each an edge pair or one case)");
   cmd->add_option("--seed", opts->seed, "seed: the same seed and arguments give the same corpus");

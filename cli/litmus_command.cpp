@@ -150,7 +150,9 @@ void registerLitmus(CLI::App& app, int& exitCode) {
   CLI::App* cmd = app.add_subcommand(
       "litmus",
       "Evaluate Vulkan memory model litmus tests (the Alloy test syntax of "
-      "Vulkan-MemoryModel): PASS/FAIL per SATISFIABLE/NOSOLUTION line, with a witness");
+      "Vulkan-MemoryModel): PASS/FAIL per SATISFIABLE/NOSOLUTION line, with a witness.\n"
+      "Exit status: 0 if every line passes, 1 if one fails, is UNKNOWN (a bound was hit) or a\n"
+      "test is malformed, 2 on usage and input errors (the other files still run).");
   cmd->add_option("files", opts->files, "litmus test files (.test)")->required();
   cmd->add_option("--format", opts->format, "output format")
       ->check(CLI::IsMember({"text", "json"}));

@@ -88,7 +88,8 @@ void registerParse(CLI::App& app, int& exitCode) {
   CLI::App* cmd = app.add_subcommand(
       "parse",
       "Lex and parse WGSL files against the grammar of the chosen revision (syntax only).\n"
-      "Exit status: 0 if every file parses, 1 if any has a syntax error, 2 on usage errors.");
+      "Exit status: 0 if every file parses, 1 if any has a syntax error, 2 on usage and input "
+      "errors.");
   cmd->add_option("files", o->files, "WGSL source files ('-' reads standard input)")
       ->required();
   cmd->add_flag("--print", o->print, "print each module as canonical WGSL");

@@ -319,8 +319,10 @@ int runReduce(const ReduceOptionsCli& o) {
   }
   std::cerr << "plumb reduce: " << in->wgsl.size() << " -> " << r.wgsl.size() << " bytes, "
             << r.accepted << " edits kept, " << r.tests << " tests (" << what << ")"
-            << (r.limitReached ? "; stopped at --max-tests" : "") << "\n";
-  return kOk;
+            << (r.limitReached ? "; stopped at --max-tests: it may reduce further" : "") << "\n";
+  // Stopped by the bound: the case is written and has the property, but the answer is
+  // incomplete (README, exit status).
+  return r.limitReached ? kRejected : kOk;
 }
 
 }  // namespace
@@ -328,7 +330,11 @@ int runReduce(const ReduceOptionsCli& o) {
 void registerReduce(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<ReduceOptionsCli>();
   CLI::App* cmd = app.add_subcommand(
-      "reduce", "Shrink a case's program while properties hold (Plumb and backends as judges)");
+      "reduce",
+      "Shrink a case's program while properties hold (Plumb and backends as judges).\n"
+      "Exit status: 0 reduced as far as the edits go, 1 if the original lacks the property or\n"
+      "--max-tests stopped the reduction (the case so far is still written), 2 on usage and\n"
+      "input errors.");
   cmd->add_option("case", opts->input, "a .wgsl file, a plumb-case or a plumb-oracle-case")
       ->required();
   cmd->add_option("--keep", opts->keep,

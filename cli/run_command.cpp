@@ -57,10 +57,11 @@ int runRun(const RunOptionsCli& o) {
     for (const Diagnostic& d : report.diagnostics.all()) std::cerr << renderText(d);  // warnings
     interp::printRunReport(report, std::cout);
   }
-  // Exit 1 when an outcome is not a normal end (step limit, deadlock, dynamic error).
+  // Exit 1 when an outcome is not a normal end (step limit, deadlock, dynamic error), or when
+  // --max-executions stopped the exploration: more outcomes may exist, an incomplete answer.
   for (const interp::Outcome& oc : report.result.outcomes)
     if (oc.kind != "finished") return kRejected;
-  return kOk;
+  return report.result.complete ? kOk : kRejected;
 }
 
 }  // namespace
@@ -69,10 +70,12 @@ void registerRun(CLI::App& app, int& exitCode) {
   auto o = std::make_shared<RunOptionsCli>();
   CLI::App* cmd = app.add_subcommand(
       "run",
-      "Run a compute shader on Plumb's small-step machine and print every outcome the spec allows:\n"
+      "Run a compute shader on Plumb's small-step machine and print every outcome the spec "
+      "allows:\n"
       "per output word an exact value, a finite set, an interval, or any (docs/formats.md).\n"
-      "Exit status: 0 if every outcome finished, 1 on errors, a step limit, a deadlock or a\n"
-      "dynamic error, 2 on usage errors.");
+      "Exit status: 0 if every outcome finished and every choice was explored, 1 on errors, a\n"
+      "step limit, a deadlock, a dynamic error or an exploration stopped by --max-executions,\n"
+      "2 on usage and input errors.");
   cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
   cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
   cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");

@@ -30,6 +30,22 @@ TEST(Cli, HelpForTheProgramAndEachSubcommand) {
   EXPECT_NE(r.out.find("--format"), std::string::npos);
 }
 
+// One exit-status table (README "Exit status"): each subcommand's help states its statuses, and
+// the README's table has the three rows.
+TEST(Cli, EverySubcommandDocumentsItsExitStatus) {
+  for (const char* c : {"parse", "check", "eval", "layout", "builtins", "run", "litmus", "explore",
+                        "oracle", "gen", "corpus", "reduce"}) {
+    Result r = plumb(std::string(c) + " --help");
+    EXPECT_EQ(r.status, 0) << c;
+    EXPECT_NE(r.out.find("Exit status: 0"), std::string::npos) << c << "\n" << r.out;
+  }
+  std::ifstream in(std::string(PLUMB_SOURCE_DIR) + "/README.md", std::ios::binary);
+  std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const char* row : {"### Exit status", "| **0** | all good", "| **1** | a finding",
+                          "| **2** | usage or input error"})
+    EXPECT_NE(readme.find(row), std::string::npos) << row;
+}
+
 TEST(Cli, ParseOkExitsZero) {
   std::string f = temp("ok.wgsl", "@compute @workgroup_size(1) fn main() {}\n");
   Result r = plumb("parse " + f);

@@ -143,6 +143,12 @@ fn main(@builtin(local_invocation_index) i: u32) {
   EXPECT_NE(r.out.find("workgroupBarrier"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("unused"), std::string::npos) << r.out;
   EXPECT_EQ(plumb("reduce " + path + " --keep plumb-accepts").status, 1);  // does not hold
+  // Stopped by --max-tests: the case so far is written, and the answer is incomplete (exit 1).
+  cli_testing::Result bounded =
+      plumb("reduce " + path + " --keep plumb-rejects --quiet --max-tests 2", true);
+  EXPECT_EQ(bounded.status, 1) << bounded.out;
+  EXPECT_NE(bounded.out.find("stopped at --max-tests"), std::string::npos) << bounded.out;
+  EXPECT_NE(bounded.out.find("workgroupBarrier"), std::string::npos) << bounded.out;
   EXPECT_EQ(plumb("reduce " + path + " --keep nonsense").status, 2);
   EXPECT_EQ(plumb("reduce /nonexistent.wgsl --keep plumb-accepts").status, 2);
 }

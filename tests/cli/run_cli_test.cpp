@@ -63,6 +63,16 @@ TEST(CliRun, BadBindingsAndUsage) {
   EXPECT_NE(noEntry.out.find("no entry point 'nope' (compute entry points: main)"), std::string::npos) << noEntry.out;
 }
 
+// An exploration stopped by --max-executions is an incomplete answer: exit 1 (README, exit
+// status), with the outcomes found so far.
+TEST(CliRun, StoppedExplorationExitsOne) {
+  Result r = plumb("run " + kExamples + "out_of_bounds.wgsl --bindings " + kExamples +
+                   "bindings/out_of_bounds.json --max-executions 2");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("stopped at --max-executions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("outcome 1 of 2: finished"), std::string::npos) << r.out;
+}
+
 TEST(CliRun, InvalidShaderIsRejectedWithItsRule) {
   std::string f = temp("inv.wgsl", "@compute @workgroup_size(1) fn main() { let x: u32 = 1.5; }\n");
   Result r = plumb("run " + f, true);
