@@ -24,6 +24,7 @@ struct ExploreOptionsCli {
   uint64_t maxExecutions = 100'000;
   uint64_t maxSteps = 100'000;
   uint32_t maxRounds = 8;
+  bool allowUnused = false;
 };
 
 int runExplore(const ExploreOptionsCli& o) {
@@ -32,6 +33,7 @@ int runExplore(const ExploreOptionsCli& o) {
   request.maxExecutions = o.maxExecutions == 0 ? UINT64_MAX : o.maxExecutions;
   request.maxSteps = o.maxSteps;
   request.maxRounds = o.maxRounds;
+  request.allowUnusedBindings = o.allowUnused;
   if (!parseDispatch("explore", o.dispatch, request.dispatch)) return kUsage;
   if (int status = readBindingsFile("explore", o.bindings, request.bindings); status != kOk) return status;
   std::unique_ptr<SourceFile> file = readWgslFile("explore", o.file);
@@ -46,6 +48,7 @@ int runExplore(const ExploreOptionsCli& o) {
     std::cout << r.json.dump(2) << "\n";
   } else {
     for (const Diagnostic& d : r.diagnostics.all()) std::cerr << renderText(d);  // warnings
+    for (const std::string& w : r.warnings) std::cerr << file->name() << ": warning: " << w << "\n";
     memmodel::wgsl::printExploreReport(r, std::cout);
   }
   return r.complete ? kOk : kRejected;
@@ -67,6 +70,8 @@ void registerExplore(CLI::App& app, int& exitCode) {
   cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
   cmd->add_option("--bindings", o->bindings,
                   "B.json: buffer contents (format plumb-bindings); missing ones are zero");
+  cmd->add_flag("--allow-unused-bindings", o->allowUnused,
+                "ignore, with a warning, bindings where the shader has no variable");
   cmd->add_option(
       "--max-executions", o->maxExecutions,
       "bound on dispatch executions per round and on candidate executions in all (0: none)");

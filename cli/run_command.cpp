@@ -24,6 +24,7 @@ struct RunOptionsCli {
   bool allSchedules = false;
   bool force = false;
   bool zeroMissing = false;
+  bool allowUnused = false;
   bool literalShiftRight = false;
   uint64_t maxSteps = 10'000'000;
   uint64_t maxExecutions = 1000;
@@ -42,6 +43,7 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.force = o.force;
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
+  request.allowUnusedBindings = o.allowUnused;
   if (int status = readBindingsFile("run", o.bindings, request.bindings); status != kOk) return status;
   std::unique_ptr<SourceFile> file = readWgslFile("run", o.file);
   if (!file) return kUsage;
@@ -55,6 +57,8 @@ int runRun(const RunOptionsCli& o) {
     std::cout << report.json.dump(2) << "\n";
   } else {
     for (const Diagnostic& d : report.diagnostics.all()) std::cerr << renderText(d);  // warnings
+    for (const std::string& w : report.warnings)
+      std::cerr << file->name() << ": warning: " << w << "\n";
     interp::printRunReport(report, std::cout);
   }
   // Exit 1 when an outcome is not a normal end (step limit, deadlock, dynamic error), or when
@@ -81,6 +85,8 @@ void registerRun(CLI::App& app, int& exitCode) {
   cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
   cmd->add_option("--bindings", o->bindings, "B.json: buffer contents (format plumb-bindings, docs/formats.md)");
   cmd->add_flag("--zero-missing-bindings", o->zeroMissing, "give buffers without a binding zero bytes");
+  cmd->add_flag("--allow-unused-bindings", o->allowUnused,
+                "ignore, with a warning, bindings where the shader has no variable");
   cmd->add_option("--override", o->overrides, "KEY=VALUE: a pipeline-overridable constant's value");
   cmd->add_flag("--trace", o->trace, "print every step: its rule and its redex");
   cmd->add_option("--max-steps", o->maxSteps, "steps per invocation before the outcome 'step limit' (default 10000000)");

@@ -73,6 +73,31 @@ TEST(CliRun, StoppedExplorationExitsOne) {
   EXPECT_NE(r.out.find("outcome 1 of 2: finished"), std::string::npos) << r.out;
 }
 
+// A binding where the shader has no variable: an error, or a warning with
+// --allow-unused-bindings (docs/formats.md, plumb-bindings), in text and JSON.
+TEST(CliRun, AllowUnusedBindings) {
+  std::string shader = temp("unused.wgsl",
+                            "@group(0) @binding(0) var<storage, read_write> o: array<u32, 1>;\n"
+                            "@compute @workgroup_size(1) fn main() { o[0] = 1u; }\n");
+  std::string b = temp("unused.json", R"({"format": "plumb-bindings", "version": 1, "bindings": [
+    {"group": 0, "binding": 0, "words": [0]}, {"group": 0, "binding": 7, "words": [5]}]})");
+  Result r = plumb("run " + shader + " --bindings " + b, true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("@group(0) @binding(7): the shader has no buffer or texture variable there "
+                       "(--allow-unused-bindings ignores it)"),
+            std::string::npos)
+      << r.out;
+  r = plumb("run " + shader + " --bindings " + b + " --allow-unused-bindings", true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("unused.wgsl: warning: @group(0) @binding(7)"), std::string::npos) << r.out;
+  r = plumb("run " + shader + " --bindings " + b + " --allow-unused-bindings --format json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["warnings"].size(), 1u) << r.out;
+  r = plumb("explore " + shader + " --bindings " + b + " --allow-unused-bindings", true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("warning: @group(0) @binding(7)"), std::string::npos) << r.out;
+}
+
 TEST(CliRun, InvalidShaderIsRejectedWithItsRule) {
   std::string f = temp("inv.wgsl", "@compute @workgroup_size(1) fn main() { let x: u32 = 1.5; }\n");
   Result r = plumb("run " + f, true);
