@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "gen/generator.h"
 #include "semantics/atomic_file.h"
+#include "semantics/suggest.h"
 
 namespace plumb::cli {
 
@@ -52,9 +53,14 @@ int runGen(const GenOptionsCli& o) {
     const gen::Family* f = gen::familyByName(name);
     if (!f) {
       std::string known;
-      for (const auto& k : gen::families())
+      std::vector<std::string_view> names = {"all"};
+      for (const auto& k : gen::families()) {
         known += (known.empty() ? "" : ", ") + std::string(k->name());
-      std::cerr << "plumb gen: error: unknown family '" << name << "' (families: " << known
+        names.push_back(k->name());
+      }
+      std::optional<std::string> close = closestName(name, names);
+      std::cerr << "plumb gen: error: unknown family '" << name << "'"
+                << (close ? "; did you mean '" + *close + "'?" : "") << " (families: " << known
                 << ", all)\n";
       return kUsage;
     }

@@ -5,6 +5,7 @@
 #include <new>
 
 #include "cli/commands.h"
+#include "cli/suggestions.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -26,10 +27,12 @@ int main(int argc, char** argv) {
   plumb::cli::registerGen(app, exitCode);
   plumb::cli::registerCorpus(app, exitCode);
   plumb::cli::registerReduce(app, exitCode);
+  if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);  // prints help, version, or the usage error
+    if (code != 0) plumb::cli::suggestOptions(app, argc, argv);
     return code == 0 ? plumb::cli::kOk : plumb::cli::kUsage;
   } catch (const std::bad_alloc&) {
     // Not a finding about the input's meaning: the input is too large for this machine.

@@ -50,6 +50,10 @@ TEST(GenCli, GeneratesAVerifiedCoveredCorpus) {
 TEST(GenCli, UsageErrors) {
   fs::path dir = freshDir("usage");
   EXPECT_EQ(plumb("gen nosuchfamily --out " + dir.string()).status, 2);
+  cli_testing::Result r = plumb("gen numerix --out " + dir.string(), true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("unknown family 'numerix'; did you mean 'numerics'?"), std::string::npos)
+      << r.out;
   EXPECT_EQ(plumb("gen numerics --shard 3/2 --out " + dir.string()).status, 2);
   EXPECT_EQ(plumb("gen numerics --revision 2030 --out " + dir.string()).status, 2);
   EXPECT_EQ(plumb("gen numerics").status, 2);  // --out is required
