@@ -6,6 +6,8 @@
 
 #include "cli/commands.h"
 #include "cli/suggestions.h"
+#include "cli/terminal.h"
+#include "semantics/diagnostic.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -14,6 +16,16 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("plumb ") + PLUMB_VERSION +
                                         " (WGSL revision 2022-06, gpuweb a83e9990)");
   app.require_subcommand(1);
+  // --color may come before or after the subcommand (fallthrough); without it, `auto`.
+  app.fallthrough();
+  plumb::setDiagnosticColor(plumb::cli::colorWanted("auto"));
+  app.add_option_function<std::string>(
+         "--color",
+         [](const std::string& choice) {
+           plumb::setDiagnosticColor(plumb::cli::colorWanted(choice));
+         },
+         "colour diagnostics: auto (a terminal, unless NO_COLOR is set), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   int exitCode = plumb::cli::kOk;
   plumb::cli::registerParse(app, exitCode);
   plumb::cli::registerCheck(app, exitCode);

@@ -15,6 +15,7 @@
 
 #include "cli/commands.h"
 #include "cli/input_files.h"
+#include "cli/terminal.h"
 #include "oracle/oracle.h"
 
 namespace plumb::cli {
@@ -132,7 +133,7 @@ int runOracleCommand(const OracleOptionsCli& o) {
   options.parallelBackends = !o.sequential;
   options.jobs = o.jobs;
   options.outcomes = oracle::interpreterOutcomeProvider();
-  if (!o.quiet)
+  if (!o.quiet && stderrIsTerminal())  // progress on a terminal only, never into a log
     options.progress = [](const std::string& line) {
       std::cerr << "plumb oracle: " << line << "\n";
     };

@@ -23,7 +23,13 @@ CLI::App* deepest(CLI::App& app, int argc, char** argv, int* unknownAt = nullptr
   CLI::App* at = &app;
   for (int i = 1; i < argc; ++i) {
     std::string word = argv[i];
-    if (word.starts_with("-")) continue;
+    if (word.starts_with("-")) {
+      // An option's separate value (`--color always`) is not a subcommand.
+      const CLI::Option* o = word.find('=') == std::string::npos ? at->get_option_no_throw(word)
+                                                                 : nullptr;
+      if (o && o->get_items_expected_min() > 0) ++i;
+      continue;
+    }
     if (CLI::App* sub = subcommandNamed(*at, word)) {
       at = sub;
       continue;

@@ -317,6 +317,46 @@ TEST(Cli, MistypedSubcommandsOptionsAndNames) {
       << r.out;
 }
 
+// Terminal hygiene (issue 16 item 6): echoed source lines cannot drive the terminal; colour
+// with --color (before or after the subcommand), never into a pipe by default.
+TEST(Cli, EchoedSourceLinesShowControlCharactersAsSymbols) {
+  std::string f = temp("esc.wgsl", "fn f() {\n  let x = \x1b[2J\x07\xc2\x9b;\n}\n");
+  Result r = plumb("check " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x07'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\xc2\x9b"), std::string::npos) << r.out;
+  // U+241B (ESC), U+2407 (BEL), U+FFFD (the C1 control CSI); the caret stays under the ESC.
+  EXPECT_NE(r.out.find(" 2 |   let x = \u241b[2J\u2407\ufffd;\n"
+                       "   |           ^"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(Cli, ColorOnRequestNeverIntoAPipeByDefault) {
+  std::string f = temp("color.wgsl", "fn f() {\n  let x: u32 = 1.5;\n}\n");
+  Result plain = plumb("check " + f, true);
+  EXPECT_EQ(plain.out.find('\x1b'), std::string::npos) << plain.out;
+  Result always = plumb("--color always check " + f, true);
+  EXPECT_EQ(always.status, 1);
+  EXPECT_NE(always.out.find("\x1b[1;31merror:\x1b[0m"), std::string::npos) << always.out;
+  EXPECT_NE(always.out.find("\x1b[1;32m^~~\x1b[0m"), std::string::npos) << always.out;
+  Result after = plumb("check " + f + " --color always", true);
+  EXPECT_EQ(after.out, always.out);
+  EXPECT_EQ(plumb("check --color auto " + f, true).out.find('\x1b'), std::string::npos);
+  // On a terminal (script(1) gives one), auto colours unless NO_COLOR is set.
+  if (std::system("command -v script >/dev/null 2>&1") == 0) {
+    auto onTerminal = [&](const std::string& env) {
+      return cli_testing::shell(env + "script -qec '" + std::string(PLUMB_BINARY) + " check " + f +
+                                "' /dev/null")
+          .out;
+    };
+    EXPECT_NE(onTerminal("").find("\x1b[1;31merror:"), std::string::npos);
+    EXPECT_EQ(onTerminal("NO_COLOR=1 ").find('\x1b'), std::string::npos);
+  }
+  EXPECT_EQ(plumb("check --color sometimes " + f).status, 2);
+}
+
 TEST(Cli, EvalPrintsExactValueAndType) {
   Result r = plumb("eval '0x1p-1074'");
   EXPECT_EQ(r.status, 0);
