@@ -119,6 +119,9 @@ class Checker {
                                           const std::vector<Operand>& operands, Span span,
                                           const char* rule);
   std::string describeCall(std::string_view name, const std::vector<Operand>& operands) const;
+  void noteCandidates(OverloadKind kind, std::string_view name, Span span);
+  /// Notes on an undeclared name: current WGSL's word, or the closest name in scope.
+  void noteUndeclared(std::string_view name, Span span, bool asType);
   std::unordered_map<std::string, Selection> selections_;  // by kind, name, operand types
 
   // ------------------------------------------------------------- expressions (expressions.cpp)

@@ -3,16 +3,40 @@
 #include <array>
 
 #include "checker/checker_impl.h"
+#include "semantics/builtin_table.h"
 
 namespace plumb {
 
 std::string Checker::describeCall(std::string_view name, const std::vector<Operand>& operands) const {
+  // Operands as the values the user wrote: a reference is shown as its store type, which the
+  // Load Rule gives a value parameter (`x` is an i32, not `ref<function, i32, read_write>`).
   std::string s = std::string(name) + "(";
   for (size_t i = 0; i < operands.size(); ++i) {
     if (i) s += ", ";
-    s += typeName(operands[i].type);
+    Type t = operands[i].type;
+    if (t && types_[t].kind == TypeKind::Reference) t = types_[t].element;
+    s += typeName(t);
   }
   return s + ")";
+}
+
+/// A note listing the rows of the table for `name`, in the spec's notation, so that a failed
+/// call shows what the function accepts (`plumb builtins NAME` has the same rows).
+void Checker::noteCandidates(OverloadKind kind, std::string_view name, Span span) {
+  constexpr size_t kShown = 8;
+  std::string text;
+  size_t rows = 0;
+  for (const OverloadRow& r : overloadRows()) {
+    if (r.kind != kind || r.name != name) continue;
+    if (++rows > kShown) continue;
+    text += "\n    " + std::string(name) + std::string(r.signature);
+    if (!r.parameterization.empty()) text += "  where " + std::string(r.parameterization);
+  }
+  if (rows == 0) return;
+  if (rows > kShown) text += "\n    ... and " + std::to_string(rows - kShown) + " more";
+  std::string what = kind == OverloadKind::Builtin ? "plumb builtins " + std::string(name)
+                                                   : "plumb builtins '" + std::string(name) + "'";
+  note(span, "the candidates (" + what + "):" + text);
 }
 
 std::optional<Checker::Selection> Checker::selectOverload(OverloadKind kind, std::string_view name,
@@ -76,6 +100,7 @@ std::optional<Checker::Selection> Checker::selectOverload(OverloadKind kind, std
     error(span, "no overload of " + kindText + " '" + std::string(name) + "' accepts " +
                     describeCall(name, operands),
           rule);
+    noteCandidates(kind, name, span);
     return std::nullopt;
   }
   // "C1 is preferred over C2 if for each expression position i, C1.R(i) <= C2.R(i), and

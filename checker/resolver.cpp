@@ -4,6 +4,9 @@
 #include <algorithm>
 
 #include "checker/checker_impl.h"
+#include "semantics/builtin_table.h"
+#include "semantics/revision_hints.h"
+#include "semantics/suggest.h"
 
 namespace plumb {
 
@@ -108,6 +111,43 @@ void Checker::useName(Symbol name, Span span, Resolution& into, bool asType) {
   }
   // "When an identifier is used, it must be in scope for some declaration."
   error(span, "'" + std::string(text) + "' is not declared in this scope", "declaration-and-scope");
+  noteUndeclared(text, span, asType);
+}
+
+void Checker::noteUndeclared(std::string_view name, Span span, bool asType) {
+  if (std::optional<std::string> hint = currentWgslHint(name)) {
+    note(span, *hint);
+    return;
+  }
+  // The candidates in the order a tie should prefer: locals innermost first, then module
+  // scope, then built-in functions (which a type cannot be).
+  std::vector<std::string_view> names;
+  std::vector<Span> spans;
+  if (!asType)
+    for (auto scope = scopes_.rbegin(); scope != scopes_.rend(); ++scope)
+      for (auto it = scope->rbegin(); it != scope->rend(); ++it) {
+        names.push_back(m_.name(it->name));
+        spans.push_back(it->span);
+      }
+  for (const auto& [id, index] : moduleScope_) {
+    const ModuleDeclaration& d = out_.declarations[index];
+    if (asType && d.kind != ModuleDeclaration::Struct && d.kind != ModuleDeclaration::TypeAlias)
+      continue;
+    names.push_back(m_.name(d.name));
+    spans.push_back(d.nameSpan);
+  }
+  size_t declared = names.size();
+  if (!asType)
+    for (const OverloadRow& r : overloadRows())
+      if (r.kind == OverloadKind::Builtin) names.push_back(r.name);
+  std::optional<std::string> best = closestName(name, names);
+  if (!best) return;
+  for (size_t i = 0; i < declared; ++i)
+    if (names[i] == *best) {
+      note(spans[i], "did you mean '" + *best + "'? (declared here)");
+      return;
+    }
+  note(span, "did you mean the built-in function '" + *best + "'?");
 }
 
 void Checker::resolveAttributes(List<Attribute> list) {
@@ -166,10 +206,12 @@ void Checker::resolveExpression(ExpressionId id) {
                 r = Resolution{Resolution::BuiltinFunction, 0};
               else if (text == "texture_external")
                 r = Resolution{Resolution::PredeclaredType, 0};
-              else
-                error(Span{e.span.begin, e.span.begin + static_cast<uint32_t>(text.size())},
-                      "'" + std::string(text) + "' is not declared in this scope",
+              else {
+                Span name{e.span.begin, e.span.begin + static_cast<uint32_t>(text.size())};
+                error(name, "'" + std::string(text) + "' is not declared in this scope",
                       "declaration-and-scope");
+                noteUndeclared(text, name, /*asType=*/false);
+              }
             }
           } else {
             resolveType(n.type());

@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "semantics/builtin_table.h"
 #include "semantics/overloads.h"
+#include "semantics/suggest.h"
 #include "semantics/type.h"
 
 namespace plumb::cli {
@@ -88,7 +89,12 @@ int runBuiltins(const BuiltinsOptionsCli& o) {
   }
   for (const std::string& n : wanted)
     if (!seen.count(n)) {
-      std::cerr << "plumb builtins: '" << n << "' is neither a built-in function nor an operator\n";
+      std::vector<std::string_view> names;
+      for (const OverloadRow& r : overloadRows()) names.push_back(r.name);
+      std::optional<std::string> close = closestName(n, names);
+      std::cerr << "plumb builtins: error: '" << n
+                << "' is neither a built-in function nor an operator"
+                << (close ? "; did you mean '" + *close + "'?" : "") << "\n";
       return kUsage;
     }
   size_t total = 0, functions = 0;

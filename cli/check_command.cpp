@@ -10,6 +10,7 @@
 #include "checker/checker.h"
 #include "checker/uniformity.h"
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/shader_inputs.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
@@ -97,16 +98,17 @@ int runCheck(const CheckOptionsCli& o) {
     std::cerr << "plumb check: --uniformity-graph needs exactly one file\n";
     return kUsage;
   }
+  std::string graphProblem = o.uniformityGraph.empty() ? "" : outputFileProblem(o.uniformityGraph);
+  if (!graphProblem.empty()) {
+    printInputError("check", "cannot write '" + o.uniformityGraph + "': " + graphProblem);
+    return kUsage;
+  }
   bool json = o.format == "json";
   nlohmann::json files = nlohmann::json::array();
   int exitCode = kOk;
   for (const std::string& path : o.files) {
-    std::string readError;
-    std::unique_ptr<SourceFile> file = readSourceFile(path, readError);
-    if (!file) {
-      std::cerr << "plumb check: cannot read '" << path << "': " << readError << "\n";
-      return kUsage;
-    }
+    std::unique_ptr<SourceFile> file = readWgslFile("check", path);
+    if (!file) return kUsage;
     DiagnosticList diagnostics;
     std::unique_ptr<ast::Module> module = parseModule(*file, revision, diagnostics);
     std::unique_ptr<CheckedModule> checked;
@@ -114,7 +116,7 @@ int runCheck(const CheckOptionsCli& o) {
     bool ok = !diagnostics.hasErrors();
     bool analyzed = checked && checked->uniformity;
     if (analyzed && !o.uniformityGraph.empty() && !writeGraphs(*checked, o.uniformityGraph)) {
-      std::cerr << "plumb check: cannot write '" << o.uniformityGraph << "'\n";
+      printInputError("check", "cannot write '" + o.uniformityGraph + "'");
       return kUsage;
     }
     if (!ok) exitCode = kRejected;
@@ -151,7 +153,7 @@ void registerCheck(CLI::App& app, int& exitCode) {
       "Check WGSL files against the static rules of the revision: names, types, conversions and\n"
       "overloads, creation-time values, declarations and statements, behaviors, entry points\n"
       "and the shader interface, aliasing, and the uniformity analysis.\n"
-      "Exit status: 0 if every file is valid, 1 if any is not, 2 on usage errors.");
+      "Exit status: 0 if every file is valid, 1 if any is not, 2 on usage and input errors.");
   cmd->add_option("files", o->files, "WGSL source files ('-' reads standard input)")->required();
   cmd->add_option("--override", o->overrides,
                   "KEY=VALUE: a pipeline-overridable constant's value (KEY is its @id if it has\n"

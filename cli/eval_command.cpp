@@ -101,7 +101,7 @@ void registerEval(CLI::App& app, int& exitCode) {
       "eval",
       "Evaluate a creation-time expression exactly and print its value and type, e.g.\n"
       "  plumb eval '0x1p-1074'    plumb eval 'i32(-2147483648)'    plumb eval 'vec3(1, 2.5, 3)'\n"
-      "Exit status: 0 with a value, 1 if the expression is invalid, 2 on usage errors.");
+      "Exit status: 0 with a value, 1 if the expression is invalid, 2 on usage and input errors.");
   cmd->add_option("expression", o->expression, "a WGSL expression")->required();
   cmd->add_flag("--enable-f16", o->f16, "allow f16 and `h` literals (as `enable f16;` would)");
   cmd->add_option("--format", o->format, "'text' or 'json'")->check(CLI::IsMember({"text", "json"}));

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/shader_inputs.h"
 #include "memmodel/wgsl_explore.h"
 #include "semantics/diagnostic_json.h"
@@ -23,6 +24,7 @@ struct ExploreOptionsCli {
   uint64_t maxExecutions = 100'000;
   uint64_t maxSteps = 100'000;
   uint32_t maxRounds = 8;
+  bool allowUnused = false;
 };
 
 int runExplore(const ExploreOptionsCli& o) {
@@ -31,14 +33,11 @@ int runExplore(const ExploreOptionsCli& o) {
   request.maxExecutions = o.maxExecutions == 0 ? UINT64_MAX : o.maxExecutions;
   request.maxSteps = o.maxSteps;
   request.maxRounds = o.maxRounds;
+  request.allowUnusedBindings = o.allowUnused;
   if (!parseDispatch("explore", o.dispatch, request.dispatch)) return kUsage;
   if (int status = readBindingsFile("explore", o.bindings, request.bindings); status != kOk) return status;
-  std::string readError;
-  std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
-  if (!file) {
-    std::cerr << "plumb explore: cannot read '" << o.file << "': " << readError << "\n";
-    return kUsage;
-  }
+  std::unique_ptr<SourceFile> file = readWgslFile("explore", o.file);
+  if (!file) return kUsage;
   memmodel::wgsl::ExploreResult r = memmodel::wgsl::exploreShader(*file, request);
   bool json = o.format == "json";
   if (!r.ran) {
@@ -49,6 +48,7 @@ int runExplore(const ExploreOptionsCli& o) {
     std::cout << r.json.dump(2) << "\n";
   } else {
     for (const Diagnostic& d : r.diagnostics.all()) std::cerr << renderText(d);  // warnings
+    for (const std::string& w : r.warnings) std::cerr << file->name() << ": warning: " << w << "\n";
     memmodel::wgsl::printExploreReport(r, std::cout);
   }
   return r.complete ? kOk : kRejected;
@@ -64,12 +64,14 @@ void registerExplore(CLI::App& app, int& exitCode) {
       "model's\n"
       "spirv.als): every final state of the read_write storage buffers some consistent execution\n"
       "reaches, each with a witness, and the data races. Exit status: 0 when the exploration is\n"
-      "complete, 1 on errors or when a bound was hit, 2 on usage errors.");
+      "complete, 1 on errors or when a bound was hit, 2 on usage and input errors.");
   cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
   cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
   cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
   cmd->add_option("--bindings", o->bindings,
                   "B.json: buffer contents (format plumb-bindings); missing ones are zero");
+  cmd->add_flag("--allow-unused-bindings", o->allowUnused,
+                "ignore, with a warning, bindings where the shader has no variable");
   cmd->add_option(
       "--max-executions", o->maxExecutions,
       "bound on dispatch executions per round and on candidate executions in all (0: none)");

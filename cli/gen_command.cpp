@@ -12,6 +12,7 @@
 #include "cli/commands.h"
 #include "gen/generator.h"
 #include "semantics/atomic_file.h"
+#include "semantics/suggest.h"
 
 namespace plumb::cli {
 
@@ -52,9 +53,14 @@ int runGen(const GenOptionsCli& o) {
     const gen::Family* f = gen::familyByName(name);
     if (!f) {
       std::string known;
-      for (const auto& k : gen::families())
+      std::vector<std::string_view> names = {"all"};
+      for (const auto& k : gen::families()) {
         known += (known.empty() ? "" : ", ") + std::string(k->name());
-      std::cerr << "plumb gen: error: unknown family '" << name << "' (families: " << known
+        names.push_back(k->name());
+      }
+      std::optional<std::string> close = closestName(name, names);
+      std::cerr << "plumb gen: error: unknown family '" << name << "'"
+                << (close ? "; did you mean '" + *close + "'?" : "") << " (families: " << known
                 << ", all)\n";
       return kUsage;
     }
@@ -128,7 +134,9 @@ void registerGen(CLI::App& app, int& exitCode) {
       "gen",
       "Generate programs on both sides of the spec's rules, each with its expected result "
       "(families: " +
-          families + ", all)");
+          families +
+          ", all).\nExit status: 0 every case written, 1 if a derivation disagreed with the solver "
+          "(no case\nwritten for it), 2 on usage and input errors.");
   cmd->add_option("families", opts->families, "families to generate (or all)")->required();
   cmd->add_option("--count", opts->count, "case slots per family (each an edge pair or one case)");
   cmd->add_option("--seed", opts->seed, "seed: the same seed and arguments give the same corpus");

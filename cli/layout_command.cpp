@@ -8,6 +8,7 @@
 
 #include "checker/checker.h"
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 
@@ -100,12 +101,8 @@ nlohmann::json toJson(CheckedModule& c, Type t) {
 }
 
 int runLayout(const LayoutOptionsCli& o) {
-  std::string readError;
-  std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
-  if (!file) {
-    std::cerr << "plumb layout: cannot read '" << o.file << "': " << readError << "\n";
-    return kUsage;
-  }
+  std::unique_ptr<SourceFile> file = readWgslFile("layout", o.file);
+  if (!file) return kUsage;
   DiagnosticList diagnostics;
   std::unique_ptr<ast::Module> module = parseModule(*file, Revision::wgsl2022_06(), diagnostics);
   if (diagnostics.hasErrors()) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "memmodel/litmus.h"
 #include "memmodel/litmus_runner.h"
 #include "memmodel/witness.h"
@@ -72,15 +73,19 @@ bool writeDot(const std::string& dir, const std::string& file, const mm::LitmusT
 }
 
 int runLitmusCommand(const LitmusOptionsCli& opts) {
+  if (std::string why = outputDirectoryProblem(opts.dotDir); !why.empty()) {
+    printInputError("litmus", "cannot write DOT files in '" + opts.dotDir + "': " + why);
+    return kUsage;
+  }
   bool allPass = true;
+  bool inputError = false;  // a file that cannot be read: exit 2 after the others ran
   nlohmann::json jsonFiles = nlohmann::json::array();
   for (const std::string& path : opts.files) {
-    std::string readError;
-    std::unique_ptr<SourceFile> file = readSourceFile(path, readError);
+    std::string message;
+    std::unique_ptr<SourceFile> file = readTextFile("litmus", path, &message);
     if (!file) {
-      std::cerr << "plumb litmus: error: " << readError << "\n";
-      allPass = false;
-      if (opts.format == "json") jsonFiles.push_back({{"file", path}, {"error", readError}});
+      inputError = true;
+      if (opts.format == "json") jsonFiles.push_back({{"file", path}, {"error", message}});
       continue;
     }
     DiagnosticList diags;
@@ -101,8 +106,8 @@ int runLitmusCommand(const LitmusOptionsCli& opts) {
       if (r.verdict != mm::Verdict::Pass) allPass = false;
       std::string dotFile;
       if (!opts.dotDir.empty() && r.witness && !writeDot(opts.dotDir, path, *test, r, dotFile)) {
-        std::cerr << "plumb litmus: error: cannot write a DOT file in " << opts.dotDir << "\n";
-        allPass = false;
+        printInputError("litmus", "cannot write a DOT file in '" + opts.dotDir + "'");
+        inputError = true;
       }
       if (opts.format == "json") {
         nlohmann::json j = {{"line", r.line->line},
@@ -135,7 +140,7 @@ int runLitmusCommand(const LitmusOptionsCli& opts) {
   }
   if (opts.format == "json")
     std::cout << nlohmann::json{{"version", 1}, {"files", jsonFiles}}.dump(2) << "\n";
-  return allPass ? kOk : kRejected;
+  return inputError ? kUsage : allPass ? kOk : kRejected;
 }
 
 }  // namespace
@@ -145,7 +150,9 @@ void registerLitmus(CLI::App& app, int& exitCode) {
   CLI::App* cmd = app.add_subcommand(
       "litmus",
       "Evaluate Vulkan memory model litmus tests (the Alloy test syntax of "
-      "Vulkan-MemoryModel): PASS/FAIL per SATISFIABLE/NOSOLUTION line, with a witness");
+      "Vulkan-MemoryModel): PASS/FAIL per SATISFIABLE/NOSOLUTION line, with a witness.\n"
+      "Exit status: 0 if every line passes, 1 if one fails, is UNKNOWN (a bound was hit) or a\n"
+      "test is malformed, 2 on usage and input errors (the other files still run).");
   cmd->add_option("files", opts->files, "litmus test files (.test)")->required();
   cmd->add_option("--format", opts->format, "output format")
       ->check(CLI::IsMember({"text", "json"}));

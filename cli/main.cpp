@@ -1,9 +1,13 @@
 // plumb: the command line. Parses options (CLI11) and calls the libraries; the only place
 // where exceptions are caught.
+#include <exception>
 #include <iostream>
 #include <new>
 
 #include "cli/commands.h"
+#include "cli/suggestions.h"
+#include "cli/terminal.h"
+#include "semantics/diagnostic.h"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -12,6 +16,16 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string("plumb ") + PLUMB_VERSION +
                                         " (WGSL revision 2022-06, gpuweb a83e9990)");
   app.require_subcommand(1);
+  // --color may come before or after the subcommand (fallthrough); without it, `auto`.
+  app.fallthrough();
+  plumb::setDiagnosticColor(plumb::cli::colorWanted("auto"));
+  app.add_option_function<std::string>(
+         "--color",
+         [](const std::string& choice) {
+           plumb::setDiagnosticColor(plumb::cli::colorWanted(choice));
+         },
+         "colour diagnostics: auto (a terminal, unless NO_COLOR is set), always or never")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   int exitCode = plumb::cli::kOk;
   plumb::cli::registerParse(app, exitCode);
   plumb::cli::registerCheck(app, exitCode);
@@ -25,14 +39,27 @@ int main(int argc, char** argv) {
   plumb::cli::registerGen(app, exitCode);
   plumb::cli::registerCorpus(app, exitCode);
   plumb::cli::registerReduce(app, exitCode);
+  if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);  // prints help, version, or the usage error
+    if (code != 0) plumb::cli::suggestOptions(app, argc, argv);
     return code == 0 ? plumb::cli::kOk : plumb::cli::kUsage;
   } catch (const std::bad_alloc&) {
+    // Not a finding about the input's meaning: the input is too large for this machine.
     std::cerr << "plumb: error: out of memory\n";
-    return plumb::cli::kRejected;
+    return plumb::cli::kUsage;
+  } catch (const std::exception& e) {
+    // The last resort: every input error is reported by the subcommand that meets it, so an
+    // exception that gets here is a bug in Plumb. Say so, never abort.
+    std::cerr << "plumb: internal error: " << e.what()
+              << " (a bug in Plumb: please report it with the command line)\n";
+    return plumb::cli::kUsage;
+  } catch (...) {
+    std::cerr << "plumb: internal error: an unknown exception (a bug in Plumb: please report "
+                 "it with the command line)\n";
+    return plumb::cli::kUsage;
   }
   return exitCode;
 }

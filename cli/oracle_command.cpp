@@ -14,6 +14,8 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
+#include "cli/terminal.h"
 #include "oracle/oracle.h"
 
 namespace plumb::cli {
@@ -79,6 +81,12 @@ int runOracleCommand(const OracleOptionsCli& o) {
   for (const std::string& n : names)
     if (std::find(unique.begin(), unique.end(), n) == unique.end()) unique.push_back(n);
 
+  for (const std::string* out : {&o.report, &o.html})
+    if (std::string why = out->empty() ? "" : outputFileProblem(*out); !why.empty()) {
+      std::cerr << "plumb oracle: error: cannot write '" << *out << "': " << why << "\n";
+      return kUsage;
+    }
+
   // Cases.
   std::string error;
   std::vector<std::string> paths = oracle::expandCasePaths(o.cases, error);
@@ -87,22 +95,26 @@ int runOracleCommand(const OracleOptionsCli& o) {
     return kUsage;
   }
   if (paths.empty()) {
-    std::cerr << "plumb oracle: no case files\n";
+    std::string given;
+    for (const std::string& c : o.cases) given += (given.empty() ? "'" : ", '") + c + "'";
+    std::cerr << "plumb oracle: no case files (.json, .wgsl) in " << given << "\n";
     return kUsage;
   }
   oracle::VerdictOptions verdictOptions;
   verdictOptions.strictUniformity = o.strictUniformity;
   verdictOptions.strictAliasing = o.strictAliasing;
   std::vector<oracle::OracleCase> cases;
+  bool inputError = false;  // a case that cannot be loaded: exit 2 (README, exit status)
   for (const std::string& p : paths) {
     cases.push_back(oracle::loadCase(p, verdictOptions));
     if (!cases.back().error.empty())
       std::cerr << "plumb oracle: " << p << ": " << cases.back().error << " (not run)\n";
+    inputError = inputError || !cases.back().error.empty();
   }
   if (o.dryRun) {
     for (const oracle::OracleCase& c : cases)
       if (c.error.empty()) std::cout << oracle::runnerInput(c).dump() << "\n";
-    return kOk;
+    return inputError ? kUsage : kOk;
   }
 
   // Runners.
@@ -121,7 +133,7 @@ int runOracleCommand(const OracleOptionsCli& o) {
   options.parallelBackends = !o.sequential;
   options.jobs = o.jobs;
   options.outcomes = oracle::interpreterOutcomeProvider();
-  if (!o.quiet)
+  if (!o.quiet && stderrIsTerminal())  // progress on a terminal only, never into a log
     options.progress = [](const std::string& line) {
       std::cerr << "plumb oracle: " << line << "\n";
     };
@@ -170,6 +182,7 @@ int runOracleCommand(const OracleOptionsCli& o) {
                  "them)\n";
     return kUsage;
   }
+  if (inputError) return kUsage;
   return report["summary"].value("casesWithDisagreement", 0) > 0 ? kRejected : kOk;
 }
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 #include "semantics/printer.h"
@@ -37,12 +38,8 @@ int runParse(const ParseOptionsCli& o) {
   int exitCode = kOk;
 
   for (const std::string& path : o.files) {
-    std::string readError;
-    std::unique_ptr<SourceFile> file = readSourceFile(path, readError);
-    if (!file) {
-      std::cerr << "plumb parse: cannot read '" << path << "': " << readError << "\n";
-      return kUsage;
-    }
+    std::unique_ptr<SourceFile> file = readWgslFile("parse", path);
+    if (!file) return kUsage;
     DiagnosticList diagnostics(o.maxErrors);
     std::unique_ptr<ast::Module> module = parseModule(*file, *revision, diagnostics, options);
     bool ok = !diagnostics.hasErrors();
@@ -91,7 +88,8 @@ void registerParse(CLI::App& app, int& exitCode) {
   CLI::App* cmd = app.add_subcommand(
       "parse",
       "Lex and parse WGSL files against the grammar of the chosen revision (syntax only).\n"
-      "Exit status: 0 if every file parses, 1 if any has a syntax error, 2 on usage errors.");
+      "Exit status: 0 if every file parses, 1 if any has a syntax error, 2 on usage and input "
+      "errors.");
   cmd->add_option("files", o->files, "WGSL source files ('-' reads standard input)")
       ->required();
   cmd->add_flag("--print", o->print, "print each module as canonical WGSL");

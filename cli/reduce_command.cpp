@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "gen/case.h"
 #include "gen/derive.h"
 #include "gen/wgsl/reduce.h"
@@ -46,22 +47,14 @@ struct Input {
   gen::CaseOptions options;
 };
 
-bool readText(const std::string& path, std::string& out) {
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec)) return false;
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  out = s.str();
-  return static_cast<bool>(in) || in.eof();
-}
-
 std::optional<Input> loadInput(const std::string& path, std::string& error) {
-  std::string text;
-  if (!readText(path, text)) {
-    error = "cannot read '" + path + "' (not a readable file)";
+  std::string why;
+  std::unique_ptr<SourceFile> file = readSourceFile(path, why);
+  if (!file) {
+    error = "cannot read '" + path + "': " + why;
     return std::nullopt;
   }
+  std::string text(file->text());
   Input in;
   if (fs::path(path).extension() == ".wgsl") {
     in.wgsl = text;
@@ -263,6 +256,10 @@ std::optional<Keep> parseKeep(const std::string& spec, const Input& in, const Re
 }
 
 int runReduce(const ReduceOptionsCli& o) {
+  if (std::string why = o.out.empty() ? "" : outputFileProblem(o.out); !why.empty()) {
+    printInputError("reduce", "cannot write '" + o.out + "': " + why);
+    return kUsage;
+  }
   std::string error;
   std::optional<Input> in = loadInput(o.input, error);
   if (!in) {
@@ -322,8 +319,10 @@ int runReduce(const ReduceOptionsCli& o) {
   }
   std::cerr << "plumb reduce: " << in->wgsl.size() << " -> " << r.wgsl.size() << " bytes, "
             << r.accepted << " edits kept, " << r.tests << " tests (" << what << ")"
-            << (r.limitReached ? "; stopped at --max-tests" : "") << "\n";
-  return kOk;
+            << (r.limitReached ? "; stopped at --max-tests: it may reduce further" : "") << "\n";
+  // Stopped by the bound: the case is written and has the property, but the answer is
+  // incomplete (README, exit status).
+  return r.limitReached ? kRejected : kOk;
 }
 
 }  // namespace
@@ -331,7 +330,11 @@ int runReduce(const ReduceOptionsCli& o) {
 void registerReduce(CLI::App& app, int& exitCode) {
   auto opts = std::make_shared<ReduceOptionsCli>();
   CLI::App* cmd = app.add_subcommand(
-      "reduce", "Shrink a case's program while properties hold (Plumb and backends as judges)");
+      "reduce",
+      "Shrink a case's program while properties hold (Plumb and backends as judges).\n"
+      "Exit status: 0 reduced as far as the edits go, 1 if the original lacks the property or\n"
+      "--max-tests stopped the reduction (the case so far is still written), 2 on usage and\n"
+      "input errors.");
   cmd->add_option("case", opts->input, "a .wgsl file, a plumb-case or a plumb-oracle-case")
       ->required();
   cmd->add_option("--keep", opts->keep,

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "cli/shader_inputs.h"
 #include "interpreter/run.h"
 #include "semantics/diagnostic_json.h"
@@ -23,6 +24,7 @@ struct RunOptionsCli {
   bool allSchedules = false;
   bool force = false;
   bool zeroMissing = false;
+  bool allowUnused = false;
   bool literalShiftRight = false;
   uint64_t maxSteps = 10'000'000;
   uint64_t maxExecutions = 1000;
@@ -41,13 +43,10 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.force = o.force;
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
+  request.allowUnusedBindings = o.allowUnused;
   if (int status = readBindingsFile("run", o.bindings, request.bindings); status != kOk) return status;
-  std::string readError;
-  std::unique_ptr<SourceFile> file = readSourceFile(o.file, readError);
-  if (!file) {
-    std::cerr << "plumb run: cannot read '" << o.file << "': " << readError << "\n";
-    return kUsage;
-  }
+  std::unique_ptr<SourceFile> file = readWgslFile("run", o.file);
+  if (!file) return kUsage;
   interp::RunReport report = interp::runShader(*file, request);
   bool json = o.format == "json";
   if (!report.ran) {
@@ -58,12 +57,15 @@ int runRun(const RunOptionsCli& o) {
     std::cout << report.json.dump(2) << "\n";
   } else {
     for (const Diagnostic& d : report.diagnostics.all()) std::cerr << renderText(d);  // warnings
+    for (const std::string& w : report.warnings)
+      std::cerr << file->name() << ": warning: " << w << "\n";
     interp::printRunReport(report, std::cout);
   }
-  // Exit 1 when an outcome is not a normal end (step limit, deadlock, dynamic error).
+  // Exit 1 when an outcome is not a normal end (step limit, deadlock, dynamic error), or when
+  // --max-executions stopped the exploration: more outcomes may exist, an incomplete answer.
   for (const interp::Outcome& oc : report.result.outcomes)
     if (oc.kind != "finished") return kRejected;
-  return kOk;
+  return report.result.complete ? kOk : kRejected;
 }
 
 }  // namespace
@@ -72,15 +74,19 @@ void registerRun(CLI::App& app, int& exitCode) {
   auto o = std::make_shared<RunOptionsCli>();
   CLI::App* cmd = app.add_subcommand(
       "run",
-      "Run a compute shader on Plumb's small-step machine and print every outcome the spec allows:\n"
+      "Run a compute shader on Plumb's small-step machine and print every outcome the spec "
+      "allows:\n"
       "per output word an exact value, a finite set, an interval, or any (docs/formats.md).\n"
-      "Exit status: 0 if every outcome finished, 1 on errors, a step limit, a deadlock or a\n"
-      "dynamic error, 2 on usage errors.");
+      "Exit status: 0 if every outcome finished and every choice was explored, 1 on errors, a\n"
+      "step limit, a deadlock, a dynamic error or an exploration stopped by --max-executions,\n"
+      "2 on usage and input errors.");
   cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
   cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
   cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
   cmd->add_option("--bindings", o->bindings, "B.json: buffer contents (format plumb-bindings, docs/formats.md)");
   cmd->add_flag("--zero-missing-bindings", o->zeroMissing, "give buffers without a binding zero bytes");
+  cmd->add_flag("--allow-unused-bindings", o->allowUnused,
+                "ignore, with a warning, bindings where the shader has no variable");
   cmd->add_option("--override", o->overrides, "KEY=VALUE: a pipeline-overridable constant's value");
   cmd->add_flag("--trace", o->trace, "print every step: its rule and its redex");
   cmd->add_option("--max-steps", o->maxSteps, "steps per invocation before the outcome 'step limit' (default 10000000)");

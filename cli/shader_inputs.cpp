@@ -2,11 +2,11 @@
 #include "cli/shader_inputs.h"
 
 #include <cstdlib>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/input_files.h"
 #include "semantics/diagnostic_json.h"
 
 namespace plumb::cli {
@@ -43,16 +43,9 @@ bool parseOverrides(const char* command, const std::vector<std::string>& given,
 
 int readBindingsFile(const char* command, const std::string& path, nlohmann::json& out) {
   if (path.empty()) return kOk;
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "plumb " << command << ": cannot read '" << path << "'\n";
-    return kUsage;
-  }
-  out = nlohmann::json::parse(in, nullptr, false);
-  if (out.is_discarded()) {
-    std::cerr << "plumb " << command << ": '" << path << "' is not JSON\n";
-    return kRejected;
-  }
+  std::optional<nlohmann::json> j = readJsonFile(command, path);
+  if (!j) return kUsage;
+  out = std::move(*j);
   return kOk;
 }
 

@@ -23,8 +23,8 @@ bool parseDispatch(const char* command, const std::string& text, std::array<uint
 bool parseOverrides(const char* command, const std::vector<std::string>& given,
                     std::vector<std::pair<std::string, std::string>>& out);
 
-/// Reads a bindings file as JSON into `out` (left null when `path` is empty). Returns kOk,
-/// kUsage (cannot be read) or kRejected (not JSON), after printing why.
+/// Reads a bindings file as JSON into `out` (left null when `path` is empty). Returns kOk, or
+/// kUsage (cannot be read, not UTF-8, not JSON) after printing why.
 int readBindingsFile(const char* command, const std::string& path, nlohmann::json& out);
 
 /// A shader that did not run: its diagnostics and errors, as text on stderr or as the

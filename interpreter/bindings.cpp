@@ -24,8 +24,9 @@ std::optional<uint32_t> wordOf(const nlohmann::json& j) {
 
 }  // namespace
 
-std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& doc, bool zeroMissing,
-                                       std::vector<std::string>& errors) {
+std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& doc,
+                                       bool zeroMissing, std::vector<std::string>& errors,
+                                       std::vector<std::string>* unused) {
   CheckedModule& cm = program.checked;
   TypeTable& types = cm.types;
   std::vector<BoundBuffer> out;
@@ -60,7 +61,11 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
       auto key = std::make_pair(b["group"].get<uint32_t>(), b["binding"].get<uint32_t>());
       std::string where = "@group(" + std::to_string(key.first) + ") @binding(" + std::to_string(key.second) + ")";
       if (!variables.count(key)) {
-        errors.push_back(where + ": the shader has no buffer or texture variable there");
+        std::string why = where + ": the shader has no buffer or texture variable there";
+        if (unused)
+          unused->push_back(why + " (ignored: --allow-unused-bindings)");
+        else
+          errors.push_back(why + " (--allow-unused-bindings ignores it)");
         continue;
       }
       if (given.count(key)) errors.push_back(where + ": given twice");

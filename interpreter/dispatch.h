@@ -69,9 +69,12 @@ struct DispatchResult {
 };
 
 /// The entry point's bound buffers from a `plumb-bindings` document (docs/formats.md); on
-/// a mismatch, `errors` says which binding and what was expected and given.
+/// a mismatch, `errors` says which binding and what was expected and given. A binding where
+/// the shader has no variable is an error, or, when `unused` is given, ignored with a warning
+/// there (--allow-unused-bindings: one bindings file for several shaders or reductions).
 std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& bindings,
-                                       bool zeroMissing, std::vector<std::string>& errors);
+                                       bool zeroMissing, std::vector<std::string>& errors,
+                                       std::vector<std::string>* unused = nullptr);
 
 /// Runs the dispatch of `entry` (a module declaration index of a compute entry point) over
 /// every choice, up to options.maxExecutions.

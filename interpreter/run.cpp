@@ -109,7 +109,8 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   nlohmann::json bindings = request.bindings.is_null()
                                 ? nlohmann::json{{"format", "plumb-bindings"}, {"version", 1}, {"bindings", nlohmann::json::array()}}
                                 : request.bindings;
-  r.buffers = bindResources(program, bindings, request.zeroMissingBindings, r.errors);
+  r.buffers = bindResources(program, bindings, request.zeroMissingBindings, r.errors,
+                            request.allowUnusedBindings ? &r.warnings : nullptr);
   if (!r.errors.empty()) return r;
   r.result = runDispatch(program, entry, r.buffers, request.dispatch);
   if (!r.result.refused.empty()) {
@@ -153,6 +154,7 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
     r.json["executions"]["rounds"] = d.rounds;
     if (d.roundsExhausted) r.json["executions"]["roundsExhausted"] = true;
   }
+  if (!r.warnings.empty()) r.json["warnings"] = r.warnings;
   return r;
 }
 

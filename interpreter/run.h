@@ -23,6 +23,7 @@ struct RunRequest {
   DispatchOptions dispatch;
   nlohmann::json bindings;        // a plumb-bindings document; null: no bindings given
   bool zeroMissingBindings = false;
+  bool allowUnusedBindings = false;  // a binding without a variable: a warning, not an error
   CheckOptions check;             // pipelineCreation is forced on
 };
 
@@ -32,6 +33,7 @@ struct RunReport {
   bool ran = false;
   DiagnosticList diagnostics;
   std::vector<std::string> errors;
+  std::vector<std::string> warnings;  // bindings ignored by allowUnusedBindings
   std::string entry;
   std::vector<BoundBuffer> buffers;
   DispatchResult result;

@@ -238,7 +238,8 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
                                                  {"bindings", nlohmann::json::array()}}
                                 : request.bindings;
   std::vector<interp::BoundBuffer> buffers =
-      interp::bindResources(program, bindings, request.zeroMissingBindings, r.errors);
+      interp::bindResources(program, bindings, request.zeroMissingBindings, r.errors,
+                            request.allowUnusedBindings ? &r.warnings : nullptr);
   if (!r.errors.empty()) return r;
   const TypeTable& types = checked->types;
 
@@ -402,6 +403,7 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
               {"justificationCandidates", r.justificationCandidates}}},
             {"races", r.races},
             {"states", states}};
+  if (!r.warnings.empty()) r.json["warnings"] = r.warnings;
   return r;
 }
 

@@ -24,6 +24,7 @@ struct ExploreRequest {
   std::array<uint32_t, 3> dispatch{1, 1, 1};
   nlohmann::json bindings;  // plumb-bindings document; null: none (zeroed)
   bool zeroMissingBindings = true;
+  bool allowUnusedBindings = false;  // a binding without a variable: a warning, not an error
   /// Bounds each of: dispatch executions per round, candidate executions per trace, and the
   /// candidate executions of all traces together.
   uint64_t maxExecutions = 100'000;
@@ -47,6 +48,7 @@ struct ExploreResult {
   bool ran = false;
   DiagnosticList diagnostics;
   std::vector<std::string> errors;  // why it did not run, or was refused
+  std::vector<std::string> warnings;  // bindings ignored by allowUnusedBindings
   std::vector<FinalState> states;
   std::vector<std::string> races;   // distinct racing pairs (event texts)
   bool complete = true;             // no bound hit

@@ -37,6 +37,54 @@ void DiagnosticList::add(Diagnostic d) {
   lastRecorded_ = true;
 }
 
+namespace {
+
+bool colorOn = false;
+
+// ANSI styles, or nothing when colour is off.
+std::string style(const char* code, std::string_view text) {
+  if (!colorOn) return std::string(text);
+  return std::string("\033[") + code + "m" + std::string(text) + "\033[0m";
+}
+
+const char* severityStyle(Severity s) {
+  switch (s) {
+    case Severity::Error:
+      return "1;31";
+    case Severity::Warning:
+      return "1;33";
+    case Severity::Note:
+      return "1;36";
+  }
+  return "1";
+}
+
+// One code point of an echoed source line as the terminal should see it: C0 controls
+// other than tab and DEL as their Control Pictures symbol (U+2400 + c, U+2421), C1 controls
+// and ill-formed bytes as U+FFFD. Each stays one code point wide, so the carets still align.
+void appendVisible(std::string& out, std::string_view text, size_t at, uint32_t& length) {
+  DecodedCodePoint d = decodeUtf8(text, at);
+  length = d.length ? d.length : 1;
+  char32_t c = d.codePoint;
+  auto put = [&out](char32_t cp) {  // cp in U+0800..U+FFFF: three UTF-8 bytes
+    out += static_cast<char>(0xE0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (cp & 0x3F));
+  };
+  if (d.length == 0 || (c >= 0x80 && c <= 0x9F)) return put(0xFFFD);
+  if (c == '\0') return void(out += ' ');  // as before: NUL shown as a blank
+  if (c == '\t') return void(out += '\t');
+  if (c < 0x20) return put(0x2400 + c);
+  if (c == 0x7F) return put(0x2421);
+  out.append(text.substr(at, length));
+}
+
+}  // namespace
+
+void setDiagnosticColor(bool on) {
+  colorOn = on;
+}
+
 const char* severityName(Severity s) {
   switch (s) {
     case Severity::Error: return "error";
@@ -69,7 +117,11 @@ static void renderSnippet(std::string& out, const SourceFile& file, Span span) {
   std::string gutter(number.size(), ' ');
   out += " " + number + " | ";
   if (from > 0) out += "...";
-  for (char c : shown) out += (c == '\0') ? ' ' : c;
+  for (size_t i = 0; i < shown.size();) {
+    uint32_t length = 1;
+    appendVisible(out, shown, i, length);
+    i += length;
+  }
   if (from + shown.size() < line.size()) out += "...";
   out += "\n " + gutter + " | ";
   if (from > 0) out += "   ";
@@ -81,9 +133,9 @@ static void renderSnippet(std::string& out, const SourceFile& file, Span span) {
   }
   size_t spanEndInLine = std::min<size_t>(span.end, start + line.size()) - start;
   size_t width = spanEndInLine > col ? countCodePoints(line.substr(col, spanEndInLine - col)) : 0;
-  out += '^';
-  for (size_t i = 1; i < width && i < kWindow; ++i) out += '~';
-  out += '\n';
+  std::string carets = "^";
+  for (size_t i = 1; i < width && i < kWindow; ++i) carets += '~';
+  out += style("1;32", carets) + '\n';
 }
 
 std::string renderText(const Diagnostic& d) {
@@ -91,9 +143,8 @@ std::string renderText(const Diagnostic& d) {
   if (d.file) {
     out += d.file->name() + ":" + d.file->positionText(d.span.begin) + ": ";
   }
-  out += severityName(d.severity);
-  out += ": ";
-  out += d.message;
+  out += style(severityStyle(d.severity), std::string(severityName(d.severity)) + ":") + " ";
+  out += style("1", d.message);
   if (!d.rule.empty()) out += " [" + d.rule + "]";
   out += '\n';
   if (d.file) renderSnippet(out, *d.file, d.span);
@@ -101,7 +152,7 @@ std::string renderText(const Diagnostic& d) {
     if (d.file) {
       out += d.file->name() + ":" + d.file->positionText(n.span.begin) + ": ";
     }
-    out += "note: " + n.message + "\n";
+    out += style(severityStyle(Severity::Note), "note:") + " " + n.message + "\n";
     if (d.file) renderSnippet(out, *d.file, n.span);
   }
   return out;

@@ -54,8 +54,15 @@ class DiagnosticList {
   bool lastRecorded_ = false;
 };
 
-/// `file:line:col: error: message [rule]`, then the source line and a caret range.
+/// `file:line:col: error: message [rule]`, then the source line and a caret range. The source
+/// line is echoed with control characters as visible symbols (U+2400...), so that a file
+/// holding `ESC[2J` cannot clear the terminal it is shown on.
 std::string renderText(const Diagnostic& d);
+
+/// Whether renderText colours its output (ANSI: errors red, warnings yellow, notes cyan,
+/// carets green). Off unless set: the CLI decides once per process (--color, NO_COLOR, a
+/// terminal); files, pipes and library callers get plain text.
+void setDiagnosticColor(bool on);
 
 const char* severityName(Severity s);
 

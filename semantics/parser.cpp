@@ -2,6 +2,10 @@
 // translation_unit, global_directive, global_decl, attributes, declarations, functions.
 #include "semantics/parser_impl.h"
 
+#include <optional>
+
+#include "semantics/revision_hints.h"
+
 namespace plumb {
 
 using namespace ast;
@@ -22,6 +26,7 @@ Parser::Parser(const SourceFile& file, const Revision& revision, DiagnosticList&
 
 void Parser::advance() {
   prevEnd_ = tok_.span.end;
+  prevSpan_ = tok_.span;
   tok_ = lexer_.next();
 }
 
@@ -80,7 +85,14 @@ void Parser::ruleError(Span span, std::string message, const char* rule) {
   panic_ = true;
   // The lexer already reported text that forms no token; do not pile on.
   if (tok_.kind == TokenKind::Error && span == tok_.span) return;
-  diagnostics_.error(&file_, span, std::move(message), rule);
+  if (!diagnostics_.error(&file_, span, std::move(message), rule)) return;
+  // A program in current WGSL: say which word the seed does not know (`alias T = i32;` fails
+  // at `alias`, `const_assert 1 < 2;` in a function at the `1` after it).
+  for (Span word : {tok_.span, prevSpan_})
+    if (std::optional<std::string> hint = currentWgslHint(text(word))) {
+      diagnostics_.noteOnLast(DiagnosticNote{word, *hint});
+      break;
+    }
 }
 
 void Parser::error(Span span, std::string message, const char* production) {

@@ -165,6 +165,7 @@ class Parser {
 
   Token tok_;
   uint32_t prevEnd_ = 0;
+  Span prevSpan_;  // the token before tok_ (for hints on the word an error follows)
   bool panic_ = false;
   uint32_t depth_ = 0;
   bool depthReported_ = false;

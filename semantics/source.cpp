@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <cstring>
 
+#include <sys/stat.h>
+
 #include "semantics/utf8.h"
 
 namespace plumb {
@@ -89,9 +91,18 @@ std::unique_ptr<SourceFile> readSourceFile(const std::string& path, std::string&
     error = std::strerror(errno);
     return nullptr;
   }
+  // fopen succeeds on a directory, and its "size" (SEEK_END) is huge: refuse it by name
+  // before anything is reserved.
+  struct stat st {};
+  bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+  if (!regular && S_ISDIR(st.st_mode)) {
+    if (f != stdin) std::fclose(f);
+    error = std::strerror(EISDIR);
+    return nullptr;
+  }
   std::string data;
   // Reserve the whole size up front: growing by doubling would hold two copies at once.
-  if (f != stdin && std::fseek(f, 0, SEEK_END) == 0) {
+  if (regular && f != stdin && std::fseek(f, 0, SEEK_END) == 0) {
     long size = std::ftell(f);
     if (size > 0) data.reserve(static_cast<size_t>(size));
     std::rewind(f);
@@ -100,9 +111,10 @@ std::unique_ptr<SourceFile> readSourceFile(const std::string& path, std::string&
   size_t n;
   while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) data.append(buf, n);
   bool failed = std::ferror(f);
+  int readErrno = errno;
   if (f != stdin) std::fclose(f);
   if (failed) {
-    error = "read error";
+    error = readErrno ? std::strerror(readErrno) : "read error";
     return nullptr;
   }
   // Spans use 32-bit offsets; refuse files that cannot be addressed.

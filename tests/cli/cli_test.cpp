@@ -30,6 +30,22 @@ TEST(Cli, HelpForTheProgramAndEachSubcommand) {
   EXPECT_NE(r.out.find("--format"), std::string::npos);
 }
 
+// One exit-status table (README "Exit status"): each subcommand's help states its statuses, and
+// the README's table has the three rows.
+TEST(Cli, EverySubcommandDocumentsItsExitStatus) {
+  for (const char* c : {"parse", "check", "eval", "layout", "builtins", "run", "litmus", "explore",
+                        "oracle", "gen", "corpus", "reduce"}) {
+    Result r = plumb(std::string(c) + " --help");
+    EXPECT_EQ(r.status, 0) << c;
+    EXPECT_NE(r.out.find("Exit status: 0"), std::string::npos) << c << "\n" << r.out;
+  }
+  std::ifstream in(std::string(PLUMB_SOURCE_DIR) + "/README.md", std::ios::binary);
+  std::string readme((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  for (const char* row : {"### Exit status", "| **0** | all good", "| **1** | a finding",
+                          "| **2** | usage or input error"})
+    EXPECT_NE(readme.find(row), std::string::npos) << row;
+}
+
 TEST(Cli, ParseOkExitsZero) {
   std::string f = temp("ok.wgsl", "@compute @workgroup_size(1) fn main() {}\n");
   Result r = plumb("parse " + f);
@@ -207,6 +223,138 @@ TEST(Cli, CheckAliasingWarnsOrRejects) {
   r = plumb("check --strict-aliasing " + f, true);
   EXPECT_EQ(r.status, 1) << r.out;
   EXPECT_NE(r.out.find("error:"), std::string::npos) << r.out;
+}
+
+// Hints where the user is one step away (issue 16 item 4): the closest name in scope, current
+// WGSL's words under the seed, overload candidates with value types.
+TEST(Cli, CheckSuggestsTheClosestNameInScope) {
+  std::string f = temp("hint.wgsl",
+                       "struct Light { color: vec3<f32> }\n"
+                       "fn f(scale: f32) -> f32 {\n  var l: Ligth;\n  let c = clmap(1, 2, 3);\n"
+                       "  return scael * 2.0;\n}\n");
+  Result r = plumb("check " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("hint.wgsl:5:10: error: 'scael' is not declared in this scope "
+                       "[declaration-and-scope]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("hint.wgsl:2:6: note: did you mean 'scale'? (declared here)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("hint.wgsl:1:8: note: did you mean 'Light'?"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("note: did you mean the built-in function 'clamp'?"), std::string::npos)
+      << r.out;
+  // A name declared later in a function is not in scope yet: not suggested.
+  std::string later = temp("later.wgsl", "fn f() {\n  let a = valeu;\n  let value = 1;\n}\n");
+  r = plumb("check " + later, true);
+  EXPECT_EQ(r.out.find("did you mean 'value'"), std::string::npos) << r.out;
+  // JSON: the note is in the diagnostic's notes; the rule is unchanged.
+  r = plumb("check --format json " + f);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  bool found = false;
+  for (const auto& d : j["files"][0]["diagnostics"]) {
+    EXPECT_EQ(d["rule"], "declaration-and-scope");
+    for (const auto& n : d.value("notes", nlohmann::json::array()))
+      found = found || n["message"] == "did you mean 'scale'? (declared here)";
+  }
+  EXPECT_TRUE(found) << r.out;
+}
+
+TEST(Cli, CurrentWgslUnderTheSeedSaysSo) {
+  struct Case {
+    const char* program;
+    const char* note;
+  } cases[] = {
+      {"var<private> v: vec3f;\n", "'vec3f' is a predeclared alias of current WGSL"},
+      {"alias T = i32;\n", "'alias' declares a type alias in current WGSL"},
+      {"const_assert 1 < 2;\n", "the seed (revision 2022-06) writes 'static_assert EXPRESSION;'"},
+      {"fn f() { const_assert 1 < 2; }\n", "'const_assert' is current WGSL"},
+      {"diagnostic(off, derivative_uniformity);\n", "diagnostic directives and attributes"},
+      {"requires readonly_and_readwrite_storage_textures;\n", "'requires' directives"},
+  };
+  for (const Case& c : cases) {
+    Result r = plumb("check " + temp("current.wgsl", c.program), true);
+    EXPECT_EQ(r.status, 1) << c.program;
+    EXPECT_NE(r.out.find(c.note), std::string::npos) << c.program << r.out;
+    EXPECT_NE(r.out.find("a revision for current WGSL, 2026, does not exist yet"),
+              std::string::npos)
+        << r.out;
+  }
+}
+
+TEST(Cli, OverloadErrorsShowValueTypesAndCandidates) {
+  std::string f = temp("overload.wgsl", "fn f() {\n  var x: i32;\n  let y = max(x, 1.0);\n}\n");
+  Result r = plumb("check " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("no overload of built-in function 'max' accepts max(i32, AbstractFloat) "
+                       "[builtin-functions]"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("ref<function"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("note: the candidates (plumb builtins max):\n"
+                       "    max(e1: T, e2: T) -> T  where T: S | vecN<S>; S: AbstractFloat"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(Cli, MistypedSubcommandsOptionsAndNames) {
+  Result r = plumb("chek x.wgsl", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("plumb: error: unknown subcommand 'chek'; did you mean 'check'?"),
+            std::string::npos)
+      << r.out;
+  r = plumb("corpus verfy x", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("did you mean 'verify'?"), std::string::npos) << r.out;
+  r = plumb("check --formt json x.wgsl", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("did you mean '--format'?"), std::string::npos) << r.out;
+  r = plumb("builtins clmap", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("'clmap' is neither a built-in function nor an operator; did you mean "
+                       "'clamp'?"),
+            std::string::npos)
+      << r.out;
+}
+
+// Terminal hygiene (issue 16 item 6): echoed source lines cannot drive the terminal; colour
+// with --color (before or after the subcommand), never into a pipe by default.
+TEST(Cli, EchoedSourceLinesShowControlCharactersAsSymbols) {
+  std::string f = temp("esc.wgsl", "fn f() {\n  let x = \x1b[2J\x07\xc2\x9b;\n}\n");
+  Result r = plumb("check " + f, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find('\x07'), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\xc2\x9b"), std::string::npos) << r.out;
+  // U+241B (ESC), U+2407 (BEL), U+FFFD (the C1 control CSI); the caret stays under the ESC.
+  EXPECT_NE(r.out.find(" 2 |   let x = \u241b[2J\u2407\ufffd;\n"
+                       "   |           ^"),
+            std::string::npos)
+      << r.out;
+}
+
+TEST(Cli, ColorOnRequestNeverIntoAPipeByDefault) {
+  std::string f = temp("color.wgsl", "fn f() {\n  let x: u32 = 1.5;\n}\n");
+  Result plain = plumb("check " + f, true);
+  EXPECT_EQ(plain.out.find('\x1b'), std::string::npos) << plain.out;
+  Result always = plumb("--color always check " + f, true);
+  EXPECT_EQ(always.status, 1);
+  EXPECT_NE(always.out.find("\x1b[1;31merror:\x1b[0m"), std::string::npos) << always.out;
+  EXPECT_NE(always.out.find("\x1b[1;32m^~~\x1b[0m"), std::string::npos) << always.out;
+  Result after = plumb("check " + f + " --color always", true);
+  EXPECT_EQ(after.out, always.out);
+  EXPECT_EQ(plumb("check --color auto " + f, true).out.find('\x1b'), std::string::npos);
+  // On a terminal (script(1) gives one), auto colours unless NO_COLOR is set.
+  if (std::system("command -v script >/dev/null 2>&1") == 0) {
+    auto onTerminal = [&](const std::string& env) {
+      return cli_testing::shell(env + "script -qec '" + std::string(PLUMB_BINARY) + " check " + f +
+                                "' /dev/null")
+          .out;
+    };
+    EXPECT_NE(onTerminal("").find("\x1b[1;31merror:"), std::string::npos);
+    EXPECT_EQ(onTerminal("NO_COLOR=1 ").find('\x1b'), std::string::npos);
+  }
+  EXPECT_EQ(plumb("check --color sometimes " + f).status, 2);
 }
 
 TEST(Cli, EvalPrintsExactValueAndType) {

@@ -28,6 +28,18 @@ inline Result plumb(const std::string& args, bool mergeErr = false) {
   return r;
 }
 
+/// Runs a shell command (stdout only); for plumb under another program, e.g. script(1).
+inline Result shell(const std::string& command) {
+  Result r;
+  FILE* p = popen(command.c_str(), "r");
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int s = pclose(p);
+  r.status = WIFEXITED(s) ? WEXITSTATUS(s) : -1;
+  return r;
+}
+
 /// A file in the test's temporary directory holding `text`; its path.
 inline std::string temp(const std::string& name, const std::string& text) {
   std::string path = ::testing::TempDir() + name;

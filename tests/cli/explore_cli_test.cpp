@@ -38,6 +38,12 @@ TEST(CliExplore, JsonReportHasEveryStateWithAWitness) {
   EXPECT_EQ(j["stats"]["consistent"], 4);
 }
 
+TEST(CliExplore, BoundHitExitsOne) {
+  Result r = plumb("explore " + kCorpus + "mp.wgsl --max-executions 1");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("INCOMPLETE"), std::string::npos) << r.out;
+}
+
 TEST(CliExplore, TextureStoreIsRefusedByName) {
   std::string f = temp("explore_texture.wgsl", R"(
 @group(0) @binding(0) var t: texture_storage_2d<rgba8unorm, write>;

@@ -51,6 +51,10 @@ TEST(GenCli, GeneratesAVerifiedCoveredCorpus) {
 TEST(GenCli, UsageErrors) {
   fs::path dir = freshDir("usage");
   EXPECT_EQ(plumb("gen nosuchfamily --out " + dir.string()).status, 2);
+  cli_testing::Result r = plumb("gen numerix --out " + dir.string(), true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("unknown family 'numerix'; did you mean 'numerics'?"), std::string::npos)
+      << r.out;
   EXPECT_EQ(plumb("gen numerics --shard 3/2 --out " + dir.string()).status, 2);
   EXPECT_EQ(plumb("gen numerics --revision 2030 --out " + dir.string()).status, 2);
   EXPECT_EQ(plumb("gen numerics").status, 2);  // --out is required
@@ -144,6 +148,12 @@ fn main(@builtin(local_invocation_index) i: u32) {
   EXPECT_NE(r.out.find("workgroupBarrier"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("unused"), std::string::npos) << r.out;
   EXPECT_EQ(plumb("reduce " + path + " --keep plumb-accepts").status, 1);  // does not hold
+  // Stopped by --max-tests: the case so far is written, and the answer is incomplete (exit 1).
+  cli_testing::Result bounded =
+      plumb("reduce " + path + " --keep plumb-rejects --quiet --max-tests 2", true);
+  EXPECT_EQ(bounded.status, 1) << bounded.out;
+  EXPECT_NE(bounded.out.find("stopped at --max-tests"), std::string::npos) << bounded.out;
+  EXPECT_NE(bounded.out.find("workgroupBarrier"), std::string::npos) << bounded.out;
   EXPECT_EQ(plumb("reduce " + path + " --keep nonsense").status, 2);
   EXPECT_EQ(plumb("reduce /nonexistent.wgsl --keep plumb-accepts").status, 2);
 }

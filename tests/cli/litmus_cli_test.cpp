@@ -67,6 +67,23 @@ TEST(CliLitmus, BoundReportsUnknown) {
   EXPECT_NE(r.out.find("stopped at --max-executions"), std::string::npos);
 }
 
+// A file that cannot be read is named, the others still run, and the status is 2 (an input
+// error outranks a finding: README, exit status).
+TEST(CliLitmus, MissingFileIsNamedAndTheOthersRun) {
+  std::string missing = ::testing::TempDir() + "nosuch.test";
+  Result r = plumb("litmus " + missing + " " + kExamples + "mp.test", true);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(
+      r.out.find("plumb litmus: error: cannot read '" + missing + "': No such file or directory"),
+      std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("mp.test:14: PASS"), std::string::npos) << r.out;
+  r = plumb("litmus " + missing + " --format json");
+  EXPECT_EQ(r.status, 2);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_NE(j["files"][0]["error"].get<std::string>().find(missing), std::string::npos) << r.out;
+}
+
 TEST(CliLitmus, ParseErrorIsLocated) {
   std::string f = temp("bad.test", "NEWTHREAD\nld.sc0 x\nst.sc0 x = y\n");
   Result r = plumb("litmus " + f, true);

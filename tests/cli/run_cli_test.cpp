@@ -56,10 +56,46 @@ TEST(CliRun, BadBindingsAndUsage) {
   EXPECT_EQ(plumb("run " + shader + " --dispatch 0,1,1").status, 2);
   EXPECT_EQ(plumb("run " + shader + " --bindings /nonexistent.json").status, 2);
   std::string notJson = temp("n.json", "{");
-  EXPECT_EQ(plumb("run " + shader + " --bindings " + notJson).status, 1);
+  // Not JSON: an input error like an unreadable file (README, exit status; issue 16 item 2).
+  EXPECT_EQ(plumb("run " + shader + " --bindings " + notJson).status, 2);
   Result noEntry = plumb("run " + shader + " --zero-missing-bindings --entry nope", true);
   EXPECT_EQ(noEntry.status, 1);
   EXPECT_NE(noEntry.out.find("no entry point 'nope' (compute entry points: main)"), std::string::npos) << noEntry.out;
+}
+
+// An exploration stopped by --max-executions is an incomplete answer: exit 1 (README, exit
+// status), with the outcomes found so far.
+TEST(CliRun, StoppedExplorationExitsOne) {
+  Result r = plumb("run " + kExamples + "out_of_bounds.wgsl --bindings " + kExamples +
+                   "bindings/out_of_bounds.json --max-executions 2");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("stopped at --max-executions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("outcome 1 of 2: finished"), std::string::npos) << r.out;
+}
+
+// A binding where the shader has no variable: an error, or a warning with
+// --allow-unused-bindings (docs/formats.md, plumb-bindings), in text and JSON.
+TEST(CliRun, AllowUnusedBindings) {
+  std::string shader = temp("unused.wgsl",
+                            "@group(0) @binding(0) var<storage, read_write> o: array<u32, 1>;\n"
+                            "@compute @workgroup_size(1) fn main() { o[0] = 1u; }\n");
+  std::string b = temp("unused.json", R"({"format": "plumb-bindings", "version": 1, "bindings": [
+    {"group": 0, "binding": 0, "words": [0]}, {"group": 0, "binding": 7, "words": [5]}]})");
+  Result r = plumb("run " + shader + " --bindings " + b, true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("@group(0) @binding(7): the shader has no buffer or texture variable there "
+                       "(--allow-unused-bindings ignores it)"),
+            std::string::npos)
+      << r.out;
+  r = plumb("run " + shader + " --bindings " + b + " --allow-unused-bindings", true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("unused.wgsl: warning: @group(0) @binding(7)"), std::string::npos) << r.out;
+  r = plumb("run " + shader + " --bindings " + b + " --allow-unused-bindings --format json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["warnings"].size(), 1u) << r.out;
+  r = plumb("explore " + shader + " --bindings " + b + " --allow-unused-bindings", true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("warning: @group(0) @binding(7)"), std::string::npos) << r.out;
 }
 
 TEST(CliRun, InvalidShaderIsRejectedWithItsRule) {
