@@ -47,6 +47,8 @@ EXPLANATIONS = [
      re.search(r"\{\s*return\b[^}]*\}", w.split("@fragment")[0].split("@compute")[0]) is not None),
     ("revision delta U2: per-value analysis of function-scope variables in 2026",
      "accepts-invalid", lambda c, r, m, w: row_id(c) == "uniformity.U3"),
+    ("revision delta 2.2: `vec2()`, `vec3()`, `vec4()` are zero vectors of AbstractInt in 2026",
+     "accepts-invalid", lambda c, r, m, w: re.search(r"\bvec[234]\(\)", w) is not None),
     ("finding tint-f32-literal-through-binary64 / A5", None,
      lambda c, r, m, w: "rounds-to-largest" in c["id"]),
     ("finding *-abstract-int-negation-overflow", "accepts-invalid",
