@@ -97,4 +97,7 @@ def main():
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:  # `| head`: the reader has what it wanted
+        sys.exit(0)
