@@ -40,6 +40,16 @@ EXPLANATIONS = [
     ("finding naga-uniformity-derivatives-unchecked", "accepts-invalid",
      lambda c, r, m, w: naga() and tint_rejects(c) and c["id"].startswith("uniformity") and
      "@fragment" in w),
+    # naga has no behavior analysis: a program Tint rejects for its loop or its missing return is
+    # invalid in 2026 as well, whatever the seed's discard rules (a revision delta below) say.
+    ("finding naga-empty-loop-behavior", "accepts-invalid",
+     lambda c, r, m, w: naga() and tint_says(c, "loop does not exit")),
+    ("finding naga-discard-ends-function-with-return-type", "accepts-invalid",
+     lambda c, r, m, w: naga() and tint_says(c, "missing return at end of function") and
+     "but it is {Discard}" in m),
+    ("finding naga-switch-break-falls-off-function-end", "accepts-invalid",
+     lambda c, r, m, w: naga() and tint_says(c, "missing return at end of function") and
+     "switch" in w),
     ("environment: the device lacks shader-f16 (the case needs `enable f16`)", "rejects-valid",
      lambda c, r, m, w: "f16" in m and ("not allowed" in m or "extension" in m)),
     ("revision delta 4.5: `staticAssert` is `const_assert` in 2026", "rejects-valid",
@@ -103,6 +113,13 @@ def tint_rejects(case):
     """Whether a Tint backend of the same report rejected this case, as Plumb does."""
     return any(case.get("results", {}).get(b, {}).get("classification") == "agree"
                for b in ("dawn", "chromium"))
+
+
+def tint_says(case, text):
+    """Whether a Tint backend of the same report rejected this case with `text` in its message."""
+    return any(text in m.get("message", "")
+               for b in ("dawn", "chromium")
+               for m in case.get("results", {}).get(b, {}).get("compilation", []))
 
 
 def naga():
