@@ -35,10 +35,10 @@ EXPLANATIONS = [
     # naga checks no uniformity at all: a violation that Tint (a 2026 compiler) rejects too is
     # invalid in both revisions, whatever the revision deltas below say about the program's text.
     ("finding naga-uniformity-barriers-unchecked", "accepts-invalid",
-     lambda c, r, m, w: naga() and tint_rejects(c) and c["id"].startswith("uniformity") and
+     lambda c, r, m, w: naga() and tint_agrees(c) and c["id"].startswith("uniformity") and
      "@compute" in w),
     ("finding naga-uniformity-derivatives-unchecked", "accepts-invalid",
-     lambda c, r, m, w: naga() and tint_rejects(c) and c["id"].startswith("uniformity") and
+     lambda c, r, m, w: naga() and tint_agrees(c) and c["id"].startswith("uniformity") and
      "@fragment" in w),
     # naga has no behavior analysis: a program Tint rejects for its loop or its missing return is
     # invalid in 2026 as well, whatever the seed's discard rules (a revision delta below) say.
@@ -50,6 +50,9 @@ EXPLANATIONS = [
     ("finding naga-switch-break-falls-off-function-end", "accepts-invalid",
      lambda c, r, m, w: naga() and tint_says(c, "missing return at end of function") and
      "switch" in w),
+    ("finding naga-function-end-by-last-statement", "rejects-valid",
+     lambda c, r, m, w: naga() and tint_agrees(c) and
+     "The `return` expression None does not match the declared return type" in m),
     ("environment: the device lacks shader-f16 (the case needs `enable f16`)", "rejects-valid",
      lambda c, r, m, w: "f16" in m and ("not allowed" in m or "extension" in m)),
     ("revision delta 4.5: `staticAssert` is `const_assert` in 2026", "rejects-valid",
@@ -109,8 +112,8 @@ EXPLANATIONS = [
 BACKEND = ""
 
 
-def tint_rejects(case):
-    """Whether a Tint backend of the same report rejected this case, as Plumb does."""
+def tint_agrees(case):
+    """Whether a Tint backend of the same report gave Plumb's verdict on this case."""
     return any(case.get("results", {}).get(b, {}).get("classification") == "agree"
                for b in ("dawn", "chromium"))
 
