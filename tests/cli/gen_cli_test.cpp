@@ -20,7 +20,8 @@ namespace fs = std::filesystem;
 using cli_testing::plumb;
 
 fs::path freshDir(const std::string& name) {
-  fs::path d = fs::path(::testing::TempDir()) / ("plumb-gen-cli-" + name);
+  // The process id keeps concurrent runs (several checkouts, ctest -j) out of each other's way.
+  fs::path d = fs::path(::testing::TempDir()) / ("plumb-gen-cli-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(d);
   return d;
 }

@@ -1,6 +1,8 @@
 // The generator core (gen/generator.h, gen/corpus.h): byte-identical corpora for the same
 // arguments, shards that partition the slots, verify catching a tampered expectation and a
 // missing twin, coverage listing every row, and the two export layouts.
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -32,7 +34,8 @@ std::map<std::string, std::string> snapshot(const fs::path& dir) {
 }
 
 fs::path freshDir(const std::string& name) {
-  fs::path d = fs::path(::testing::TempDir()) / ("plumb-gen-" + name);
+  // The process id keeps concurrent runs (several checkouts, ctest -j) out of each other's way.
+  fs::path d = fs::path(::testing::TempDir()) / ("plumb-gen-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(d);
   return d;
 }
