@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "checker/float_rounding.h"
+#include "interpreter/memory.h"
 #include "interpreter/runtime_alternatives.h"
 
 namespace plumb::interp {
@@ -462,6 +463,60 @@ OperationResult convertValue(TypeTable& types, const RValue& v, Type to) {
 OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to) {
   return componentWise(types, v, to,
                        [&](const RValue& x, Type t) { return bitcastScalar(types, x, t); });
+}
+
+namespace {
+
+/// The scalar components of a value, in order (vectors flattened), for constructors.
+void flatten(const RValue& v, std::vector<RValue>& out) {
+  if (v.isComposite()) {
+    for (const RValue& c : v.components()) flatten(c, out);
+  } else {
+    out.push_back(v);
+  }
+}
+
+}  // namespace
+
+RValue composeValue(TypeTable& types, Type result, std::vector<RValue> args) {
+  const TypeNode& rt = types[result];
+  Components parts;
+  if (rt.kind == TypeKind::Vector) {
+    std::vector<RValue> scalars;
+    for (const RValue& a : args) flatten(a, scalars);
+    if (scalars.size() == 1)  // splat: `vecN<T>(e)`
+      scalars.assign(rt.size, scalars[0]);
+    for (RValue& s : scalars) {
+      s.type = rt.element;
+      parts.push_back(std::move(s));
+    }
+  } else if (rt.kind == TypeKind::Matrix) {
+    Type column = types.vector(rt.rows, rt.element);
+    if (types.kind(args[0].type) == TypeKind::Vector) {
+      for (RValue& a : args) {
+        a.type = column;
+        parts.push_back(std::move(a));
+      }
+    } else {  // column-major scalars
+      std::vector<RValue> scalars;
+      for (const RValue& a : args) flatten(a, scalars);
+      for (uint32_t c = 0; c < rt.size; ++c) {
+        Components col;
+        for (uint32_t r = 0; r < rt.rows && c * rt.rows + r < scalars.size(); ++r) {
+          RValue s = scalars[c * rt.rows + r];
+          s.type = rt.element;
+          col.push_back(std::move(s));
+        }
+        parts.push_back(RValue{column, std::move(col)});
+      }
+    }
+  } else {  // arrays and structures: one argument per element or member
+    for (uint32_t i = 0; i < args.size(); ++i) {
+      args[i].type = componentTypeAt(types, result, i);
+      parts.push_back(std::move(args[i]));
+    }
+  }
+  return RValue{result, std::move(parts)};
 }
 
 }  // namespace plumb::interp

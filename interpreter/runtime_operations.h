@@ -59,6 +59,12 @@ OperationResult convertValue(TypeTable& types, const RValue& v, Type to);
 /// value; a float: the nearest). Other values are returned as they are.
 OperationResult concretizeAbstract(TypeTable& types, const RValue& v, Type component);
 
+/// A type constructor `T(e1, ..., eN)` that builds a composite of its arguments
+/// (#type-constructor-expr): a vector of scalars and vectors (one scalar: the splat), a matrix of
+/// columns or of column-major scalars, an array or structure of one value per element or
+/// member. The components are kept as they are (sets stay sets).
+RValue composeValue(TypeTable& types, Type result, std::vector<RValue> args);
+
 /// `bitcast<T>(e)` (#bitcast-expr).
 OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to);
 
