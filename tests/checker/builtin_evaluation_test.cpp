@@ -615,9 +615,6 @@ TEST(BuiltinEvaluationPacking, HalfFloat) {
   });
 }
 
-}  // namespace
-}  // namespace plumb
-
 // ------------------------------------------------- the checker's value of f32/f16 formulas
 
 // The checker's value of an "inherited from" function is the exact result rounded once
@@ -638,3 +635,6 @@ TEST(BuiltinEvaluationInherited, TheCheckerKeepsTheExactResultRoundedOnce) {
       {"0x1.fffffep+127f * 2.0f", "error floating-point-evaluation"},
   });
 }
+
+}  // namespace
+}  // namespace plumb

@@ -186,7 +186,7 @@ TEST(CreationTimeValues, ConstIdentifiersAndOverridesCarryTheirSets) {
       "const c = cross(vec3(16777215.0f, 16777216.0f, 0.0f), vec3(768.0f, 768.0f, 0.0f));\n"
       "const z = c.z * 2.0f;\n"
       "override o: f32 = c[2];\n",
-      CheckOptions{.pipelineCreation = true});
+      CheckOptions{.overrides = {}, .pipelineCreation = true});
   EXPECT_TRUE(floatSet(e.set("z")).contains(-2048));
   EXPECT_TRUE(floatSet(e.set("o")).contains(-1024));
   // An override whose value the pipeline gives is that value.
