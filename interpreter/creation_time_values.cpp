@@ -195,7 +195,7 @@ RValue CreationTimeValues::compute(uint32_t e, const RValue& exact) {
             return join(callBuiltin(types_, *o, info.type, args));
           }
           // #type-constructor-expr, #conversion-expr (as the machine's callOrConstruct).
-          if (args.empty()) return zeroValue(types_, info.type);
+          if (args.empty()) return exact;  // T(): the zero value (#zero-value), exact
           const TypeNode& rt = types_[info.type];
           bool numeric = rt.kind == TypeKind::Bool || rt.kind == TypeKind::I32 ||
                          rt.kind == TypeKind::U32 || rt.kind == TypeKind::F32 ||
