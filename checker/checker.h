@@ -91,6 +91,9 @@ struct ModuleDeclaration {
   Type type;  // variable: reference type; const/override: value type; alias/struct: the type;
               // function: its return type (Void if none)
   std::optional<Value> value;  // const, and override when its value is known
+  /// An override whose value the pipeline gave (not its initializer's): the interpreter takes
+  /// it as it is rather than evaluating the initializer's acceptance set.
+  bool valueFromPipeline = false;
   Attributes attributes;       // variable, override, function
   Attributes returnAttributes; // function
 };

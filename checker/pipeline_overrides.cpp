@@ -78,6 +78,7 @@ void Checker::resolveOverrideAtPipelineCreation(ModuleDeclaration& d, const Vari
     if (options_.overrides[i].first != key) continue;
     usedOverrideKeys_.insert(i);
     d.value = pipelineOverrideValue(d, d.type, options_.overrides[i].second);
+    d.valueFromPipeline = true;
     return;
   }
   if (!v.initializer) {

@@ -5,6 +5,7 @@
 
 #include "checker/checker.h"
 #include "cli/commands.h"
+#include "interpreter/creation_time_values.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 
@@ -46,6 +47,52 @@ std::string exactForm(const TypeTable& types, const Value& v) {
   return out;
 }
 
+// The exact form of an acceptance set: each f32/f16 component a hexadecimal float, an interval
+// `[lo, hi]` of them, or `any`.
+bool appendExactSetForm(const TypeTable& types, const interp::RValue& v, std::string& out) {
+  if (const interp::FloatSet* s = std::get_if<interp::FloatSet>(&v.data)) {
+    if (s->any)
+      out += "any";
+    else if (s->isExact())
+      out += hexFloat(s->lo);
+    else
+      out += "[" + hexFloat(s->lo) + ", " + hexFloat(s->hi) + "]";
+  } else if (v.isComposite()) {
+    out += "(";
+    for (size_t i = 0; i < v.components().size(); ++i) {
+      if (i) out += ", ";
+      if (out.size() > kMaxPrinted || !appendExactSetForm(types, v.components()[i], out))
+        return false;
+    }
+    out += ")";
+  } else {
+    out += interp::formatRValue(types, v);
+  }
+  return out.size() <= kMaxPrinted;
+}
+
+// What `plumb eval` prints of a value: as WGSL text (`value`) and exactly (`exact`). For a
+// value holding f32/f16 components these are the set #floating-point-accuracy allows
+// (interp::CreationTimeValues), and `nearest` is the checker's one value, the exact result
+// rounded to nearest (which static rules use); otherwise the exact value.
+struct Printed {
+  std::string value, exact, nearest;
+};
+
+Printed printed(const ast::Module& m, CheckedModule& checked, ast::ExpressionId e) {
+  const Value& v = *checked[e].value;
+  Printed p{formatValue(checked.types, v, kMaxPrinted), exactForm(checked.types, v), ""};
+  if (!interp::holdsConcreteFloat(checked.types, v.type)) return p;
+  interp::CreationTimeValues sets(m, checked);
+  std::optional<interp::RValue> s = sets.valueOf(e);
+  if (!s) return p;
+  p.nearest = p.value;
+  p.value = interp::formatRValue(checked.types, *s);
+  p.exact.clear();
+  if (!appendExactSetForm(checked.types, *s, p.exact)) p.exact += "…";
+  return p;
+}
+
 int runEval(const EvalOptionsCli& o) {
   SourceFile file("<expression>", o.expression);
   DiagnosticList diagnostics;
@@ -72,24 +119,27 @@ int runEval(const EvalOptionsCli& o) {
     ok = false;
   }
   if (o.format == "json") {
-    nlohmann::json j = {{"format", "plumb-eval"}, {"version", 1}, {"valid", ok}};
+    nlohmann::json j = {{"format", "plumb-eval"}, {"version", 2}, {"valid", ok}};
     nlohmann::json diags = nlohmann::json::array();
     for (const Diagnostic& d : diagnostics.all()) diags.push_back(toJson(d));
     j["diagnostics"] = diags;
     if (ok) {
+      Printed p = printed(*module, *checked, e);
       j["type"] = checked->types.name(info->type);
-      j["value"] = formatValue(checked->types, *info->value, kMaxPrinted);
-      j["exact"] = exactForm(checked->types, *info->value);
+      j["value"] = p.value;
+      j["exact"] = p.exact;
+      if (!p.nearest.empty()) j["nearest"] = p.nearest;
     }
     std::cout << j.dump(2) << "\n";
     return ok ? kOk : kRejected;
   }
   for (const Diagnostic& d : diagnostics.all()) std::cerr << renderText(d);
   if (!ok) return kRejected;
-  std::cout << formatValue(checked->types, *info->value, kMaxPrinted) << "\n";
+  Printed p = printed(*module, *checked, e);
+  std::cout << p.value << "\n";
   std::cout << "type: " << checked->types.name(info->type) << "\n";
-  std::string exact = exactForm(checked->types, *info->value);
-  if (exact != formatValue(checked->types, *info->value, kMaxPrinted)) std::cout << "exact: " << exact << "\n";
+  if (p.exact != p.value) std::cout << "exact: " << p.exact << "\n";
+  if (!p.nearest.empty() && p.nearest != p.value) std::cout << "nearest: " << p.nearest << "\n";
   return kOk;
 }
 
@@ -99,7 +149,9 @@ void registerEval(CLI::App& app, int& exitCode) {
   auto o = std::make_shared<EvalOptionsCli>();
   CLI::App* cmd = app.add_subcommand(
       "eval",
-      "Evaluate a creation-time expression exactly and print its value and type, e.g.\n"
+      "Evaluate a creation-time expression and print its value and type: the exact value for\n"
+      "abstract, integer and boolean results; for f32/f16 every value the accuracy table allows\n"
+      "(and, as `nearest:`, the exact result rounded once), e.g.\n"
       "  plumb eval '0x1p-1074'    plumb eval 'i32(-2147483648)'    plumb eval 'vec3(1, 2.5, 3)'\n"
       "Exit status: 0 with a value, 1 if the expression is invalid, 2 on usage and input errors.");
   cmd->add_option("expression", o->expression, "a WGSL expression")->required();

@@ -219,12 +219,16 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     a.space = ast::AddressSpace::Private;
     a.declaration = d;
     const auto& var = program.module.variables[std::get<VariableId>(program.module[cm.declarations[d].global].node)];
+    // A creation-time initializer: its value as the machine has it (program.constants, with
+    // the f32/f16 sets of creation_time_values.h).
+    // Others (a bitcast, a pack*, which the machine leaves to its rules): the checker's value.
     std::optional<Value> init;
-    if (var.initializer) {
+    uint32_t k = var.initializer ? program.constantIndex[var.initializer.value] : UINT32_MAX;
+    if (var.initializer && k == UINT32_MAX) {
       auto it = cm.convertedValues.find(var.initializer.value);
       init = it != cm.convertedValues.end() ? std::optional<Value>(it->second) : cm.expressions[var.initializer.value].value;
     }
-    a.value = init ? fromValue(*init) : zeroValue(types, a.storeType);
+    a.value = k != UINT32_MAX ? program.constants[k] : init ? fromValue(*init) : zeroValue(types, a.storeType);
     a.value.type = a.storeType;
     privateTemplate.push_back(std::move(a));
   }

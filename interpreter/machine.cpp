@@ -307,20 +307,6 @@ void Machine::pushValueOf(Invocation& inv, ExpressionId e) {
   inv.tasks.push_back({TaskKind::Eval, e.value});
 }
 
-namespace {
-
-int swizzleIndex(char c) {
-  switch (c) {
-    case 'x': case 'r': return 0;
-    case 'y': case 'g': return 1;
-    case 'z': case 'b': return 2;
-    case 'w': case 'a': return 3;
-    default: return -1;
-  }
-}
-
-}  // namespace
-
 StepResult Machine::evalExpression(Invocation& inv, const Task& t) {
   const CheckedModule& cm = program_.checked;
   const ExpressionInfo& info = cm.expressions[t.node];
@@ -429,23 +415,6 @@ StepResult Machine::evalExpression(Invocation& inv, const Task& t) {
       },
       e.node);
 }
-
-namespace {
-
-/// The component indices a member expression selects: a structure member, or swizzle letters.
-std::vector<uint32_t> memberIndices(const TypeTable& types, Type base, std::string_view name) {
-  std::vector<uint32_t> out;
-  if (types.kind(base) == TypeKind::Struct) {
-    const StructInfo& s = types.structInfo(base);
-    for (uint32_t i = 0; i < s.members.size(); ++i)
-      if (s.members[i].name == name) out.push_back(i);
-    return out;
-  }
-  for (char c : name) out.push_back(static_cast<uint32_t>(swizzleIndex(c)));
-  return out;
-}
-
-}  // namespace
 
 namespace {
 

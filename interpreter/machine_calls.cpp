@@ -19,15 +19,6 @@ bool isNumericShape(TypeKind k) {
          k == TypeKind::F16 || k == TypeKind::Vector || k == TypeKind::Matrix;
 }
 
-/// The scalar components of a value, in order (vectors flattened), for constructors.
-void flatten(const RValue& v, std::vector<RValue>& out) {
-  if (v.isComposite()) {
-    for (const RValue& c : v.components()) flatten(c, out);
-  } else {
-    out.push_back(v);
-  }
-}
-
 /// The built-ins machineBuiltin evaluates: the synchronization functions, arrayLength, the
 /// atomics and the textures (they touch memory or other invocations).
 bool isMachineBuiltin(std::string_view name) {
@@ -89,43 +80,7 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
       return {StepResult::Continue, "", "conversion-expr"};
     }
   }
-  Components parts;
-  if (rt.kind == TypeKind::Vector) {
-    std::vector<RValue> scalars;
-    for (const RValue& a : args) flatten(a, scalars);
-    if (scalars.size() == 1)  // splat: `vecN<T>(e)`
-      scalars.assign(rt.size, scalars[0]);
-    for (RValue& s : scalars) {
-      s.type = rt.element;
-      parts.push_back(std::move(s));
-    }
-  } else if (rt.kind == TypeKind::Matrix) {
-    Type column = types_.vector(rt.rows, rt.element);
-    if (types_.kind(args[0].type) == TypeKind::Vector) {
-      for (RValue& a : args) {
-        a.type = column;
-        parts.push_back(std::move(a));
-      }
-    } else {  // column-major scalars
-      std::vector<RValue> scalars;
-      for (const RValue& a : args) flatten(a, scalars);
-      for (uint32_t c = 0; c < rt.size; ++c) {
-        Components col;
-        for (uint32_t r = 0; r < rt.rows && c * rt.rows + r < scalars.size(); ++r) {
-          RValue s = scalars[c * rt.rows + r];
-          s.type = rt.element;
-          col.push_back(std::move(s));
-        }
-        parts.push_back(RValue{column, std::move(col)});
-      }
-    }
-  } else {  // arrays and structures: one argument per element or member
-    for (uint32_t i = 0; i < args.size(); ++i) {
-      args[i].type = componentTypeAt(types_, result, i);
-      parts.push_back(std::move(args[i]));
-    }
-  }
-  inv.values.push_back(RValue{result, std::move(parts)});
+  inv.values.push_back(composeValue(types_, result, std::move(args)));
   return {StepResult::Continue, "", "type-constructor-expr"};
 }
 

@@ -1,5 +1,6 @@
 // A module prepared for execution: frame slots of local variables and parameters, and the
 // allocation of each module-scope variable (#var-and-value, #address-spaces).
+#include "interpreter/creation_time_values.h"
 #include "interpreter/machine.h"
 
 namespace plumb::interp {
@@ -51,8 +52,10 @@ Program::Program(const ast::Module& m, CheckedModule& c)
       parameterSlot(m.parameters.size(), UINT32_MAX),
       frameSize(c.declarations.size(), 0),
       variableAllocation(c.declarations.size(), UINT32_MAX) {
-  // Creation-time values, converted once (#creation-time-expr: the checker's values are the
-  // values; the machine never recomputes them).
+  // Creation-time values, converted once (#creation-time-expr): the checker's values, with
+  // every f32/f16 value widened to the set #floating-point-accuracy allows
+  // (creation_time_values.h); the machine never recomputes them.
+  CreationTimeValues sets(m, c);
   constantIndex.assign(c.expressions.size(), UINT32_MAX);
   isReference.assign(c.expressions.size(), 0);
   for (uint32_t e = 0; e < c.expressions.size(); ++e)
@@ -67,9 +70,10 @@ Program::Program(const ast::Module& m, CheckedModule& c)
     const Expression& x = m.expressions[ExpressionId{e}];
     if (std::holds_alternative<BitcastExpression>(x.node)) continue;
     if (const Overload* o = c.calls[e]; o && o->row->name.starts_with("pack")) continue;
-    auto it = c.convertedValues.find(e);
+    std::optional<RValue> v = sets.valueOf(ExpressionId{e});
+    if (!v) continue;
     constantIndex[e] = static_cast<uint32_t>(constants.size());
-    constants.push_back(fromValue(it != c.convertedValues.end() ? it->second : *info.value));
+    constants.push_back(std::move(*v));
   }
   uint32_t buffers = 0;
   for (uint32_t d = 0; d < c.declarations.size(); ++d) {

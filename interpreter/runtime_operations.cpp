@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "checker/float_rounding.h"
+#include "interpreter/memory.h"
 #include "interpreter/runtime_alternatives.h"
 
 namespace plumb::interp {
@@ -31,7 +32,8 @@ bool isAbstract(TypeKind k) {
 /// An abstract scalar at run time as a value of the concrete scalar type `to`: the feasible
 /// automatic conversion (#conversion-rank) as creation-time evaluation applies it
 /// (checker/conversion.cpp): AbstractInt is the identity when the value is in range;
-/// AbstractFloat, and AbstractInt to a float type, the nearest value (checker/float_rounding.h;
+/// AbstractFloat, and AbstractInt to a float type, the value or either neighbour
+/// (#floating-point-conversion, as creation_time_values.h converts creation-time values;
 /// beyond the finite range the creation-time evaluator reports an error, here the operation is
 /// unsupported). Such values arise where a call of creation-time arguments is not itself a
 /// creation-time expression: `select(0, 1, c)` with a run-time `c`, `W[i]` of a
@@ -50,9 +52,15 @@ OperationResult concretizeScalar(TypeTable& types, const RValue& v, Type to) {
         if (x < 0 || x > int64_t(UINT32_MAX)) break;
         return ok({scalarInt(to, x)});
       case TypeKind::F32:
-        return ok({scalarFloat(to, FloatSet::exact(roundToF32(static_cast<double>(x))))});
-      case TypeKind::F16:
-        return ok({scalarFloat(to, FloatSet::exact(roundToF16(static_cast<double>(x))))});
+      case TypeKind::F16: {
+        // #floating-point-conversion: between two values of the type, "one of those two values"
+        // (R15, R17). A double holds every |x| <= 2^53; beyond, bound x by its neighbours.
+        double d = static_cast<double>(x), lo = d, hi = d;
+        if (std::fabs(d) >= 0x1p53) lo = std::nextafter(d, -INFINITY), hi = std::nextafter(d, INFINITY);
+        FloatSet s = fp::convertCorrectlyRounded(fp::formatOf(k), lo, hi);
+        if (s.any) break;
+        return ok({scalarFloat(to, s)});
+      }
       case TypeKind::AbstractFloat:
         return ok({scalarFloat(to, FloatSet::exact(static_cast<double>(x)))});
       default: break;
@@ -67,8 +75,11 @@ OperationResult concretizeScalar(TypeTable& types, const RValue& v, Type to) {
     double largest = k == TypeKind::F16 ? kMaxF16 : kMaxF32;
     if (std::fabs(x.lo) > largest || std::fabs(x.hi) > largest)
       return unsupported("an AbstractFloat value beyond the finite range of " + types.name(to));
-    auto round = [&](double d) { return k == TypeKind::F16 ? roundToF16(d) : roundToF32(d); };
-    return ok({scalarFloat(to, FloatSet::range(round(x.lo), round(x.hi)))});
+    // #floating-point-conversion: either neighbour of a value the type does not hold (R15).
+    FloatSet s = fp::convertCorrectlyRounded(fp::formatOf(k), x.lo, x.hi);
+    if (s.any)
+      return unsupported("an AbstractFloat value beyond the finite range of " + types.name(to));
+    return ok({scalarFloat(to, s)});
   }
   return unsupported("cannot convert " + types.name(v.type) + " to " + types.name(to) + " at run time");
 }
@@ -330,7 +341,7 @@ OperationResult convertScalar(TypeTable& types, const RValue& v, Type to) {
   }
   // An abstract value at run time (concretizeScalar): an AbstractFloat converts as the f32
   // it is automatically converted to; an AbstractInt keeps its integer value (as creation-time
-  // evaluation: `u32(-1)` reinterprets the bits, S4; to a float type the nearest value).
+  // evaluation: `u32(-1)` reinterprets the bits, S4; to a float type either neighbour).
   if (from == TypeKind::AbstractFloat) {
     if (k == TypeKind::F32 || k == TypeKind::F16) return concretizeScalar(types, v, to);
     OperationResult r = concretizeScalar(types, v, types.f32());
@@ -462,6 +473,60 @@ OperationResult convertValue(TypeTable& types, const RValue& v, Type to) {
 OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to) {
   return componentWise(types, v, to,
                        [&](const RValue& x, Type t) { return bitcastScalar(types, x, t); });
+}
+
+namespace {
+
+/// The scalar components of a value, in order (vectors flattened), for constructors.
+void flatten(const RValue& v, std::vector<RValue>& out) {
+  if (v.isComposite()) {
+    for (const RValue& c : v.components()) flatten(c, out);
+  } else {
+    out.push_back(v);
+  }
+}
+
+}  // namespace
+
+RValue composeValue(TypeTable& types, Type result, std::vector<RValue> args) {
+  const TypeNode& rt = types[result];
+  Components parts;
+  if (rt.kind == TypeKind::Vector) {
+    std::vector<RValue> scalars;
+    for (const RValue& a : args) flatten(a, scalars);
+    if (scalars.size() == 1)  // splat: `vecN<T>(e)`
+      scalars.assign(rt.size, scalars[0]);
+    for (RValue& s : scalars) {
+      s.type = rt.element;
+      parts.push_back(std::move(s));
+    }
+  } else if (rt.kind == TypeKind::Matrix) {
+    Type column = types.vector(rt.rows, rt.element);
+    if (types.kind(args[0].type) == TypeKind::Vector) {
+      for (RValue& a : args) {
+        a.type = column;
+        parts.push_back(std::move(a));
+      }
+    } else {  // column-major scalars
+      std::vector<RValue> scalars;
+      for (const RValue& a : args) flatten(a, scalars);
+      for (uint32_t c = 0; c < rt.size; ++c) {
+        Components col;
+        for (uint32_t r = 0; r < rt.rows && c * rt.rows + r < scalars.size(); ++r) {
+          RValue s = scalars[c * rt.rows + r];
+          s.type = rt.element;
+          col.push_back(std::move(s));
+        }
+        parts.push_back(RValue{column, std::move(col)});
+      }
+    }
+  } else {  // arrays and structures: one argument per element or member
+    for (uint32_t i = 0; i < args.size(); ++i) {
+      args[i].type = componentTypeAt(types, result, i);
+      parts.push_back(std::move(args[i]));
+    }
+  }
+  return RValue{result, std::move(parts)};
 }
 
 }  // namespace plumb::interp

@@ -56,8 +56,15 @@ OperationResult convertValue(TypeTable& types, const RValue& v, Type to);
 /// a creation-time value: `select(0, 1, c)` with a run-time `c`, `W[i]` of a
 /// `const W = vec4(...)`) converted component-wise to the concrete scalar type `component`, as
 /// the feasible automatic conversion of creation-time evaluation does it (in range: the same
-/// value; a float: the nearest). Other values are returned as they are.
+/// value; to f32/f16: the value or either neighbour, #floating-point-conversion). Other values
+/// are returned as they are.
 OperationResult concretizeAbstract(TypeTable& types, const RValue& v, Type component);
+
+/// A type constructor `T(e1, ..., eN)` that builds a composite of its arguments
+/// (#type-constructor-expr): a vector of scalars and vectors (one scalar: the splat), a matrix of
+/// columns or of column-major scalars, an array or structure of one value per element or
+/// member. The components are kept as they are (sets stay sets).
+RValue composeValue(TypeTable& types, Type result, std::vector<RValue> args);
 
 /// `bitcast<T>(e)` (#bitcast-expr).
 OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to);

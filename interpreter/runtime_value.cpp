@@ -116,6 +116,32 @@ RValue anyValueOf(const TypeTable& types, Type t) {
   });
 }
 
+namespace {
+
+int swizzleIndex(char c) {
+  switch (c) {
+    case 'x': case 'r': return 0;
+    case 'y': case 'g': return 1;
+    case 'z': case 'b': return 2;
+    case 'w': case 'a': return 3;
+    default: return -1;
+  }
+}
+
+}  // namespace
+
+std::vector<uint32_t> memberIndices(const TypeTable& types, Type base, std::string_view name) {
+  std::vector<uint32_t> out;
+  if (types.kind(base) == TypeKind::Struct) {
+    const StructInfo& s = types.structInfo(base);
+    for (uint32_t i = 0; i < s.members.size(); ++i)
+      if (s.members[i].name == name) out.push_back(i);
+    return out;
+  }
+  for (char c : name) out.push_back(static_cast<uint32_t>(swizzleIndex(c)));
+  return out;
+}
+
 std::string formatRValue(const TypeTable& types, const RValue& v) {
   TypeKind k = types.kind(v.type);
   if (k == TypeKind::Atomic) {

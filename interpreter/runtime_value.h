@@ -80,6 +80,9 @@ std::optional<Value> toValue(const RValue& v);
 RValue zeroValue(const TypeTable& types, Type t);
 /// Any value of type `t` (#indeterminate values): every scalar indeterminate or any.
 RValue anyValueOf(const TypeTable& types, Type t);
+/// The component indices a member expression `e.name` selects on a value of type `base`
+/// (#struct-access-expr, #vector-access-expr): the structure member's, or one per swizzle letter.
+std::vector<uint32_t> memberIndices(const TypeTable& types, Type base, std::string_view name);
 /// `v` as text: `3i`, `[1.0f, 1.0000001f]`, `any`, `vec2<u32>(1u, any)`.
 std::string formatRValue(const TypeTable& types, const RValue& v);
 

@@ -615,5 +615,26 @@ TEST(BuiltinEvaluationPacking, HalfFloat) {
   });
 }
 
+// ------------------------------------------------- the checker's value of f32/f16 formulas
+
+// The checker's value of an "inherited from" function is the exact result rounded once
+// (docs/ambiguities.md S7), which the static rules use; the sets of every value the accuracy
+// table allows are the interpreter's (interpreter/creation_time_values.h, R17). The verdict
+// follows the exact value (R19): an intermediate step that may overflow in f32 is no error.
+TEST(BuiltinEvaluationInherited, TheCheckerKeepsTheExactResultRoundedOnce) {
+  expectCases({
+      // cross with cancellation: -768 exactly (devices compute -1024 or 0, R17).
+      {"cross(vec3(16777215.0f, 16777216.0f, 0.0f), vec3(768.0f, 768.0f, 0.0f))",
+       "vec3<f32> (0x0p+0, 0x0p+0, -0x1.8p+9)"},
+      // dot: 1 + 2^-24 + 2^-24 exactly (1.0 summed in f32).
+      {"dot(vec3(1.0f, 0x1p-24f, 0x1p-24f), vec3(1.0f, 1.0f, 1.0f))", "f32 0x1.000002p+0"},
+      // length of a tiny vector: 2^-80 (x * x underflows in f32).
+      {"length(vec2(0x1p-80f, 0.0f))", "f32 0x1p-80"},
+      // x * x = 4e38 overflows f32, the length does not: valid (R19).
+      {"length(vec2(0x1p64f, 0.0f))", "f32 0x1p+64"},
+      {"0x1.fffffep+127f * 2.0f", "error floating-point-evaluation"},
+  });
+}
+
 }  // namespace
 }  // namespace plumb

@@ -368,6 +368,20 @@ TEST(Cli, EvalPrintsExactValueAndType) {
   r = plumb("eval --format json 'vec2(1, 2.5)'");
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["type"], "vec2<AbstractFloat>");
+  // f32/f16: the set the accuracy table allows, and the nearest value (R17; plumb-eval v2).
+  r = plumb("eval 'cross(vec3(16777215.0f, 16777216.0f, 0.0f), vec3(768.0f, 768.0f, 0.0f))'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("vec3<f32>(0.0f, 0.0f, [-1024.0f, 0.0f])"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("nearest: vec3<f32>(0.0f, 0.0f, -768.0f)"), std::string::npos) << r.out;
+  r = plumb("eval --format json '1.0f / 3.0f'");
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["exact"], "[0x1.555552p-2, 0x1.55555ap-2]");
+  EXPECT_EQ(j["nearest"], "0.33333334f");
+  r = plumb("eval --format json 'cosh(1.0)'");  // AbstractFloat: one exact value
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["exact"], "0x1.8b07551d9f55p+0");
+  EXPECT_FALSE(j.contains("nearest"));
   r = plumb("eval '2147483648i'", true);
   EXPECT_EQ(r.status, 1);
   r = plumb("eval '1 / 0'", true);

@@ -221,10 +221,16 @@ TEST_F(RuntimeTest, AbstractOperandsAtRunTimeTakeTheConcreteType) {
   EXPECT_EQ(op1("<", types.boolType(), {ai, u32(2)}).boolValue(), true);
   EXPECT_EQ(op1("<<", types.u32(), {RValue{types.abstractInt(), int64_t(3)}, u32(4)}).intValue(), 48);
   EXPECT_EQ(op1("+", types.abstractInt(), {ai, ai}).intValue(), 2);
-  // W[i] of `const W = vec4(0.1, ...)`: the nearest f32 of 0.1, then the f32 product.
+  // W[i] of `const W = vec4(0.1, ...)`: either f32 neighbour of 0.1 (#floating-point-
+  // conversion; R15, R17), then the f32 product.
   RValue af{types.abstractFloat(), FloatSet::exact(0.1)};
-  EXPECT_EQ(set(op1("*", types.f32(), {af, f32(1)})), FloatSet::exact(static_cast<float>(0.1)));
-  EXPECT_EQ(set(one(convertValue(types, af, types.f32()))), FloatSet::exact(static_cast<float>(0.1)));
+  FloatSet tenth = FloatSet::range(0x1.999998p-4, 0x1.99999ap-4);
+  EXPECT_EQ(set(op1("*", types.f32(), {af, f32(1)})), tenth);
+  EXPECT_EQ(set(one(convertValue(types, af, types.f32()))), tenth);
+  RValue half{types.abstractFloat(), FloatSet::exact(0.5)};  // a value of f32: itself
+  EXPECT_EQ(set(one(convertValue(types, half, types.f32()))), FloatSet::exact(0.5));
+  RValue big{types.abstractInt(), int64_t(16777217)};  // 2^24 + 1: 2^24 or 2^24 + 2
+  EXPECT_EQ(set(one(convertValue(types, big, types.f32()))), FloatSet::range(0x1p24, 0x1p24 + 2));
   EXPECT_FALSE(op("+", types.i32(), {RValue{types.abstractInt(), int64_t(1) << 40}, i32(1)}).ok());
 }
 
