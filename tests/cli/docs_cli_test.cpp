@@ -36,6 +36,7 @@ const std::set<std::string> kOtherTools = {"--build",
                                            "--file",
                                            "--list-disagreements",
                                            "--fuzz",
+                                           "--pictures",  // scripts/deps.sh
                                            "--use-vulkan",
                                            "--use-webgpu-adapter",
                                            "--remote-debugging-pipe",
