@@ -100,7 +100,7 @@ void printOne(const mw::ExploreResult& r, const SourceFile& file, const mw::Expl
     std::cout << "--  " << name << "  (" << r.states.size() << " final states; no @allowed, "
               << "@forbidden or @races lines: no verdict)\n";
   } else if (!full) {
-    std::cout << "No  " << name << "  (not explored)\n";
+    std::cout << "--  " << name << "  (not explored: see the errors above)\n";
   }
 }
 
@@ -108,7 +108,7 @@ void printOne(const mw::ExploreResult& r, const SourceFile& file, const mw::Expl
 nlohmann::json exploreOne(const ExploreOptionsCli& o, const std::string& path,
                           const nlohmann::json& bindings, bool dispatchGiven,
                           const std::array<uint32_t, 3>& dispatch, bool full, Tally& tally,
-                          ProgressLine& progress) {
+                          ProgressLine& progress, const std::string& label) {
   bool json = o.format == "json";
   std::string message;
   std::unique_ptr<SourceFile> file = readWgslFile("explore", path, &message);
@@ -127,11 +127,11 @@ nlohmann::json exploreOne(const ExploreOptionsCli& o, const std::string& path,
   request.witnessDot = !o.dotDir.empty();
   request.dispatch = dispatchGiven ? dispatch : header.dispatch.value_or(dispatch);
   std::string name = file->name();
-  request.progress = [&](const std::string& line) { progress.update(name + ": " + line); };
+  request.progress = [&](const std::string& line) { progress.update(label + ": " + line); };
   mw::ExploreResult r = mw::exploreShader(*file, request);
   if (full) progress.finish();
   std::optional<mw::LitmusVerdict> verdict;
-  if (header.present) verdict = mw::judgeLitmus(header, r);
+  if (header.judged()) verdict = mw::judgeLitmus(header, r);
   std::vector<std::string> dots;
   if (r.ran && !o.dotDir.empty() && !writeWitnesses(o.dotDir, path, r, dots)) {
     printInputError("explore", "cannot write DOT files in '" + o.dotDir + "'");
@@ -189,10 +189,12 @@ int runExplore(const ExploreOptionsCli& o, bool dispatchGiven) {
   ProgressLine progress(progressWanted(o.quiet), "plumb explore");
   nlohmann::json reports = nlohmann::json::array();
   for (size_t i = 0; i < o.files.size(); ++i) {
-    progress.update("[" + std::to_string(i + 1) + "/" + std::to_string(o.files.size()) + "] " +
-                    o.files[i]);
+    std::string label = full ? o.files[i]
+                             : "[" + std::to_string(i + 1) + "/" + std::to_string(o.files.size()) +
+                                   "] " + o.files[i];
+    progress.update(label);
     reports.push_back(
-        exploreOne(o, o.files[i], bindings, dispatchGiven, dispatch, full, tally, progress));
+        exploreOne(o, o.files[i], bindings, dispatchGiven, dispatch, full, tally, progress, label));
   }
   progress.finish();
   if (json) {
@@ -215,6 +217,7 @@ int runExplore(const ExploreOptionsCli& o, bool dispatchGiven) {
     std::cout << "Summary: " << o.files.size() << " file" << (o.files.size() == 1 ? "" : "s")
               << ", " << tally.ok << " Ok, " << tally.no << " No";
     if (tally.noVerdict) std::cout << ", " << tally.noVerdict << " without expectations";
+    if (tally.notRun) std::cout << ", " << tally.notRun << " not explored";
     if (tally.inputErrors) std::cout << ", " << tally.inputErrors << " unreadable";
     std::cout << "\n";
   }

@@ -22,6 +22,10 @@ struct LitmusHeader {
   std::vector<std::vector<std::string>> forbidden;  // outcomes no execution may reach
   std::optional<bool> races;                        // `@races some` / `@races none`
   std::vector<std::string> errors;                  // `line N: why`, for malformed directives
+
+  /// Something to judge: an outcome allowed or forbidden, a race verdict, or a malformed
+  /// directive (a file with only `@dispatch` is run with it but gets no verdict).
+  bool judged() const { return !allowed.empty() || !forbidden.empty() || races || !errors.empty(); }
 };
 
 /// Reads the directives of `text` (every line that starts with `// @`).

@@ -163,6 +163,9 @@ TEST(WgslLitmusHeader, MalformedDirectivesAreNamed) {
   EXPECT_NE(h.errors[2].find("unknown directive '@allow'"), std::string::npos);
   EXPECT_NE(h.errors[3].find("has 2 values"), std::string::npos);
   EXPECT_FALSE(parseLitmusHeader("// a comment\nfn f() {}\n").present);
+  LitmusHeader dispatchOnly = parseLitmusHeader("// @dispatch 4\n");
+  EXPECT_TRUE(dispatchOnly.present);
+  EXPECT_FALSE(dispatchOnly.judged());
 }
 
 }  // namespace
