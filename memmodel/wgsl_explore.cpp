@@ -5,10 +5,13 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <set>
 
 #include "checker/checker.h"
 #include "interpreter/dispatch.h"
+#include "interpreter/host_buffer.h"
+#include "interpreter/memory.h"
 #include "memmodel/explorer.h"
 #include "memmodel/wgsl_mapping.h"
 #include "memmodel/wgsl_trace.h"
@@ -57,14 +60,21 @@ uint32_t findEntry(const ast::Module& module, const CheckedModule& checked,
 /// acyclic, spirv.als line 399), or the initial value when nothing writes it. When several
 /// writes are maximal (unordered writes: a write-write race, or writes in different
 /// workgroups without synchronization) each is a possible final value.
-std::vector<std::vector<std::string>> finalValues(const CandidateExecution& c,
+/// One possible final value of a location: as `plumb explore` prints it, and as the machine
+/// holds it (for the buffer words of the state).
+struct FinalValue {
+  std::string text;
+  interp::RValue value;
+};
+
+std::vector<std::vector<FinalValue>> finalValues(const CandidateExecution& c,
                                                   const MappedProgram& mp,
                                                   const DispatchTrace& trace,
                                                   const std::vector<LocationInfo>& locs,
                                                   const std::vector<uint32_t>& outputs,
                                                   const TypeTable& types) {
   Relation ord = (c.derived.locord + c.execution.rf + c.derived.fr + c.execution.asmo).closure();
-  std::vector<std::vector<std::string>> perLocation;
+  std::vector<std::vector<FinalValue>> perLocation;
   for (uint32_t l : outputs) {
     std::vector<EventId> writes;
     for (EventId e = 0; e < mp.origin.size(); ++e) {
@@ -72,15 +82,17 @@ std::vector<std::vector<std::string>> finalValues(const CandidateExecution& c,
       if (m.location == l && (m.kind == AccessKind::Write || m.kind == AccessKind::ReadModifyWrite))
         writes.push_back(e);
     }
-    std::vector<std::string> values;
-    if (writes.empty()) values.push_back(valueText(types, locs[l].initial));
+    std::vector<FinalValue> values;
+    if (writes.empty()) values.push_back({valueText(types, locs[l].initial), locs[l].initial});
     for (EventId w : writes) {
       bool maximal = std::none_of(writes.begin(), writes.end(),
                                   [&](EventId x) { return x != w && ord.contains(w, x); });
       if (!maximal) continue;
       const MemoryEvent& m = trace.invocations[mp.origin[w].invocation].events[mp.origin[w].event];
       std::string v = valueText(types, m.writeValue);
-      if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+      if (std::none_of(values.begin(), values.end(),
+                       [&](const FinalValue& f) { return f.text == v; }))
+        values.push_back({v, m.writeValue});
     }
     perLocation.push_back(std::move(values));
   }
@@ -108,6 +120,35 @@ std::vector<std::string> witnessOf(const CandidateExecution& c, const MappedProg
     lines.push_back(line);
   }
   return lines;
+}
+
+/// The words of every bound storage buffer in one final state, as `plumb run` reports an
+/// outcome's buffers (docs/formats.md plumb-run): the buffer's initial contents with each
+/// output location's final value written at its path. The oracle compares device outputs with
+/// these (a location no invocation accesses keeps its initial words).
+nlohmann::json stateBuffers(const std::vector<interp::BoundBuffer>& buffers,
+                            const std::vector<std::optional<interp::RValue>>& initial,
+                            const std::vector<LocationInfo>& locs,
+                            const std::vector<uint32_t>& outputs,
+                            const std::vector<const interp::RValue*>& finals, TypeTable& types,
+                            MemoryLayouts& layouts) {
+  nlohmann::json out = nlohmann::json::array();
+  for (size_t b = 0; b < buffers.size(); ++b) {
+    const interp::BoundBuffer& buf = buffers[b];
+    if (buf.texture || buf.space != ast::AddressSpace::Storage || !initial[b]) continue;
+    interp::RValue root = *initial[b];
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      const LocationInfo& l = locs[outputs[k]];
+      if (!l.storage || l.location.allocation != buf.declaration) continue;
+      if (interp::RValue* at = interp::locate(root, l.location.path, l.location.path.size()))
+        *at = *finals[k];
+    }
+    nlohmann::json words = nlohmann::json::array();
+    for (const interp::WordValue& w : interp::wordsOf(types, layouts, buf.storeType, root, buf.bytes))
+      words.push_back(interp::wordJson(w));
+    out.push_back({{"group", buf.group}, {"binding", buf.binding}, {"name", buf.name}, {"words", words}});
+  }
+  return out;
 }
 
 /// The values that writes store in consistent partial executions of this round's traces: per
@@ -299,6 +340,15 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
     return recorder.locations[a].location < recorder.locations[b].location;
   });
 
+  // Each storage buffer's initial value, for the words of the final states.
+  std::vector<std::optional<interp::RValue>> initialValues;
+  for (const interp::BoundBuffer& b : buffers) {
+    std::string unused;  // bindResources already accepted these bytes
+    initialValues.push_back(b.texture ? std::nullopt
+                                      : interp::valueFromBytes(checked->types, checked->layouts,
+                                                               b.storeType, b.bytes, unused));
+  }
+
   std::map<std::string, size_t> seen;
   std::map<std::string, bool> races;
   for (const DispatchTrace& trace : recorder.traces) {
@@ -334,7 +384,7 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
             };
             races[mp.program.events[a].variable + ": " + side(a) + ", " + side(b)] = true;
           }
-      std::vector<std::vector<std::string>> values =
+      std::vector<std::vector<FinalValue>> values =
           finalValues(c, mp, trace, recorder.locations, outputs, types);
       // Every combination of the possible final values of the locations.
       std::vector<size_t> pick(values.size(), 0);
@@ -342,8 +392,11 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
         FinalState s;
         s.kind = trace.kind;
         s.message = trace.message;
-        for (size_t k = 0; k < values.size(); ++k)
-          s.values.push_back({recorder.locations[outputs[k]].name, values[k][pick[k]]});
+        std::vector<const interp::RValue*> finals;
+        for (size_t k = 0; k < values.size(); ++k) {
+          s.values.push_back({recorder.locations[outputs[k]].name, values[k][pick[k]].text});
+          finals.push_back(&values[k][pick[k]].value);
+        }
         std::string key = stateLine(s);
         auto [it, inserted] = seen.emplace(key, r.states.size());
         if (inserted) {
@@ -352,6 +405,8 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
             s.witnessDot =
                 witnessDot(mp.program, Witness{c.statics, c.execution, c.derived, c.consistent},
                            file.name() + ": " + key);
+          s.buffers = stateBuffers(buffers, initialValues, recorder.locations, outputs, finals,
+                                   checked->types, checked->layouts);
           r.states.push_back(std::move(s));
         }
         FinalState& st = r.states[it->second];
@@ -417,6 +472,23 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
             {"states", states}};
   if (!r.warnings.empty()) r.json["warnings"] = r.warnings;
   return r;
+}
+
+nlohmann::json asRunReport(const ExploreResult& r) {
+  nlohmann::json outcomes = nlohmann::json::array();
+  for (const FinalState& s : r.states) {
+    nlohmann::json o = {{"kind", s.kind}, {"count", s.executions}, {"buffers", s.buffers}};
+    if (!s.message.empty()) o["message"] = s.message;
+    if (s.racy) o["racy"] = true;
+    outcomes.push_back(std::move(o));
+  }
+  return {{"format", "plumb-run"},
+          {"version", 1},
+          {"revision", "2022-06"},
+          {"source", "plumb explore: the final states the memory model allows"},
+          {"dispatch", r.json.value("dispatch", nlohmann::json::array())},
+          {"executions", {{"complete", r.complete}, {"schedules", "memory-model"}}},
+          {"outcomes", std::move(outcomes)}};
 }
 
 void printExploreReport(const ExploreResult& r, std::ostream& out) {

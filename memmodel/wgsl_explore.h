@@ -47,6 +47,9 @@ struct FinalState {
   uint64_t executions = 0;           // consistent executions reaching it
   std::vector<std::string> witness;  // one execution: events per invocation with rf sources
   std::string witnessDot;            // the same execution as DOT (ExploreRequest::witnessDot)
+  /// The words of every storage buffer in this state (plumb-run "buffers": group, binding,
+  /// name, words), the buffer's initial words where no invocation wrote.
+  nlohmann::json buffers = nlohmann::json::array();
 };
 
 struct ExploreResult {
@@ -66,6 +69,11 @@ struct ExploreResult {
 
 ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& request);
 void printExploreReport(const ExploreResult& r, std::ostream& out);
+
+/// The final states as a `plumb-run` report (docs/formats.md): one outcome per state, with its
+/// buffers' words, `executions.schedules` "memory-model". The oracle compares device outputs
+/// of explore cases with it: every state the memory model allows, not one interleaving's.
+nlohmann::json asRunReport(const ExploreResult& r);
 
 /// The final state as one line: `out[0]=1u out[1]=0u` (names in location order).
 std::string stateLine(const FinalState& s);

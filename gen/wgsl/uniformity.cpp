@@ -431,6 +431,9 @@ Template builtinValueRow(SlotContext& ctx, Stage stage, std::vector<std::string>
                          std::vector<std::string> invalidLabels) {
   Program p;
   Scaffold sc(p, ctx.rng, stage);
+  for (const std::vector<std::string>* labels : {&validLabels, &invalidLabels})
+    for (const std::string& l : *labels)
+      if (l == "user-defined input") sc.allowUserDefinedInput();
   std::vector<StmtP> body;
   std::string v = value(sc, body);
   body.push_back(ifStmt(sc.condition(ref(v)), {sc.sink()}, Key1));

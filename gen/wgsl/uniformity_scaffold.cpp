@@ -86,7 +86,7 @@ ExprP Scaffold::source() {
     menu.push_back(m(call("u32", {ref("ff")}), "built-in front_facing"));
     menu.push_back(m(ref("si"), "built-in sample_index"));
     menu.push_back(m(ref("sm"), "built-in sample_mask"));
-    menu.push_back(m(ref("loc"), "user-defined input"));
+    if (userDefinedInput_) menu.push_back(m(ref("loc"), "user-defined input"));
   }
   shuffle(menu, rng_);
   return choose(p_, "source", std::move(menu), true);

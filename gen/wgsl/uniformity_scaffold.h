@@ -45,6 +45,11 @@ class Scaffold {
   void entry(std::vector<StmtP> body);
   /// Replaces the entry point's parameters (U9's structures).
   void entryParams(std::vector<Param> params) { params_ = std::move(params); }
+  /// Lets source() read the @location input: only the rows about it (hole U1) may, since
+  /// the seed's letter calls it uniform where the current text (and Tint) do not
+  /// (docs/ambiguities.md U1, revision delta U18); any other row relying on it would test
+  /// the hole incidentally.
+  void allowUserDefinedInput() { userDefinedInput_ = true; }
 
  private:
   Program& p_;
@@ -54,6 +59,7 @@ class Scaffold {
   std::vector<Function> helpers_;
   int names_ = 0;
   bool pass2_ = false;
+  bool userDefinedInput_ = false;
 };
 
 }  // namespace plumb::gen::wgsl::uniformity

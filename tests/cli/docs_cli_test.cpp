@@ -35,6 +35,7 @@ const std::set<std::string> kOtherTools = {"--build",
                                            "--rounds",
                                            "--file",
                                            "--list-disagreements",
+                                           "--sample",  // tests/conformance/cts_validation
                                            "--fuzz",
                                            "--pictures",  // scripts/deps.sh
                                            "--use-vulkan",

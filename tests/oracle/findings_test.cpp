@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "oracle/compare.h"
 #include "oracle/oracle_case.h"
 
 namespace plumb::oracle {
@@ -54,6 +55,28 @@ TEST_P(Finding, PlumbsVerdictIsTheRecordedOne) {
   EXPECT_EQ(c.verdict.valid, plumb.value("valid", true))
       << c.verdict.rule << ": " << c.verdict.message;
   if (plumb.contains("rule")) EXPECT_EQ(c.verdict.rule, plumb["rule"].get<std::string>());
+  // An output-outside finding records the backend's words (`outside`) and the words Plumb's
+  // set holds (`inside`): the interpreter must still exclude the first and allow the second.
+  if (!plumb.contains("outside")) return;
+  auto buffers = [&j](const nlohmann::json& list) {
+    std::vector<DeviceBuffer> out;
+    for (const nlohmann::json& b : j["bindings"])  // the inputs, as the device returns them
+      if (b.contains("words"))
+        out.push_back({b["group"].get<uint32_t>(), b["binding"].get<uint32_t>(),
+                       b["words"].get<std::vector<uint32_t>>()});
+    for (const nlohmann::json& b : list)
+      out.push_back({b["group"].get<uint32_t>(), b["binding"].get<uint32_t>(),
+                     b["words"].get<std::vector<uint32_t>>()});
+    return out;
+  };
+  std::string whyNot;
+  std::optional<nlohmann::json> outcomes = interpreterOutcomeProvider()(c, whyNot);
+  ASSERT_TRUE(outcomes) << whyNot;
+  OutcomeMatch outside = compareWithOutcomes(*outcomes, buffers(plumb["outside"]));
+  EXPECT_EQ(outside.status, OutcomeMatch::Status::Outside) << outside.note;
+  ASSERT_TRUE(plumb.contains("inside")) << path;
+  EXPECT_EQ(compareWithOutcomes(*outcomes, buffers(plumb["inside"])).status,
+            OutcomeMatch::Status::Conformant);
 }
 
 INSTANTIATE_TEST_SUITE_P(Corpus, Finding, testing::ValuesIn(findingCases()),
