@@ -179,7 +179,8 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
 /// Says which alternative an out-of-bounds choice took, where the text of the choice
 /// (`out-of-bounds store at 8:3 3/5`) tells: a store's alternatives are "not executed", then
 /// each in-bounds element of the array in index order (machine.cpp, inBoundsPaths); a load's
-/// first alternative is the zero value (#invalid-memory-reference).
+/// first alternative is the zero value (#invalid-memory-reference); a textureStore's are "not
+/// executed", then each texel.
 std::string choiceText(const std::string& c) {
   size_t slash = c.rfind('/'), space = c.rfind(' ');
   if (slash == std::string::npos || space == std::string::npos || space > slash) return c;
@@ -189,6 +190,12 @@ std::string choiceText(const std::string& c) {
     return c + " (stored to element [" + std::to_string(k - 2) + "] of the array)";
   }
   if (c.starts_with("out-of-bounds load ") && k == 1) return c + " (the zero value)";
+  // #texturestore: "not executed", then every in-bounds texel in the report's texel order
+  // (level, layer, row, column: machine_textures.cpp, everyTexel).
+  if (c.starts_with("out-of-bounds textureStore ")) {
+    if (k == 1) return c + " (not executed)";
+    return c + " (stored to texel " + std::to_string(k - 2) + " in the report's texel order)";
+  }
   return c;
 }
 

@@ -120,6 +120,19 @@ TEST(CliReadableValues, OutOfBoundsChoiceNamesTheElement) {
         << r.out;
 }
 
+TEST(CliReadableValues, OutOfBoundsTextureStoreNamesTheTexel) {
+  std::string f = temp("store_oob.wgsl",
+                       "@group(0) @binding(0) var t: texture_storage_2d<r32uint, write>;\n"
+                       "@compute @workgroup_size(1) fn main() {\n"
+                       "  textureStore(t, vec2<i32>(5, 0), vec4<u32>(7u));\n}\n");
+  std::string b = temp("store_oob.json", R"({"format": "plumb-bindings", "version": 1, "bindings": [
+    {"group": 0, "binding": 0, "texture": {"size": [2, 1, 1], "texels": [[0, 0, 0, 1]]}}]})");
+  Result r = plumb("run " + f + " --bindings " + b);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_TRUE(has(r.out, "1/3 (not executed)")) << r.out;
+  EXPECT_TRUE(has(r.out, "3/3 (stored to texel 1 in the report's texel order)")) << r.out;
+}
+
 TEST(CliReadableValues, TraceShowsConsumedAndProducedValues) {
   std::string f = temp("trace_values.wgsl", R"(
 @group(0) @binding(0) var<storage, read_write> o: array<i32, 1>;
