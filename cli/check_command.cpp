@@ -4,14 +4,17 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "checker/checker.h"
 #include "checker/uniformity.h"
 #include "cli/commands.h"
+#include "cli/graphviz.h"
 #include "cli/input_files.h"
 #include "cli/shader_inputs.h"
+#include "semantics/atomic_file.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 
@@ -32,21 +35,18 @@ struct CheckOptionsCli {
 };
 
 /// --uniformity-graph: the graph of the first function the analysis rejected (its violating
-/// path in red), else every function's graph; written whole or not at all.
-bool writeGraphs(const CheckedModule& checked, const std::string& path) {
+/// path in red), else every function's graph; written whole or not at all, as DOT, or as SVG
+/// (rendered by Graphviz's dot) when the file name ends in `.svg`.
+bool writeGraphs(const CheckedModule& checked, const std::string& path, std::string& error) {
   const UniformityResult& r = *checked.uniformity;
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp);
-    if (!out) return false;
-    bool violation = false;
-    for (uint32_t f = 0; f < r.graphs.size() && !violation; ++f)
-      if (uniformityRejected(r, f)) violation = writeUniformityDot(checked, r, f, out);
-    if (!violation)
-      for (uint32_t f = 0; f < r.graphs.size(); ++f) writeUniformityDot(checked, r, f, out);
-    if (!out.flush()) return false;
-  }
-  return std::rename(tmp.c_str(), path.c_str()) == 0;
+  std::ostringstream out;
+  bool violation = false;
+  for (uint32_t f = 0; f < r.graphs.size() && !violation; ++f)
+    if (uniformityRejected(r, f)) violation = writeUniformityDot(checked, r, f, out);
+  if (!violation)
+    for (uint32_t f = 0; f < r.graphs.size(); ++f) writeUniformityDot(checked, r, f, out);
+  if (isSvgPath(path)) return writeSvg(path, out.str(), error);
+  return writeFileAtomically(path, out.str(), error);
 }
 
 /// --annotate-uniformity: each function's tags, then each statement's control flow.
@@ -99,6 +99,8 @@ int runCheck(const CheckOptionsCli& o) {
     return kUsage;
   }
   std::string graphProblem = o.uniformityGraph.empty() ? "" : outputFileProblem(o.uniformityGraph);
+  if (graphProblem.empty() && isSvgPath(o.uniformityGraph) && !graphvizAvailable())
+    graphProblem = graphvizMissingMessage();
   if (!graphProblem.empty()) {
     printInputError("check", "cannot write '" + o.uniformityGraph + "': " + graphProblem);
     return kUsage;
@@ -115,8 +117,10 @@ int runCheck(const CheckOptionsCli& o) {
     if (!diagnostics.hasErrors()) checked = check(*module, diagnostics, options);
     bool ok = !diagnostics.hasErrors();
     bool analyzed = checked && checked->uniformity;
-    if (analyzed && !o.uniformityGraph.empty() && !writeGraphs(*checked, o.uniformityGraph)) {
-      printInputError("check", "cannot write '" + o.uniformityGraph + "'");
+    std::string graphError;
+    if (analyzed && !o.uniformityGraph.empty() &&
+        !writeGraphs(*checked, o.uniformityGraph, graphError)) {
+      printInputError("check", "cannot write '" + o.uniformityGraph + "': " + graphError);
       return kUsage;
     }
     if (!ok) exitCode = kRejected;
@@ -168,9 +172,11 @@ void registerCheck(CLI::App& app, int& exitCode) {
   cmd->add_flag("--strict-uniformity", o->strictUniformity,
                 "close the holes of the seed's uniformity analysis with the fixes of\n"
                 "docs/ambiguities.md U1-U13 (user-defined inputs, pointer parameters, ...)");
-  cmd->add_option("--uniformity-graph", o->uniformityGraph,
-                  "FILE.dot: write the uniformity graph of the rejected function (the violating\n"
-                  "path in red), or of every function if none is rejected (Graphviz)");
+  cmd->add_option(
+      "--uniformity-graph", o->uniformityGraph,
+      "FILE.dot: write the uniformity graph of the rejected function (the violating\n"
+      "path in red), or of every function if none is rejected (Graphviz DOT; FILE.svg:\n"
+      "a picture, drawn by Graphviz's dot)");
   cmd->add_flag("--annotate-uniformity", o->annotateUniformity,
                 "print each function's uniformity tags and, for each statement, whether the\n"
                 "analysis proves its control flow uniform (#uniformity-optional-diagnosis-mode)");

@@ -1,7 +1,6 @@
 // plumb gen FAMILY... --count N --seed S --out DIR [--revision R] [--shard I/N]: generates
 // programs on both sides of the rules of each family with their expected results (issue 13;
 // docs/gen.md). Deterministic; every file written atomically; a progress line on a terminal.
-#include <unistd.h>
 
 #include <cstdio>
 #include <iostream>
@@ -10,6 +9,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/progress.h"
 #include "gen/generator.h"
 #include "semantics/atomic_file.h"
 #include "semantics/suggest.h"
@@ -29,19 +29,6 @@ struct GenOptionsCli {
   unsigned timeoutMs = 10'000;
   bool quiet = false;
 };
-
-/// A progress line on stderr that rewrites itself on a terminal, and nothing otherwise.
-std::function<void(const std::string&)> progressLine(bool quiet) {
-  if (quiet || !::isatty(STDERR_FILENO)) return {};
-  return [](const std::string& line) {
-    std::fprintf(stderr, "\r\033[K%s", line.c_str());
-    std::fflush(stderr);
-  };
-}
-
-void endProgress(bool quiet) {
-  if (!quiet && ::isatty(STDERR_FILENO)) std::fprintf(stderr, "\r\033[K");
-}
 
 int runGen(const GenOptionsCli& o) {
   gen::GenOptions options;
@@ -87,10 +74,15 @@ int runGen(const GenOptionsCli& o) {
   options.shardCount = total;
   options.limits.resourceLimit = o.resourceLimit;
   options.limits.timeoutMs = o.timeoutMs;
-  options.progress = progressLine(o.quiet);
   installTemporaryFileCleanup();
-  gen::GenReport report = gen::generateCorpus(options);
-  endProgress(o.quiet);
+  gen::GenReport report;
+  {
+    // On a terminal, after a second: the family and slot being generated (progress.h).
+    ProgressLine progress(progressWanted(o.quiet), "plumb gen: starting");
+    if (progressWanted(o.quiet))
+      options.progress = [&progress](const std::string& line) { progress.update(line); };
+    report = gen::generateCorpus(options);
+  }
   if (!report.error.empty()) {
     std::cerr << "plumb gen: error: " << report.error << "\n";
     return kUsage;

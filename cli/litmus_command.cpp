@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
+#include "cli/graphviz.h"
 #include "cli/input_files.h"
 #include "memmodel/litmus.h"
 #include "memmodel/litmus_runner.h"
@@ -69,7 +70,20 @@ bool writeDot(const std::string& dir, const std::string& file, const mm::LitmusT
   }
   fs::rename(tmp, out, ec);
   written = out.string();
-  return !ec;
+  if (ec) return false;
+  // The picture too when Graphviz is installed (issue 16, item 8).
+  if (graphvizAvailable()) {
+    fs::path svg = out;
+    svg.replace_extension(".svg");
+    std::string error;
+    if (!writeSvg(svg.string(),
+                  mm::witnessDot(t.program, *r.witness,
+                                 stem + ":" + std::to_string(r.line->line) + " " + r.line->text),
+                  error))
+      return false;
+    written += " (picture: " + svg.string() + ")";
+  }
+  return true;
 }
 
 int runLitmusCommand(const LitmusOptionsCli& opts) {
@@ -77,14 +91,19 @@ int runLitmusCommand(const LitmusOptionsCli& opts) {
     printInputError("litmus", "cannot write DOT files in '" + opts.dotDir + "': " + why);
     return kUsage;
   }
+  if (!opts.dotDir.empty() && !graphvizAvailable())
+    std::cerr << "plumb litmus: note: Graphviz's dot is not installed: the witnesses are written "
+                 "as DOT only (scripts/deps.sh --pictures installs it)\n";
   bool allPass = true;
   bool inputError = false;  // a file that cannot be read: exit 2 after the others ran
+  int okTests = 0, noTests = 0, unreadable = 0;  // herd7's verdicts per test, for the summary
   nlohmann::json jsonFiles = nlohmann::json::array();
   for (const std::string& path : opts.files) {
     std::string message;
     std::unique_ptr<SourceFile> file = readTextFile("litmus", path, &message);
     if (!file) {
       inputError = true;
+      ++unreadable;
       if (opts.format == "json") jsonFiles.push_back({{"file", path}, {"error", message}});
       continue;
     }
@@ -94,6 +113,12 @@ int runLitmusCommand(const LitmusOptionsCli& opts) {
     nlohmann::json jf = {{"file", path}};
     if (!test) {
       allPass = false;
+      ++noTests;
+      if (opts.format != "json") std::cout << "No  " << path << "  (malformed test)\n";
+      if (path.ends_with(".wgsl"))
+        std::cerr << path << ": note: plumb litmus reads the Alloy litmus syntax of "
+                  << "Vulkan-MemoryModel (.test); a WGSL program is explored with `plumb explore "
+                  << path << "`\n";
       nlohmann::json ds = nlohmann::json::array();
       for (const Diagnostic& d : diags.all()) ds.push_back(toJson(d));
       jf["diagnostics"] = ds;
@@ -102,8 +127,9 @@ int runLitmusCommand(const LitmusOptionsCli& opts) {
     }
     std::vector<mm::LineResult> results = mm::runLitmus(*test, opts.maxExecutions);
     nlohmann::json jl = nlohmann::json::array();
+    bool testOk = true;
     for (const mm::LineResult& r : results) {
-      if (r.verdict != mm::Verdict::Pass) allPass = false;
+      if (r.verdict != mm::Verdict::Pass) allPass = testOk = false;
       std::string dotFile;
       if (!opts.dotDir.empty() && r.witness && !writeDot(opts.dotDir, path, *test, r, dotFile)) {
         printInputError("litmus", "cannot write a DOT file in '" + opts.dotDir + "'");
@@ -132,14 +158,31 @@ int runLitmusCommand(const LitmusOptionsCli& opts) {
       if (r.witness) std::cout << mm::witnessText(test->program, *r.witness, "  ");
       if (!dotFile.empty()) std::cout << "  witness graph: " << dotFile << "\n";
     }
+    ++(testOk ? okTests : noTests);
+    // herd7's verdict per test: Ok when every SATISFIABLE/NOSOLUTION line passes.
+    if (opts.format != "json")
+      std::cout << (testOk ? "Ok" : "No") << "  " << path << "  (" << results.size() << " line"
+                << (results.size() == 1 ? "" : "s") << ")\n";
     if (opts.format == "json") {
+      jf["verdict"] = testOk ? "Ok" : "No";
       jf["events"] = mm::programJson(test->program);
       jf["lines"] = jl;
       jsonFiles.push_back(jf);
     }
   }
-  if (opts.format == "json")
-    std::cout << nlohmann::json{{"version", 1}, {"files", jsonFiles}}.dump(2) << "\n";
+  if (opts.format == "json") {
+    nlohmann::json report = {{"version", 1}, {"files", jsonFiles}};
+    if (opts.files.size() > 1)
+      report["summary"] = {{"files", opts.files.size()},
+                           {"ok", okTests},
+                           {"no", noTests},
+                           {"unreadable", unreadable}};
+    std::cout << report.dump(2) << "\n";
+  } else if (opts.files.size() > 1) {
+    std::cout << "Summary: " << opts.files.size() << " tests, " << okTests << " Ok, " << noTests
+              << " No" << (unreadable ? ", " + std::to_string(unreadable) + " unreadable" : "")
+              << "\n";
+  }
   return inputError ? kUsage : allPass ? kOk : kRejected;
 }
 
@@ -156,7 +199,9 @@ void registerLitmus(CLI::App& app, int& exitCode) {
   cmd->add_option("files", opts->files, "litmus test files (.test)")->required();
   cmd->add_option("--format", opts->format, "output format")
       ->check(CLI::IsMember({"text", "json"}));
-  cmd->add_option("--dot", opts->dotDir, "write each witness as Graphviz DOT into this directory");
+  cmd->add_option(
+      "--dot", opts->dotDir,
+      "write each witness as Graphviz DOT into this directory (and SVG when dot is installed)");
   cmd->add_option("--max-executions", opts->maxExecutions,
                   "bound on candidate executions (complete or pruned) per test line; 0: none");
   cmd->callback([opts, &exitCode] { exitCode = runLitmusCommand(*opts); });

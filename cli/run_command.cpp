@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/input_files.h"
+#include "cli/progress.h"
 #include "cli/shader_inputs.h"
 #include "interpreter/run.h"
 #include "semantics/diagnostic_json.h"
@@ -26,6 +27,8 @@ struct RunOptionsCli {
   bool zeroMissing = false;
   bool allowUnused = false;
   bool literalShiftRight = false;
+  bool quiet = false;
+  bool hex = false;
   uint64_t maxSteps = 10'000'000;
   uint64_t maxExecutions = 1000;
 };
@@ -44,10 +47,23 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
   request.allowUnusedBindings = o.allowUnused;
+  if (o.bindings == "-" && o.file == "-") {
+    printInputError("run",
+                    "the shader and --bindings cannot both be read from standard input ('-')");
+    return kUsage;
+  }
   if (int status = readBindingsFile("run", o.bindings, request.bindings); status != kOk) return status;
   std::unique_ptr<SourceFile> file = readWgslFile("run", o.file);
   if (!file) return kUsage;
-  interp::RunReport report = interp::runShader(*file, request);
+  interp::RunReport report;
+  {
+    // A progress line on a terminal for a long exploration (not with --trace, which writes
+    // to the terminal itself).
+    ProgressLine progress(progressWanted(o.quiet) && !o.trace,
+                          "plumb run " + file->name() + ": exploring every choice (at most " +
+                              std::to_string(o.maxExecutions) + " executions)");
+    report = interp::runShader(*file, request);
+  }
   bool json = o.format == "json";
   if (!report.ran) {
     printNotRun("plumb-run", *file, report.diagnostics, report.errors, json);
@@ -59,7 +75,7 @@ int runRun(const RunOptionsCli& o) {
     for (const Diagnostic& d : report.diagnostics.all()) std::cerr << renderText(d);  // warnings
     for (const std::string& w : report.warnings)
       std::cerr << file->name() << ": warning: " << w << "\n";
-    interp::printRunReport(report, std::cout);
+    interp::printRunReport(report, std::cout, o.hex);
   }
   // Exit 1 when an outcome is not a normal end (step limit, deadlock, dynamic error), or when
   // --max-executions stopped the exploration: more outcomes may exist, an incomplete answer.
@@ -76,14 +92,17 @@ void registerRun(CLI::App& app, int& exitCode) {
       "run",
       "Run a compute shader on Plumb's small-step machine and print every outcome the spec "
       "allows:\n"
-      "per output word an exact value, a finite set, an interval, or any (docs/formats.md).\n"
+      "each scalar of an output buffer as an exact value, a finite set {a, b}, a decimal interval\n"
+      "[lo, hi] or any (--hex: the words; docs/formats.md).\n"
       "Exit status: 0 if every outcome finished and every choice was explored, 1 on errors, a\n"
       "step limit, a deadlock, a dynamic error or an exploration stopped by --max-executions,\n"
       "2 on usage and input errors.");
   cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
   cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
   cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
-  cmd->add_option("--bindings", o->bindings, "B.json: buffer contents (format plumb-bindings, docs/formats.md)");
+  cmd->add_option(
+      "--bindings", o->bindings,
+      "B.json: buffer contents (format plumb-bindings, docs/formats.md; '-' reads standard input)");
   cmd->add_flag("--zero-missing-bindings", o->zeroMissing, "give buffers without a binding zero bytes");
   cmd->add_flag("--allow-unused-bindings", o->allowUnused,
                 "ignore, with a warning, bindings where the shader has no variable");
@@ -95,6 +114,10 @@ void registerRun(CLI::App& app, int& exitCode) {
                 "interleave invocations at every access to shared memory (default: one schedule,\n"
                 "each invocation runs to its next barrier in order)");
   cmd->add_flag("--force", o->force, "run dispatches larger than 2^20 invocations");
+  cmd->add_flag("--hex", o->hex,
+                "print each buffer as its 32-bit words in hex (default: each scalar as its type's "
+                "value, `out[0] = -1i`)");
+  cmd->add_flag("--quiet", o->quiet, "no progress line on standard error");
   cmd->add_flag("--literal-shift-right", o->literalShiftRight, ">> on i32 as the seed's text says");
   cmd->add_option("--format", o->format, "'text' or 'json' (format plumb-run)")->check(CLI::IsMember({"text", "json"}));
   cmd->callback([o, &exitCode] { exitCode = runRun(*o); });

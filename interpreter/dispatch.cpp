@@ -290,13 +290,28 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
 
       Outcome outcome;
       outcome.kind = "finished";
-      auto trace = [&](uint32_t i) {
+      // --trace: the step's rule and redex, then the values it consumed and produced — the
+      // invocation's value stack before and after the step, beyond their common part.
+      auto trace = [&](uint32_t i, const std::vector<RValue>& before) {
         if (!options.trace) return;
         const Invocation& inv = config.invocations[i];
         *options.trace << "[" << result.explored << "] (" << inv.workgroupId[0] << ","
                        << inv.workgroupId[1] << "," << inv.workgroupId[2] << ")/(" << inv.localId[0]
                        << "," << inv.localId[1] << "," << inv.localId[2] << ") "
-                       << machine.lastRule() << "  " << machine.lastRedex() << "\n";
+                       << machine.lastRule() << "  " << machine.lastRedex();
+        const std::vector<RValue>& after = inv.values;
+        size_t common = 0;
+        while (common < before.size() && common < after.size() && before[common] == after[common])
+          ++common;
+        auto list = [&](const std::vector<RValue>& vs) {
+          std::string s;
+          for (size_t k = common; k < vs.size(); ++k)
+            s += (k > common ? ", " : "") + formatRValue(types, vs[k]);
+          return s;
+        };
+        if (before.size() > common) *options.trace << "  consumed " << list(before);
+        if (after.size() > common) *options.trace << "  produced " << list(after);
+        *options.trace << "\n";
       };
       // True (and the outcome says why) when the execution stops after invocation i's step `r`.
       auto stopsAfter = [&](uint32_t i, const StepResult& r) -> bool {
@@ -315,9 +330,11 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
         return false;
       };
       auto run = [&](uint32_t i) -> bool {  // one step; false when the execution must stop
+        std::vector<RValue> before;
+        if (options.trace) before = config.invocations[i].values;
         StepResult r = machine.step(i);
         ++result.steps;
-        trace(i);
+        trace(i, before);
         return !stopsAfter(i, r);
       };
       bool stop = false;

@@ -2,6 +2,7 @@
 #include "interpreter/run.h"
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "semantics/parser.h"
 
@@ -53,11 +54,24 @@ std::string wordText(const nlohmann::json& w) {
   return w.dump();
 }
 
-/// One buffer's words, four to a line: `@group(0) @binding(1) name[: type]`.
-void printBuffer(const nlohmann::json& b, std::ostream& out) {
+/// One buffer, `@group(0) @binding(1) name[: type]`, then its scalars as values, four to a
+/// line (`name[0] = 1u`), or, for a texture or with `hex`, its words four to a line.
+void printBuffer(const nlohmann::json& b, const std::vector<ScalarSlot>* slots, std::ostream& out) {
   out << "  @group(" << b["group"] << ") @binding(" << b["binding"] << ") " << b["name"].get<std::string>();
   if (b.contains("type")) out << ": " << b["type"].get<std::string>();
   else out << ":";
+  const auto& words = b["words"];
+  if (slots && !slots->empty()) {
+    size_t k = 0;
+    for (const ScalarSlot& s : *slots) {
+      if (s.offset / 4 >= words.size()) break;
+      out << (k % 4 == 0 ? "\n    " : "   ") << s.path << " = "
+          << readableScalar(words[s.offset / 4], s.kind, static_cast<unsigned>(s.offset % 4) / 2);
+      ++k;
+    }
+    out << "\n";
+    return;
+  }
   size_t k = 0;
   for (const auto& w : b["words"]) {
     if (k % 4 == 0) out << "\n   [" << k << "]";
@@ -119,6 +133,10 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   }
   r.ran = true;
   const DispatchResult& d = r.result;
+  for (const BoundBuffer& b : r.buffers)
+    r.slots.push_back(b.texture ? std::vector<ScalarSlot>{}
+                                : scalarSlots(checked->types, checked->layouts, b.storeType, b.name,
+                                              b.bytes.size()));
   // Which interleavings the outcomes cover (docs/ambiguities.md M3): only the order of atomic
   // operations can change an outcome of a data-race-free program; without --all-schedules,
   // a program that calls an atomic built-in is explored in one schedule.
@@ -158,7 +176,30 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   return r;
 }
 
-void printRunReport(const RunReport& report, std::ostream& out) {
+/// Says which alternative an out-of-bounds choice took, where the text of the choice
+/// (`out-of-bounds store at 8:3 3/5`) tells: a store's alternatives are "not executed", then
+/// each in-bounds element of the array in index order (machine.cpp, inBoundsPaths); a load's
+/// first alternative is the zero value (#invalid-memory-reference); a textureStore's are "not
+/// executed", then each texel.
+std::string choiceText(const std::string& c) {
+  size_t slash = c.rfind('/'), space = c.rfind(' ');
+  if (slash == std::string::npos || space == std::string::npos || space > slash) return c;
+  unsigned long k = std::strtoul(c.c_str() + space + 1, nullptr, 10);
+  if (c.starts_with("out-of-bounds store ")) {
+    if (k == 1) return c + " (not executed)";
+    return c + " (stored to element [" + std::to_string(k - 2) + "] of the array)";
+  }
+  if (c.starts_with("out-of-bounds load ") && k == 1) return c + " (the zero value)";
+  // #texturestore: "not executed", then every in-bounds texel in the report's texel order
+  // (level, layer, row, column: machine_textures.cpp, everyTexel).
+  if (c.starts_with("out-of-bounds textureStore ")) {
+    if (k == 1) return c + " (not executed)";
+    return c + " (stored to texel " + std::to_string(k - 2) + " in the report's texel order)";
+  }
+  return c;
+}
+
+void printRunReport(const RunReport& report, std::ostream& out, bool hex) {
   const nlohmann::json& j = report.json;
   out << j["file"].get<std::string>() << ": entry " << j["entry"].get<std::string>() << ", dispatch "
       << j["dispatch"][0] << "," << j["dispatch"][1] << "," << j["dispatch"][2] << ", workgroup size "
@@ -216,14 +257,18 @@ void printRunReport(const RunReport& report, std::ostream& out) {
     out << "\n";
     if (!o["choices"].empty()) {
       out << "  choices:";
-      for (const auto& c : o["choices"]) out << " " << c.get<std::string>() << ";";
+      for (const auto& c : o["choices"]) out << " " << choiceText(c.get<std::string>()) << ";";
       out << "\n";
     }
-    for (const auto& b : o["buffers"]) printBuffer(b, out);
+    for (size_t b = 0; b < o["buffers"].size(); ++b)
+      printBuffer(o["buffers"][b], hex || b >= report.slots.size() ? nullptr : &report.slots[b],
+                  out);
   }
   if (n > 1) {
     out << "merged over the finished outcomes (compare a device with one outcome, not these):\n";
-    for (const auto& b : j["buffers"]) printBuffer(b, out);
+    for (size_t b = 0; b < j["buffers"].size(); ++b)
+      printBuffer(j["buffers"][b], hex || b >= report.slots.size() ? nullptr : &report.slots[b],
+                  out);
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include "checker/checker.h"
 #include "interpreter/dispatch.h"
+#include "interpreter/readable_values.h"
 #include "semantics/diagnostic.h"
 #include "semantics/source.h"
 
@@ -38,11 +39,15 @@ struct RunReport {
   std::vector<BoundBuffer> buffers;
   DispatchResult result;
   nlohmann::json json;  // the plumb-run report (when ran)
+  /// Per bound buffer, the scalars its store type lays out (empty for textures): the text
+  /// report prints each word as their values (readable_values.h).
+  std::vector<std::vector<ScalarSlot>> slots;
 };
 
 RunReport runShader(const SourceFile& file, const RunRequest& request);
 
-/// The report as text: each outcome with its words, then the words merged over outcomes.
-void printRunReport(const RunReport& report, std::ostream& out);
+/// The report as text: each outcome with its buffers, then the buffers merged over outcomes;
+/// each buffer as the values of its scalars (`out[0] = -1i`), or as hex words when `hex`.
+void printRunReport(const RunReport& report, std::ostream& out, bool hex = false);
 
 }  // namespace plumb::interp

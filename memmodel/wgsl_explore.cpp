@@ -15,6 +15,7 @@
 #include "memmodel/explorer.h"
 #include "memmodel/wgsl_mapping.h"
 #include "memmodel/wgsl_trace.h"
+#include "memmodel/witness.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 
@@ -297,6 +298,9 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
   while (true) {
     recorder.clearTraces();
     ++r.rounds;
+    if (request.progress)
+      request.progress("round " + std::to_string(r.rounds) + " of dispatch executions (" +
+                       std::to_string(r.dispatchExecutions) + " so far)");
     interp::DispatchResult d = interp::runDispatch(program, entry, buffers, options);
     if (!d.refused.empty()) {
       r.errors.push_back(d.refused);
@@ -353,6 +357,10 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
       r.limits.push_back("candidate executions of all traces reached --max-executions");
       break;
     }
+    if (request.progress)
+      request.progress("trace " + std::to_string(&trace - recorder.traces.data() + 1) + " of " +
+                       std::to_string(recorder.traces.size()) + ": " +
+                       std::to_string(r.candidates) + " candidate executions");
     MappedProgram mp = buildProgram(trace, recorder.locations, types);
     ExplorerOptions eo;
     eo.chainsSupported = true;
@@ -393,6 +401,10 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
         auto [it, inserted] = seen.emplace(key, r.states.size());
         if (inserted) {
           s.witness = witnessOf(c, mp, trace);
+          if (request.witnessDot)
+            s.witnessDot =
+                witnessDot(mp.program, Witness{c.statics, c.execution, c.derived, c.consistent},
+                           file.name() + ": " + key);
           s.buffers = stateBuffers(buffers, initialValues, recorder.locations, outputs, finals,
                                    checked->types, checked->layouts);
           r.states.push_back(std::move(s));

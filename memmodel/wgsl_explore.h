@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -31,6 +32,9 @@ struct ExploreRequest {
   uint32_t maxRounds = 8;       // value-domain rounds
   uint64_t maxSteps = 100'000;  // per invocation, per dispatch execution
   uint64_t maxInvocations = 64;
+  bool witnessDot = false;  // keep each state's witness as Graphviz DOT (`--dot DIR`)
+  /// Called now and then with a short status line (the CLI draws a progress line on a TTY).
+  std::function<void(const std::string&)> progress;
 };
 
 /// One final state the memory model allows.
@@ -42,6 +46,7 @@ struct FinalState {
   bool racy = false;                 // some execution reaching it has a data race (spirv.als `dr`)
   uint64_t executions = 0;           // consistent executions reaching it
   std::vector<std::string> witness;  // one execution: events per invocation with rf sources
+  std::string witnessDot;            // the same execution as DOT (ExploreRequest::witnessDot)
   /// The words of every storage buffer in this state (plumb-run "buffers": group, binding,
   /// name, words), the buffer's initial words where no invocation wrote.
   nlohmann::json buffers = nlohmann::json::array();

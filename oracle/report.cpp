@@ -1,4 +1,5 @@
 // The oracle's report: `plumb-oracle-report` v1 JSON, its HTML page, and a terminal summary.
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <cstdio>
@@ -275,7 +276,48 @@ pre{white-space:pre-wrap;margin:.3em 0;background:#fafafa;padding:.4em;border:1p
 tr.dis>td:first-child{border-left:4px solid #d9534f}
 .w{display:inline-block;margin:0 .3em .1em 0} .bad{background:#fbb;outline:1px solid #d33} .muted{color:#777}
 .differ{color:#0b5394;font-weight:600} details summary{cursor:pointer;color:#0b5394}
+.filters label{display:inline-block;margin:0 .8em .3em 0;cursor:pointer}
 )css";
+
+/// A case's order in the page: disagreements first, then by each backend's classification in
+/// backend order (problems before `agree`, so like findings sit together), then as run.
+std::vector<size_t> caseOrder(const nlohmann::json& cases, const nlohmann::json& backends) {
+  auto key = [&](const nlohmann::json& c) {
+    std::vector<std::string> k = {c.value("disagreement", false) ? "0" : "1"};
+    const nlohmann::json& results = c.value("results", nlohmann::json::object());
+    for (const nlohmann::json& b : backends) {
+      std::string name = b.value("name", "");
+      std::string cls = results.contains(name) ? results[name].value("classification", "") : "~";
+      k.push_back(cls == "agree" ? "~agree" : cls);
+    }
+    return k;
+  };
+  std::vector<size_t> order(cases.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return key(cases[a]) < key(cases[b]); });
+  return order;
+}
+
+/// A runner's `timing` object as text: `shader 1.2 ms, pipeline 3.4 ms, total 5 ms`.
+std::string timingText(const nlohmann::json& timing) {
+  if (!timing.is_object()) return timing.dump();
+  std::string s;
+  for (auto& [k, v] : timing.items()) {
+    std::string name = k, unit;
+    if (name.size() > 2 && name.ends_with("Ms")) {
+      name.resize(name.size() - 2);
+      unit = " ms";
+    }
+    std::string value = v.is_number_float() ? [&] {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.3g", v.get<double>());
+      return std::string(buf);
+    }() : v.is_string() ? v.get<std::string>() : v.dump();
+    s += (s.empty() ? "" : ", ") + name + " " + value + unit;
+  }
+  return s;
+}
 
 std::string badge(const std::string& cls) {
   return "<span class=\"badge " + esc(cls) + "\">" + esc(cls) + "</span>";
@@ -352,7 +394,8 @@ std::string backendCell(const nlohmann::json& r) {
     o << "<details" << (open ? " open" : "") << "><summary>diagnostics</summary><pre>" << esc(diag)
       << "</pre></details>";
   }
-  if (r.contains("timing")) o << "<div class=\"muted\">" << esc(r["timing"].dump()) << "</div>";
+  if (r.contains("timing"))
+    o << "<div class=\"muted\">time: " << esc(timingText(r["timing"])) << "</div>";
   return o.str();
 }
 
@@ -448,15 +491,45 @@ std::string reportHtml(const nlohmann::json& report) {
   }
   o << "</table>\n";
 
-  o << "<h2>Cases</h2>\n<table class=\"cases\"><colgroup><col class=\"case\"><col class=\"plumb\">";
+  // Filters without a script (the page loads and runs nothing): one radio button per
+  // (backend, classification) present; CSS hides the rows that do not match the checked one.
+  std::vector<std::pair<std::string, std::string>> filters;
+  std::map<std::pair<std::string, std::string>, int> filterCounts;
+  for (const nlohmann::json& c : report.value("cases", nlohmann::json::array())) {
+    const nlohmann::json results = c.value("results", nlohmann::json::object());
+    for (auto& [name, r] : results.items()) ++filterCounts[{name, r.value("classification", "")}];
+  }
+  for (const nlohmann::json& b : backends)
+    for (auto& [pair, n] : filterCounts)
+      if (pair.first == str(b, "name")) filters.push_back(pair);
+  o << "<h2>Cases</h2>\n<p>Disagreements first, then by each backend's classification.</p>\n"
+    << "<div class=\"filters\"><label><input type=\"radio\" name=\"show\" id=\"f-all\" checked> "
+       "all cases</label><label><input type=\"radio\" name=\"show\" id=\"f-dis\"> "
+       "disagreements only</label>";
+  o << "<style>body:has(#f-dis:checked) tr.case:not(.dis){display:none}";
+  for (size_t k = 0; k < filters.size(); ++k)
+    o << "body:has(#f" << k << ":checked) tr.case:not(.c" << k << "){display:none}";
+  o << "</style>";
+  for (size_t k = 0; k < filters.size(); ++k)
+    o << "<label><input type=\"radio\" name=\"show\" id=\"f" << k << "\"> " << esc(filters[k].first)
+      << ": " << badge(filters[k].second) << " " << filterCounts[filters[k]] << "</label>";
+  o << "</div>\n";
+  o << "<table class=\"cases\"><colgroup><col class=\"case\"><col class=\"plumb\">";
   for (size_t i = 0; i < backends.size(); ++i) o << "<col>";
   o << "</colgroup><tr><th>case</th><th>Plumb</th>";
   for (const nlohmann::json& b : backends) o << "<th>" << esc(str(b, "name")) << "</th>";
   o << "</tr>\n";
-  for (const nlohmann::json& c : report.value("cases", nlohmann::json::array())) {
-    o << "<tr id=\"" << esc(str(c, "id")) << "\""
-      << (c.value("disagreement", false) ? " class=\"dis\"" : "") << "><td><b>" << esc(str(c, "id"))
-      << "</b>";
+  const nlohmann::json& cases = report.value("cases", nlohmann::json::array());
+  for (size_t index : caseOrder(cases, backends)) {
+    const nlohmann::json& c = cases[index];
+    std::string classes = c.value("disagreement", false) ? "case dis" : "case";
+    const nlohmann::json& caseResults = c.value("results", nlohmann::json::object());
+    for (size_t k = 0; k < filters.size(); ++k)
+      if (caseResults.contains(filters[k].first) &&
+          caseResults[filters[k].first].value("classification", "") == filters[k].second)
+        classes += " c" + std::to_string(k);
+    o << "<tr id=\"" << esc(str(c, "id")) << "\" class=\"" << classes << "\"><td><b>"
+      << esc(str(c, "id")) << "</b>";
     if (c.contains("description")) o << "<div>" << esc(str(c, "description")) << "</div>";
     if (c.value("backendsDiffer", false))
       o << "<div class=\"differ\">the backends' outputs differ</div>";

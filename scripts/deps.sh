@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Plumb's build needs; does nothing when they are all present.
-# Usage: scripts/deps.sh [--fuzz]   (--fuzz adds clang's libFuzzer runtime)
+# Usage: scripts/deps.sh [--fuzz] [--pictures]
+#   --fuzz      adds clang's libFuzzer runtime
+#   --pictures  adds Graphviz, so that `plumb check --uniformity-graph g.svg` and the witnesses
+#               of `plumb litmus --dot` / `plumb explore --dot` are drawn as SVG pictures
 set -euo pipefail
 
 packages=(
@@ -9,9 +12,13 @@ packages=(
   libcli11-dev libgtest-dev libgmock-dev libbenchmark-dev
   libz3-dev nlohmann-json3-dev zlib1g-dev
 )
-if [[ "${1:-}" == "--fuzz" ]]; then
-  packages+=(clang libclang-rt-14-dev)
-fi
+for option in "$@"; do
+  case "$option" in
+    --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    --pictures) packages+=(graphviz) ;;
+    *) echo "usage: scripts/deps.sh [--fuzz] [--pictures]" >&2; exit 2 ;;
+  esac
+done
 
 missing=()
 for p in "${packages[@]}"; do

@@ -37,6 +37,7 @@ const std::set<std::string> kOtherTools = {"--build",
                                            "--list-disagreements",
                                            "--sample",  // tests/conformance/cts_validation
                                            "--fuzz",
+                                           "--pictures",  // scripts/deps.sh
                                            "--use-vulkan",
                                            "--use-webgpu-adapter",
                                            "--remote-debugging-pipe",

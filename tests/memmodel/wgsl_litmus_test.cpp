@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "memmodel/wgsl_explore.h"
+#include "memmodel/wgsl_litmus.h"
 #include "test_data.h"
 
 namespace plumb::memmodel::wgsl {
@@ -107,7 +108,64 @@ TEST(WgslLitmusCorpus, ExactlyTheAllowedOutcomes) {
       EXPECT_TRUE(e.allowed.count(o))
           << "outcome found that is not allowed: " << ::testing::PrintToString(o);
     EXPECT_EQ(!r.races.empty(), e.races);
+    // The library's reading of the header (plumb explore's verdict) agrees: Ok.
+    LitmusHeader h = parseLitmusHeader(text);
+    EXPECT_TRUE(h.errors.empty()) << ::testing::PrintToString(h.errors);
+    EXPECT_EQ(h.dispatch.value_or(std::array<uint32_t, 3>{1, 1, 1}), e.dispatch);
+    LitmusVerdict v = judgeLitmus(h, r);
+    EXPECT_TRUE(v.ok) << ::testing::PrintToString(v.reasons);
   }
+}
+
+// The verdict against hand-made results: each failed expectation is a reason.
+TEST(WgslLitmusHeader, EachFailedExpectationIsAReason) {
+  LitmusHeader h = parseLitmusHeader(
+      "// plumb-explore-litmus v2\n// @dispatch 2,1\n// @observe a b\n// @allowed 0u 0u\n"
+      "// @allowed 1u 1u\n// @forbidden 1u 0u\n// @races none\nfn f() {}\n");
+  EXPECT_TRUE(h.present);
+  EXPECT_TRUE(h.errors.empty());
+  EXPECT_EQ(h.dispatch, (std::array<uint32_t, 3>{2, 1, 1}));
+  ExploreResult r;
+  r.ran = true;
+  auto state = [](const std::string& a, const std::string& b) {
+    FinalState s;
+    s.values = {{"a", a}, {"b", b}};
+    return s;
+  };
+  r.states = {state("0u", "0u"), state("1u", "1u")};
+  EXPECT_TRUE(judgeLitmus(h, r).ok);
+  r.states.push_back(state("1u", "0u"));
+  r.races.push_back("a: write by inv 0, read by inv 1");
+  LitmusVerdict v = judgeLitmus(h, r);
+  EXPECT_FALSE(v.ok);
+  std::string all = ::testing::PrintToString(v.reasons);
+  EXPECT_NE(all.find("not @allowed: 1u 0u"), std::string::npos) << all;
+  EXPECT_NE(all.find("forbidden outcome found: 1u 0u"), std::string::npos) << all;
+  EXPECT_NE(all.find("@races none"), std::string::npos) << all;
+  r.states = {state("0u", "0u")};
+  r.races.clear();
+  r.complete = false;
+  v = judgeLitmus(h, r);
+  all = ::testing::PrintToString(v.reasons);
+  EXPECT_NE(all.find("allowed outcome not found: 1u 1u"), std::string::npos) << all;
+  EXPECT_NE(all.find("incomplete"), std::string::npos) << all;
+  r.ran = false;
+  EXPECT_FALSE(judgeLitmus(h, r).ok);
+}
+
+TEST(WgslLitmusHeader, MalformedDirectivesAreNamed) {
+  LitmusHeader h = parseLitmusHeader(
+      "// @dispatch 0\n// @races maybe\n// @allow 1u\n"
+      "// @observe x\n// @allowed 1u 2u\n");
+  ASSERT_EQ(h.errors.size(), 4u) << ::testing::PrintToString(h.errors);
+  EXPECT_NE(h.errors[0].find("line 1: @dispatch"), std::string::npos);
+  EXPECT_NE(h.errors[1].find("line 2: @races"), std::string::npos);
+  EXPECT_NE(h.errors[2].find("unknown directive '@allow'"), std::string::npos);
+  EXPECT_NE(h.errors[3].find("has 2 values"), std::string::npos);
+  EXPECT_FALSE(parseLitmusHeader("// a comment\nfn f() {}\n").present);
+  LitmusHeader dispatchOnly = parseLitmusHeader("// @dispatch 4\n");
+  EXPECT_TRUE(dispatchOnly.present);
+  EXPECT_FALSE(dispatchOnly.judged());
 }
 
 }  // namespace

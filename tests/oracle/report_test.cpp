@@ -56,6 +56,35 @@ TEST(OracleReport, HtmlIsSelfContainedAndEscaped) {
   EXPECT_NE(html.find("accepts-invalid"), std::string::npos);
 }
 
+// Disagreements first, filters per backend and classification (no script), timings as text.
+TEST(OracleReport, HtmlPutsDisagreementsFirstAndFiltersWithoutAScript) {
+  OracleRun run = sampleRun();  // case "x<y": dawn accepts-invalid
+  OracleCase agree = run.cases[0];
+  agree.id = "both-reject";
+  run.cases.insert(run.cases.begin(), agree);  // listed first in the run
+  run.outcomes.insert(run.outcomes.begin(), std::nullopt);
+  run.outcomesWhyNot.insert(run.outcomesWhyNot.begin(), "Plumb rejects the program");
+  BackendCaseResult rejected;
+  rejected.status = "shader-error";
+  rejected.raw = {{"timing", {{"shaderMs", 1.25}, {"totalMs", 3.5}}}};
+  classify(run.cases[0], std::nullopt, "", rejected);
+  ASSERT_EQ(rejected.classification, Classification::Agree);
+  run.backends[0].results.insert(run.backends[0].results.begin(), rejected);
+  std::string html = reportHtml(reportJson(run));
+  size_t dis = html.find("<tr id=\"x&lt;y\"");
+  size_t ok = html.find("<tr id=\"both-reject\"");
+  ASSERT_NE(dis, std::string::npos);
+  ASSERT_NE(ok, std::string::npos);
+  EXPECT_LT(dis, ok);  // the disagreement first, though the run listed it second
+  EXPECT_NE(html.find("time: shader 1.25 ms, total 3.5 ms"), std::string::npos);
+  EXPECT_NE(html.find("id=\"f-dis\""), std::string::npos);
+  // One filter per (backend, classification): dawn agree and dawn accepts-invalid.
+  EXPECT_NE(html.find("body:has(#f0:checked) tr.case:not(.c0){display:none}"), std::string::npos);
+  EXPECT_NE(html.find("body:has(#f1:checked)"), std::string::npos);
+  EXPECT_EQ(html.find("body:has(#f2:checked)"), std::string::npos);
+  EXPECT_EQ(html.find("<script"), std::string::npos);
+}
+
 TEST(OracleReport, Text) {
   std::string text = reportText(reportJson(sampleRun()));
   EXPECT_NE(text.find("x<y: Plumb invalid [syntax-x]; dawn accepts-invalid"), std::string::npos)
