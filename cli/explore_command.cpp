@@ -41,7 +41,8 @@ int runExplore(const ExploreOptionsCli& o) {
   memmodel::wgsl::ExploreResult r = memmodel::wgsl::exploreShader(*file, request);
   bool json = o.format == "json";
   if (!r.ran) {
-    printNotRun("plumb-explore", *file, r.diagnostics, r.errors, json);
+    printNotRun("plumb-explore", memmodel::wgsl::kExploreReportVersion, *file, r.diagnostics,
+                r.errors, json);
     return kRejected;
   }
   if (json) {
@@ -51,7 +52,14 @@ int runExplore(const ExploreOptionsCli& o) {
     for (const std::string& w : r.warnings) std::cerr << file->name() << ": warning: " << w << "\n";
     memmodel::wgsl::printExploreReport(r, std::cout);
   }
-  return r.complete ? kOk : kRejected;
+  // A state that did not finish (interpreter/stop.h): an internal error is Plumb's bug (exit 2,
+  // as `plumb: internal error`); another stop is an incomplete answer (README "Exit status").
+  bool stopped = false;
+  for (const memmodel::wgsl::FinalState& s : r.states) {
+    if (s.stop && s.stop->kind == interp::Stop::Kind::Internal) return kUsage;
+    stopped = stopped || s.stop;
+  }
+  return r.complete && !stopped ? kOk : kRejected;
 }
 
 }  // namespace

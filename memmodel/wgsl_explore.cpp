@@ -9,6 +9,7 @@
 
 #include "checker/checker.h"
 #include "interpreter/dispatch.h"
+#include "interpreter/run.h"
 #include "memmodel/explorer.h"
 #include "memmodel/wgsl_mapping.h"
 #include "memmodel/wgsl_trace.h"
@@ -334,6 +335,7 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
         FinalState s;
         s.kind = trace.kind;
         s.message = trace.message;
+        s.stop = trace.stop;
         for (size_t k = 0; k < values.size(); ++k)
           s.values.push_back({recorder.locations[outputs[k]].name, values[k][pick[k]]});
         std::string key = stateLine(s);
@@ -383,10 +385,11 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
                         {"executions", s.executions},
                         {"witness", s.witness}};
     if (!s.message.empty()) j["message"] = s.message;
+    if (s.stop) j["stop"] = interp::stopJson(*s.stop);
     states.push_back(std::move(j));
   }
   r.json = {{"format", "plumb-explore"},
-            {"version", 1},
+            {"version", kExploreReportVersion},
             {"revision", "2022-06"},
             {"file", file.name()},
             {"ran", true},

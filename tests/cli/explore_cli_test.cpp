@@ -31,7 +31,7 @@ TEST(CliExplore, JsonReportHasEveryStateWithAWitness) {
   ASSERT_EQ(r.status, 0) << r.out;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-explore");
-  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["version"], 2);
   EXPECT_EQ(j["complete"], true);
   ASSERT_EQ(j["states"].size(), 4u);
   for (const auto& s : j["states"]) EXPECT_FALSE(s["witness"].empty()) << s.dump();
