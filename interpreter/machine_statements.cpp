@@ -125,11 +125,8 @@ StepResult Machine::execStatement(Invocation& inv, const Task& t) {
           if (n.value) pushValueOf(inv, n.value);
           return RuleId::ReturnStatement;
         } else if constexpr (std::is_same_v<N, DiscardStatement>) {
-          // #discard-statement: "must only be used in a fragment shader stage"; plumb run runs
-          // compute shaders only.
-          return Stop::unsupported(
-              "discard", "discard-statement",
-              "discard outside a fragment shader (plumb run runs compute shaders)");
+          // #behaviors-rules: the checker rejects a compute entry point whose behavior has Discard.
+          return Stop::internal("discard in a compute shader");
         } else if constexpr (std::is_same_v<N, FallthroughStatement>) {
           // #switch-statement: control continues with the next clause's body.
           Task marker;
