@@ -146,7 +146,7 @@ nlohmann::json exploreOne(const ExploreOptionsCli& o, const std::string& path,
   nlohmann::json report;
   if (!r.ran) {
     report = {{"format", "plumb-explore"},
-              {"version", 1},
+              {"version", memmodel::wgsl::kExploreReportVersion},
               {"file", name},
               {"ran", false},
               {"errors", r.errors}};
@@ -222,7 +222,16 @@ int runExplore(const ExploreOptionsCli& o, bool dispatchGiven) {
     std::cout << "\n";
   }
   if (tally.inputErrors) return kUsage;
-  if (tally.no || tally.notRun) return kRejected;
+  // A state that did not finish (interpreter/stop.h): an internal error is Plumb's bug (exit 2,
+  // as `plumb: internal error`); another stop is an incomplete answer (README "Exit status").
+  bool stopped = false;
+  for (const auto& r : reports)
+    for (const auto& s : r.value("states", nlohmann::json::array())) {
+      std::string kind = s.value("kind", "finished");
+      if (kind == "internal error") return kUsage;
+      stopped = stopped || kind != "finished";
+    }
+  if (tally.no || tally.notRun || stopped) return kRejected;
   // Without a verdict, an incomplete exploration is an incomplete answer (exit 1).
   for (const auto& r : reports)
     if (r.value("ran", false) && !r.value("complete", true) && !r.contains("litmus"))

@@ -183,6 +183,14 @@ int runOracleCommand(const OracleOptionsCli& o) {
     return kUsage;
   }
   if (inputError) return kUsage;
+  // An internal error of Plumb's interpreter (interpreter/stop.h) is Plumb's bug: exit 2, as
+  // `plumb: internal error` (README "Exit status").
+  if (int bugs = report["summary"].value("casesWithPlumbBug", 0); bugs > 0) {
+    std::cerr << "plumb oracle: " << bugs
+              << " case(s) stopped Plumb's interpreter with an internal error (a bug in Plumb: "
+                 "please report it; the report's plumb-bug results say where)\n";
+    return kUsage;
+  }
   return report["summary"].value("casesWithDisagreement", 0) > 0 ? kRejected : kOk;
 }
 

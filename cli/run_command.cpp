@@ -66,7 +66,8 @@ int runRun(const RunOptionsCli& o) {
   }
   bool json = o.format == "json";
   if (!report.ran) {
-    printNotRun("plumb-run", *file, report.diagnostics, report.errors, json);
+    printNotRun("plumb-run", interp::kRunReportVersion, *file, report.diagnostics, report.errors,
+                json);
     return kRejected;
   }
   if (json) {
@@ -77,11 +78,16 @@ int runRun(const RunOptionsCli& o) {
       std::cerr << file->name() << ": warning: " << w << "\n";
     interp::printRunReport(report, std::cout, o.hex);
   }
-  // Exit 1 when an outcome is not a normal end (step limit, deadlock, dynamic error), or when
-  // --max-executions stopped the exploration: more outcomes may exist, an incomplete answer.
-  for (const interp::Outcome& oc : report.result.outcomes)
-    if (oc.kind != "finished") return kRejected;
-  return report.result.complete ? kOk : kRejected;
+  // Exit 2 when an execution stopped with an internal error (a bug in Plumb, as `plumb:
+  // internal error`); 1 when an outcome is another stop (a dynamic error, an unsupported
+  // feature, a limit), or when --max-executions stopped the exploration: more outcomes may
+  // exist, an incomplete answer (README "Exit status").
+  bool stopped = false;
+  for (const interp::Outcome& oc : report.result.outcomes) {
+    if (oc.stop && oc.stop->kind == interp::Stop::Kind::Internal) return kUsage;
+    stopped = stopped || oc.stop;
+  }
+  return report.result.complete && !stopped ? kOk : kRejected;
 }
 
 }  // namespace
@@ -94,9 +100,9 @@ void registerRun(CLI::App& app, int& exitCode) {
       "allows:\n"
       "each scalar of an output buffer as an exact value, a finite set {a, b}, a decimal interval\n"
       "[lo, hi] or any (--hex: the words; docs/formats.md).\n"
-      "Exit status: 0 if every outcome finished and every choice was explored, 1 on errors, a\n"
-      "step limit, a deadlock, a dynamic error or an exploration stopped by --max-executions,\n"
-      "2 on usage and input errors.");
+      "Exit status: 0 if every outcome finished and every choice was explored, 1 on errors, an\n"
+      "outcome that stopped (a dynamic error, an unsupported feature, a limit) or an exploration\n"
+      "stopped by --max-executions, 2 on usage and input errors and on an internal error.");
   cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
   cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
   cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
@@ -108,7 +114,8 @@ void registerRun(CLI::App& app, int& exitCode) {
                 "ignore, with a warning, bindings where the shader has no variable");
   cmd->add_option("--override", o->overrides, "KEY=VALUE: a pipeline-overridable constant's value");
   cmd->add_flag("--trace", o->trace, "print every step: its rule and its redex");
-  cmd->add_option("--max-steps", o->maxSteps, "steps per invocation before the outcome 'step limit' (default 10000000)");
+  cmd->add_option("--max-steps", o->maxSteps,
+                  "steps per invocation before the outcome 'limit' (default 10000000)");
   cmd->add_option("--max-executions", o->maxExecutions, "executions explored over all choices (default 1000)");
   cmd->add_flag("--all-schedules", o->allSchedules,
                 "interleave invocations at every access to shared memory (default: one schedule,\n"

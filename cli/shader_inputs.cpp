@@ -49,12 +49,13 @@ int readBindingsFile(const char* command, const std::string& path, nlohmann::jso
   return kOk;
 }
 
-void printNotRun(const char* format, const SourceFile& file, const DiagnosticList& diagnostics,
-                 const std::vector<std::string>& errors, bool json) {
+void printNotRun(const char* format, int version, const SourceFile& file,
+                 const DiagnosticList& diagnostics, const std::vector<std::string>& errors,
+                 bool json) {
   if (json) {
     nlohmann::json diags = nlohmann::json::array();
     for (const Diagnostic& d : diagnostics.all()) diags.push_back(toJson(d));
-    std::cout << nlohmann::json{{"format", format}, {"version", 1},         {"file", file.name()},
+    std::cout << nlohmann::json{{"format", format}, {"version", version},   {"file", file.name()},
                                 {"ran", false},     {"diagnostics", diags}, {"errors", errors}}
                      .dump(2)
               << "\n";

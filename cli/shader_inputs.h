@@ -28,8 +28,10 @@ bool parseOverrides(const char* command, const std::vector<std::string>& given,
 int readBindingsFile(const char* command, const std::string& path, nlohmann::json& out);
 
 /// A shader that did not run: its diagnostics and errors, as text on stderr or as the
-/// report `{format, version, file, ran: false, diagnostics, errors}` on stdout.
-void printNotRun(const char* format, const SourceFile& file, const DiagnosticList& diagnostics,
-                 const std::vector<std::string>& errors, bool json);
+/// report `{format, version, file, ran: false, diagnostics, errors}` on stdout (`version`: the
+/// format's current version).
+void printNotRun(const char* format, int version, const SourceFile& file,
+                 const DiagnosticList& diagnostics, const std::vector<std::string>& errors,
+                 bool json);
 
 }  // namespace plumb::cli

@@ -290,6 +290,11 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
 
       Outcome outcome;
       outcome.kind = "finished";
+      auto stopWith = [&](Stop s) {
+        outcome.kind = stopKindName(s.kind);
+        outcome.message = s.message;
+        outcome.stop = std::move(s);
+      };
       // --trace: the step's rule and redex, then the values it consumed and produced — the
       // invocation's value stack before and after the step, beyond their common part.
       auto trace = [&](uint32_t i, const std::vector<RValue>& before) {
@@ -313,18 +318,25 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
         if (after.size() > common) *options.trace << "  produced " << list(after);
         *options.trace << "\n";
       };
+      // A stop that is no step of the machine (a bound), in the trace where a rule would be.
+      auto traceStop = [&](uint32_t i) {
+        const Invocation& inv = config.invocations[i];
+        *options.trace << "[" << result.explored << "] (" << inv.workgroupId[0] << ","
+                       << inv.workgroupId[1] << "," << inv.workgroupId[2] << ")/(" << inv.localId[0]
+                       << "," << inv.localId[1] << "," << inv.localId[2] << ") "
+                       << stopTraceName(Stop::Kind::Limit) << "  " << machine.lastRedex() << "\n";
+      };
       // True (and the outcome says why) when the execution stops after invocation i's step `r`.
       auto stopsAfter = [&](uint32_t i, const StepResult& r) -> bool {
-        if (r.kind == StepResult::Error) {
-          outcome.kind = "dynamic error";
-          outcome.message = r.message();
-          outcome.rule = r.rule;
+        if (r.kind == StepResult::Stopped) {
+          stopWith(std::move(*r.stop));
           return true;
         }
         if (config.invocations[i].steps > options.maxSteps) {
-          outcome.kind = "step limit";
-          outcome.message = "an invocation took more than " + std::to_string(options.maxSteps) +
-                            " steps (--max-steps) at " + machine.lastRedex();
+          stopWith(Stop::limit(std::string(kBoundSteps), options.maxSteps,
+                               "an invocation took more than " + std::to_string(options.maxSteps) +
+                                   " steps (--max-steps) at " + machine.lastRedex()));
+          if (options.trace) traceStop(i);
           return true;
         }
         return false;
@@ -350,7 +362,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
             uint64_t before = inv.steps;
             while (inv.status == InvocationStatus::Running) {
               StepResult r = machine.step(i);
-              if (r.kind == StepResult::Error || inv.steps > options.maxSteps) {
+              if (r.kind == StepResult::Stopped || inv.steps > options.maxSteps) {
                 stop = stopsAfter(i, r);
                 break;
               }
@@ -391,19 +403,27 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
           if (!any) continue;
           waiting = true;
           if (finished || mixed) {
-            outcome.kind = "deadlock";
-            outcome.message = finished
-                                  ? "some invocations of a workgroup finished while others wait at "
-                                    "the barrier at " +
-                                        describe(program, barrier)
-                                  : "the invocations of a workgroup wait at different barriers";
+            // #barrier: a control barrier "is executed by all invocations in the same workgroup
+            // as if it were executed concurrently"; these never can (docs/ambiguities.md M4).
+            stopWith(Stop::dynamicError(
+                "barrier",
+                finished
+                    ? "deadlock: some invocations of a workgroup finished while others wait at "
+                      "the barrier at " +
+                          describe(program, barrier)
+                    : "deadlock: the invocations of a workgroup wait at different barriers"));
+            if (options.trace)
+              *options.trace << "[" << result.explored << "] workgroup "
+                             << stopTraceName(Stop::Kind::DynamicError) << "  "
+                             << describe(program, barrier) << "\n";
             stop = true;
             break;
           }
           for (uint32_t i : w.invocations) config.invocations[i].status = InvocationStatus::Running;
           released = true;
           if (options.trace)
-            *options.trace << "[" << result.explored << "] workgroup control-barrier-release  "
+            *options.trace << "[" << result.explored << "] workgroup "
+                           << rule(RuleId::ControlBarrierRelease).name << "  "
                            << describe(program, barrier) << "\n";
         }
         if (stop || !released) {
@@ -411,7 +431,9 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
           break;
         }
       }
-      if (options.observer) options.observer->endExecution(outcome.kind, outcome.message);
+      if (options.observer)
+        options.observer->endExecution(outcome.kind, outcome.message,
+                                       outcome.stop ? &*outcome.stop : nullptr);
       if (detector) {
         RaceDetector::Result found = detector->analyze();
         outcome.racy = !found.races.empty();

@@ -46,9 +46,11 @@ struct BoundBuffer {
 
 /// One distinct final state of the dispatch.
 struct Outcome {
-  std::string kind;     // "finished", "step limit", "deadlock", "dynamic error"
-  std::string message;  // why, for the last three
-  std::string rule;     // the rule of a dynamic error
+  /// "finished", or the kind of the stop that ended the executions (stopKindName: "dynamic
+  /// error", "unsupported", "limit", "internal error").
+  std::string kind;
+  std::string message;       // the stop's message
+  std::optional<Stop> stop;  // why the executions did not finish (interpreter/stop.h)
   uint64_t count = 0;   // executions that reached it
   std::vector<std::string> choices;         // of the first execution that reached it
   std::vector<std::vector<WordValue>> words;  // per bound buffer

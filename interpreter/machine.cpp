@@ -161,6 +161,17 @@ void Machine::materialize(RValue& v) {
   v = r.ok() ? pick(std::move(r.alternatives), "bit pattern of a float set") : RValue{v.type, AnyScalar{}};
 }
 
+Stop Machine::operationStop(const OperationResult& r, std::string feature,
+                            std::string_view anchor) const {
+  if (r.internal) return Stop::internal(feature + ": " + r.unsupported);
+  return Stop::unsupported(std::move(feature), std::string(anchor), r.unsupported);
+}
+
+Stop Machine::scalarLimit(const std::string& what) const {
+  return Stop::limit(std::string(kBoundScalars), kMaxScalarsPerValue,
+                     what + " holds more than 2^22 scalars, the machine's limit");
+}
+
 bool Machine::truth(const RValue& b, const char* what) {
   if (std::holds_alternative<bool>(b.data)) return b.boolValue();
   // An indeterminate condition: both branches are possible.
@@ -209,7 +220,8 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
     return {};
   }
   Allocation* found = spaces(inv).find(v.allocation);
-  if (!found) return {StepResult::Error, "a resource without a binding is accessed", "resource-interface"};
+  // bindResources binds every variable of the interface (or refuses the dispatch).
+  if (!found) return Stop::internal("a resource without a binding is accessed");
   Allocation& a = *found;
   if (!v.invalid) {
     if (const RValue* loc = locate(a.value, v.path, v.path.size())) {
@@ -266,7 +278,7 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
 StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value) {
   const MemoryView& v = reference.view();
   Allocation* found = spaces(inv).find(v.allocation);
-  if (!found) return {StepResult::Error, "a resource without a binding is accessed", "resource-interface"};
+  if (!found) return Stop::internal("a resource without a binding is accessed");
   Allocation& a = *found;
   if (!v.invalid) {
     if (RValue* loc = locate(a.value, v.path, v.path.size())) {
@@ -314,88 +326,88 @@ StepResult Machine::evalExpression(Invocation& inv, const Task& t) {
   // conversion its use applies.
   if (uint32_t k = program_.constantIndex[t.node]; k != UINT32_MAX) {
     inv.values.push_back(program_.constants[k]);
-    return {StepResult::Continue, "", "creation-time-value"};
+    return RuleId::CreationTimeValue;
   }
   const Expression& e = expr(t.node);
   return std::visit(
       [&](const auto& n) -> StepResult {
         using N = std::decay_t<decltype(n)>;
         if constexpr (std::is_same_v<N, LiteralExpression>) {
-          return {StepResult::Error, "a literal without a value", "literal-expressions"};
+          return Stop::internal(
+              "a literal without a value");  // the checker gives every literal one
         } else if constexpr (std::is_same_v<N, IdentifierExpression>) {
           const Resolution& r = cm.identifiers[t.node];
           if (r.kind == Resolution::LocalVariable) {
             const VariableDeclaration& d = program_.module.variables[VariableId{r.index}];
             inv.values.push_back(inv.frames.back().slots[program_.variableSlot[r.index]]);
-            return {StepResult::Continue, "",
-                    d.kind == DeclarationKind::Var ? "var-identifier-expr" : "let-identifier-expr"};
+            return d.kind == DeclarationKind::Var ? RuleId::VarIdentifierExpr
+                                                  : RuleId::LetIdentifierExpr;
           }
           if (r.kind == Resolution::Parameter) {
             inv.values.push_back(inv.frames.back().slots[program_.parameterSlot[r.index]]);
-            return {StepResult::Continue, "", "formal-parameter-expr"};
+            return RuleId::FormalParameterExpr;
           }
           if (r.kind == Resolution::ModuleDeclaration &&
               cm.declarations[r.index].kind == ModuleDeclaration::Variable) {
             MemoryView v;
             v.allocation = program_.variableAllocation[r.index];
             inv.values.push_back(viewValue(info.type, std::move(v)));
-            return {StepResult::Continue, "", "var-identifier-expr"};
+            return RuleId::VarIdentifierExpr;
           }
-          return {StepResult::Error,
-                  "'" + std::string(program_.module.name(n.name)) + "' has no value at run time "
-                  "(an override without a value? pass it with --override)",
-                  "override-decls"};
+          // Pipeline creation (forced by runShader) gives every override used a value.
+          return Stop::internal("'" + std::string(program_.module.name(n.name)) +
+                                "' has no value at run time");
         } else if constexpr (std::is_same_v<N, ParenthesizedExpression>) {
           inv.tasks.push_back({TaskKind::Eval, n.inner.value});
-          return {StepResult::Continue, "", "parenthesized-expressions"};
+          return RuleId::ParenthesizedExpressions;
         } else if constexpr (std::is_same_v<N, UnaryExpression>) {
           switch (n.op) {
             case UnaryOperator::AddressOf:
               inv.tasks.push_back({TaskKind::AddressOf, t.node});
               inv.tasks.push_back({TaskKind::Eval, n.operand.value});
-              return {StepResult::Continue, "", "address-of-expr"};
+              return RuleId::AddressOfExpr;
             case UnaryOperator::Indirection:
               inv.tasks.push_back({TaskKind::Indirection, t.node});
               pushValueOf(inv, n.operand);
-              return {StepResult::Continue, "", "indirection-expr"};
+              return RuleId::IndirectionExpr;
             default:
               inv.tasks.push_back({TaskKind::ApplyUnary, t.node});
               pushValueOf(inv, n.operand);
-              return {StepResult::Continue, "", "unary-operand"};
+              return RuleId::UnaryOperand;
           }
         } else if constexpr (std::is_same_v<N, BinaryExpression>) {
           // #program-order: operands are evaluated left to right.
           if (n.op() == BinaryOperator::ShortCircuitAnd || n.op() == BinaryOperator::ShortCircuitOr) {
             inv.tasks.push_back({TaskKind::ShortCircuit, t.node});
             pushValueOf(inv, n.left());
-            return {StepResult::Continue, "", "logical-expr"};
+            return RuleId::LogicalExpr;
           }
           inv.tasks.push_back({TaskKind::ApplyBinary, t.node});
           pushValueOf(inv, n.right);
           pushValueOf(inv, n.left());
-          return {StepResult::Continue, "", "binary-operands"};
+          return RuleId::BinaryOperands;
         } else if constexpr (std::is_same_v<N, CallExpression>) {
           auto args = program_.module[n.arguments];
           TaskKind k = TaskKind::Construct;
-          const char* rule = "type-constructor-expr";
+          RuleId rule = RuleId::TypeConstructorExpr;
           if (!n.type()) {
             const Resolution& r = cm.identifiers[t.node];
             if (r.kind == Resolution::BuiltinFunction) {
               k = TaskKind::CallBuiltin;
-              rule = "function-call-expr";
+              rule = RuleId::FunctionCallExpr;
             } else if (r.kind == Resolution::ModuleDeclaration &&
                        cm.declarations[r.index].kind == ModuleDeclaration::Function) {
               k = TaskKind::CallUser;
-              rule = "function-call-expr";
+              rule = RuleId::FunctionCallExpr;
             }
           }
           inv.tasks.push_back({k, t.node, static_cast<uint32_t>(args.size())});
           for (size_t i = args.size(); i-- > 0;) pushValueOf(inv, args[i]);
-          return {StepResult::Continue, "", rule};
+          return rule;
         } else if constexpr (std::is_same_v<N, BitcastExpression>) {
           inv.tasks.push_back({TaskKind::Bitcast, t.node});
           pushValueOf(inv, n.operand);
-          return {StepResult::Continue, "", "bitcast-expr"};
+          return RuleId::BitcastExpr;
         } else if constexpr (std::is_same_v<N, IndexExpression>) {
           bool reference = types_.kind(typeOf(n.base.value)) == TypeKind::Reference &&
                            types_.kind(info.type) == TypeKind::Reference;
@@ -403,15 +415,15 @@ StepResult Machine::evalExpression(Invocation& inv, const Task& t) {
           pushValueOf(inv, n.index);
           if (reference) inv.tasks.push_back({TaskKind::Eval, n.base.value});
           else pushValueOf(inv, n.base);
-          return {StepResult::Continue, "", "array-access-expr"};
+          return RuleId::ArrayAccessExpr;
         } else if constexpr (std::is_same_v<N, MemberExpression>) {
           bool reference = types_.kind(info.type) == TypeKind::Reference;
           inv.tasks.push_back({reference ? TaskKind::MemberReference : TaskKind::MemberValue, t.node});
           if (reference) inv.tasks.push_back({TaskKind::Eval, n.base.value});
           else pushValueOf(inv, n.base);
-          return {StepResult::Continue, "", "struct-access-expr"};
+          return RuleId::StructAccessExpr;
         }
-        return {StepResult::Error, "unknown expression", "expressions"};
+        return Stop::internal("an expression the machine does not know");
       },
       e.node);
 }
@@ -473,59 +485,66 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       RValue v;
       StepResult r = load(inv, inv.values.back(), v);
       inv.values.back() = std::move(v);
-      r.rule = "load-rule";
+      r.rule = RuleId::LoadRule;
       return r;
     }
     case TaskKind::LoadKeep: {  // compound assignment: the reference stays for the store
       RValue v;
       StepResult r = load(inv, inv.values.back(), v);
       inv.values.push_back(std::move(v));
-      r.rule = "load-rule";
+      r.rule = RuleId::LoadRule;
       return r;
     }
     case TaskKind::AddressOf: {
       inv.values.back().type = typeOf(t.node);  // the pointer of the same memory view
-      return {StepResult::Continue, "", "address-of-expr"};
+      return RuleId::AddressOfExpr;
     }
     case TaskKind::Indirection: {
       inv.values.back().type = typeOf(t.node);  // the reference of the same memory view
-      return {StepResult::Continue, "", "indirection-expr"};
+      return RuleId::IndirectionExpr;
     }
     case TaskKind::ApplyUnary: {
       const auto& u = std::get<UnaryExpression>(expr(t.node).node);
-      const char* rule = u.op == UnaryOperator::LogicalNot   ? "logical-expr"
-                         : u.op == UnaryOperator::Complement ? "bit-expr"
-                                                             : "arithmetic-expr";
-      if (concreteOperation(inv, u.op)) return {StepResult::Continue, "", rule};
+      RuleId rule = u.op == UnaryOperator::LogicalNot   ? RuleId::LogicalExpr
+                    : u.op == UnaryOperator::Complement ? RuleId::BitExpr
+                                                        : RuleId::ArithmeticExpr;
+      if (concreteOperation(inv, u.op)) return rule;
       RValue operands[] = {pop()};
       OperationResult r = liftedOperator(spelling(u.op), loadType(typeOf(t.node)), operands);
-      if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
+      if (!r.ok())
+        return operationStop(
+            r, "operator " + std::string(spelling(u.op)) + " on " + types_.name(operands[0].type),
+            interp::rule(rule).anchor);
       inv.values.push_back(operationValue(std::move(r.alternatives), "operator result"));
-      return {StepResult::Continue, "", rule};
+      return rule;
     }
     case TaskKind::ApplyBinary: {
       const auto& be = std::get<BinaryExpression>(expr(t.node).node);
-      const char* rule = "arithmetic-expr";
+      RuleId rule = RuleId::ArithmeticExpr;
       switch (be.op()) {
         case BinaryOperator::LessThan: case BinaryOperator::GreaterThan:
         case BinaryOperator::LessThanEqual: case BinaryOperator::GreaterThanEqual:
         case BinaryOperator::Equal: case BinaryOperator::NotEqual:
-          rule = "comparison-expr";
+          rule = RuleId::ComparisonExpr;
           break;
         case BinaryOperator::And: case BinaryOperator::Or: case BinaryOperator::Xor:
         case BinaryOperator::ShiftLeft: case BinaryOperator::ShiftRight:
-          rule = "bit-expr";
+          rule = RuleId::BitExpr;
           break;
         default: break;
       }
-      if (concreteOperation(inv, be.op(), typeOf(t.node))) return {StepResult::Continue, "", rule};
+      if (concreteOperation(inv, be.op(), typeOf(t.node))) return rule;
       RValue b = pop();
       RValue a = pop();
       RValue operands[] = {std::move(a), std::move(b)};
       OperationResult r = liftedOperator(spelling(be.op()), loadType(typeOf(t.node)), operands);
-      if (!r.ok()) return {StepResult::Error, r.unsupported, "expressions"};
+      if (!r.ok())
+        return operationStop(
+            r,
+            "operator " + std::string(spelling(be.op())) + " on " + types_.name(operands[0].type),
+            interp::rule(rule).anchor);
       inv.values.push_back(operationValue(std::move(r.alternatives), "operator result"));
-      return {StepResult::Continue, "", rule};
+      return rule;
     }
     case TaskKind::ShortCircuit: {
       // #logical-expr: `e1 && e2` evaluates e2 only if e1 is true; `e1 || e2` only if false.
@@ -535,10 +554,10 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       bool x = truth(a, "indeterminate condition");
       if (x != isAnd) {
         inv.values.push_back(RValue{types_.boolType(), x});
-        return {StepResult::Continue, "", isAnd ? "short-circuit-and-false" : "short-circuit-or-true"};
+        return isAnd ? RuleId::ShortCircuitAndFalse : RuleId::ShortCircuitOrTrue;
       }
       pushValueOf(inv, be.right);
-      return {StepResult::Continue, "", isAnd ? "short-circuit-and-true" : "short-circuit-or-false"};
+      return isAnd ? RuleId::ShortCircuitAndTrue : RuleId::ShortCircuitOrFalse;
     }
     case TaskKind::Bitcast: {
       RValue a = pop();
@@ -564,14 +583,14 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
         }
         if (ok) {
           inv.values.push_back(std::move(out));
-          return {StepResult::Continue, "", "bitcast-expr"};
+          return RuleId::BitcastExpr;
         }
       }
       RValue operands[] = {std::move(a)};
       OperationResult r = lifted(operands, [&](std::span<const RValue> x) { return bitcastValue(types_, x[0], to); });
-      if (!r.ok()) return {StepResult::Error, r.unsupported, "bitcast-expr"};
+      if (!r.ok()) return operationStop(r, "bitcast<" + types_.name(to) + ">", "bitcast-expr");
       inv.values.push_back(operationValue(std::move(r.alternatives), "bitcast result"));
-      return {StepResult::Continue, "", "bitcast-expr"};
+      return RuleId::BitcastExpr;
     }
     case TaskKind::IndexValue: {
       RValue index = pop();
@@ -583,15 +602,14 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
         // #array-access-expr, #vector-access-expr, #matrix-access-expr: "any valid value
         // for T may be returned".
         if (scalarCount(types_, result) > kMaxScalarsPerValue)
-          return {StepResult::Error, types_.name(result) + " holds more than 2^22 scalars, the machine's limit",
-                  "array-access-expr"};
+          return scalarLimit(types_.name(result));
         inv.values.push_back(anyValueOf(types_, result));
-        return {StepResult::Continue, "", "array-access-expr-out-of-bounds"};
+        return RuleId::ArrayAccessExprOutOfBounds;
       }
       RValue c = std::move(base.components()[index.intValue()]);
       c.type = result;
       inv.values.push_back(std::move(c));
-      return {StepResult::Continue, "", "array-access-expr"};
+      return RuleId::ArrayAccessExpr;
     }
     case TaskKind::IndexReference: {
       RValue index = pop();
@@ -627,7 +645,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       }
       v.path.push_back(out ? UINT32_MAX : static_cast<uint32_t>(i));
       ref.type = typeOf(t.node);
-      return {StepResult::Continue, "", out ? "invalid-memory-reference" : "array-access-expr"};
+      return out ? RuleId::InvalidMemoryReference : RuleId::ArrayAccessExpr;
     }
     case TaskKind::MemberValue: {
       RValue base = pop();
@@ -637,19 +655,19 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
           memberIndices(types_, base.type, program_.module.name(me.member));
       if (!base.isComposite()) {
         inv.values.push_back(anyValueOf(types_, result));
-        return {StepResult::Continue, "", "struct-access-expr"};
+        return RuleId::StructAccessExpr;
       }
       if (types_.kind(base.type) == TypeKind::Struct || idx.size() == 1) {
         RValue c = std::move(base.components()[idx[0]]);
         c.type = result;
         inv.values.push_back(std::move(c));
-        return {StepResult::Continue, "",
-                types_.kind(base.type) == TypeKind::Struct ? "struct-access-expr" : "vector-single-component"};
+        return types_.kind(base.type) == TypeKind::Struct ? RuleId::StructAccessExpr
+                                                          : RuleId::VectorSingleComponent;
       }
       Components parts;
       for (uint32_t i : idx) parts.push_back(base.components()[i]);
       inv.values.push_back(RValue{result, std::move(parts)});
-      return {StepResult::Continue, "", "vector-multi-component"};
+      return RuleId::VectorMultiComponent;
     }
     case TaskKind::MemberReference: {
       RValue& ref = inv.values.back();
@@ -658,8 +676,8 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       std::vector<uint32_t> idx = memberIndices(types_, composite, program_.module.name(me.member));
       std::get<MemoryView>(ref.data).path.push_back(idx.empty() ? 0 : idx[0]);
       ref.type = typeOf(t.node);
-      return {StepResult::Continue, "",
-              types_.kind(composite) == TypeKind::Struct ? "struct-access-expr" : "vector-single-component"};
+      return types_.kind(composite) == TypeKind::Struct ? RuleId::StructAccessExpr
+                                                        : RuleId::VectorSingleComponent;
     }
     default: break;
   }
@@ -683,7 +701,11 @@ StepResult Machine::step(uint32_t i) {
       default: return t.kind > TaskKind::Exec ? statementTask(inv, t) : applyTask(inv, t);
     }
   }();
-  lastRule_ = r.rule;
+  lastStopped_ = r.kind == StepResult::Stopped;
+  if (lastStopped_)
+    lastStop_ = r.stop->kind;
+  else
+    lastRule_ = r.rule;
   return r;
 }
 

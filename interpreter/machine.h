@@ -16,8 +16,10 @@
 
 #include "checker/checker.h"
 #include "interpreter/memory.h"
+#include "interpreter/rules.h"
 #include "interpreter/runtime_operations.h"
 #include "interpreter/runtime_value.h"
+#include "interpreter/stop.h"
 
 namespace plumb::interp {
 
@@ -131,26 +133,28 @@ struct MemoryObserver {
   virtual void onUnmodelled(uint32_t invocation, const std::string& what) = 0;
   /// Called by runDispatch around each execution.
   virtual void beginExecution() {}
-  virtual void endExecution(const std::string& kind, const std::string& message) {
+  /// `kind` and `message` as the outcome's (dispatch.h Outcome); `stop` why it did not finish
+  /// (null: it finished).
+  virtual void endExecution(const std::string& kind, const std::string& message, const Stop* stop) {
     (void)kind;
     (void)message;
+    (void)stop;
   }
 };
 
-/// How a step ended.
+/// How a step ended: the rule it applied (one entry of the table in rules.h), or a typed stop
+/// (stop.h) that ends the execution.
 struct StepResult {
-  enum Kind : uint8_t { Continue, Error };
+  enum Kind : uint8_t { Continue, Stopped };
   Kind kind = Continue;
-  const char* rule = "";
-  /// Error: a dynamic error, or an operation Plumb cannot evaluate. Held by pointer so that
-  /// the result of an ordinary step is two words and never touches the heap.
-  std::unique_ptr<std::string> error;
+  RuleId rule = RuleId::Count;  // Continue: the rule applied (Count: not yet named)
+  /// Stopped: why. Held by pointer so that the result of an ordinary step is two words and
+  /// never touches the heap.
+  std::unique_ptr<Stop> stop;
 
   StepResult() = default;
-  StepResult(Kind k, std::string_view message, const char* r) : kind(k), rule(r) {
-    if (!message.empty()) error = std::make_unique<std::string>(message);
-  }
-  std::string message() const { return error ? *error : std::string(); }
+  StepResult(RuleId r) : rule(r) {}  // NOLINT: a rule is a step's result
+  StepResult(Stop s) : kind(Stopped), stop(std::make_unique<Stop>(std::move(s))) {}  // NOLINT
 };
 
 class RaceDetector;  // interpreter/races.h
@@ -160,13 +164,17 @@ class Machine {
  public:
   Machine(Program& program, Configuration& config, Chooser choose);
 
-  /// Applies one rule to invocation `i`; `rule` receives the rule's name.
+  /// Applies one rule to invocation `i`, or stops (StepResult::stop).
   StepResult step(uint32_t i);
   /// True if the next step of invocation `i` accesses memory other invocations can see
   /// (workgroup or storage buffers), or synchronizes: a scheduling point.
   bool nextStepIsShared(uint32_t i) const;
-  /// The rule name and the redex of the last step (for --trace).
-  const char* lastRule() const { return lastRule_; }
+  /// The name of the rule of the last step as --trace prints it (rules.h), or of its stop
+  /// (stopTraceName), and its redex.
+  std::string_view lastRule() const {
+    if (lastStopped_) return stopTraceName(lastStop_);
+    return lastRule_ == RuleId::Count ? "unnamed-rule" : rule(lastRule_).name;
+  }
   std::string lastRedex() const;
 
   /// Starts invocation `i` at the entry point (the body, with its built-in inputs).
@@ -218,6 +226,12 @@ class Machine {
   /// `what` at the position of the current step's redex (`out-of-bounds store at 8:3`).
   std::string at(const char* what) const;
   bool truth(const RValue& b, const char* what);
+  /// The stop of an operation Plumb cannot evaluate (OperationResult::unsupported): Unsupported
+  /// naming `feature` (with the section `anchor`), or Internal when the operation was given
+  /// what the checker should have excluded (OperationResult::internal).
+  Stop operationStop(const OperationResult& r, std::string feature, std::string_view anchor) const;
+  /// A value of more than kMaxScalarsPerValue scalars (memory.h): the Limit stop naming `what`.
+  Stop scalarLimit(const std::string& what) const;
   /// Bit patterns kept as sets (docs/ambiguities.md M9): an i32/u32 scalar whose data is a
   /// FloatSet stands for "the bits of some f32 in the set"; an IntegerSet for one of its values
   /// (M13). An operation that needs the integer replaces it by one of its values (a choice
@@ -237,7 +251,9 @@ class Machine {
   Configuration& config_;
   Chooser choose_;
   std::array<uint32_t, 3> numWorkgroups_{1, 1, 1};
-  const char* lastRule_ = "";
+  RuleId lastRule_ = RuleId::Count;
+  bool lastStopped_ = false;
+  Stop::Kind lastStop_ = Stop::Kind::Internal;
   uint32_t lastNode_ = 0;
   bool lastNodeIsStatement_ = false;
   MemoryObserver* observer_ = nullptr;

@@ -50,17 +50,15 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
     inv.frames.push_back(std::move(frame));
     inv.tasks.push_back({TaskKind::FunctionMarker, t.node});
     inv.tasks.push_back({TaskKind::Exec, f.body.value});
-    return {StepResult::Continue, "", "call-enter"};
+    return RuleId::CallEnter;
   }
   // #type-constructor-expr
   Type result = typeOf(t.node);
   const TypeNode& rt = types_[result];
-  if (scalarCount(types_, result) > kMaxScalarsPerValue)
-    return {StepResult::Error, types_.name(result) + " holds more than 2^22 scalars, the machine's limit",
-            "type-constructor-expr"};
+  if (scalarCount(types_, result) > kMaxScalarsPerValue) return scalarLimit(types_.name(result));
   if (args.empty()) {
     inv.values.push_back(zeroValue(types_, result));
-    return {StepResult::Continue, "", "type-constructor-expr"};  // T(): the zero value (#zero-value)
+    return RuleId::TypeConstructorExpr;  // T(): the zero value (#zero-value)
   }
   if (args.size() == 1 && isNumericShape(rt.kind)) {
     Type at = args[0].type;
@@ -68,20 +66,21 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
     bool sameShape = an.kind == rt.kind && an.size == rt.size && an.rows == rt.rows;
     if (at == result) {
       inv.values.push_back(std::move(args[0]));
-      return {StepResult::Continue, "", "type-constructor-expr"};
+      return RuleId::TypeConstructorExpr;
     }
     if (sameShape || (rt.kind != TypeKind::Vector && rt.kind != TypeKind::Matrix)) {
       // #conversion-expr: a value conversion to another component type.
       OperationResult r = lifted(std::span<RValue>(args.data(), 1), [&](std::span<const RValue> x) {
         return convertValue(types_, x[0], result);
       });
-      if (!r.ok()) return {StepResult::Error, r.unsupported, "conversion-expr"};
+      if (!r.ok())
+        return operationStop(r, "conversion to " + types_.name(result), "conversion-expr");
       inv.values.push_back(operationValue(std::move(r.alternatives), "conversion result"));
-      return {StepResult::Continue, "", "conversion-expr"};
+      return RuleId::ConversionExpr;
     }
   }
   inv.values.push_back(composeValue(types_, result, std::move(args)));
-  return {StepResult::Continue, "", "type-constructor-expr"};
+  return RuleId::TypeConstructorExpr;
 }
 
 StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
@@ -91,7 +90,7 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
     inv.values.pop_back();
   }
   const Overload* o = program_.checked.calls[t.node];
-  if (!o) return {StepResult::Error, "a call without a resolved overload", "builtin-functions"};
+  if (!o) return Stop::internal("a call without a resolved overload");
   // The built-ins the machine evaluates touch memory or synchronize: they need one value of
   // each argument. The others are functions of their arguments, applied to each value of an
   // integer not yet chosen (M13).
@@ -99,11 +98,15 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
     materialize(args);
     return machineBuiltin(inv, t, *o, args);
   }
+  // One rule per section of the built-ins evaluated as functions of their arguments; a built-in
+  // of another section (a derivative) cannot run in a compute shader: the checker rejects it.
+  std::optional<RuleId> rule = functionBuiltinRule(o->row->anchor);
+  if (!rule) return Stop::internal(std::string(o->row->name) + " in a compute shader");
   Type result = typeOf(t.node);
   OperationResult res = lifted(args, [&](std::span<const RValue> x) { return interp::callBuiltin(types_, *o, result, x); });
-  if (!res.ok()) return {StepResult::Error, res.unsupported, o->row->anchor.data()};
+  if (!res.ok()) return operationStop(res, std::string(o->row->name), o->row->anchor);
   inv.values.push_back(operationValue(std::move(res.alternatives), "built-in result"));
-  return {StepResult::Continue, "", o->row->anchor.data()};
+  return *rule;
 }
 
 StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overload& o,
@@ -119,7 +122,7 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     // #memory-semantics: a control barrier with AcquireRelease semantics (memory model observer).
     if (observer_) observer_->onBarrier(indexOfInvocation(inv), inv, name);
     if (races_) races_->barrier(indexOfInvocation(inv), name == "storageBarrier");
-    return {StepResult::Continue, "", "control-barrier-wait"};
+    return RuleId::ControlBarrierWait;
   }
   if (name == "arrayLength") {
     // #array-builtin-functions: the number of elements of the runtime-sized array.
@@ -128,7 +131,7 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
     int64_t n = arr ? static_cast<int64_t>(componentCount(*arr)) : 0;
     inv.values.push_back(RValue{types_.u32(), n});
-    return {StepResult::Continue, "", "array-builtin-functions"};
+    return RuleId::ArrayBuiltinFunctions;
   }
   if (name.starts_with("atomic")) {
     // #atomic-builtin-functions: one indivisible access; the scheduler interleaves them.
@@ -151,7 +154,7 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     StepResult r = load(inv, ref, current);
     notARead_ = false;
     observer_ = observer;
-    if (r.kind == StepResult::Error) return r;
+    if (r.kind == StepResult::Stopped) return r;
     Type valueType = types_[types_[ref.type].element].element;  // T of atomic<T>
     current.type = valueType;
     auto storeValue = [&](RValue v) {
@@ -160,18 +163,18 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     };
     if (name == "atomicLoad") {
       inv.values.push_back(current);
-      return {StepResult::Continue, "", "atomic-load"};
+      return RuleId::AtomicLoad;
     }
     if (name == "atomicStore") {
       args[1].type = valueType;
       StepResult s = storeValue(args[1]);
-      s.rule = "atomic-store";
+      s.rule = RuleId::AtomicStore;
       return s;
     }
     if (name == "atomicExchange") {
       StepResult s = storeValue(args[1]);
       inv.values.push_back(current);
-      s.rule = "atomic-rmw";
+      s.rule = RuleId::AtomicRmw;
       return s;
     }
     if (name == "atomicCompareExchangeWeak") {
@@ -187,7 +190,7 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
       parts.push_back(current);
       parts.push_back(RValue{types_.boolType(), exchanged});
       inv.values.push_back(RValue{result, std::move(parts)});
-      s.rule = "atomic-compare-exchange";
+      s.rule = RuleId::AtomicCompareExchange;
       return s;
     }
     static const std::pair<std::string_view, const char*> kOps[] = {
@@ -209,13 +212,13 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
       } else {
         res = applyOperator(types_, op, valueType, operands);
       }
-      if (!res.ok()) return {StepResult::Error, res.unsupported, "atomic-rmw"};
+      if (!res.ok()) return operationStop(res, std::string(name), "atomic-rmw");
       StepResult s = storeValue(res.alternatives[0]);
       inv.values.push_back(current);
-      s.rule = "atomic-rmw";
+      s.rule = RuleId::AtomicRmw;
       return s;
     }
-    return {StepResult::Error, "unknown atomic function " + std::string(name), "atomic-builtin-functions"};
+    return Stop::internal("an atomic function the machine does not know: " + std::string(name));
   }
   // #memory-operation: textureStore is a write access to texel memory, which the memory model
   // observer (plumb explore) does not model: it is told, and refuses the program.

@@ -63,7 +63,7 @@ StepResult Machine::unwind(Invocation& inv, TaskKind target, bool keepTarget, Ta
     if (t.kind == TaskKind::ScopeEnd || t.kind == TaskKind::LoopNext) popScope(inv, t.aux);
     if (t.kind == TaskKind::FunctionMarker) break;  // never unwind out of a function
   }
-  return {StepResult::Error, "break, continue or return outside its construct", "statements"};
+  return Stop::internal("break, continue or return outside its construct");
 }
 
 StepResult Machine::execStatement(Invocation& inv, const Task& t) {
@@ -73,24 +73,24 @@ StepResult Machine::execStatement(Invocation& inv, const Task& t) {
       [&](const auto& n) -> StepResult {
         using N = std::decay_t<decltype(n)>;
         if constexpr (std::is_same_v<N, EmptyStatement>) {
-          return {StepResult::Continue, "", "empty-statement"};
+          return RuleId::EmptyStatement;
         } else if constexpr (std::is_same_v<N, CompoundStatement>) {
           // #compound-statement-section: declarations in the block end with it.
           inv.tasks.push_back({TaskKind::ScopeEnd, t.node, base});
           pushStatements(inv, StatementId{t.node}, 0);
-          return {StepResult::Continue, "", "block-enter"};
+          return RuleId::BlockEnter;
         } else if constexpr (std::is_same_v<N, IfStatement>) {
           inv.tasks.push_back({TaskKind::IfBranch, t.node});
           pushValueOf(inv, n.condition);
-          return {StepResult::Continue, "", "if-statement"};
+          return RuleId::IfStatement;
         } else if constexpr (std::is_same_v<N, SwitchStatement>) {
           inv.tasks.push_back({TaskKind::SwitchSelect, t.node});
           pushValueOf(inv, n.selector);
-          return {StepResult::Continue, "", "switch-statement"};
+          return RuleId::SwitchStatement;
         } else if constexpr (std::is_same_v<N, LoopStatement>) {
           inv.tasks.push_back({TaskKind::LoopMarker, t.node, base});
           inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
-          return {StepResult::Continue, "", "loop-enter"};
+          return RuleId::LoopEnter;
         } else if constexpr (std::is_same_v<N, ForStatement>) {
           // #for-statement: `for (init; cond; update) body` is
           // `{ init; loop { if !(cond) { break; } body continuing { update } } }`.
@@ -99,86 +99,87 @@ StepResult Machine::execStatement(Invocation& inv, const Task& t) {
           inv.tasks.push_back({TaskKind::LoopMarker, t.node, base});
           inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
           if (h.initializer) inv.tasks.push_back({TaskKind::Exec, h.initializer.value});
-          return {StepResult::Continue, "", "for-enter"};
+          return RuleId::ForEnter;
         } else if constexpr (std::is_same_v<N, WhileStatement>) {
           // #while-statement: `while cond { body }` is `loop { if !(cond) { break; } body }`.
           inv.tasks.push_back({TaskKind::LoopMarker, t.node, base});
           inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
-          return {StepResult::Continue, "", "while-enter"};
+          return RuleId::WhileEnter;
         } else if constexpr (std::is_same_v<N, ContinuingStatement>) {
           pushStatements(inv, StatementId{t.node}, 0);
-          return {StepResult::Continue, "", "continuing-statement"};
+          return RuleId::ContinuingStatement;
         } else if constexpr (std::is_same_v<N, BreakStatement>) {
           StepResult r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
-          r.rule = "break-statement";
+          r.rule = RuleId::BreakStatement;
           return r;
         } else if constexpr (std::is_same_v<N, BreakIfStatement>) {
           inv.tasks.push_back({TaskKind::BreakIfCheck, t.node});
           pushValueOf(inv, n.condition);
-          return {StepResult::Continue, "", "break-if-statement"};
+          return RuleId::BreakIfStatement;
         } else if constexpr (std::is_same_v<N, ContinueStatement>) {
           StepResult r = unwind(inv, TaskKind::LoopContinue, true, nullptr);
-          r.rule = "continue-statement";
+          r.rule = RuleId::ContinueStatement;
           return r;
         } else if constexpr (std::is_same_v<N, ReturnStatement>) {
           inv.tasks.push_back({TaskKind::Return, t.node, n.value ? 1u : 0u});
           if (n.value) pushValueOf(inv, n.value);
-          return {StepResult::Continue, "", "return-statement"};
+          return RuleId::ReturnStatement;
         } else if constexpr (std::is_same_v<N, DiscardStatement>) {
-          return {StepResult::Error, "discard is only meaningful in a fragment shader", "discard-statement"};
+          // #behaviors-rules: the checker rejects a compute entry point whose behavior has Discard.
+          return Stop::internal("discard in a compute shader");
         } else if constexpr (std::is_same_v<N, FallthroughStatement>) {
           // #switch-statement: control continues with the next clause's body.
           Task marker;
           StepResult r = unwind(inv, TaskKind::SwitchMarker, false, &marker);
-          if (r.kind == StepResult::Error) return r;
+          if (r.kind == StepResult::Stopped) return r;
           const auto& sw = std::get<SwitchStatement>(stmt(marker.node).node);
           auto clauses = program_.module[sw.clauses];
           uint32_t next = marker.extra + 1;
-          if (next >= clauses.size()) return {StepResult::Error, "fallthrough in the last clause", "switch-statement"};
+          if (next >= clauses.size()) return Stop::internal("fallthrough in the last clause");
           inv.tasks.push_back({TaskKind::SwitchMarker, marker.node, marker.aux, next});
           inv.tasks.push_back({TaskKind::Exec, program_.module[clauses[next]].body.value});
-          return {StepResult::Continue, "", "switch-fallthrough"};
+          return RuleId::SwitchFallthrough;
         } else if constexpr (std::is_same_v<N, FunctionCallStatement>) {
           inv.tasks.push_back({TaskKind::DiscardValue, t.node,
                                types_.kind(typeOf(n.call.value)) == TypeKind::Void ? 0u : 1u});
           inv.tasks.push_back({TaskKind::Eval, n.call.value});
-          return {StepResult::Continue, "", "function-call-statement"};
+          return RuleId::FunctionCallStatement;
         } else if constexpr (std::is_same_v<N, DeclarationStatement>) {
           const VariableDeclaration& d = program_.module[n.declaration];
-          if (d.kind == DeclarationKind::Const) return {StepResult::Continue, "", "const-declaration"};
+          if (d.kind == DeclarationKind::Const) return RuleId::ConstDeclaration;
           TaskKind k = d.kind == DeclarationKind::Let ? TaskKind::LetBind : TaskKind::VarAllocate;
           inv.tasks.push_back({k, t.node, n.declaration.value, d.initializer ? 1u : 0u});
           if (d.initializer) pushValueOf(inv, d.initializer);
-          return {StepResult::Continue, "", d.kind == DeclarationKind::Let ? "let-declaration" : "var-declaration"};
+          return d.kind == DeclarationKind::Let ? RuleId::LetDeclaration : RuleId::VarDeclaration;
         } else if constexpr (std::is_same_v<N, AssignmentStatement>) {
           if (!n.target) {
             inv.tasks.push_back({TaskKind::DiscardValue, t.node, 1});
             pushValueOf(inv, n.value);
-            return {StepResult::Continue, "", "phony-assignment"};
+            return RuleId::PhonyAssignment;
           }
           if (n.op == AssignmentOperator::Assign) {
             // #simple-assignment-section: "Evaluates e, evaluates r, then writes".
             inv.tasks.push_back({TaskKind::Store, t.node});
             inv.tasks.push_back({TaskKind::Eval, n.target.value});
             pushValueOf(inv, n.value);
-            return {StepResult::Continue, "", "simple-assignment"};
+            return RuleId::SimpleAssignment;
           }
           // #compound-assignment-sec: `e1 op= e2` is `e1 = e1 op (e2)`, e1 evaluated once.
           inv.tasks.push_back({TaskKind::CompoundStore, t.node});
           pushValueOf(inv, n.value);
           inv.tasks.push_back({TaskKind::LoadKeep, n.target.value});
           inv.tasks.push_back({TaskKind::Eval, n.target.value});
-          return {StepResult::Continue, "", "compound-assignment"};
+          return RuleId::CompoundAssignment;
         } else if constexpr (std::is_same_v<N, IncrementStatement> || std::is_same_v<N, DecrementStatement>) {
           // #increment-decrement: `e++` is `e += 1`, `e--` is `e -= 1`.
           inv.tasks.push_back({TaskKind::IncrementStore, t.node, std::is_same_v<N, IncrementStatement> ? 1u : 0u});
           inv.tasks.push_back({TaskKind::LoadKeep, n.target.value});
           inv.tasks.push_back({TaskKind::Eval, n.target.value});
-          return {StepResult::Continue, "", std::is_same_v<N, IncrementStatement> ? "increment" : "decrement"};
+          return std::is_same_v<N, IncrementStatement> ? RuleId::Increment : RuleId::Decrement;
         } else if constexpr (std::is_same_v<N, StaticAssertStatement>) {
-          return {StepResult::Continue, "", "static-assert-statement"};
+          return RuleId::StaticAssertStatement;
         }
-        return {StepResult::Error, "unknown statement", "statements"};
+        return Stop::internal("a statement the machine does not know");
       },
       s.node);
 }
@@ -192,22 +193,22 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
   switch (t.kind) {
     case TaskKind::StatementsNext: {
       auto list = statementList(program_.module, stmt(t.node));
-      if (t.aux >= list.size()) return {StepResult::Continue, "", "block-end"};
+      if (t.aux >= list.size()) return RuleId::BlockEnd;
       if (t.aux + 1 < list.size()) pushStatements(inv, StatementId{t.node}, t.aux + 1);
       inv.tasks.push_back({TaskKind::Exec, list[t.aux].value});
-      return {StepResult::Continue, "", "block-next"};
+      return RuleId::BlockNext;
     }
     case TaskKind::ScopeEnd:
       popScope(inv, t.aux);
-      return {StepResult::Continue, "", "block-exit"};
+      return RuleId::BlockExit;
     case TaskKind::IfBranch: {
       const auto& n = std::get<IfStatement>(stmt(t.node).node);
       if (truth(pop(), "indeterminate condition")) {
         inv.tasks.push_back({TaskKind::Exec, n.body.value});
-        return {StepResult::Continue, "", "if-true"};
+        return RuleId::IfTrue;
       }
       if (n.elseBranch) inv.tasks.push_back({TaskKind::Exec, n.elseBranch.value});
-      return {StepResult::Continue, "", "if-false"};
+      return RuleId::IfFalse;
     }
     case TaskKind::SwitchSelect: {
       // #switch-statement: the clause whose selector equals the value, else the default.
@@ -222,7 +223,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
         uint32_t k = choose_(static_cast<uint32_t>(clauses.size()), at("indeterminate selector"));
         inv.tasks.push_back({TaskKind::SwitchMarker, t.node, static_cast<uint32_t>(inv.function.size()), k});
         inv.tasks.push_back({TaskKind::Exec, program_.module[clauses[k]].body.value});
-        return {StepResult::Continue, "", "switch-case-found"};
+        return RuleId::SwitchCaseFound;
       } else {
         x = v.intValue();
       }
@@ -238,22 +239,23 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
           if (val && val->intValue() == x) chosen = c;
         }
       }
-      const char* rule = "switch-case-found";
+      RuleId rule = RuleId::SwitchCaseFound;
       if (chosen == UINT32_MAX) {
         chosen = fallback;
-        rule = "switch-default";
+        rule = RuleId::SwitchDefault;
       }
-      if (chosen == UINT32_MAX) return {StepResult::Error, "no clause matches", "switch-statement"};
+      // #switch-statement: exactly one clause has `default` (a shader-creation error otherwise).
+      if (chosen == UINT32_MAX) return Stop::internal("no clause of the switch matches");
       inv.tasks.push_back({TaskKind::SwitchMarker, t.node, static_cast<uint32_t>(inv.function.size()), chosen});
       inv.tasks.push_back({TaskKind::Exec, program_.module[clauses[chosen]].body.value});
-      return {StepResult::Continue, "", rule};
+      return rule;
     }
     case TaskKind::SwitchMarker:
       popScope(inv, t.aux);
-      return {StepResult::Continue, "", "switch-end"};
+      return RuleId::SwitchEnd;
     case TaskKind::LoopMarker:
       // A loop ends only by break, break-if or a false condition, which unwind past this.
-      return {StepResult::Error, "a loop ended without leaving it", "loop-statement"};
+      return Stop::internal("a loop ended without leaving it");
     case TaskKind::LoopIteration: {
       // One iteration: its declarations live until the continuing construct has run.
       const Statement& s = stmt(t.node);
@@ -263,7 +265,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       if (auto* l = std::get_if<LoopStatement>(&s.node)) {
         pushStatements(inv, StatementId{t.node}, 0);
         (void)l;
-        return {StepResult::Continue, "", "loop-iteration"};
+        return RuleId::LoopIteration;
       }
       ExpressionId cond;
       StatementId body;
@@ -280,12 +282,12 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
         inv.tasks.push_back({TaskKind::LoopCondition, t.node});
         pushValueOf(inv, cond);
       }
-      return {StepResult::Continue, "", "loop-iteration"};
+      return RuleId::LoopIteration;
     }
     case TaskKind::LoopCondition: {
-      if (truth(pop(), "indeterminate condition")) return {StepResult::Continue, "", "loop-condition-true"};
+      if (truth(pop(), "indeterminate condition")) return RuleId::LoopConditionTrue;
       StepResult r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
-      r.rule = "loop-condition-false";
+      r.rule = RuleId::LoopConditionFalse;
       return r;
     }
     case TaskKind::LoopContinue: {
@@ -297,16 +299,16 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
         StatementId update = program_.module[f->header].update;
         if (update) inv.tasks.push_back({TaskKind::Exec, update.value});
       }
-      return {StepResult::Continue, "", "loop-continuing"};
+      return RuleId::LoopContinuing;
     }
     case TaskKind::LoopNext:
       popScope(inv, t.aux);
       inv.tasks.push_back({TaskKind::LoopIteration, t.node, t.aux});
-      return {StepResult::Continue, "", "loop-next-iteration"};
+      return RuleId::LoopNextIteration;
     case TaskKind::BreakIfCheck: {
-      if (!truth(pop(), "indeterminate condition")) return {StepResult::Continue, "", "break-if-false"};
+      if (!truth(pop(), "indeterminate condition")) return RuleId::BreakIfFalse;
       StepResult r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
-      r.rule = "break-if-true";
+      r.rule = RuleId::BreakIfTrue;
       return r;
     }
     case TaskKind::Return: {
@@ -314,33 +316,34 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       if (t.aux) value = pop();
       Task marker;
       StepResult r = unwind(inv, TaskKind::FunctionMarker, false, &marker);
-      if (r.kind == StepResult::Error) return r;
+      if (r.kind == StepResult::Stopped) return r;
       inv.frames.pop_back();
       if (inv.frames.empty()) {
         inv.status = InvocationStatus::Finished;
-        return {StepResult::Continue, "", "entry-point-return"};
+        return RuleId::EntryPointReturn;
       }
       if (value) inv.values.push_back(std::move(*value));
-      return {StepResult::Continue, "", "call-return"};
+      return RuleId::CallReturn;
     }
     case TaskKind::FunctionMarker:
       // The body ended without `return` (a function without a return type).
       inv.frames.pop_back();
       if (inv.frames.empty()) {
         inv.status = InvocationStatus::Finished;
-        return {StepResult::Continue, "", "entry-point-return"};
+        return RuleId::EntryPointReturn;
       }
-      return {StepResult::Continue, "", "call-return"};
+      return RuleId::CallReturn;
     case TaskKind::Store: {
       size_t n = inv.values.size();
       StepResult r = store(inv, inv.values[n - 1], std::move(inv.values[n - 2]));
       inv.values.resize(n - 2);
-      r.rule = "store";
+      r.rule = RuleId::Store;
       return r;
     }
     case TaskKind::CompoundStore:
     case TaskKind::IncrementStore: {
-      const char* rule = t.kind == TaskKind::CompoundStore ? "compound-assignment-store" : "increment-decrement-store";
+      RuleId rule = t.kind == TaskKind::CompoundStore ? RuleId::CompoundAssignmentStore
+                                                      : RuleId::IncrementDecrementStore;
       if (t.kind == TaskKind::IncrementStore) inv.values.push_back(RValue{inv.values.back().type, int64_t(1)});
       // Stack: reference, current value, right-hand side. Concrete integer operands take the
       // integer kernel in place (concreteOperation), then the store.
@@ -360,7 +363,10 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       Type valueType = types_[ref.type].element;
       RValue operands[] = {std::move(lhs), std::move(rhs)};
       OperationResult r = liftedOperator(spelling(bop), valueType, operands);
-      if (!r.ok()) return {StepResult::Error, r.unsupported, "compound-assignment-sec"};
+      if (!r.ok())
+        return operationStop(
+            r, "operator " + std::string(spelling(bop)) + " on " + types_.name(valueType),
+            "compound-assignment-sec");
       StepResult s = store(inv, ref, operationValue(std::move(r.alternatives), "operator result"));
       s.rule = rule;
       return s;
@@ -369,16 +375,14 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       RValue v = pop();
       v.type = program_.checked.variables[t.aux];
       inv.frames.back().slots[program_.variableSlot[t.aux]] = std::move(v);
-      return {StepResult::Continue, "", "let-bind"};
+      return RuleId::LetBind;
     }
     case TaskKind::VarAllocate: {
       // #var-and-value: a new memory location, holding the initializer or the zero value.
       Type ref = program_.checked.variables[t.aux];
       Type storeType = types_[ref].element;
       if (scalarCount(types_, storeType) > kMaxScalarsPerValue)
-        return {StepResult::Error,
-                "the variable's type " + types_.name(storeType) + " holds more than 2^22 scalars, the machine's limit",
-                "var-and-value"};
+        return scalarLimit("the variable's type " + types_.name(storeType));
       Allocation a;
       a.storeType = storeType;
       a.space = ast::AddressSpace::Function;
@@ -389,14 +393,14 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       view.allocation = makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
       inv.function.push_back(std::move(a));
       inv.frames.back().slots[program_.variableSlot[t.aux]] = RValue{ref, std::move(view)};
-      return {StepResult::Continue, "", "var-allocate"};
+      return RuleId::VarAllocate;
     }
     case TaskKind::DiscardValue:
       if (t.aux) inv.values.pop_back();
-      return {StepResult::Continue, "", "discard-value"};
+      return RuleId::DiscardValue;
     default: break;
   }
-  return {StepResult::Error, "unknown task", "execution"};
+  return Stop::internal("a task the machine does not know");
 }
 
 }  // namespace plumb::interp

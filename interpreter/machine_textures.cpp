@@ -36,21 +36,27 @@ std::optional<int64_t> intOf(const RValue& v) {
 
 StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args) {
   std::string_view name = o.row->name;
+  // The sampling functions (textureSample*, textureGather*: the first argument of a gather may
+  // be its component, not the texture) need a sampler's filtering, which the machine lacks.
+  if (name != "textureDimensions" && name != "textureNumLayers" && name != "textureNumLevels" &&
+      name != "textureNumSamples" && name != "textureLoad" && name != "textureStore")
+    return Stop::unsupported(std::string(name), std::string(o.row->anchor),
+                             std::string(name) + " samples a texture: not supported at run time");
   Type result = typeOf(t.node);
   Type texType = args[0].type;
   const TypeNode& tn = types_[texType];
   const MemoryView* view = std::get_if<MemoryView>(&args[0].data);
   Allocation* a = view ? spaces(inv).find(view->allocation) : nullptr;
-  if (!a) return {StepResult::Error, std::string(name) + ": the texture has no binding", "texture-builtin-functions"};
+  if (!a) return Stop::internal(std::string(name) + ": the texture has no binding");
   RValue& tex = a->value;
   bool multisampled = tn.kind == TypeKind::MultisampledTexture ||
                       (tn.kind == TypeKind::DepthTexture && tn.depth == ast::DepthTextureKind::Multisampled2d);
   bool arrayed = isArrayedTexture(types_, texType);
   bool depth = tn.kind == TypeKind::DepthTexture;
   Type u32 = types_.u32();
-  auto push = [&](RValue v, const char* rule) {
+  auto push = [&](RValue v, RuleId rule) {
     inv.values.push_back(std::move(v));
-    return StepResult{StepResult::Continue, "", rule};
+    return StepResult{rule};
   };
 
   if (name == "textureDimensions") {
@@ -59,25 +65,28 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
     if (args.size() > 1) {
       auto l = intOf(args[1]);
       if (!l || *l < 0 || static_cast<uint64_t>(*l) >= shapeAt(tex, 0).levels)
-        return push(anyValueOf(types_, result), "texturedimensions");  // level out of range: any value
+        return push(anyValueOf(types_, result),
+                    RuleId::TextureDimensions);  // level out of range: any value
       level = static_cast<uint64_t>(*l);
     }
     Shape s = shapeAt(tex, multisampled ? 0 : level);
     int64_t dims[3] = {int64_t(s.width), int64_t(s.height), int64_t(s.layers)};
     const TypeNode& rt = types_[result];
-    if (rt.kind != TypeKind::Vector) return push(RValue{u32, dims[0]}, "texturedimensions");
+    if (rt.kind != TypeKind::Vector) return push(RValue{u32, dims[0]}, RuleId::TextureDimensions);
     Components c;
     for (uint32_t k = 0; k < rt.size; ++k) c.push_back(RValue{u32, dims[k]});
-    return push(RValue{result, std::move(c)}, "texturedimensions");
+    return push(RValue{result, std::move(c)}, RuleId::TextureDimensions);
   }
   if (name == "textureNumLayers") {
     Shape s = shapeAt(tex, 0);
     bool cube = (tn.kind == TypeKind::SampledTexture && tn.dimension == ast::TextureDimension::CubeArray) ||
                 (tn.kind == TypeKind::DepthTexture && tn.depth == ast::DepthTextureKind::CubeArray);
-    return push(RValue{u32, int64_t(cube ? s.layers / 6 : s.layers)}, "texturenumlayers");
+    return push(RValue{u32, int64_t(cube ? s.layers / 6 : s.layers)}, RuleId::TextureNumLayers);
   }
-  if (name == "textureNumLevels") return push(RValue{u32, int64_t(shapeAt(tex, 0).levels)}, "texturenumlevels");
-  if (name == "textureNumSamples") return push(RValue{u32, int64_t(shapeAt(tex, 0).levels)}, "texturenumsamples");
+  if (name == "textureNumLevels")
+    return push(RValue{u32, int64_t(shapeAt(tex, 0).levels)}, RuleId::TextureNumLevels);
+  if (name == "textureNumSamples")
+    return push(RValue{u32, int64_t(shapeAt(tex, 0).levels)}, RuleId::TextureNumSamples);
 
   if (name == "textureLoad" || name == "textureStore") {
     bool store = name == "textureStore";
@@ -116,7 +125,7 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
     };
     if (store) {
       if (tn.kind != TypeKind::StorageTexture)
-        return {StepResult::Error, "textureStore needs a storage texture", "texturestore"};
+        return Stop::internal("textureStore needs a storage texture");
       std::string_view format = ast::spelling(tn.format);
       // The value converted to the texel format (Vulkan "Texel Output Format Conversion", which
       // the seed leaves to WebGPU; docs/ambiguities.md M10–M12): for an 8- or 16-bit channel
@@ -129,14 +138,14 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
       };
       if (in) {
         write(texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y, static_cast<uint64_t>(coords[0])));
-        return {StepResult::Continue, "", "texturestore"};
+        return RuleId::TextureStore;
       }
       // #texturestore: out of bounds, "not be executed" or "store value to some in bounds texel".
       std::vector<RValue*> targets;
       everyTexel([&](RValue& x) { targets.push_back(&x); });
       uint32_t i = choose_(static_cast<uint32_t>(targets.size() + 1), at("out-of-bounds textureStore"));
       if (i > 0) write(*targets[i - 1]);
-      return {StepResult::Continue, "", "texturestore-out-of-bounds"};
+      return RuleId::TextureStoreOutOfBounds;
     }
     auto loaded = [&](const RValue& v) -> RValue {
       if (depth) {
@@ -151,7 +160,7 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
     if (in) {
       return push(loaded(texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y,
                                static_cast<uint64_t>(coords[0]))),
-                  "textureload");
+                  RuleId::TextureLoad);
     }
     // #textureload: out of bounds, the data of some texel in bounds, (0,0,0,0) or (0,0,0,1)
     // (non-depth), or 0.0 (depth).
@@ -171,10 +180,10 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
       if (std::find(options.begin(), options.end(), v) == options.end()) options.push_back(std::move(v));
     });
     uint32_t i = choose_(static_cast<uint32_t>(options.size()), at("out-of-bounds textureLoad"));
-    return push(std::move(options[std::min<size_t>(i, options.size() - 1)]), "textureload-out-of-bounds");
+    return push(std::move(options[std::min<size_t>(i, options.size() - 1)]),
+                RuleId::TextureLoadOutOfBounds);
   }
-  return {StepResult::Error, std::string(name) + " samples a texture: not supported at run time",
-          "texture-builtin-functions"};
+  return Stop::internal(std::string(name) + ": a texture built-in the machine does not know");
 }
 
 }  // namespace plumb::interp

@@ -58,7 +58,7 @@ uint64_t componentCount(const RValue& v);
 /// saturating at UINT64_MAX.
 uint64_t scalarCount(const TypeTable& types, Type t);
 /// An implementation limit of the machine: values of more scalars are not built (a variable
-/// or constructor of a larger type ends the execution with a dynamic error naming the limit;
+/// or constructor of a larger type ends the execution with the stop Limit `scalars`, stop.h;
 /// bindings are refused). 2^22 scalars, about 200 MiB of machine values.
 inline constexpr uint64_t kMaxScalarsPerValue = uint64_t(1) << 22;
 

@@ -36,6 +36,31 @@ nlohmann::json buffersJson(const RunReport& r, const TypeTable& types, const std
   return out;
 }
 
+}  // namespace
+
+nlohmann::json stopJson(const Stop& s) {
+  // docs/formats.md `plumb-run` version 2: the typed stop of an outcome that did not finish.
+  nlohmann::json j = {{"kind", stopKindName(s.kind)}};
+  switch (s.kind) {
+    case Stop::Kind::DynamicError:
+      j["rule"] = s.rule;
+      break;
+    case Stop::Kind::Unsupported:
+      j["feature"] = s.feature;
+      if (!s.rule.empty()) j["rule"] = s.rule;
+      break;
+    case Stop::Kind::Limit:
+      j["bound"] = s.bound;
+      j["value"] = s.value;
+      break;
+    case Stop::Kind::Internal:
+      break;
+  }
+  return j;
+}
+
+namespace {
+
 std::string wordText(const nlohmann::json& w) {
   if (w.contains("exact")) return w["exact"].get<std::string>();
   if (w.contains("any")) return "any";
@@ -149,19 +174,22 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
     nlohmann::json j = {{"kind", o.kind}, {"count", o.count}, {"choices", o.choices},
                         {"buffers", buffersJson(r, checked->types, &o.words, nullptr)}};
     if (!o.message.empty()) j["message"] = o.message;
-    if (!o.rule.empty()) j["rule"] = o.rule;
+    if (o.stop) j["stop"] = stopJson(*o.stop);
     if (o.racy) j["racy"] = true;
     outcomes.push_back(std::move(j));
   }
   r.json = {{"format", "plumb-run"},
-            {"version", 1},
+            {"version", kRunReportVersion},
             {"revision", "2022-06"},
             {"file", file.name()},
             {"entry", r.entry},
             {"dispatch", request.dispatch.dispatch},
             {"workgroupSize", d.workgroupSize},
-            {"executions", {{"explored", d.explored}, {"complete", d.complete}, {"limit", request.dispatch.maxExecutions},
-                            {"schedules", schedules}}},
+            {"executions",
+             {{"explored", d.explored},
+              {"complete", d.complete},
+              {"limit", request.dispatch.maxExecutions},
+              {"schedules", schedules}}},
             {"steps", d.steps},
             {"outcomes", outcomes},
             {"buffers", buffersJson(r, checked->types, nullptr, &d.outcomes)}};
@@ -249,10 +277,16 @@ void printRunReport(const RunReport& report, std::ostream& out, bool hex) {
   size_t n = j["outcomes"].size();
   for (size_t i = 0; i < n; ++i) {
     const auto& o = j["outcomes"][i];
-    out << "outcome " << i + 1 << " of " << n << ": " << o["kind"].get<std::string>() << " (" << o["count"]
-        << (o["count"].get<uint64_t>() == 1 ? " execution" : " executions") << ")";
+    out << "outcome " << i + 1 << " of " << n << ": " << o["kind"].get<std::string>();
+    // What stopped it (docs/formats.md version 2): the feature, the bound.
+    const nlohmann::json stop = o.value("stop", nlohmann::json::object());
+    if (stop.contains("feature")) out << ": " << stop["feature"].get<std::string>();
+    if (stop.contains("bound"))
+      out << ": " << stop["bound"].get<std::string>() << " = " << stop["value"];
+    out << " (" << o["count"] << (o["count"].get<uint64_t>() == 1 ? " execution" : " executions")
+        << ")";
     if (o.contains("message")) out << ": " << o["message"].get<std::string>();
-    if (o.contains("rule")) out << " [" << o["rule"].get<std::string>() << "]";
+    if (stop.contains("rule")) out << " [" << stop["rule"].get<std::string>() << "]";
     if (o.value("racy", false)) out << ", with data races";
     out << "\n";
     if (!o["choices"].empty()) {

@@ -46,6 +46,13 @@ struct RunReport {
 
 RunReport runShader(const SourceFile& file, const RunRequest& request);
 
+/// The version of the `plumb-run` report runShader writes (docs/formats.md): 2 since outcomes
+/// that do not finish carry a typed stop (`stop`, interpreter/stop.h).
+inline constexpr int kRunReportVersion = 2;
+
+/// The `stop` member of an outcome that did not finish (docs/formats.md `plumb-run`).
+nlohmann::json stopJson(const Stop& s);
+
 /// The report as text: each outcome with its buffers, then the buffers merged over outcomes;
 /// each buffer as the values of its scalars (`out[0] = -1i`), or as hex words when `hex`.
 void printRunReport(const RunReport& report, std::ostream& out, bool hex = false);

@@ -56,5 +56,9 @@ inline FloatSet floatOf(const RValue& v) {
 inline OperationResult ok(Alternatives a) { return OperationResult{std::move(a), {}}; }
 /// An operation Plumb cannot evaluate, and why (never a guess).
 inline OperationResult unsupported(std::string why) { return OperationResult{{}, std::move(why)}; }
+/// Operands the checker should have excluded (a malformed value, a wrong arity): Plumb's bug.
+inline OperationResult malformed(std::string why) {
+  return OperationResult{{}, std::move(why), true};
+}
 
 }  // namespace plumb::interp

@@ -92,7 +92,7 @@ OperationResult select(TypeTable& types, Type result, std::span<const RValue> ar
   for (size_t i = 0; i < cond.components().size(); ++i) {
     if (!f.isComposite() || !t.isComposite() || i >= f.components().size() ||
         i >= t.components().size())
-      return unsupported("malformed select arguments");
+      return malformed("malformed select arguments");
     parts.push_back(pick(cond.components()[i], f.components()[i], t.components()[i]));
   }
   (void)types;
@@ -127,7 +127,7 @@ OperationResult transpose(TypeTable& types, Type result, const RValue& m) {
     for (size_t r = 0; r < rt.rows; ++r) {
       if (!m.isComposite() || r >= m.components().size() || !m.components()[r].isComposite() ||
           c >= m.components()[r].components().size())
-        return unsupported("malformed matrix");
+        return malformed("malformed matrix");
       parts.push_back(m.components()[r].components()[c]);
     }
     columns.push_back(RValue{column, std::move(parts)});
@@ -272,15 +272,15 @@ bool anyIndeterminate(const RValue& v) {
 
 OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type result,
                             std::span<const RValue> args) {
-  if (!overload.row) return unsupported("no overload");
+  if (!overload.row) return malformed("no overload");
   std::string_view name = overload.row->name, anchor = overload.row->anchor;
   if (anchor == "texture-builtin-functions" || anchor == "atomic-builtin-functions" ||
       anchor == "sync-builtin-functions" || anchor == "array-builtin-functions" ||
       anchor == "derivative-builtin-functions" || name.substr(0, 7) == "texture" ||
       name.substr(0, 6) == "atomic")
-    return unsupported(std::string(name) +
-                       " needs memory, resources or other invocations: the machine evaluates it");
-  if (args.size() != overload.parameters.size()) return unsupported("wrong number of arguments");
+    return malformed(std::string(name) +
+                     " needs memory, resources or other invocations: the machine evaluates it");
+  if (args.size() != overload.parameters.size()) return malformed("wrong number of arguments");
   // An abstract argument at run time (concretizeAbstract) passed to a parameter of a concrete
   // type takes that type, as a creation-time argument would (the checker's converted value).
   for (size_t i = 0; i < args.size(); ++i) {

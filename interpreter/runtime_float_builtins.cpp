@@ -221,7 +221,7 @@ OperationResult componentWise(TypeTable& types, Type result, std::span<const RVa
       } else if (i < a.components().size()) {
         scalars.push_back(a.components()[i]);
       } else {
-        return unsupported("malformed vector argument");
+        return malformed("malformed vector argument");
       }
     }
     parts.push_back(fn(scalars, component));
@@ -353,7 +353,7 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
     return {scalarFloat(t, *unaryRow(r, name, floatOf(a[0])))};
   };
   if (name == "sign" || unaryRow(r, name, FloatSet::exact(1))) {
-    if (args.size() != 1) return unsupported("arity");
+    if (args.size() != 1) return malformed("arity");
     return componentWise(types, result, args, unary);
   }
   auto cw = [&](ComponentFn fn) { return componentWise(types, result, args, fn); };
@@ -452,7 +452,7 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
   if (name == "cross" && args.size() == 2) {
     // cross: "Inherited from (x[i] * y[j] - x[j] * y[i])", component k = (i, j) cyclic.
     std::vector<FloatSet> x = floatsOf(args[0]), y = floatsOf(args[1]);
-    if (x.size() != 3 || y.size() != 3) return unsupported("cross of a non-vec3");
+    if (x.size() != 3 || y.size() != 3) return malformed("cross of a non-vec3");
     std::vector<FloatSet> out;
     for (size_t k = 0; k < 3; ++k) {
       size_t i = (k + 1) % 3, j = (k + 2) % 3;
@@ -513,7 +513,7 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
   if ((name == "frexp" || name == "modf") && args.size() == 1 &&
       types.kind(result) == TypeKind::Struct) {
     const StructInfo& info = types.structInfo(result);
-    if (info.members.size() != 2) return unsupported("malformed result structure");
+    if (info.members.size() != 2) return malformed("malformed result structure");
     std::vector<FloatSet> x = floatsOf(args[0]);
     bool vector = args[0].isComposite();
     // One alternative per combination of components; each component's alternatives are

@@ -90,7 +90,7 @@ OperationResult concretize(TypeTable& types, const RValue& v, Type component) {
   TypeKind k = types.kind(v.type);
   if (k != TypeKind::Vector) return concretizeScalar(types, v, component);
   if (!isAbstract(types.kind(types[v.type].element))) return ok({v});
-  if (!v.isComposite()) return unsupported("malformed operand");
+  if (!v.isComposite()) return malformed("malformed operand");
   Type to = types.vector(types[v.type].size, component);
   std::vector<Alternatives> parts;
   for (const RValue& c : v.components()) {
@@ -239,7 +239,7 @@ OperationResult applyOperator(TypeTable& types, std::string_view op, Type result
 OperationResult applyOperator(TypeTable& types, std::string_view op, Type result,
                               std::span<const RValue> operands, const OperatorOptions& options) {
   if (operands.empty() || operands.size() > 2)
-    return unsupported("an operator takes one or two operands");
+    return malformed("an operator takes one or two operands");
   // An operand of an abstract type at run time takes the concrete type the overload converts
   // it to (concretizeScalar): the other operand's component type for a comparison, u32 for a
   // shift count, else the result's component type.
@@ -285,7 +285,7 @@ OperationResult applyOperator(TypeTable& types, std::string_view op, Type result
   };
   bool vector = ka == TypeKind::Vector || kb == TypeKind::Vector;
   if (!vector) {
-    if (a.isComposite() || (b && b->isComposite())) return unsupported("malformed operand");
+    if (a.isComposite() || (b && b->isComposite())) return malformed("malformed operand");
     Alternatives r = scalarOp(a, b);
     if (r.empty()) return unsupported("operator " + std::string(op) + " on " + types.name(a.type));
     return ok(std::move(r));
@@ -301,7 +301,7 @@ OperationResult applyOperator(TypeTable& types, std::string_view op, Type result
     };
     const RValue* x = component(a);
     const RValue* y = b ? component(*b) : nullptr;
-    if (!x || (b && !y)) return unsupported("malformed vector operand");
+    if (!x || (b && !y)) return malformed("malformed vector operand");
     Alternatives r = scalarOp(*x, y);
     if (r.empty()) return unsupported("operator " + std::string(op) + " on " + types.name(a.type));
     parts.push_back(std::move(r));
@@ -400,10 +400,10 @@ template <class F>
 OperationResult componentWise(TypeTable& types, const RValue& v, Type to, const F& scalarOp) {
   TypeKind k = types.kind(to);
   if (k != TypeKind::Vector && k != TypeKind::Matrix) {
-    if (v.isComposite()) return unsupported("malformed operand");
+    if (v.isComposite()) return malformed("malformed operand");
     return scalarOp(v, to);
   }
-  if (!v.isComposite()) return unsupported("malformed operand");
+  if (!v.isComposite()) return malformed("malformed operand");
   Type part =
       k == TypeKind::Matrix ? types.vector(types[to].rows, types[to].element) : types[to].element;
   std::vector<Alternatives> parts;

@@ -17,10 +17,13 @@
 namespace plumb::interp {
 
 /// What an operation returns: the alternatives (one or more, at most kMaxAlternatives), or an
-/// empty list and `unsupported` saying why Plumb cannot evaluate it (never a guess).
+/// empty list and `unsupported` saying why Plumb cannot evaluate it (never a guess). `internal`
+/// marks a failure that is Plumb's bug, not a missing feature: operands the checker should have
+/// excluded (the machine stops with Internal instead of Unsupported, interpreter/stop.h).
 struct OperationResult {
   Alternatives alternatives;
   std::string unsupported;
+  bool internal = false;
   bool ok() const { return !alternatives.empty(); }
 };
 

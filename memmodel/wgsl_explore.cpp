@@ -12,6 +12,7 @@
 #include "interpreter/dispatch.h"
 #include "interpreter/host_buffer.h"
 #include "interpreter/memory.h"
+#include "interpreter/run.h"
 #include "memmodel/explorer.h"
 #include "memmodel/wgsl_mapping.h"
 #include "memmodel/wgsl_trace.h"
@@ -392,6 +393,7 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
         FinalState s;
         s.kind = trace.kind;
         s.message = trace.message;
+        s.stop = trace.stop;
         std::vector<const interp::RValue*> finals;
         for (size_t k = 0; k < values.size(); ++k) {
           s.values.push_back({recorder.locations[outputs[k]].name, values[k][pick[k]].text});
@@ -450,10 +452,11 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
                         {"executions", s.executions},
                         {"witness", s.witness}};
     if (!s.message.empty()) j["message"] = s.message;
+    if (s.stop) j["stop"] = interp::stopJson(*s.stop);
     states.push_back(std::move(j));
   }
   r.json = {{"format", "plumb-explore"},
-            {"version", 1},
+            {"version", kExploreReportVersion},
             {"revision", "2022-06"},
             {"file", file.name()},
             {"ran", true},

@@ -9,12 +9,14 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "interpreter/stop.h"
 #include "semantics/diagnostic.h"
 #include "semantics/source.h"
 
@@ -37,10 +39,15 @@ struct ExploreRequest {
   std::function<void(const std::string&)> progress;
 };
 
+/// The version of the `plumb-explore` report (docs/formats.md): 2 since a state that did not
+/// finish carries a typed stop (`stop`, interpreter/stop.h).
+inline constexpr int kExploreReportVersion = 2;
+
 /// One final state the memory model allows.
 struct FinalState {
-  std::string kind = "finished";  // or "dynamic error", "deadlock", "step limit"
+  std::string kind = "finished";  // or the stop's kind (interpreter/stop.h stopKindName)
   std::string message;
+  std::optional<interp::Stop> stop;  // why it did not finish (docs/formats.md plumb-explore v2)
   /// Each read_write storage location some invocation accesses: name and final value.
   std::vector<std::pair<std::string, std::string>> values;
   bool racy = false;                 // some execution reaching it has a data race (spirv.als `dr`)

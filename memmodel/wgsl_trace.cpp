@@ -217,10 +217,12 @@ void TraceRecorder::beginExecution() {
   reads_.clear();
 }
 
-void TraceRecorder::endExecution(const std::string& kind, const std::string& message) {
+void TraceRecorder::endExecution(const std::string& kind, const std::string& message,
+                                 const interp::Stop* stop) {
   DispatchTrace t;
   t.kind = kind;
   t.message = kind == "finished" ? "" : message;
+  if (stop) t.stop = *stop;
   const TypeTable& types = program_.checked.types;
   std::string key = t.kind + "|" + t.message + "|";
   for (auto& [i, tr] : current_) {

@@ -64,8 +64,9 @@ struct InvocationTrace {
 /// What one dispatch execution did: every invocation's events and how the dispatch ended.
 struct DispatchTrace {
   std::vector<InvocationTrace> invocations;  // by invocation index; only those with events
-  std::string kind;  // "finished", "dynamic error", "deadlock", "step limit"
+  std::string kind;  // "finished", or the stop's kind (interpreter/stop.h stopKindName)
   std::string message;
+  std::optional<interp::Stop> stop;  // why it did not finish
 };
 
 class TraceRecorder : public interp::MemoryObserver {
@@ -82,7 +83,8 @@ class TraceRecorder : public interp::MemoryObserver {
                  std::string_view name) override;
   void onUnmodelled(uint32_t invocation, const std::string& what) override;
   void beginExecution() override;
-  void endExecution(const std::string& kind, const std::string& message) override;
+  void endExecution(const std::string& kind, const std::string& message,
+                    const interp::Stop* stop) override;
 
   /// Adds `values` (per location: values some consistent partial execution writes) to the
   /// domains; true if some domain grew.

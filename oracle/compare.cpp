@@ -83,6 +83,49 @@ std::optional<bool> sharedForm(const nlohmann::json& allowed, uint32_t value, co
   return std::nullopt;
 }
 
+/// The typed stop of an outcome that did not finish (docs/formats.md `plumb-run`): its kind
+/// ("dynamic error", "unsupported", "limit", "internal error"; "stopped" for a version-1
+/// `dynamic error`, which may have been any of them) and a phrase naming it for the note.
+struct OutcomeStop {
+  std::string kind;
+  std::string what;
+  size_t index = 0;
+};
+
+OutcomeStop outcomeStop(const nlohmann::json& outcome, int version, size_t index) {
+  std::string kind = outcome.value("kind", "finished");
+  std::string message = outcome.value("message", "");
+  OutcomeStop s{kind, kind, index};
+  if (version < 2) {
+    // Version 1: `step limit` and `deadlock` were what they say; `dynamic error` held every
+    // other stop (a spec'd error, an unsupported feature, a limit, a bug) without saying which.
+    if (kind == "step limit")
+      s = {"limit", "a limit: steps (--max-steps)", index};
+    else if (kind == "deadlock")
+      s = {"dynamic error", "a dynamic error [barrier]: deadlock", index};
+    else
+      s = {"stopped", "a '" + kind + "' outcome (a version-1 report does not say why)", index};
+    if (!message.empty()) s.what += ": " + message;
+    return s;
+  }
+  const nlohmann::json stop = outcome.value("stop", nlohmann::json::object());
+  if (kind == "dynamic error") {
+    s.what = "a dynamic error [" + stop.value("rule", std::string("?")) + "]";
+  } else if (kind == "unsupported") {
+    s.what = "a feature Plumb does not support: " + stop.value("feature", std::string("?"));
+  } else if (kind == "limit") {
+    s.what = "a limit of Plumb's: " + stop.value("bound", std::string("?")) + " = " +
+             (stop.contains("value") ? stop["value"].dump() : std::string("?"));
+  } else if (kind == "internal error") {
+    s.what = "an internal error (a bug in Plumb)";
+  } else {
+    s.kind = "stopped";
+    s.what = "a '" + kind + "' outcome";
+  }
+  if (!message.empty()) s.what += ": " + message;
+  return s;
+}
+
 bool halfAllowed(const nlohmann::json& allowed, uint16_t h, std::string& error) {
   if (!allowed.is_object()) {
     error = "a HALF must be an object";
@@ -144,6 +187,8 @@ const char* outcomeStatusName(OutcomeMatch::Status s) {
       return "inconclusive";
     case OutcomeMatch::Status::NotAvailable:
       return "not-available";
+    case OutcomeMatch::Status::PlumbBug:
+      return "plumb-bug";
   }
   return "not-available";
 }
@@ -155,17 +200,36 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
     m.note = "the plumb-run report has no \"outcomes\"";
     return m;
   }
+  // docs/formats.md: a reader rejects the versions it does not know, with a message.
+  int version = plumbRun.contains("version") && plumbRun["version"].is_number_integer()
+                    ? plumbRun["version"].get<int>()
+                    : 1;
+  if (version < 1 || version > 2) {
+    m.note = "plumb-run version " + std::to_string(version) +
+             " is not supported (this Plumb reads versions 1 and 2)";
+    return m;
+  }
   std::map<std::pair<uint32_t, uint32_t>, const DeviceBuffer*> byBinding;
   for (const DeviceBuffer& b : device) byBinding[{b.group, b.binding}] = &b;
   const nlohmann::json& outcomes = plumbRun["outcomes"];
   size_t bestCount = SIZE_MAX;
   std::vector<WordDiff> bestDiffs;
-  std::vector<std::string> unfinished;
+  std::vector<OutcomeStop> unfinished;
+  // An internal error is a bug in Plumb (interpreter/stop.h): Plumb's set is not to be trusted,
+  // whatever the device wrote.
+  for (size_t o = 0; o < outcomes.size(); ++o) {
+    if (outcomes[o].value("kind", "") != "internal error" || version < 2) continue;
+    m.status = OutcomeMatch::Status::PlumbBug;
+    m.outcome = static_cast<int>(o);
+    m.stop = "internal error";
+    m.note = "outcome " + std::to_string(o) + " is " + outcomeStop(outcomes[o], version, o).what;
+    return m;
+  }
   for (size_t o = 0; o < outcomes.size(); ++o) {
     const nlohmann::json& outcome = outcomes[o];
     std::string kind = outcome.value("kind", "finished");
     if (kind != "finished") {
-      unfinished.push_back(kind);
+      unfinished.push_back(outcomeStop(outcome, version, o));
       continue;
     }
     std::vector<WordDiff> diffs;
@@ -212,11 +276,34 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
       m.outcome = static_cast<int>(o);
     }
   }
+  // The output lies in no finished outcome: the stops decide (docs/oracle.md). After a dynamic
+  // error the spec leaves the outcome to WebGPU (#dynamic-error), so any output is allowed; an
+  // unsupported feature or a limit leaves Plumb's set unknown there: inconclusive, naming it.
+  auto firstStop = [&](std::string_view kind) -> const OutcomeStop* {
+    for (const OutcomeStop& s : unfinished)
+      if (s.kind == kind) return &s;
+    return nullptr;
+  };
+  if (const OutcomeStop* s = firstStop("dynamic error")) {
+    m.status = OutcomeMatch::Status::Conformant;
+    m.outcome = static_cast<int>(s->index);
+    m.stop = s->kind;
+    m.note = "outcome " + std::to_string(s->index) + ", " + s->what +
+             " (after a dynamic error the spec allows any output, #dynamic-error)";
+    return m;
+  }
+  const OutcomeStop* decisive = firstStop("unsupported");
+  if (!decisive) decisive = firstStop("limit");
+  if (!decisive && !unfinished.empty()) decisive = &unfinished.front();
   if (bestCount == SIZE_MAX) {
-    m.status = unfinished.empty() ? OutcomeMatch::Status::NotAvailable
-                                  : OutcomeMatch::Status::Inconclusive;
-    m.note = unfinished.empty() ? "the plumb-run report has no outcomes"
-                                : "no outcome of Plumb's set finished (" + unfinished.front() + ")";
+    if (!decisive) {
+      m.note = "the plumb-run report has no outcomes";
+      return m;
+    }
+    m.status = OutcomeMatch::Status::Inconclusive;
+    m.stop = decisive->kind;
+    m.note = "no outcome of Plumb's set finished: outcome " + std::to_string(decisive->index) +
+             " is " + decisive->what;
     return m;
   }
   m.diffs = std::move(bestDiffs);
@@ -226,10 +313,11 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
   // One schedule of a program with atomic operations (`plumb run` without --all-schedules,
   // docs/ambiguities.md M3): another order of the atomics may give the device's output.
   bool oneSchedule = executions.value("schedules", "") == "one";
-  if (!unfinished.empty()) {
+  if (decisive) {
     m.status = OutcomeMatch::Status::Inconclusive;
-    m.note = "outside every finished outcome, but Plumb's set also has a '" + unfinished.front() +
-             "' outcome";
+    m.stop = decisive->kind;
+    m.note = "outside every finished outcome, but Plumb's outcome " +
+             std::to_string(decisive->index) + " is " + decisive->what;
   } else if (!complete) {
     m.status = OutcomeMatch::Status::Inconclusive;
     m.note =
@@ -295,12 +383,15 @@ const char* classificationName(Classification c) {
       return "error";
     case Classification::Skipped:
       return "skipped";
+    case Classification::PlumbBug:
+      return "plumb-bug";
   }
   return "skipped";
 }
 
 bool isDisagreement(Classification c) {
-  return c != Classification::Agree && c != Classification::Skipped;
+  return c != Classification::Agree && c != Classification::Skipped &&
+         c != Classification::PlumbBug;
 }
 
 namespace {
@@ -415,6 +506,11 @@ void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes
         }
         break;
       }
+      case OutcomeMatch::Status::PlumbBug:
+        // interpreter/stop.h: Plumb's own bug, reported as such, not as the backend's.
+        r.classification = Classification::PlumbBug;
+        r.detail = "Plumb's interpreter failed (please report it): " + r.outcome.note;
+        break;
       case OutcomeMatch::Status::Inconclusive:
       case OutcomeMatch::Status::NotAvailable:
         r.classification = Classification::Agree;

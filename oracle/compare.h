@@ -36,24 +36,33 @@ struct WordDiff {
 };
 
 struct OutcomeMatch {
-  enum class Status { Conformant, Outside, Inconclusive, NotAvailable };
+  /// PlumbBug: Plumb's set has an outcome that stopped with an internal error (a bug in Plumb,
+  /// interpreter/stop.h); nothing is concluded about the device.
+  enum class Status { Conformant, Outside, Inconclusive, NotAvailable, PlumbBug };
   Status status = Status::NotAvailable;
   int outcome = -1;             // Conformant: the index of an outcome the output lies in;
                                 // Outside: the closest outcome (fewest words outside)
   std::vector<WordDiff> diffs;  // Outside: the words outside that outcome (at most 64)
   size_t diffCount = 0;         // all of them
   std::string note;             // why NotAvailable or Inconclusive; details otherwise
+  /// The kind of the stop (docs/formats.md `plumb-run` version 2) that decided the status:
+  /// "dynamic error" (Conformant: the spec leaves the output to WebGPU), "unsupported" or
+  /// "limit" (Inconclusive), "internal error" (PlumbBug); empty when no stop did.
+  std::string stop;
 };
 const char* outcomeStatusName(
-    OutcomeMatch::Status s);  // conformant, outside, inconclusive, not-available
+    OutcomeMatch::Status s);  // conformant, outside, inconclusive, not-available, plumb-bug
 
-/// Compares a device's buffers with the outcomes of a `plumb-run` report. Only the buffers the
-/// outcomes list are compared. Outcomes that did not finish (a dynamic error, a deadlock, a
-/// step limit) constrain nothing that can be compared: when the device's output lies in no
-/// finished outcome and such an outcome exists, the result is Inconclusive, not Outside; and
-/// when the report says exploration was incomplete (`complete` false), or covered one order of
-/// the program's atomic operations (`schedules` "one"), an Outside becomes Inconclusive too
-/// (the missing outcomes might hold the device's output).
+/// Compares a device's buffers with the outcomes of a `plumb-run` report (versions 1 and 2;
+/// another version is NotAvailable, saying so). Only the buffers the outcomes list are
+/// compared. An outcome that did not finish is read by its typed stop (docs/oracle.md): an
+/// internal error makes the result PlumbBug; when the output lies in no finished outcome, a
+/// dynamic error makes it Conformant (#dynamic-error: what follows is WebGPU's, any output),
+/// an unsupported feature or a limit Inconclusive, naming the feature or the bound (as does a
+/// version-1 `dynamic error`, which may be any of them). When the report says exploration was
+/// incomplete (`complete` false), or covered one order of the program's atomic operations
+/// (`schedules` "one"), an Outside becomes Inconclusive too (the missing outcomes might hold
+/// the device's output).
 OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
                                  const std::vector<DeviceBuffer>& device);
 
@@ -80,9 +89,10 @@ enum class Classification {
   Timeout,         // the runner did not answer within --timeout
   Error,           // the runner could not run the case (a runtime validation error, a bad case)
   Skipped,         // the case could not be prepared, or the backend is unavailable
+  PlumbBug,        // Plumb's outcome set has an internal error: Plumb's bug, not the backend's
 };
 const char* classificationName(Classification c);  // agree, accepts-invalid, ...
-bool isDisagreement(Classification c);             // everything except Agree and Skipped
+bool isDisagreement(Classification c);             // everything except Agree, Skipped and PlumbBug
 
 /// One backend's raw result on one case (the runner's JSON line) with Plumb's reading of it.
 struct BackendCaseResult {

@@ -265,7 +265,7 @@ void runWorker(const BackendSpec& spec, const std::vector<OracleCase>& cases,
       say(c.id + ": the runner crashed (" + runner.exitDescription() + "); restarting it");
     }
     classify(c, outcomes[i], whyNot[i], r);
-    if (isDisagreement(r.classification))
+    if (isDisagreement(r.classification) || r.classification == Classification::PlumbBug)
       say(c.id + ": " + classificationName(r.classification) + ": " + r.detail);
   }
   runner.stop();

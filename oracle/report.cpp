@@ -35,6 +35,7 @@ nlohmann::json outcomeJson(const OutcomeMatch& m) {
   nlohmann::json j = {{"status", outcomeStatusName(m.status)}};
   if (m.outcome >= 0) j["outcome"] = m.outcome;
   if (!m.note.empty()) j["note"] = m.note;
+  if (!m.stop.empty()) j["stop"] = m.stop;  // the typed stop that decided the status
   if (m.status == OutcomeMatch::Status::Outside || m.status == OutcomeMatch::Status::Inconclusive) {
     nlohmann::json diffs = nlohmann::json::array();
     for (const WordDiff& d : m.diffs)
@@ -101,6 +102,7 @@ nlohmann::json reportJson(const OracleRun& run) {
   std::string whyNot;
   nlohmann::json cases = nlohmann::json::array();
   int disagreements = 0;
+  int plumbBugs = 0;  // cases where Plumb's outcome set has an internal error
   for (size_t i = 0; i < run.cases.size(); ++i) {
     const OracleCase& c = run.cases[i];
     nlohmann::json j = {{"id", c.id}, {"file", c.file}};
@@ -158,7 +160,7 @@ nlohmann::json reportJson(const OracleRun& run) {
     j["expected"] = expected;
     nlohmann::json results = nlohmann::json::object();
     std::set<std::string> outputs;
-    bool disagree = false;
+    bool disagree = false, bug = false;
     for (const BackendRun& b : run.backends) {
       const BackendCaseResult& r = b.results[i];
       results[b.name] = resultJson(r);
@@ -169,11 +171,13 @@ nlohmann::json reportJson(const OracleRun& run) {
         outputs.insert(key);
       }
       disagree = disagree || isDisagreement(r.classification);
+      bug = bug || r.classification == Classification::PlumbBug;
     }
     j["results"] = results;
     j["backendsDiffer"] = outputs.size() > 1;
     j["disagreement"] = disagree;
     disagreements += disagree;
+    plumbBugs += bug;
     cases.push_back(j);
   }
   report["outcomeComparison"] =
@@ -183,6 +187,7 @@ nlohmann::json reportJson(const OracleRun& run) {
           : nlohmann::json{{"available", false},
                            {"reason", whyNot.empty() ? "no case is valid and prepared" : whyNot}};
   nlohmann::json summary = {{"cases", run.cases.size()}, {"casesWithDisagreement", disagreements}};
+  if (plumbBugs) summary["casesWithPlumbBug"] = plumbBugs;
   nlohmann::json by = nlohmann::json::object();
   for (const auto& [name, m] : counts) by[name] = m;
   summary["byBackend"] = by;

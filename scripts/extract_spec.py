@@ -8,6 +8,9 @@ Writes, deterministically:
   tests/data/spec/syntactic_tokens.txt the 46 syntactic tokens (#syntactic-tokens)
   tests/data/spec/builtin_functions.txt one line per built-in function overload block
                                       (#builtin-functions): name, @const or -, signature, anchor
+  tests/data/spec/anchors.txt         every anchor of the .bs: section ids ({#id}) and the ids
+                                      Bikeshed gives definitions (<dfn>: its id=, else its
+                                      lt= or text, lowercased, non-alphanumerics as '-')
   tests/data/spec-examples/NNN.wgsl   the 91 example blocks, verbatim (HTML entities decoded)
   tests/data/spec-examples/examples.tsv  index: number, .bs line, classes, heading
 
@@ -54,6 +57,21 @@ kw_spellings = []
 for k in keywords:
     kw_spellings += literal_terminals(k)
 assert len(kw_spellings) == 69, len(kw_spellings)
+anchors = set(re.findall(r"\{#([a-z0-9-]+)\}", src))
+for m in re.finditer(r"<dfn([^>]*)>(.*?)</dfn>", src, re.S):
+    attrs, text = m.groups()
+    explicit = re.search(r"id=[\"']?([A-Za-z0-9-]+)", attrs)
+    if explicit:
+        anchors.add(explicit.group(1))
+        continue
+    text = re.sub(r"<[^>]*>", "", text)
+    lt = re.search(r"lt=[\"']([^\"'|]+)", attrs)
+    if lt:
+        text = lt.group(1)
+    anchors.add(re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-"))
+with open(os.path.join(out_spec, "anchors.txt"), "w") as f:
+    f.write("".join(a + "\n" for a in sorted(anchors)))
+
 with open(os.path.join(out_spec, "keywords.txt"), "w") as f:
     f.write("\n".join(kw_spellings) + "\n")
 

@@ -31,7 +31,7 @@ TEST(CliExplore, JsonReportHasEveryStateWithAWitness) {
   ASSERT_EQ(r.status, 0) << r.out;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-explore");
-  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["version"], 2);
   EXPECT_EQ(j["complete"], true);
   ASSERT_EQ(j["states"].size(), 4u);
   for (const auto& s : j["states"]) EXPECT_FALSE(s["witness"].empty()) << s.dump();
@@ -63,6 +63,25 @@ TEST(CliExplore, SyntaxErrorIsLocatedAndUsageErrorIsTwo) {
   EXPECT_NE(r.out.find("explore_bad.wgsl:1:10: error:"), std::string::npos) << r.out;
   Result u = plumb("explore " + kCorpus + "mp.wgsl --dispatch 1,x", true);
   EXPECT_EQ(u.status, 2) << u.out;
+}
+
+}  // namespace
+
+namespace {
+
+// A state that did not finish carries its typed stop (docs/formats.md `plumb-explore` v2), and
+// the exploration's answer is then incomplete: exit 1.
+TEST(CliExplore, StatesThatStopSayWhy) {
+  std::string f = temp("explore_spin.wgsl",
+                       "@group(0) @binding(0) var<storage, read_write> o: array<u32, 1>;\n"
+                       "@compute @workgroup_size(1) fn main() { var i = 1u; loop { i++; if i == 0u { break; } } o[0] = i; }\n");
+  Result r = plumb("explore " + f + " --max-steps 50 --format json");
+  EXPECT_EQ(r.status, 1) << r.out;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["version"], 2);
+  ASSERT_FALSE(j["states"].empty()) << r.out;
+  EXPECT_EQ(j["states"][0]["kind"], "limit") << r.out;
+  EXPECT_EQ(j["states"][0]["stop"], (nlohmann::json{{"kind", "limit"}, {"bound", "steps"}, {"value", 50}})) << r.out;
 }
 
 }  // namespace

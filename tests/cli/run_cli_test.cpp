@@ -20,7 +20,7 @@ TEST(CliRun, OutOfBoundsExampleHasFiveOutcomes) {
   ASSERT_EQ(r.status, 0) << r.out;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-run");
-  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["version"], 2);
   EXPECT_EQ(j["outcomes"].size(), 5u);
   EXPECT_TRUE(j["executions"]["complete"].get<bool>());
   // data[0] is 10 + 1, or 7 + 1 when the stray store went to element 0.
@@ -41,7 +41,60 @@ TEST(CliRun, StepLimitExitsOne) {
                        "@compute @workgroup_size(1) fn main() { var i = 1u; loop { i++; if i == 0u { break; } } }\n");
   Result r = plumb("run " + f + " --max-steps 500");
   EXPECT_EQ(r.status, 1);
-  EXPECT_NE(r.out.find("step limit"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("outcome 1 of 1: limit: steps = 500 (1 execution): an invocation took more "
+                       "than 500 steps"),
+            std::string::npos)
+      << r.out;
+  // --trace shows where the bound stopped the execution.
+  Result t = plumb("run " + f + " --max-steps 20 --trace");
+  EXPECT_EQ(t.status, 1);
+  EXPECT_NE(t.out.find(" stop:limit  "), std::string::npos) << t.out;
+}
+
+// Typed stops (interpreter/stop.h) in the text and JSON reports, and their exit status: each
+// of a dynamic error, an unsupported feature and a limit is an incomplete answer (1).
+TEST(CliRun, TypedStops) {
+  std::string sample = temp("sample.wgsl",
+                            "@group(0) @binding(0) var<storage, read_write> o: array<f32, 1>;\n"
+                            "@group(0) @binding(1) var t: texture_2d<f32>;\n"
+                            "@group(0) @binding(2) var s: sampler;\n"
+                            "@compute @workgroup_size(1) fn main() {\n"
+                            "  o[0] = textureSampleLevel(t, s, vec2<f32>(0.5), 0.0).x;\n"
+                            "}\n");
+  Result text = plumb("run " + sample + " --zero-missing-bindings --trace");
+  EXPECT_EQ(text.status, 1) << text.out;
+  EXPECT_NE(text.out.find(
+                "outcome 1 of 1: unsupported: textureSampleLevel (1 execution): textureSampleLevel "
+                "samples a texture: not supported at run time [texturesamplelevel]"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find(" stop:unsupported  5:10 textureSampleLevel"), std::string::npos)
+      << text.out;
+  Result json = plumb("run " + sample + " --zero-missing-bindings --format json");
+  EXPECT_EQ(json.status, 1);
+  nlohmann::json j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["outcomes"][0]["kind"], "unsupported");
+  EXPECT_EQ(j["outcomes"][0]["stop"], (nlohmann::json{{"kind", "unsupported"},
+                                                      {"feature", "textureSampleLevel"},
+                                                      {"rule", "texturesamplelevel"}}));
+
+  // U2 lets this barrier through the seed's uniformity analysis; it can never be met.
+  std::string deadlock =
+      temp("deadlock.wgsl",
+           "@group(0) @binding(0) var<storage, read_write> o: array<u32, 2>;\n"
+           "fn put(p: ptr<function, u32>, v: u32) { *p = v; }\n"
+           "@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {\n"
+           "  var c = 0u;\n  put(&c, i);\n  if c == 0u { workgroupBarrier(); }\n  o[i] = 1u;\n}\n");
+  Result d = plumb("run " + deadlock + " --zero-missing-bindings --trace");
+  EXPECT_EQ(d.status, 1);
+  EXPECT_NE(
+      d.out.find(
+          "outcome 1 of 1: dynamic error (1 execution): deadlock: some invocations of a workgroup "
+          "finished while others wait at the barrier at 6:16 [barrier]"),
+      std::string::npos)
+      << d.out;
+  EXPECT_NE(d.out.find("] workgroup stop:dynamic-error  6:16"), std::string::npos) << d.out;
 }
 
 TEST(CliRun, BadBindingsAndUsage) {

@@ -313,7 +313,9 @@ TEST(Machine, InfiniteLoopEndsAtTheStepLimit) {
   o.maxSteps = 1000;
   auto r = run(std::string(kOut4) + "@compute @workgroup_size(1) fn main() { var i = 1u; loop { i++; if i == 0u { break; } } }", nullptr, o);
   ASSERT_TRUE(r.report.ran) << r.errors;
-  EXPECT_EQ(r.report.json["outcomes"][0]["kind"], "step limit");
+  EXPECT_EQ(r.report.json["outcomes"][0]["kind"], "limit");
+  EXPECT_EQ(r.report.json["outcomes"][0]["stop"],
+            (nlohmann::json{{"kind", "limit"}, {"bound", "steps"}, {"value", 1000}}));
 }
 
 TEST(Machine, BarrierThatCannotBeMetIsADeadlock) {
@@ -328,7 +330,11 @@ fn put(p: ptr<function, u32>, v: u32) { *p = v; }
   out[i] = 1u;
 })");
   ASSERT_TRUE(r.report.ran) << r.errors;
-  EXPECT_EQ(r.report.json["outcomes"][0]["kind"], "deadlock");
+  // #barrier: a dynamic error (docs/ambiguities.md M4).
+  EXPECT_EQ(r.report.json["outcomes"][0]["kind"], "dynamic error");
+  EXPECT_EQ(r.report.json["outcomes"][0]["stop"]["rule"], "barrier");
+  EXPECT_NE(r.report.json["outcomes"][0]["message"].get<std::string>().find("deadlock"),
+            std::string::npos);
 }
 
 TEST(Machine, HugeDispatchIsRefusedUnlessForced) {
@@ -519,7 +525,10 @@ TEST(Machine, ValuesBeyondTheMachineLimitEndInADiagnostic) {
   out[0] = big[1][2];
 })");
   ASSERT_TRUE(r.report.ran) << r.errors;
-  EXPECT_EQ(r.report.json["outcomes"][0]["kind"], "dynamic error");
+  // A bound of Plumb's, not the program's error: a limit naming it.
+  EXPECT_EQ(r.report.json["outcomes"][0]["kind"], "limit");
+  EXPECT_EQ(r.report.json["outcomes"][0]["stop"]["bound"], "scalars");
+  EXPECT_EQ(r.report.json["outcomes"][0]["stop"]["value"], 1u << 22);
   EXPECT_NE(r.report.json["outcomes"][0]["message"].get<std::string>().find("2^22"), std::string::npos);
   auto wg = run(std::string(kOut4) + R"(
 var<workgroup> big: array<array<u32, 65536>, 1024>;

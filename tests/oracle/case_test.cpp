@@ -83,6 +83,26 @@ std::string caseWith(const std::string& bindings, const std::string& extra = "")
   return j.dump();
 }
 
+// docs/formats.md `plumb-run`: a case's expected outcomes may be version 1 or 2; another
+// version is rejected with a message.
+TEST(OracleCases, ExpectedRunVersions) {
+  const std::string b = R"([{"group":0,"binding":0,"size":16}])";
+  for (int version : {1, 2}) {
+    OracleCase c = loadCase(
+        writeTemp("e" + std::to_string(version) + ".json",
+                  caseWith(b, R"({"expect": {"format": "plumb-run", "version": )" + std::to_string(version) +
+                                  R"(, "outcomes": []}})")),
+        {});
+    EXPECT_TRUE(c.error.empty()) << c.error;
+    EXPECT_TRUE(c.expect);
+  }
+  OracleCase three = loadCase(
+      writeTemp("e3.json", caseWith(b, R"({"expect": {"format": "plumb-run", "version": 3, "outcomes": []}})")), {});
+  EXPECT_NE(three.error.find("plumb-run version 3 is not supported (this Plumb reads versions 1 and 2)"),
+            std::string::npos)
+      << three.error;
+}
+
 TEST(OracleCases, BindingErrorsAreClear) {
   // A typed value is laid out by the store type (vec4<f32>: four words).
   OracleCase v =

@@ -88,6 +88,112 @@ TEST(OracleOutcomes, IncompleteOrUnfinishedIsInconclusive) {
             OutcomeMatch::Status::Conformant);
 }
 
+OracleCase validCase() {
+  OracleCase c;
+  c.id = "c";
+  c.verdict.valid = true;
+  return c;
+}
+
+// plumb-run version 2 (docs/formats.md): each stop says what it is, and the comparison reads
+// it (docs/oracle.md): after a dynamic error any output is allowed; an unsupported feature or a
+// limit is inconclusive and says which; an internal error is Plumb's bug.
+json stopped(const std::string& kind, json stop, const std::string& message = "m") {
+  stop["kind"] = kind;
+  return {{"kind", kind},
+          {"count", 1},
+          {"message", message},
+          {"stop", stop},
+          {"buffers", json::array()}};
+}
+json report2(json outcomes) {
+  json r = report(std::move(outcomes));
+  r["version"] = 2;
+  return r;
+}
+
+TEST(OracleOutcomes, TypedStops) {
+  json one = finished({{{"exact", "0x1"}}});
+  json dynamic = stopped("dynamic error", {{"rule", "barrier"}}, "deadlock: ...");
+  json unsupported =
+      stopped("unsupported", {{"feature", "textureGather"}, {"rule", "texturegather"}});
+  json limit = stopped("limit", {{"bound", "steps"}, {"value", 1000}});
+  json internal = stopped("internal error", json::object(),
+                          "x (a bug in Plumb: please report it with the shader)");
+
+  // A dynamic error: the output outside every finished outcome is still allowed.
+  OutcomeMatch d = compareWithOutcomes(report2({one, dynamic}), {{0, 0, {2}}});
+  EXPECT_EQ(d.status, OutcomeMatch::Status::Conformant);
+  EXPECT_EQ(d.outcome, 1);
+  EXPECT_EQ(d.stop, "dynamic error");
+  EXPECT_NE(d.note.find("[barrier]"), std::string::npos) << d.note;
+  EXPECT_EQ(compareWithOutcomes(report2({dynamic}), {{0, 0, {2}}}).status,
+            OutcomeMatch::Status::Conformant);
+  // ... and inside one, it is that one.
+  EXPECT_EQ(compareWithOutcomes(report2({one, dynamic}), {{0, 0, {1}}}).outcome, 0);
+
+  // Unsupported and limit: inconclusive, naming the feature or the bound.
+  OutcomeMatch u = compareWithOutcomes(report2({one, unsupported}), {{0, 0, {2}}});
+  EXPECT_EQ(u.status, OutcomeMatch::Status::Inconclusive);
+  EXPECT_EQ(u.stop, "unsupported");
+  EXPECT_NE(u.note.find("textureGather"), std::string::npos) << u.note;
+  OutcomeMatch l = compareWithOutcomes(report2({limit}), {{0, 0, {2}}});
+  EXPECT_EQ(l.status, OutcomeMatch::Status::Inconclusive);
+  EXPECT_EQ(l.stop, "limit");
+  EXPECT_NE(l.note.find("steps = 1000"), std::string::npos) << l.note;
+  // An unsupported feature is named before a limit.
+  EXPECT_EQ(compareWithOutcomes(report2({one, limit, unsupported}), {{0, 0, {2}}}).stop,
+            "unsupported");
+  // Without a stop the output is still compared.
+  EXPECT_EQ(compareWithOutcomes(report2({one}), {{0, 0, {2}}}).status,
+            OutcomeMatch::Status::Outside);
+
+  // An internal error: Plumb's bug, whatever the device wrote.
+  OutcomeMatch b = compareWithOutcomes(report2({one, internal}), {{0, 0, {1}}});
+  EXPECT_EQ(b.status, OutcomeMatch::Status::PlumbBug);
+  EXPECT_EQ(b.stop, "internal error");
+  EXPECT_NE(b.note.find("a bug in Plumb"), std::string::npos) << b.note;
+  EXPECT_STREQ(outcomeStatusName(b.status), "plumb-bug");
+}
+
+TEST(OracleOutcomes, VersionOneStopsAndUnknownVersions) {
+  json one = finished({{{"exact", "0x1"}}});
+  // Version 1: `step limit` is a limit, `deadlock` a dynamic error, `dynamic error` unknown.
+  json stepLimit = {{"kind", "step limit"}, {"message", "an invocation took more than 5 steps"}};
+  OutcomeMatch s = compareWithOutcomes(report({one, stepLimit}), {{0, 0, {2}}});
+  EXPECT_EQ(s.status, OutcomeMatch::Status::Inconclusive);
+  EXPECT_EQ(s.stop, "limit");
+  json deadlock = {{"kind", "deadlock"}, {"message", "..."}};
+  EXPECT_EQ(compareWithOutcomes(report({one, deadlock}), {{0, 0, {2}}}).status,
+            OutcomeMatch::Status::Conformant);
+  json err = {{"kind", "dynamic error"}, {"rule", "x"}};
+  OutcomeMatch e = compareWithOutcomes(report({one, err}), {{0, 0, {2}}});
+  EXPECT_EQ(e.status, OutcomeMatch::Status::Inconclusive);
+  EXPECT_NE(e.note.find("version-1"), std::string::npos) << e.note;
+  json three = report({one});
+  three["version"] = 3;
+  OutcomeMatch v = compareWithOutcomes(three, {{0, 0, {1}}});
+  EXPECT_EQ(v.status, OutcomeMatch::Status::NotAvailable);
+  EXPECT_NE(v.note.find("plumb-run version 3 is not supported"), std::string::npos) << v.note;
+}
+
+TEST(OracleClassify, InternalErrorIsAPlumbBugNotADisagreement) {
+  OracleCase c = validCase();
+  BackendCaseResult r;
+  r.status = "executed";
+  r.buffers = {{0, 0, {1}}};
+  json internal = {{"kind", "internal error"},
+                   {"count", 1},
+                   {"message", "x (a bug in Plumb: please report it)"},
+                   {"stop", {{"kind", "internal error"}}},
+                   {"buffers", json::array()}};
+  classify(c, report2({finished({{{"exact", "0x1"}}}), internal}), "", r);
+  EXPECT_EQ(r.classification, Classification::PlumbBug);
+  EXPECT_STREQ(classificationName(r.classification), "plumb-bug");
+  EXPECT_FALSE(isDisagreement(r.classification));
+  EXPECT_NE(r.detail.find("please report"), std::string::npos) << r.detail;
+}
+
 TEST(OracleOutcomes, MissingDeviceBufferIsNotAvailable) {
   json r = report({finished({{{"exact", "0x1"}}})});
   OutcomeMatch m = compareWithOutcomes(r, {{0, 1, {1}}});
@@ -113,13 +219,6 @@ TEST(OracleOutcomes, ARacyProgramDiffersOnlyAtRacyWordsInconclusively) {
   EXPECT_EQ(elsewhere.status, OutcomeMatch::Status::Outside);
   EXPECT_NE(elsewhere.note.find("data races"), std::string::npos) << elsewhere.note;
   EXPECT_EQ(compareWithOutcomes(r, {{0, 0, {1, 2}}}).status, OutcomeMatch::Status::Conformant);
-}
-
-OracleCase validCase() {
-  OracleCase c;
-  c.id = "c";
-  c.verdict.valid = true;
-  return c;
 }
 
 TEST(OracleClassify, Verdicts) {
