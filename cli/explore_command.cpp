@@ -75,7 +75,7 @@ void printOne(const mw::ExploreResult& r, const SourceFile& file, const mw::Expl
   const std::string& name = file.name();
   if (!r.ran) {
     if (full) {
-      printNotRun("plumb-explore", file, r.diagnostics, r.errors, false);
+      printNotRun("plumb-explore", mw::kExploreReportVersion, file, r.diagnostics, r.errors, false);
     } else {
       for (const Diagnostic& d : r.diagnostics.all()) std::cerr << renderText(d);
       for (const std::string& e : r.errors) std::cerr << name << ": error: " << e << "\n";
