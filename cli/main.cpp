@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/suggestions.h"
 #include "cli/terminal.h"
+#include "cli/tgsi_command.h"
 #include "semantics/diagnostic.h"
 
 int main(int argc, char** argv) {
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
   plumb::cli::registerGen(app, exitCode);
   plumb::cli::registerCorpus(app, exitCode);
   plumb::cli::registerReduce(app, exitCode);
+  plumb::cli::registerTgsi(app, exitCode);
   if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {
     app.parse(argc, argv);

@@ -164,7 +164,7 @@ constexpr std::array kTable = {
     OpcodeInfo{"NRM", "NRM - 3-component Vector Normalise", kNv2, 1, 1, false, E, A,
                "dst.x = src.x / (src.x \\times src.x + src.y \\times src.y + src.z \\times "
                "src.z); dst.w = 1",
-               "the seed's division by the squared length (no sqrt), as written"},
+               "both readings: the seed's division by the squared length and by the length"},
     OpcodeInfo{"DIV", "DIV - Divide", kNv2, 1, 2, false, E, A, "dst.x = \\frac{src0.x}{src1.x}",
                ""},
     OpcodeInfo{"DP2", "DP2 - 2-component Dot Product", kNv2, 1, 2, false, E, A,
@@ -219,7 +219,7 @@ constexpr std::array kTable = {
     OpcodeInfo{"NRM4", "NRM4 - 4-component Vector Normalise", kGlsl, 1, 1, false, E, A,
                "dst.x = \\frac{src.x}{src.x \\times src.x + src.y \\times src.y + src.z \\times "
                "src.z + src.w \\times src.w}",
-               "the seed's division by the squared length (no sqrt), as written"},
+               "both readings: the seed's division by the squared length and by the length"},
     OpcodeInfo{"CALLNZ", "CALLNZ - Subroutine Call If Not Zero", kPs2x, 0, 1, false, T, D, "TBD",
                ""},
     OpcodeInfo{"IFC", "IFC - If", kPs2x, 0, 1, false, T, D, "TBD", ""},
