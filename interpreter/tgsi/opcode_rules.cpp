@@ -5,6 +5,7 @@
 // Sums are evaluated left to right as written (it matters in the ieee32 mode only).
 #include "interpreter/tgsi/opcode_rules.h"
 
+#include <cmath>
 #include <cstring>
 
 namespace plumb::tgsi {
@@ -414,18 +415,25 @@ int32_t s32(uint32_t v) {
   return static_cast<int32_t>(v);
 }
 
-// "I2F - Integer To Float": the word read as a signed integer, rounded to nearest even.
-Register i2f(const std::array<Register, 3>& s, Chooser&) {
+// "I2F - Integer To Float": the word read as a signed integer; `(float)` is C's conversion,
+// which gives the nearest higher or lower binary32 value when the integer has more than 24
+// significant bits: both are allowed (TGSI-13).
+Register i2f(const std::array<Register, 3>& s, Chooser& chooser) {
   Register r;
   for (int c = 0; c < 4; ++c) {
     if (s[0][c].kind != Word::Kind::Bits) {
       r[c] = Word::any();
       continue;
     }
-    float f = static_cast<float>(s32(s[0][c].bits));
-    uint32_t bits;
-    std::memcpy(&bits, &f, sizeof bits);
-    r[c] = Word::of(bits);
+    int32_t v = s32(s[0][c].bits);
+    float nearest = static_cast<float>(v);  // to nearest, ties to even
+    float other = nearest;
+    if (static_cast<double>(nearest) != static_cast<double>(v))
+      other = std::nextafter(nearest, static_cast<double>(v) > nearest ? INFINITY : -INFINITY);
+    uint32_t a, b;
+    std::memcpy(&a, &nearest, sizeof a);
+    std::memcpy(&b, &other, sizeof b);
+    r[c] = pick(chooser, a, b);
   }
   return r;
 }

@@ -191,7 +191,7 @@ constexpr std::array kTable = {
     OpcodeInfo{"CEIL", "CEIL - Ceiling", kGp4, 1, 1, false, E, A, "dst.x = \\lceil src.x\\rceil",
                ""},
     OpcodeInfo{"I2F", "I2F - Integer To Float", kGp4, 1, 1, true, E, C, "dst.x = (float) src.x",
-               "source words read as signed 32-bit integers, rounded to nearest even"},
+               "signed 32-bit integers; either binary32 neighbour when not representable"},
     OpcodeInfo{"NOT", "NOT - Bitwise Not", kGp4, 1, 1, true, E, C, "dst.x = ~src.x", ""},
     OpcodeInfo{"TRUNC", "TRUNC - Truncate", kGp4, 1, 1, false, E, C, "dst.x = trunc(src.x)",
                "rounds toward zero (the XXX note asks how it differs from floor)"},

@@ -330,9 +330,15 @@ TEST(TgsiGolden, ModAndSad) {
              {{3, 0, 0, 0}, {5, 0xFFFFFFFF, 0, 0}, {10, 1, 0, 0}}, {{H(12), H(0), H(0), H(0)}});
 }
 TEST(TgsiGolden, IntegerToFloat) {
-  // 2^24 + 1 rounds to even 2^24; -1 → -1.0; INT_MIN → -2^31.
-  expectBoth("  0: I2F OUT[0], IN[0]", {{16777217, 0xFFFFFFFF, 0x80000000, 0}},
-             {{F(16777216), F(-1), H(0xCF000000), zero}});
+  // -1 → -1.0; INT_MIN → -2^31 (exact); 2^24 → 2^24 (exact); 0 → +0.
+  expectBoth("  0: I2F OUT[0], IN[0]", {{0xFFFFFFFF, 0x80000000, 16777216, 0}},
+             {{F(-1), H(0xCF000000), F(16777216), zero}});
+  // 2^24 + 1 lies between 2^24 and 2^24 + 2: C's (float) gives either neighbour.
+  expectBoth("  0: I2F OUT[0].x, IN[0]\n  1: MOV OUT[0].yzw, IN[1]", {s(16777217), s(0)},
+             {{F(16777216), zero, zero, zero}, {F(16777218), zero, zero, zero}});
+  // 2^31 - 1 → 2^31 (nearest) or 2^31 - 128 (the lower neighbour).
+  expectBoth("  0: I2F OUT[0].x, IN[0]\n  1: MOV OUT[0].yzw, IN[1]", {s(0x7FFFFFFF), s(0)},
+             {{H(0x4F000000), zero, zero, zero}, {H(0x4EFFFFFF), zero, zero, zero}});
 }
 
 }  // namespace
