@@ -62,7 +62,11 @@ int runTgsi(const TgsiRunOptions& o) {
     std::cout << tgsi::toJson(result, options.numerics).dump(2) << "\n";
   else
     std::cout << tgsi::toText(result);
-  return result.errors.empty() ? kOk : kRejected;  // errors: the path limit cut the set
+  // An incomplete answer is exit 1 (README, exit status): the path limit cut the set, or a path
+  // stopped at the step or stack limit.
+  bool stopped = false;
+  for (const tgsi::Outcome& o : result.outcomes) stopped |= !o.stopped.empty();
+  return result.errors.empty() && !stopped ? kOk : kRejected;
 }
 
 std::string statusName(tgsi::OpcodeStatus s) {
@@ -150,8 +154,9 @@ void registerTgsi(CLI::App& app, int& exitCode) {
   r->add_option("--format", run->format, "output format")->check(CLI::IsMember({"text", "json"}));
   r->footer(
       "Prints the OUT registers of every outcome the seed's formulas allow (docs/tgsi.md).\n"
-      "Exit status: 0 evaluated, 1 the program is rejected (located diagnostics), 2 on usage\n"
-      "and input errors (an input file or a declared input missing).");
+      "Exit status: 0 evaluated, 1 the program is rejected (located diagnostics) or a limit\n"
+      "stopped the evaluation (4,096 paths, 100,000 steps, a stack of 1,024), 2 on usage and\n"
+      "input errors (an input file or a declared input missing).");
   r->callback([run, &exitCode] { exitCode = runTgsi(*run); });
 
   auto format = std::make_shared<std::string>("text");

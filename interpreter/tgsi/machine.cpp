@@ -52,13 +52,73 @@ class Machine {
     }
   }
 
+  /// Runs from the first instruction until END, a discard, RET on an empty stack or a limit.
+  /// The seed's control flow: "BRA - Branch" pc = target; "CAL - Subroutine Call" push(pc),
+  /// pc = target; "RET" pc = pop(); PUSHA and POPA use the same stack (TGSI-17).
   template <class A>
-  Outcome execute() {
-    for (const Instruction& inst : program_.instructions) {
-      step<A>(inst);
-      if (state_.discarded) break;
-    }
+  Outcome execute(const RunOptions& options) {
     Outcome o;
+    size_t pc = 0, steps = 0;
+    std::vector<Word> stack;
+    auto labelled = [&](uint32_t label) {
+      for (size_t i = 0; i < program_.instructions.size(); ++i)
+        if (program_.instructions[i].label == label) return i;
+      return program_.instructions.size();  // END's label
+    };
+    while (pc < program_.instructions.size() && !state_.discarded) {
+      if (++steps > options.maxSteps) {
+        o.stopped = "step limit";
+        break;
+      }
+      const Instruction& inst = program_.instructions[pc];
+      if (inst.opcode == "BRA") {
+        pc = labelled(*inst.target);
+        continue;
+      }
+      if (inst.opcode == "CAL") {
+        if (stack.size() >= options.maxStack) {
+          o.stopped = "stack limit";
+          break;
+        }
+        stack.push_back(Word::of(static_cast<uint32_t>(pc + 1)));  // the return address
+        pc = labelled(*inst.target);
+        continue;
+      }
+      if (inst.opcode == "RET") {
+        if (stack.empty()) break;  // a return from the program: it ends
+        Word w = stack.back();
+        stack.pop_back();
+        if (w.kind != Word::Kind::Bits || w.bits > program_.instructions.size()) {
+          o.stopped = "unknown return address";
+          break;
+        }
+        pc = w.bits;
+        continue;
+      }
+      if (inst.opcode == "PUSHA") {
+        if (stack.size() + 4 > options.maxStack) {
+          o.stopped = "stack limit";
+          break;
+        }
+        Register r = read(inst.sources[0]);
+        for (int c = 0; c < 4; ++c) stack.push_back(r[c]);
+        ++pc;
+        continue;
+      }
+      if (inst.opcode == "POPA") {
+        // dst.w = pop() dst.z = pop() dst.y = pop() dst.x = pop(); an empty stack gives any word.
+        Register r;
+        for (int c = 3; c >= 0; --c) {
+          r[c] = stack.empty() ? Word::any() : stack.back();
+          if (!stack.empty()) stack.pop_back();
+        }
+        write(inst, r);
+        ++pc;
+        continue;
+      }
+      step<A>(inst);
+      ++pc;
+    }
     o.discarded = state_.discarded;
     if (!o.discarded)
       for (auto& [key, reg] : state_.registers)
@@ -137,6 +197,10 @@ class Machine {
       }
       if (inst.opcode == "ARL" || inst.opcode == "ARR") result = toAddress(result);
     }
+    write(inst, result);
+  }
+
+  void write(const Instruction& inst, const Register& result) {
     for (const DestinationOperand& d : inst.destinations) {
       Register& target = state_.registers[{d.reg.file, static_cast<uint32_t>(d.reg.index)}];
       for (int c = 0; c < 4; ++c)
@@ -197,7 +261,8 @@ RunResult run(const Program& program, const RegisterValues& inputs, const RunOpt
     }
     chooser.restart();
     Machine m(program, inputs, chooser);
-    outcomes.insert(options.numerics == Numerics::Exact ? m.execute<Exact>() : m.execute<Ieee32>());
+    outcomes.insert(options.numerics == Numerics::Exact ? m.execute<Exact>(options)
+                                                        : m.execute<Ieee32>(options));
   } while (chooser.next());
   result.outcomes.assign(outcomes.begin(), outcomes.end());
   return result;
@@ -372,6 +437,7 @@ nlohmann::json toJson(const RunResult& r, Numerics numerics) {
   j["outcomes"] = nlohmann::json::array();
   for (const Outcome& o : r.outcomes) {
     nlohmann::json oj;
+    if (!o.stopped.empty()) oj["stopped"] = o.stopped;
     oj["discarded"] = o.discarded;
     oj["OUT"] = nlohmann::json::object();
     for (auto& [index, reg] : o.outputs) {
@@ -392,6 +458,7 @@ std::string toText(const RunResult& r) {
     if (r.outcomes.size() > 1)
       out +=
           "outcome " + std::to_string(i + 1) + " of " + std::to_string(r.outcomes.size()) + ":\n";
+    if (!o.stopped.empty()) out += "  stopped: " + o.stopped + "\n";
     if (o.discarded) {
       out += "  discarded\n";
       continue;

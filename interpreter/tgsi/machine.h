@@ -22,6 +22,9 @@ using RegisterValues = std::map<std::pair<File, uint32_t>, Register>;
 
 /// One final state: whether the fragment was discarded, and every declared OUT register.
 struct Outcome {
+  /// Why the run stopped before END, or "" (docs/tgsi.md, "Control flow"): "step limit",
+  /// "stack limit", "unknown return address".
+  std::string stopped;
   bool discarded = false;
   std::map<uint32_t, Register> outputs;
   auto operator<=>(const Outcome&) const = default;
@@ -34,7 +37,9 @@ struct RunResult {
 
 struct RunOptions {
   Numerics numerics = Numerics::Exact;
-  size_t maxPaths = 4096;  // choice-point paths explored at most
+  size_t maxPaths = 4096;    // choice-point paths explored at most
+  size_t maxSteps = 100000;  // instructions per path (BRA and CAL can loop)
+  size_t maxStack = 1024;    // entries of the CAL/PUSHA stack
 };
 
 RunResult run(const Program& program, const RegisterValues& inputs, const RunOptions& options);

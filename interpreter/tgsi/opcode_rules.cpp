@@ -518,6 +518,11 @@ Register sad(const std::array<Register, 3>& s, Chooser&) {
   return r;
 }
 
+// The control-flow opcodes are steps of the machine (interpreter/tgsi/machine.cpp, execute).
+#define MACHINE(NAME, F)                                        \
+  OpcodeRule {                                                  \
+    NAME, "Machine::execute (" F ")", nullptr, nullptr, nullptr \
+  }
 #define FLOAT(NAME, F)                       \
   OpcodeRule {                               \
     NAME, #F, &F<Exact>, &F<Ieee32>, nullptr \
@@ -592,6 +597,11 @@ const OpcodeRule kRules[] = {
     INTEGER("SAD", sad),
     FLOAT("NOP", nop),
     FLOAT("NRM4", nrm4),
+    MACHINE("BRA", "pc = target"),
+    MACHINE("CAL", "push, jump"),
+    MACHINE("RET", "pop"),
+    MACHINE("PUSHA", "push"),
+    MACHINE("POPA", "pop"),
 };
 
 }  // namespace

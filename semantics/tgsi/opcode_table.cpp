@@ -23,7 +23,7 @@ constexpr std::string_view kGlsl = "GLSL";
 constexpr std::string_view kPs2x = "ps_2_x";
 
 constexpr std::string_view kFlow =
-    "control flow: the seed gives pc/stack formulas; not evaluated by Plumb yet (docs/tgsi.md)";
+    "a loop register, which Mesa's text format and Plumb do not have; not evaluated yet";
 constexpr std::string_view kQuad =
     "needs a quad of fragments; partialx/partialy are not defined by the seed";
 
@@ -147,10 +147,12 @@ constexpr std::array kTable = {
     OpcodeInfo{"ARA", "ARA - Address Register Add", kNv2, 1, 1, false, T, D, "TBD", ""},
     OpcodeInfo{"ARR", "ARR - Address Register Load With Round", kNv2, 1, 1, false, E, C,
                "dst.x = round(src.x)", "ties: both neighbours; writes an ADDR register"},
-    OpcodeInfo{"BRA", "BRA - Branch", kNv2, 0, 0, false, N, C, "pc = target", kFlow},
-    OpcodeInfo{"CAL", "CAL - Subroutine Call", kNv2, 0, 0, false, N, C, "push(pc) pc = target",
-               kFlow},
-    OpcodeInfo{"RET", "RET - Subroutine Call Return", kNv2, 0, 0, false, N, C, "pc = pop()", kFlow},
+    OpcodeInfo{"BRA", "BRA - Branch", kNv2, 0, 0, false, E, C, "pc = target",
+               "`BRA :N` jumps to the instruction labelled N"},
+    OpcodeInfo{"CAL", "CAL - Subroutine Call", kNv2, 0, 0, false, E, C, "push(pc) pc = target",
+               "pushes the return address pc + 1 (TGSI-17); one stack with PUSHA/POPA"},
+    OpcodeInfo{"RET", "RET - Subroutine Call Return", kNv2, 0, 0, false, E, C, "pc = pop()",
+               "on an empty stack the program ends (TGSI-17)"},
     OpcodeInfo{"SSG", "SSG - Set Sign", kNv2, 1, 1, false, E, A,
                "dst.x = (src.x > 0) ? 1 : (src.x < 0) ? -1 : 0", ""},
     OpcodeInfo{"CMP", "CMP - Compare", kNv2, 1, 3, false, E, A,
@@ -184,10 +186,12 @@ constexpr std::array kTable = {
                "instruction] + 1 endif",
                kFlow},
     OpcodeInfo{"ENDREP", "ENDREP - End Repeat", kNv2, 0, 0, false, T, D, "TBD", ""},
-    OpcodeInfo{"PUSHA", "PUSHA - Push Address Register On Stack", kNv2, 0, 1, false, N, C,
-               "push(src.x) push(src.y) push(src.z) push(src.w)", kFlow},
-    OpcodeInfo{"POPA", "POPA - Pop Address Register From Stack", kNv2, 1, 0, false, N, C,
-               "dst.w = pop() dst.z = pop() dst.y = pop() dst.x = pop()", kFlow},
+    OpcodeInfo{"PUSHA", "PUSHA - Push Address Register On Stack", kNv2, 0, 1, false, E, C,
+               "push(src.x) push(src.y) push(src.z) push(src.w)",
+               "the source is an ADDR register; the stack is CAL's (TGSI-17)"},
+    OpcodeInfo{"POPA", "POPA - Pop Address Register From Stack", kNv2, 1, 0, false, E, C,
+               "dst.w = pop() dst.z = pop() dst.y = pop() dst.x = pop()",
+               "the destination is an ADDR register; the stack is CAL's (TGSI-17)"},
     OpcodeInfo{"CEIL", "CEIL - Ceiling", kGp4, 1, 1, false, E, A, "dst.x = \\lceil src.x\\rceil",
                ""},
     OpcodeInfo{"I2F", "I2F - Integer To Float", kGp4, 1, 1, true, E, C, "dst.x = (float) src.x",

@@ -192,7 +192,10 @@ class Parser {
       }
       if (word == "IMM") return parseImmediate(statementBegin), false;
     }
-    if (word == "END") return true;
+    if (word == "END") {
+      program_.endLabel = label ? *label : static_cast<uint32_t>(program_.instructions.size());
+      return true;
+    }
     parseInstruction(statementBegin, label, word, wordSpan);
     return false;
   }
@@ -532,13 +535,23 @@ class Parser {
            name + " takes " + std::to_string(info->destinations) + " destination(s) and " +
                std::to_string(info->sources) + " source(s)",
            anchor);
+    if (name == "BRA" || name == "CAL") {
+      // tgsi_text: a branch's target is `:N` after the operands.
+      if (!at(':')) fail(here(), name + " takes a target label: " + name + " :N", anchor);
+      ++pos_;
+      uint32_t tb = (skipSpace(), pos_);
+      auto target = unsignedNumber();
+      if (!target) fail(here(), "expected the target's label", anchor);
+      inst.target = *target;
+      inst.targetSpan = Span{tb, pos_};
+    }
     for (const SourceOperand& s : inst.sources)
       if (info->integer && (s.negate || s.absolute))
         fail(s.span,
              "negate and absolute-value modifiers on the integer opcode " + name +
                  " are outside the supported subset",
              anchor);
-    bool writesAddress = name == "ARL" || name == "ARR";
+    bool writesAddress = name == "ARL" || name == "ARR" || name == "POPA";
     for (const DestinationOperand& d : inst.destinations) {
       if (d.reg.file == File::Input || d.reg.file == File::Constant ||
           d.reg.file == File::Immediate)
@@ -547,13 +560,19 @@ class Parser {
       if (writesAddress != (d.reg.file == File::Address))
         fail(d.reg.span,
              writesAddress ? name + " writes an ADDR register"
-                           : "only ARL and ARR write ADDR registers",
+                           : "only ARL, ARR and POPA write ADDR registers",
              anchor);
     }
-    for (const SourceOperand& s : inst.sources)
-      if (s.reg.file == File::Address)
-        fail(s.reg.span, "ADDR registers are read only as indices: CONST[ADDR[0].x+1]",
+    for (const SourceOperand& s : inst.sources) {
+      if (name == "PUSHA" && s.reg.file != File::Address)
+        fail(s.reg.span, "PUSHA pushes an ADDR register", anchor);
+      if (name == "PUSHA" && (s.negate || s.absolute))
+        fail(s.span, "PUSHA takes no modifiers", anchor);
+      if (name != "PUSHA" && s.reg.file == File::Address)
+        fail(s.reg.span,
+             "ADDR registers are read only as indices (CONST[ADDR[0].x+1]) and by PUSHA",
              kOperandRule);
+    }
     inst.span = Span{begin, pos_};
     program_.instructions.push_back(std::move(inst));
   }
@@ -568,6 +587,14 @@ class Parser {
   /// Every register an instruction names directly is declared (tgsi_sanity's rule).
   void checkRegisters() {
     for (const Instruction& inst : program_.instructions) {
+      if (inst.target) {
+        bool found = *inst.target == program_.endLabel;
+        for (const Instruction& other : program_.instructions) found |= other.label == *inst.target;
+        if (!found)
+          diagnostics_.error(&file_, inst.targetSpan,
+                             "no instruction is labelled " + std::to_string(*inst.target),
+                             std::string(findOpcode(inst.opcode)->heading));
+      }
       auto check = [&](const RegisterRef& r) {
         if (!r.indirect && !declared(r.file, r.index))
           diagnostics_.error(

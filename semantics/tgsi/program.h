@@ -72,6 +72,8 @@ struct Instruction {
   bool saturate = false;  // `_SAT`
   std::vector<DestinationOperand> destinations;
   std::vector<SourceOperand> sources;
+  std::optional<uint32_t> target;  // BRA and CAL: `:N`, the label of an instruction
+  Span targetSpan;
   Span span;
   Span opcodeSpan;
 };
@@ -81,6 +83,7 @@ struct Program {
   std::vector<Declaration> declarations;
   std::vector<Immediate> immediates;
   std::vector<Instruction> instructions;  // up to and without END
+  uint32_t endLabel = 0;                  // END's `N:` label, or its position
 };
 
 }  // namespace plumb::tgsi

@@ -1,6 +1,9 @@
 // `plumb tgsi run` and `plumb tgsi opcodes` (issue 18): outputs, formats and exit statuses.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
@@ -63,6 +66,22 @@ TEST(TgsiCli, InputErrorsExitTwo) {
   EXPECT_NE(r.out.find("not a binary32 value"), std::string::npos) << r.out;
   EXPECT_EQ(plumb("tgsi run /nonexistent.tgsi").status, 2);
   EXPECT_EQ(plumb("tgsi run " + kExample + " --numerics double").status, 2);
+}
+
+TEST(TgsiCli, AStoppedPathExitsOne) {
+  std::string f = temp("loop.tgsi", "FRAG\nDCL OUT[0]\n  0: BRA :0\nEND\n");
+  auto r = plumb("tgsi run " + f);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("stopped: step limit"), std::string::npos) << r.out;
+}
+
+// docs/tgsi.md's opcode table is the binary's (`plumb tgsi opcodes --format markdown`).
+TEST(TgsiCli, DocsHoldTheOpcodeTable) {
+  auto r = plumb("tgsi opcodes --format markdown");
+  std::ifstream in(std::string(PLUMB_SOURCE_DIR) + "/docs/tgsi.md", std::ios::binary);
+  std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(doc.find(r.out), std::string::npos)
+      << "regenerate the table: plumb tgsi opcodes --format markdown";
 }
 
 TEST(TgsiCli, OpcodeTable) {

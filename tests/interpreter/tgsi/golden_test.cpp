@@ -341,5 +341,36 @@ TEST(TgsiGolden, IntegerToFloat) {
              {{H(0x4F000000), zero, zero, zero}, {H(0x4EFFFFFF), zero, zero, zero}});
 }
 
+// ---- Control flow: "BRA - Branch", "CAL - Subroutine Call", "RET", "PUSHA", "POPA" ----
+TEST(TgsiGolden, BranchSkips) {
+  // 1: BRA :3 jumps over the second MOV to END (label 3).
+  expectBoth("  0: MOV OUT[0], IN[0]\n  1: BRA :3\n  2: MOV OUT[0], IN[1]", {s(B(1)), s(B(2))},
+             {splat(one)});
+}
+TEST(TgsiGolden, CallReturnsAfterTheCall) {
+  // 1: CAL :4 pushes 2 (the return address, TGSI-17) and runs the ADD; 5: RET returns to 2;
+  // 3: RET on the empty stack ends the program. OUT = 1 + 2.
+  expectBoth(
+      "  0: MOV TEMP[0], IN[0]\n  1: CAL :4\n  2: MOV OUT[0], TEMP[0]\n  3: RET\n"
+      "  4: ADD TEMP[0], TEMP[0], IN[1]\n  5: RET",
+      {s(B(1)), s(B(2))}, {splat(F(3))});
+}
+TEST(TgsiGolden, EndlessBranchStopsAtTheStepLimit) {
+  expectBoth("  0: BRA :0", {}, {splat("stopped: step limit")});
+  // Endless recursion fills the stack.
+  expectBoth("  0: CAL :0", {}, {splat("stopped: stack limit")});
+}
+TEST(TgsiGolden, PushaPopaRoundTrip) {
+  // ADDR[0] = floor((1, 2.5, 3, 0)) = (1, 2, 3, 0) is pushed, overwritten with 0s and popped
+  // back (dst.w first): CONST[ADDR[0].y] = CONST[2].
+  EXPECT_EQ(run("  0: ARL ADDR[0], IN[0]\n  1: PUSHA ADDR[0]\n  2: ARL ADDR[0], IN[1]\n"
+                "  3: POPA ADDR[0]\n  4: MOV OUT[0], CONST[ADDR[0].y]",
+                {v(1, 2.5f, 3, 0), v(0, 0, 0, 0)}, Numerics::Exact,
+                {s(B(10)), s(B(11)), s(B(12)), s(B(13))}),
+            Outs({splat(F(12))}));
+  // POPA on an empty stack: any word, so the indexed read is any word.
+  EXPECT_EQ(run("  0: POPA ADDR[0]\n  1: MOV OUT[0], CONST[ADDR[0].x]", {}), Outs({splat("any")}));
+}
+
 }  // namespace
 }  // namespace plumb::tgsi

@@ -87,6 +87,10 @@ inline Outs run(const std::string& body, const std::vector<std::array<uint32_t, 
   EXPECT_TRUE(result.errors.empty());
   Outs outs;
   for (const Outcome& o : result.outcomes) {
+    if (!o.stopped.empty()) {
+      outs.insert(splat("stopped: " + o.stopped));
+      continue;
+    }
     if (o.discarded) {
       outs.insert(splat("discarded"));
       continue;

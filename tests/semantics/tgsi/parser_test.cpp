@@ -128,7 +128,14 @@ const Case kCases[] = {
     {"LabelWithoutColon", "  0 MOV OUT[0], IN[0]\n", true, "tgsi-text-instruction", "M"},
     {"NotEvaluatedOpcode", "  0: DDX OUT[0], IN[0]\n", true, "DDX - Derivative Relative To X",
      "DDX"},
-    {"ControlFlowOpcode", "  0: RET\n", true, "RET - Subroutine Call Return", "RET"},
+    {"LoopOpcode", "  0: BGNFOR TEMP[0], CONST[0]\n", true, "BGNFOR - Begin a For-Loop", "BGNFOR"},
+    {"BranchWithoutTarget", "  0: BRA\n", true, "BRA - Branch", ""},
+    {"BranchWithoutLabel", "  0: CAL :\n", true, "CAL - Subroutine Call", ""},
+    {"BranchToUnknownLabel", "  0: BRA :9\n", true, "BRA - Branch", "9"},
+    {"PushaOfTemporary", "  0: PUSHA TEMP[0]\n", true, "PUSHA - Push Address Register On Stack",
+     "TEMP[0]"},
+    {"PopaToTemporary", "  0: POPA TEMP[0]\n", true, "POPA - Pop Address Register From Stack",
+     "TEMP[0]"},
     {"SaturatedInteger", "  0: AND_SAT OUT[0], IN[0], IN[1]\n", true, "AND - Bitwise And",
      "AND_SAT"},
     {"TooFewOperands", "  0: ADD OUT[0], IN[0]\n", true, "ADD - Add", ""},
@@ -179,7 +186,7 @@ TEST(TgsiOpcodeTable, HasTheSeedsCounts) {
   }
   EXPECT_EQ(total, 105);
   EXPECT_EQ(tbd, 32);
-  EXPECT_EQ(evaluated, 64);
+  EXPECT_EQ(evaluated, 69);
 }
 
 }  // namespace
