@@ -23,7 +23,7 @@ constexpr std::string_view kGlsl = "GLSL";
 constexpr std::string_view kPs2x = "ps_2_x";
 
 constexpr std::string_view kFlow =
-    "a loop register, which Mesa's text format and Plumb do not have; not evaluated yet";
+    "needs a loop register, a file outside the supported subset; not evaluated yet";
 constexpr std::string_view kQuad =
     "needs a quad of fragments; partialx/partialy are not defined by the seed";
 
