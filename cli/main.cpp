@@ -9,6 +9,7 @@
 #include "cli/json_errors.h"
 #include "cli/suggestions.h"
 #include "cli/terminal.h"
+#include "cli/tgsi_command.h"
 #include "semantics/diagnostic.h"
 
 namespace {
@@ -61,6 +62,7 @@ int runMain(int argc, char** argv) {
   plumb::cli::registerGen(app, exitCode);
   plumb::cli::registerCorpus(app, exitCode);
   plumb::cli::registerReduce(app, exitCode);
+  plumb::cli::registerTgsi(app, exitCode);
   refuseNegativeNumbers(app);
   if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {

@@ -1,0 +1,97 @@
+// `plumb tgsi run` and `plumb tgsi opcodes` (issue 18): outputs, formats and exit statuses.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_util.h"
+
+namespace {
+
+using cli_testing::plumb;
+using cli_testing::temp;
+
+const std::string kExample = std::string(PLUMB_SOURCE_DIR) + "/corpus/tgsi/example.tgsi";
+const std::string kInputs = std::string(PLUMB_SOURCE_DIR) + "/corpus/tgsi/example.inputs.json";
+
+TEST(TgsiCli, RunsTheExampleInBothModes) {
+  auto r = plumb("tgsi run " + kExample + " --inputs " + kInputs);
+  EXPECT_EQ(r.status, 0);
+  // ROUND(2.5) is a tie: two outcomes; DP3 cancels exactly to 1.
+  EXPECT_NE(r.out.find("outcome 2 of 2:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("OUT[0] = {1.5, 1.5, -0.14644662, 3}"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("OUT[1] = {1, 1, 1, 1}"), std::string::npos) << r.out;
+  r = plumb("tgsi run " + kExample + " --inputs " + kInputs + " --numerics ieee32");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("OUT[1] = {0, 0, 0, 0}"), std::string::npos) << r.out;
+}
+
+TEST(TgsiCli, JsonReport) {
+  auto r = plumb("tgsi run " + kExample + " --inputs " + kInputs + " --format json");
+  ASSERT_EQ(r.status, 0);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["format"], "plumb-tgsi-run");
+  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["numerics"], "exact");
+  ASSERT_EQ(j["outcomes"].size(), 2u);
+  EXPECT_EQ(j["outcomes"][0]["OUT"]["0"][3]["bits"], "0x40000000");
+  EXPECT_EQ(j["outcomes"][1]["OUT"]["0"][3]["bits"], "0x40400000");
+}
+
+TEST(TgsiCli, RejectedProgramExitsOneWithLocatedDiagnostics) {
+  auto r = plumb("tgsi run " + std::string(PLUMB_SOURCE_DIR) + "/corpus/tgsi/bad.tgsi", true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("bad.tgsi:4:6: error: TEX: the seed leaves this opcode TBD"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("[TEX - Texture Lookup]"), std::string::npos);
+  EXPECT_NE(r.out.find("bad.tgsi:5:16:"), std::string::npos);
+  r = plumb("tgsi run " + std::string(PLUMB_SOURCE_DIR) + "/corpus/tgsi/bad.tgsi --format json");
+  EXPECT_EQ(r.status, 1);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["diagnostics"].size(), 2u);
+}
+
+TEST(TgsiCli, InputErrorsExitTwo) {
+  EXPECT_EQ(plumb("tgsi run " + kExample).status, 2);  // declared inputs not given
+  std::string v2 = temp("v2.json", R"({"format": "plumb-tgsi-inputs", "version": 2})");
+  EXPECT_EQ(plumb("tgsi run " + kExample + " --inputs " + v2).status, 2);
+  std::string inexact = temp("inexact.json",
+                             R"({"format": "plumb-tgsi-inputs", "version": 1,
+                                 "IN": {"0": [0.1, 0, 0, 0]}})");
+  auto r = plumb("tgsi run " + kExample + " --inputs " + inexact, true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("not a binary32 value"), std::string::npos) << r.out;
+  EXPECT_EQ(plumb("tgsi run /nonexistent.tgsi").status, 2);
+  EXPECT_EQ(plumb("tgsi run " + kExample + " --numerics double").status, 2);
+}
+
+TEST(TgsiCli, AStoppedPathExitsOne) {
+  std::string f = temp("loop.tgsi", "FRAG\nDCL OUT[0]\n  0: BRA :0\nEND\n");
+  auto r = plumb("tgsi run " + f);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("stopped: step limit"), std::string::npos) << r.out;
+}
+
+// docs/tgsi.md's opcode table is the binary's (`plumb tgsi opcodes --format markdown`).
+TEST(TgsiCli, DocsHoldTheOpcodeTable) {
+  auto r = plumb("tgsi opcodes --format markdown");
+  std::ifstream in(std::string(PLUMB_SOURCE_DIR) + "/docs/tgsi.md", std::ios::binary);
+  std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(doc.find(r.out), std::string::npos)
+      << "regenerate the table: plumb tgsi opcodes --format markdown";
+}
+
+TEST(TgsiCli, OpcodeTable) {
+  auto r = plumb("tgsi opcodes --format json");
+  ASSERT_EQ(r.status, 0);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["opcodes"].size(), 105u);
+  r = plumb("tgsi opcodes --format markdown");
+  EXPECT_NE(r.out.find("| TEX | TEX - Texture Lookup |"), std::string::npos);
+  EXPECT_NE(r.out.find("`lrp`"), std::string::npos);
+}
+
+}  // namespace
