@@ -328,15 +328,15 @@ void Checker::checkStaticAssert(ExpressionId condition) {
   Operand o = operand(condition);
   if (!o.type) return;
   if (types_.kind(loadType(o.type)) != TypeKind::Bool) {
-    error(o.span, "a static assertion needs a bool, not " + typeName(o.type), "static-assert-statement");
+    error(o.span, "a static assertion needs a bool, not " + typeName(o.type), staticAssertRule());
     return;
   }
   if (o.stage != EvaluationStage::Constant) {
-    error(o.span, "a static assertion must be a creation-time expression", "static-assert-statement");
+    error(o.span, "a static assertion must be a creation-time expression", staticAssertRule());
     return;
   }
   if (o.value && o.value->has_value() && !(*o.value)->boolValue())
-    error(o.span, "static assertion failed", "static-assert-statement");
+    error(o.span, "static assertion failed", staticAssertRule());
 }
 
 // #function-declaration-sec, #function-restriction
@@ -345,6 +345,11 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
   ModuleDeclaration& decl = out_.declarations[index];
   decl.attributes = checkAttributes(f.attributes, AttributePlace::Function);
   const Attributes& attrs = decl.attributes;
+  // new#attribute-must_use: "must only be applied to a declaration of a function with a
+  // return type".
+  if (attrs.has(Attributes::MustUse) && !f.returnType)
+    error(m_[attrs.node[Attributes::MustUse]].span,
+          "@must_use is only allowed on a function with a return type", "attribute-must_use");
   // #entry-point-decl: a pipeline stage attribute makes the function an entry point. The stage
   // counts even if the attribute had a bad argument, so that the parameters are checked as an
   // entry point's.
