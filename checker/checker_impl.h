@@ -71,6 +71,8 @@ class Checker {
   void checkFilterConflicts(const std::vector<DiagnosticFilter>& filters);
   /// new#must-use-attr: a call statement whose callee's result must be used (revision 2026).
   void checkMustUse(ast::ExpressionId call, const ExpressionInfo& info);
+  /// Revision 2026: the reference a pointer stands for as the base of a component access.
+  Type pointerCompositeBase(Type t);
   /// Revision 2026: by TypeId, 1 when a user declaration shadows the predeclared type that
   /// spelled it (new#declaration-and-scope); the type is then that declaration's.
   std::vector<uint8_t> shadowedTypes_;

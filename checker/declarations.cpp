@@ -417,7 +417,9 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
     }
     // "For user-defined functions, a parameter of pointer type must be in one of the
     // following address spaces: function, private, workgroup."
-    if (n.kind == TypeKind::Pointer && n.space != AddressSpace::Function &&
+    // new#function-restriction drops this (unrestricted_pointer_parameters, delta 2.5).
+    if (!m_.revision().unrestrictedPointerParameters && n.kind == TypeKind::Pointer &&
+        n.space != AddressSpace::Function &&
         n.space != AddressSpace::Private && n.space != AddressSpace::Workgroup) {
       error(m_[m_[p].type].span,
             "a pointer parameter must be in the function, private or workgroup address space, "

@@ -168,14 +168,10 @@ TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBareP
       //                   greater_than
       advance();
       ArrayType a;
-      if (allowBarePrefix && revision_.templateListDiscovery && !atTemplateStart()) {
-        // new#array-builtin: `array(e1, ..., eN)` infers its type (delta 2.2); Plumb's
-        // checker does not have that constructor yet.
-        ruleError(from(begin),
-                  "Plumb does not implement the inferred array constructor 'array(...)' yet "
-                  "(revision 2026, delta 2.2): write array<T, N>(...)",
-                  "array-builtin");
-        return {};
+      if (allowBarePrefix && revision_.inferredArrayConstructor && !atTemplateStart()) {
+        // new#array-builtin: `array(e1, ..., eN)` infers its element type and count (delta
+        // 2.2); the checker does.
+        return addType(from(begin), a);
       }
       if (!openTemplate("array_type_decl")) return {};
       a.element = parseTypeDecl("array_type_decl");

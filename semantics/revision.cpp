@@ -204,6 +204,9 @@ static Revision make2026() {
   r.mustUse = true;
   r.readWriteStorageTextures = true;
   r.staticAliasAnalysis = true;
+  r.inferredArrayConstructor = true;
+  r.unrestrictedPointerParameters = true;
+  r.pointerCompositeAccess = true;
   return r;
 }
 

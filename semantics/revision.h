@@ -94,7 +94,18 @@ struct Revision {
   bool defaultCaseSelector = false;
   /// `fallthrough;` (old#fallthrough-statement): removed in 2026.
   bool fallthroughStatement = false;
+  // ---- delta 2.2
+  /// new#array-builtin: `array(e1, ..., eN)` infers its element type and count.
+  bool inferredArrayConstructor = false;
   // ---- delta 2.5
+  /// new#function-restriction (unrestricted_pointer_parameters): a pointer parameter of a
+  /// user-defined function may be in any address space, and a pointer argument may be any
+  /// pointer expression; the seed allows function, private and workgroup parameters and
+  /// `&identifier` or a pointer parameter as arguments.
+  bool unrestrictedPointerParameters = false;
+  /// new#component-reference-from-pointer (pointer_composite_access): `p.m`, `p[i]` and
+  /// `p.xy` on a pointer `p`; the seed requires `(*p).m`.
+  bool pointerCompositeAccess = false;
   /// new#alias-analysis: aliased pointer arguments are a shader-creation error; the seed
   /// makes them a dynamic error (old#function-aliasing; docs/ambiguities.md X1).
   bool staticAliasAnalysis = false;

@@ -89,7 +89,8 @@ TEST(Revision2026, DeltasAreFieldsOfTheRevision) {
         &Revision::diagnosticFilters, &Revision::requiresDirective, &Revision::attributeExpressions,
         &Revision::statementAttributes, &Revision::aliasDeclaration, &Revision::constAssert,
         &Revision::defaultCaseSelector, &Revision::mustUse, &Revision::readWriteStorageTextures,
-        &Revision::staticAliasAnalysis}) {
+        &Revision::staticAliasAnalysis, &Revision::inferredArrayConstructor,
+        &Revision::unrestrictedPointerParameters, &Revision::pointerCompositeAccess}) {
     EXPECT_FALSE(seed.*flag);
     EXPECT_TRUE(current.*flag);
   }
