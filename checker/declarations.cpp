@@ -248,8 +248,11 @@ void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& 
     // "The type of a creation-time constant must be: a constructible type, an abstract
     // numeric type, a vector, or a matrix."
     TypeKind k = types_.kind(t);
+    // Revision 2026: abstract arrays too (new#const-decls, "an abstract constructible type").
+    bool abstractArray = m_.revision().inferredArrayConstructor && k == TypeKind::Array &&
+                         isAbstract(types_, t);
     if (!(isConstructible(types_, t) || isAbstractScalar(types_, t) || k == TypeKind::Vector ||
-          k == TypeKind::Matrix)) {
+          k == TypeKind::Matrix || abstractArray)) {
       error(v.nameSpan, "a const cannot have type " + typeName(t), "creation-time-consts");
       return;
     }

@@ -185,9 +185,9 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
     const ArrayType* at = std::get_if<ArrayType>(&decl.node);
     if (at && !at->element) {
       // new#array-builtin (revision 2026, delta 2.2): `array(e1, ..., eN)` is
-      // array<T, N> where every ei converts to T. Plumb chooses T among the operands'
-      // concretized types (the one with the least total conversion rank): abstract arrays
-      // (delta 2.3) are not implemented, so `array(1, 2)` is array<i32, 2> here.
+      // array<T, N> where every ei converts to T, T chosen as overload resolution would:
+      // among the operands' types, the one with the least total conversion rank. T may be
+      // abstract (delta 2.3): `array(1, 2)` is array<AbstractInt, 2>.
       if (operands.empty()) {
         error(e.span, "array() needs at least one element to infer its type", "array-builtin");
         return ExpressionInfo{};
@@ -195,7 +195,7 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
       Type best;
       long bestRank = 0;
       for (const Operand& candidate : operands) {
-        Type t = concretize(loadType(candidate.type));
+        Type t = loadType(candidate.type);
         long total = 0;
         for (const Operand& o : operands) {
           int r = conversionRank(o.type, t);
@@ -214,8 +214,23 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
         error(e.span, "the elements of array(...) have no common type", "array-builtin");
         return ExpressionInfo{};
       }
-      return typeConstructor(types_.array(best, ArrayCount::Fixed, operands.size()), nullptr,
-                             operands, e.span);
+      Type result = types_.array(best, ArrayCount::Fixed, operands.size());
+      if (isAbstract(types_, best)) {
+        // An abstract array (new#abstract-types): every element is a const-expression of
+        // abstract type, so the array is one too.
+        ExpressionInfo info;
+        info.type = result;
+        info.stage = EvaluationStage::Constant;
+        std::vector<Value> parts;
+        for (const Operand& o : operands) {
+          std::optional<Value> v = convertOperand(o, best);
+          if (!v) return ExpressionInfo{};
+          parts.push_back(std::move(*v));
+        }
+        info.value = Value{result, std::move(parts)};
+        return info;
+      }
+      return typeConstructor(result, nullptr, operands, e.span);
     }
     Type target = resolveTypeDecl(t);
     if (!target) return ExpressionInfo{};

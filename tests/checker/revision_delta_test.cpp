@@ -96,6 +96,12 @@ const DeltaCase kCases[] = {
      false, true},
     {"2.2 inferred array mixes abstract and f32",
      "fn f() { let a = array(1, 2.5f); let b: array<f32, 2> = a; }", false, true},
+    {"2.3 abstract array converts",
+     "var<private> x: array<u32, 2> = array(1, 2); const c = array(1, 2.5); "
+     "const_assert c[1] == 2.5; const d: array<f32, 2> = c;",
+     false, true},
+    {"2.3 abstract array element out of range", "var<private> x: array<u32, 2> = array(1, -2);",
+     false, false, "conversion-rank"},
     {"2.2 array() needs elements", "fn f() { let a = array(); }", false, false, "array-builtin"},
     {"2.2 array elements without a common type", "fn f() { let a = array(1i, true); }", false,
      false, "array-builtin"},
