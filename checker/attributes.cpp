@@ -186,7 +186,18 @@ Attributes Checker::checkAttributes(List<Attribute> list, AttributePlace place) 
               row->anchor);
         continue;
       }
-      if (auto f = checkDiagnosticAttribute(attr)) out.filters.push_back(*f);
+      if (auto f = checkDiagnosticAttribute(attr)) {
+        // "More than one diagnostic attribute may be specified on a syntactic form, but they
+        // must specify different triggering rules."
+        for (const DiagnosticFilter& other : out.filters)
+          if (other.rule == f->rule) {
+            error(attr.span, "two @diagnostic attributes here name the rule '" + f->rule + "'",
+                  row->anchor);
+            note(other.span, "the other one");
+            break;
+          }
+        out.filters.push_back(*f);
+      }
       out.node[row->kind] = a;
       continue;
     }
@@ -313,7 +324,6 @@ Attributes Checker::checkAttributes(List<Attribute> list, AttributePlace place) 
     }
     if (ok) out.node[row->kind] = a;
   }
-  checkFilterConflicts(out.filters);
   // The pipeline stage attributes: "at most one may be present on a given function".
   int stages = out.has(Attributes::Vertex) + out.has(Attributes::Fragment) +
                out.has(Attributes::Compute);

@@ -106,7 +106,7 @@ void Checker::checkDiagnosticFilters() {
       global.push_back(*f);
   checkFilterConflicts(global);
   // new#syntax-statement: the attributes before a statement; new#attribute-diagnostic is the
-  // only attribute allowed there. Attributes of one statement share a range.
+  // only attribute allowed there. Attributes of one statement share a syntactic form.
   std::vector<DiagnosticFilter> range;
   uint32_t rangeEnd = 0;
   for (AttributeId a : m_.statementAttributes) {
@@ -128,8 +128,16 @@ void Checker::checkDiagnosticFilters() {
     }
     rangeEnd = attr.span.end;
     if (auto f = checkDiagnosticAttribute(attr)) {
+      // new#attribute-diagnostic: "More than one diagnostic attribute may be specified on a
+      // syntactic form, but they must specify different triggering rules."
+      for (const DiagnosticFilter& other : range)
+        if (other.rule == f->rule) {
+          error(attr.span, "two @diagnostic attributes here name the rule '" + f->rule + "'",
+                "attribute-diagnostic");
+          note(other.span, "the other one");
+          break;
+        }
       range.push_back(*f);
-      checkFilterConflicts(range);
     }
   }
 }

@@ -70,6 +70,15 @@ const DeltaCase kCases[] = {
      "@diagnostic(warning, chromium.unreachable_code) { } loop @diagnostic(info, "
      "derivative_uniformity) { break; } }",
      false, true},
+    {"1.6 @diagnostic twice for one rule",
+     "fn f() { @diagnostic(error, derivative_uniformity) @diagnostic(error, "
+     "derivative_uniformity) { } }",
+     false, false, "attribute-diagnostic"},
+    {"1.6 @diagnostic twice on a function",
+     "@diagnostic(off, derivative_uniformity) @diagnostic(info, derivative_uniformity) fn f() {}",
+     false, false, "attribute-diagnostic"},
+    {"1.6 @diagnostic for two rules", "fn f() { @diagnostic(error, a.b) @diagnostic(off, c.d) { } }",
+     false, true},
     {"1.6 other attribute on a statement", "fn f() { @must_use { } }", false, false, "attributes"},
     {"1.5 requires", "requires pointer_composite_access, unrestricted_pointer_parameters;", false,
      true},
