@@ -178,6 +178,13 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
     if (!o.type) return ExpressionInfo{};  // an argument already failed
   if (TypeId t = c.type()) {
     const TypeDecl& decl = m_[t];
+    if (shadowedTypes_[t.value]) {
+      // Revision 2026: the name is a user declaration's (new#declaration-and-scope): a
+      // structure or alias constructs; anything else is reported as not a type.
+      Type target = resolveTypeDecl(t);
+      if (!target) return ExpressionInfo{};
+      return typeConstructor(target, nullptr, operands, e.span);
+    }
     // `vecN(...)` and `matCxR(...)` without a template argument infer the component type.
     const VectorType* v = std::get_if<VectorType>(&decl.node);
     const MatrixType* mt = std::get_if<MatrixType>(&decl.node);

@@ -352,11 +352,21 @@ void Checker::resolveDeclaration(uint32_t index) {
           // Parameters and the body's top-level declarations have the same end of scope: the
           // end of the function (#declaration-and-scope example, `foo_3`).
           scopes_.emplace_back();
+          // new#declaration-and-scope: "Each formal parameter of a user-declared function is
+          // in scope across the corresponding function body", not in the other parameters'
+          // types nor the return type (`fn f(i32: i32) -> i32`); it matters once types are
+          // predeclared names that parameters can shadow (revision 2026, delta 2.4). The seed
+          // is silent, and Plumb keeps its reading there: in scope from the declaration on.
+          bool bodyScope = m_.revision().shadowPredeclared;
+          if (bodyScope) {
+            for (ParameterId p : m_[n.parameters]) resolveType(m_[p].type);
+            resolveType(n.returnType);
+          }
           for (ParameterId p : m_[n.parameters]) {
-            resolveType(m_[p].type);
+            if (!bodyScope) resolveType(m_[p].type);
             declareLocal(m_[p].name, m_[p].nameSpan, Resolution{Resolution::Parameter, p.value});
           }
-          resolveType(n.returnType);
+          if (!bodyScope) resolveType(n.returnType);
           resolveStatements(std::get<CompoundStatement>(m_[n.body].node).statements);
           scopes_.pop_back();
         } else if constexpr (std::is_same_v<N, StaticAssertDeclaration>) {

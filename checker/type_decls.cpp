@@ -51,8 +51,19 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
     }
     return d.type;  // Invalid while a cyclic declaration is unresolved
   };
-  // Revision 2026: a user declaration shadows the predeclared type that spelled this one.
-  if (shadowedTypes_[id.value]) return namedType(t.predeclared);
+  // Revision 2026: a user declaration shadows the predeclared type that spelled this one
+  // (new#declaration-and-scope); no declaration takes a template list.
+  if (shadowedTypes_[id.value]) {
+    if (m_.text(t.span).ends_with('>')) {
+      error(t.span,
+            "'" + std::string(name(t.predeclared)) +
+                "' names a declaration here, which takes no template list (it shadows the "
+                "predeclared type generator)",
+            "declaration-and-scope");
+      return Type{};
+    }
+    return namedType(t.predeclared);
+  }
   return std::visit(
       [&](const auto& n) -> Type {
         using N = std::decay_t<decltype(n)>;

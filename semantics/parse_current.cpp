@@ -60,15 +60,10 @@ TypeId Parser::parsePredeclaredAlias() {
 TypeId Parser::parsePredeclaredType(const char* production, bool allowBarePrefix) {
   Symbol name = internCurrentWord();
   TypeId t = parsePredeclaredAlias();
-  bool templated = false;
-  if (!t) {
-    uint32_t before = tok_.span.end;
-    t = parseTypeDeclWithoutIdent(production, allowBarePrefix);
-    templated = prevEnd_ > before;
-  }
-  // Only a name without a template list can be shadowed usefully: a user declaration is
-  // never a type generator (new#declaration-and-scope).
-  if (t && !templated) m_.types[t].predeclared = name;
+  if (!t) t = parseTypeDeclWithoutIdent(production, allowBarePrefix);
+  // A user declaration of the name shadows it (new#declaration-and-scope); with a template
+  // list (the span then ends at its '>') that is an error, as no declaration is a generator.
+  if (t) m_.types[t].predeclared = name;
   return t;
 }
 

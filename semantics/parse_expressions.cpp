@@ -403,7 +403,7 @@ ExpressionId Parser::parsePrimary() {
           // A name without a template list is an identifier expression: it may be a user
           // declaration that shadows the type (new#declaration-and-scope); if not, the checker
           // says that a type is not a value.
-          if (m_.types[t].predeclared)
+          if (!text(m_.types[t].span).ends_with('>'))
             return addExpression(from(begin), IdentifierExpression{name}, 0);
           errorExpected("'(' after the type (a value constructor needs arguments)",
                         "primary_expression");
