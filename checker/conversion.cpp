@@ -41,8 +41,9 @@ int Checker::conversionRank(Type src, Type dst) const {
       // new#conversion-rank (delta 2.3): array<S,N> to array<T,N> has ConversionRank(S,T).
       // Only abstract arrays have a finite one, and only revision 2026 makes them (the
       // inferred `array(1, 2)`); the seed's table has no row for arrays.
-      if (m_.revision().inferredArrayConstructor && d.kind == TypeKind::Array && s.arrayCount == ArrayCount::Fixed &&
-          d.arrayCount == ArrayCount::Fixed && s.count == d.count)
+      if (m_.revision().inferredArrayConstructor && d.kind == TypeKind::Array &&
+          s.arrayCount == ArrayCount::Fixed && d.arrayCount == ArrayCount::Fixed &&
+          s.count == d.count)
         return conversionRank(s.element, d.element);
       return kInfiniteRank;
     default: return kInfiniteRank;

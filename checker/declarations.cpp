@@ -249,8 +249,8 @@ void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& 
     // numeric type, a vector, or a matrix."
     TypeKind k = types_.kind(t);
     // Revision 2026: abstract arrays too (new#const-decls, "an abstract constructible type").
-    bool abstractArray = m_.revision().inferredArrayConstructor && k == TypeKind::Array &&
-                         isAbstract(types_, t);
+    bool abstractArray =
+        m_.revision().inferredArrayConstructor && k == TypeKind::Array && isAbstract(types_, t);
     if (!(isConstructible(types_, t) || isAbstractScalar(types_, t) || k == TypeKind::Vector ||
           k == TypeKind::Matrix || abstractArray)) {
       error(v.nameSpan, "a const cannot have type " + typeName(t), "creation-time-consts");
@@ -422,8 +422,8 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
     // following address spaces: function, private, workgroup."
     // new#function-restriction drops this (unrestricted_pointer_parameters, delta 2.5).
     if (!m_.revision().unrestrictedPointerParameters && n.kind == TypeKind::Pointer &&
-        n.space != AddressSpace::Function &&
-        n.space != AddressSpace::Private && n.space != AddressSpace::Workgroup) {
+        n.space != AddressSpace::Function && n.space != AddressSpace::Private &&
+        n.space != AddressSpace::Workgroup) {
       error(m_[m_[p].type].span,
             "a pointer parameter must be in the function, private or workgroup address space, "
             "not " + std::string(spelling(n.space)),
