@@ -34,11 +34,18 @@ constexpr AttributeRow kAttributes[] = {
     {"vertex", Attributes::Vertex, "attribute-vertex"},
     {"fragment", Attributes::Fragment, "attribute-fragment"},
     {"compute", Attributes::Compute, "attribute-compute"},
+    // Revision 2026 only (delta 1.6).
+    {"must_use", Attributes::MustUse, "attribute-must_use"},
+    {"diagnostic", Attributes::Diagnostic, "attribute-diagnostic"},
 };
 
-const AttributeRow* findAttribute(std::string_view name) {
+const AttributeRow* findAttribute(std::string_view name, const Revision& revision) {
   for (const AttributeRow& r : kAttributes)
-    if (r.name == name) return &r;
+    if (r.name == name) {
+      if (r.kind == Attributes::MustUse && !revision.mustUse) return nullptr;
+      if (r.kind == Attributes::Diagnostic && !revision.diagnosticFilters) return nullptr;
+      return &r;
+    }
   return nullptr;
 }
 
@@ -55,6 +62,8 @@ bool allowedAt(Attributes::Kind k, AttributePlace place) {
     case Attributes::Id: return place == AttributePlace::Override;
     case Attributes::WorkgroupSize: case Attributes::Vertex: case Attributes::Fragment:
     case Attributes::Compute:
+    case Attributes::MustUse:
+    case Attributes::Diagnostic:
       return place == AttributePlace::Function;
     default: return false;
   }
@@ -100,6 +109,31 @@ bool Checker::integerAttributeArgument(const Attribute& attr, const char* anchor
     return false;
   }
   const Expression& e = m_[args[0]];
+  if (m_.revision().attributeExpressions) {
+    // new#attributes (delta 1.6): a const-expression of type i32, u32 or AbstractInt.
+    const ExpressionInfo& info = typeExpression(args[0]);
+    if (!info.type) return false;
+    TypeKind k = types_.kind(info.type);
+    if (k != TypeKind::AbstractInt && k != TypeKind::I32 && k != TypeKind::U32) {
+      error(e.span, what + "'s argument must be an i32 or u32, not " + typeName(info.type), anchor);
+      return false;
+    }
+    if (info.stage != EvaluationStage::Constant || !info.value) {
+      error(e.span, what + "'s argument must be a const-expression", anchor);
+      return false;
+    }
+    int64_t v = info.value->intValue();
+    if (v < 0 || v > 0xFFFFFFFFll || (k != TypeKind::U32 && v > 0x7FFFFFFF)) {
+      error(e.span, what + "'s argument " + std::to_string(v) + " is out of range", anchor);
+      return false;
+    }
+    if (positive && v == 0) {
+      error(e.span, what + "'s argument must be positive", anchor);
+      return false;
+    }
+    out = static_cast<uint32_t>(v);
+    return true;
+  }
   const auto* literal = std::get_if<LiteralExpression>(&e.node);
   if (!literal || literal->kind != LiteralKind::Int || literal->suffix == LiteralSuffix::U) {
     error(e.span,
@@ -136,12 +170,37 @@ Attributes Checker::checkAttributes(List<Attribute> list, AttributePlace place) 
   for (AttributeId a : m_[list]) {
     const Attribute& attr = m_[a];
     std::string_view n = name(attr.name);
-    const AttributeRow* row = findAttribute(n);
+    const AttributeRow* row = findAttribute(n, m_.revision());
     if (!row) {
       error(attr.nameSpan, "'@" + std::string(n) + "' is not an attribute of WGSL", "attributes");
       continue;
     }
     std::string what = "@" + std::string(n);
+    if (row->kind == Attributes::Diagnostic) {
+      // new#attribute-diagnostic: several may apply to one function, one per rule; their
+      // conflicts are checked below.
+      if (!allowedAt(row->kind, place)) {
+        error(attr.span,
+              "@diagnostic is only allowed on functions and statements, not on " +
+                  std::string(placeName(place)),
+              row->anchor);
+        continue;
+      }
+      if (auto f = checkDiagnosticAttribute(attr)) {
+        // "More than one diagnostic attribute may be specified on a syntactic form, but they
+        // must specify different triggering rules."
+        for (const DiagnosticFilter& other : out.filters)
+          if (other.rule == f->rule) {
+            error(attr.span, "two @diagnostic attributes here name the rule '" + f->rule + "'",
+                  row->anchor);
+            note(other.span, "the other one");
+            break;
+          }
+        out.filters.push_back(*f);
+      }
+      out.node[row->kind] = a;
+      continue;
+    }
     // "An attribute must not be specified more than once per object or type."
     if (first[row->kind]) {
       error(attr.span, what + " is applied more than once", "attributes");
@@ -305,6 +364,7 @@ void Checker::checkWorkgroupSize(const Attribute& attr, EntryPoint& entry) {
     const Expression& x = m_[e];
     bool literal = std::holds_alternative<LiteralExpression>(x.node);
     bool constant = false;
+    // Revision 2026: any const- or override-expression (new#attribute-workgroup_size).
     if (std::holds_alternative<IdentifierExpression>(x.node)) {
       const Resolution& r = out_.identifiers[e.value];
       constant = r.kind == Resolution::ModuleDeclaration &&
@@ -312,7 +372,7 @@ void Checker::checkWorkgroupSize(const Attribute& attr, EntryPoint& entry) {
                   out_.declarations[r.index].kind == ModuleDeclaration::Override);
       if (r.kind == Resolution::Unresolved) return;  // reported by the resolver
     }
-    if (!literal && !constant) {
+    if (!literal && !constant && !m_.revision().attributeExpressions) {
       error(x.span,
             "a @workgroup_size argument must be a literal or the name of a module-scope "
             "constant (const or override)",

@@ -51,7 +51,8 @@ std::unique_ptr<CheckedModule> check(const Module& module, DiagnosticList& diagn
   bool behaviorsValid = !diagnostics.hasErrors();
   checkShaderInterface(*out, diagnostics);
   // #function-aliasing: a dynamic error in the seed, so warnings (docs/ambiguities.md X1).
-  checkAliasing(*out, diagnostics, options.aliasingAsErrors);
+  checkAliasing(*out, diagnostics,
+                options.aliasingAsErrors || module.revision().staticAliasAnalysis);
   if (behaviorsValid) {
     UniformityOptions u;
     u.strict = options.strictUniformity;
@@ -71,6 +72,7 @@ Checker::Checker(CheckedModule& out, DiagnosticList& diagnostics, const CheckOpt
   typeDeclDone_.resize(m_.types.size(), 0);
   expressionDone_.resize(m_.expressions.size(), 0);
   locals_.resize(m_.variables.size());
+  shadowedTypes_.resize(m_.types.size(), 0);
 }
 
 void Checker::error(Span span, std::string message, const char* rule) {
@@ -81,17 +83,24 @@ void Checker::note(Span span, std::string message) {
   diagnostics_.noteOnLast(DiagnosticNote{span, std::move(message)});
 }
 
-// #enable-directive-section, #extension-list: the only extension is f16.
+// #enable-directive-section, #extension-list: the seed's only extension is f16; revision
+// 2026's are in its Revision (new#enable-extensions-sec).
 void Checker::checkDirectives() {
   for (const EnableDirective& d : m_.directives) {
     std::string_view n = name(d.name);
     if (m_.revision().isExtension(n)) {
       if (n == "f16") f16Enabled_ = true;
     } else {
-      error(d.nameSpan, "unknown extension '" + std::string(n) + "' (this revision has: f16)",
+      std::string known;
+      for (std::string_view e : m_.revision().extensions)
+        known += (known.empty() ? "" : ", ") + std::string(e);
+      error(d.nameSpan,
+            "unknown extension '" + std::string(n) + "' (this revision has: " + known + ")",
             "enable-directive-section");
     }
   }
+  checkRequires();
+  checkDiagnosticFilters();
 }
 
 std::unique_ptr<CheckedModule> checkExpression(const Module& module, ExpressionId e,

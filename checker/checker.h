@@ -52,10 +52,32 @@ struct Resolution {
 
 /// The attributes of one declaration (#attributes), validated: their values, and the
 /// attribute nodes they came from (for diagnostics that point at them).
+/// One diagnostic filter (new#diagnostic-filtering): a severity for a triggering rule.
+struct DiagnosticFilter {
+  DiagnosticSeverity severity;
+  std::string rule;
+  Span span;
+};
+
 struct Attributes {
   enum Kind : uint8_t {
-    Align, Binding, Builtin, Const, Group, Id, Interpolate, Invariant, Location, Size,
-    WorkgroupSize, Vertex, Fragment, Compute, kCount
+    Align,
+    Binding,
+    Builtin,
+    Const,
+    Group,
+    Id,
+    Interpolate,
+    Invariant,
+    Location,
+    Size,
+    WorkgroupSize,
+    Vertex,
+    Fragment,
+    Compute,
+    MustUse,
+    Diagnostic,  // revision 2026 (new#must-use-attr, new#attribute-diagnostic)
+    kCount
   };
   std::array<ast::AttributeId, kCount> node{};  // absent when the attribute is not present
   uint32_t align = 0, size = 0, binding = 0, group = 0, id = 0, location = 0;
@@ -65,6 +87,8 @@ struct Attributes {
   Interpolation interpolation = Interpolation::None;
   Sampling sampling = Sampling::None;
   ShaderStage stage = ShaderStage::None;
+  /// Revision 2026: the @diagnostic filters (new#attribute-diagnostic), not yet applied.
+  std::vector<DiagnosticFilter> filters;
 
   bool has(Kind k) const { return static_cast<bool>(node[k]); }
 };

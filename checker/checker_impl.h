@@ -61,6 +61,22 @@ class Checker {
   void checkDirectives();
   bool f16Enabled_ = false;
 
+  // ---------------------------- revision 2026 directives and filters (diagnostic_filters.cpp)
+  void checkRequires();
+  void checkDiagnosticFilters();
+  std::optional<DiagnosticFilter> checkDiagnosticControl(ast::Symbol severity, Span severitySpan,
+                                                         ast::Symbol rule, ast::Symbol member,
+                                                         Span ruleSpan);
+  std::optional<DiagnosticFilter> checkDiagnosticAttribute(const ast::Attribute& attr);
+  void checkFilterConflicts(const std::vector<DiagnosticFilter>& filters);
+  /// new#must-use-attr: a call statement whose callee's result must be used (revision 2026).
+  void checkMustUse(ast::ExpressionId call, const ExpressionInfo& info);
+  /// Revision 2026: the reference a pointer stands for as the base of a component access.
+  Type pointerCompositeBase(Type t);
+  /// Revision 2026: by TypeId, 1 when a user declaration shadows the predeclared type that
+  /// spelled it (new#declaration-and-scope); the type is then that declaration's.
+  std::vector<uint8_t> shadowedTypes_;
+
   // ------------------------------------------------------------- resolution (resolver.cpp)
   void collectModuleScope();
   void resolveDeclaration(uint32_t index);
@@ -200,6 +216,11 @@ class Checker {
   void checkStruct(ModuleDeclaration& d, const ast::StructDeclaration& s);
   void checkFunction(uint32_t index, const ast::FunctionDeclaration& f);
   void checkStaticAssert(ast::ExpressionId condition);
+  /// The anchor of the assertion rule: #static-assert-statement in the seed,
+  /// new#const-assert-statement in revision 2026.
+  const char* staticAssertRule() const {
+    return m_.revision().constAssert ? "const-assert-statement" : "static-assert-statement";
+  }
   /// Types an initializer and converts it to the declared type (or concretizes it when
   /// `concretizeIt`); returns the resulting type and sets `value` for creation-time ones.
   Type typeInitializer(ast::ExpressionId init, Type declared, bool concretizeIt,

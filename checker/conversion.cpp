@@ -37,6 +37,15 @@ int Checker::conversionRank(Type src, Type dst) const {
       if (d.kind == TypeKind::Matrix && s.size == d.size && s.rows == d.rows)
         return conversionRank(s.element, d.element);
       return kInfiniteRank;
+    case TypeKind::Array:
+      // new#conversion-rank (delta 2.3): array<S,N> to array<T,N> has ConversionRank(S,T).
+      // Only abstract arrays have a finite one, and only revision 2026 makes them (the
+      // inferred `array(1, 2)`); the seed's table has no row for arrays.
+      if (m_.revision().inferredArrayConstructor && d.kind == TypeKind::Array &&
+          s.arrayCount == ArrayCount::Fixed && d.arrayCount == ArrayCount::Fixed &&
+          s.count == d.count)
+        return conversionRank(s.element, d.element);
+      return kInfiniteRank;
     default: return kInfiniteRank;
   }
 }
@@ -48,6 +57,14 @@ Type Checker::concretize(Type t) {
     case TypeKind::AbstractFloat: return types_.f32();
     case TypeKind::Vector: return types_.vector(n.size, concretize(n.element));
     case TypeKind::Matrix: return types_.matrix(n.size, n.rows, concretize(n.element));
+    case TypeKind::Array:
+      // Abstract arrays (revision 2026) concretize element-wise (new#concretization).
+      if (n.arrayCount == ArrayCount::Fixed && isAbstract(types_, n.element)) {
+        Type element = n.element;
+        uint64_t count = n.count;
+        return types_.array(concretize(element), ArrayCount::Fixed, count);
+      }
+      return t;
     default: return t;
   }
 }

@@ -248,8 +248,11 @@ void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& 
     // "The type of a creation-time constant must be: a constructible type, an abstract
     // numeric type, a vector, or a matrix."
     TypeKind k = types_.kind(t);
+    // Revision 2026: abstract arrays too (new#const-decls, "an abstract constructible type").
+    bool abstractArray =
+        m_.revision().inferredArrayConstructor && k == TypeKind::Array && isAbstract(types_, t);
     if (!(isConstructible(types_, t) || isAbstractScalar(types_, t) || k == TypeKind::Vector ||
-          k == TypeKind::Matrix)) {
+          k == TypeKind::Matrix || abstractArray)) {
       error(v.nameSpan, "a const cannot have type " + typeName(t), "creation-time-consts");
       return;
     }
@@ -328,15 +331,15 @@ void Checker::checkStaticAssert(ExpressionId condition) {
   Operand o = operand(condition);
   if (!o.type) return;
   if (types_.kind(loadType(o.type)) != TypeKind::Bool) {
-    error(o.span, "a static assertion needs a bool, not " + typeName(o.type), "static-assert-statement");
+    error(o.span, "a static assertion needs a bool, not " + typeName(o.type), staticAssertRule());
     return;
   }
   if (o.stage != EvaluationStage::Constant) {
-    error(o.span, "a static assertion must be a creation-time expression", "static-assert-statement");
+    error(o.span, "a static assertion must be a creation-time expression", staticAssertRule());
     return;
   }
   if (o.value && o.value->has_value() && !(*o.value)->boolValue())
-    error(o.span, "static assertion failed", "static-assert-statement");
+    error(o.span, "static assertion failed", staticAssertRule());
 }
 
 // #function-declaration-sec, #function-restriction
@@ -345,6 +348,11 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
   ModuleDeclaration& decl = out_.declarations[index];
   decl.attributes = checkAttributes(f.attributes, AttributePlace::Function);
   const Attributes& attrs = decl.attributes;
+  // new#attribute-must_use: "must only be applied to a declaration of a function with a
+  // return type".
+  if (attrs.has(Attributes::MustUse) && !f.returnType)
+    error(m_[attrs.node[Attributes::MustUse]].span,
+          "@must_use is only allowed on a function with a return type", "attribute-must_use");
   // #entry-point-decl: a pipeline stage attribute makes the function an entry point. The stage
   // counts even if the attribute had a bad argument, so that the parameters are checked as an
   // entry point's.
@@ -412,8 +420,10 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
     }
     // "For user-defined functions, a parameter of pointer type must be in one of the
     // following address spaces: function, private, workgroup."
-    if (n.kind == TypeKind::Pointer && n.space != AddressSpace::Function &&
-        n.space != AddressSpace::Private && n.space != AddressSpace::Workgroup) {
+    // new#function-restriction drops this (unrestricted_pointer_parameters, delta 2.5).
+    if (!m_.revision().unrestrictedPointerParameters && n.kind == TypeKind::Pointer &&
+        n.space != AddressSpace::Function && n.space != AddressSpace::Private &&
+        n.space != AddressSpace::Workgroup) {
       error(m_[m_[p].type].span,
             "a pointer parameter must be in the function, private or workgroup address space, "
             "not " + std::string(spelling(n.space)),

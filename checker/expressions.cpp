@@ -178,10 +178,67 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
     if (!o.type) return ExpressionInfo{};  // an argument already failed
   if (TypeId t = c.type()) {
     const TypeDecl& decl = m_[t];
+    if (shadowedTypes_[t.value]) {
+      // Revision 2026: the name is a user declaration's (new#declaration-and-scope): a
+      // structure or alias constructs; anything else is reported as not a type.
+      Type target = resolveTypeDecl(t);
+      if (!target) return ExpressionInfo{};
+      return typeConstructor(target, nullptr, operands, e.span);
+    }
     // `vecN(...)` and `matCxR(...)` without a template argument infer the component type.
     const VectorType* v = std::get_if<VectorType>(&decl.node);
     const MatrixType* mt = std::get_if<MatrixType>(&decl.node);
     if ((v && !v->element) || (mt && !mt->element)) return typeConstructor(Type{}, &decl, operands, e.span);
+    const ArrayType* at = std::get_if<ArrayType>(&decl.node);
+    if (at && !at->element) {
+      // new#array-builtin (revision 2026, delta 2.2): `array(e1, ..., eN)` is
+      // array<T, N> where every ei converts to T, T chosen as overload resolution would:
+      // among the operands' types, the one with the least total conversion rank. T may be
+      // abstract (delta 2.3): `array(1, 2)` is array<AbstractInt, 2>.
+      if (operands.empty()) {
+        error(e.span, "array() needs at least one element to infer its type", "array-builtin");
+        return ExpressionInfo{};
+      }
+      Type best;
+      long bestRank = 0;
+      for (const Operand& candidate : operands) {
+        Type t = loadType(candidate.type);
+        long total = 0;
+        for (const Operand& o : operands) {
+          int r = conversionRank(o.type, t);
+          if (r >= kInfiniteRank) {
+            total = -1;
+            break;
+          }
+          total += r;
+        }
+        if (total >= 0 && (!best || total < bestRank)) {
+          best = t;
+          bestRank = total;
+        }
+      }
+      if (!best) {
+        error(e.span, "the elements of array(...) have no common type", "array-builtin");
+        return ExpressionInfo{};
+      }
+      Type result = types_.array(best, ArrayCount::Fixed, operands.size());
+      if (isAbstract(types_, best)) {
+        // An abstract array (new#abstract-types): every element is a const-expression of
+        // abstract type, so the array is one too.
+        ExpressionInfo info;
+        info.type = result;
+        info.stage = EvaluationStage::Constant;
+        std::vector<Value> parts;
+        for (const Operand& o : operands) {
+          std::optional<Value> v = convertOperand(o, best);
+          if (!v) return ExpressionInfo{};
+          parts.push_back(std::move(*v));
+        }
+        info.value = Value{result, std::move(parts)};
+        return info;
+      }
+      return typeConstructor(result, nullptr, operands, e.span);
+    }
     Type target = resolveTypeDecl(t);
     if (!target) return ExpressionInfo{};
     return typeConstructor(target, nullptr, operands, e.span);
@@ -248,7 +305,9 @@ ExpressionInfo Checker::callUserFunction(uint32_t declaration, const std::vector
     convertOperand(operands[i], sig.parameters[i]);
     // #function-restriction: a pointer argument to a user-defined function must be an
     // address-of of a variable identifier, or a function parameter.
-    if (types_.kind(sig.parameters[i]) == TypeKind::Pointer) {
+    // Revision 2026 allows any pointer expression (unrestricted_pointer_parameters).
+    if (types_.kind(sig.parameters[i]) == TypeKind::Pointer &&
+        !m_.revision().unrestrictedPointerParameters) {
       const Expression& a = m_[operands[i].expression];
       bool ok = false;
       const Expression* inner = &a;
@@ -390,6 +449,18 @@ ExpressionInfo Checker::typeBinary(const Expression& e, const BinaryExpression& 
 }
 
 // #vector-access-expr, #matrix-access-expr, #array-access-expr
+// new#component-reference-from-pointer (pointer_composite_access, revision 2026; delta 2.5):
+// `p.m`, `p[i]` and `p.xy` on a pointer p are the component references of the reference *p.
+Type Checker::pointerCompositeBase(Type t) {
+  if (!m_.revision().pointerCompositeAccess) return t;
+  const TypeNode& n = types_[t];
+  if (n.kind != TypeKind::Pointer) return t;
+  AddressSpace space = n.space;
+  Type element = n.element;
+  AccessMode access = n.access;
+  return types_.reference(space, element, access);
+}
+
 ExpressionInfo Checker::typeIndex(const Expression& e, const IndexExpression& x) {
   Operand base = operand(x.base);
   Operand index = operand(x.index);
@@ -404,7 +475,7 @@ ExpressionInfo Checker::typeIndex(const Expression& e, const IndexExpression& x)
     return info;
   }
   std::optional<Value> indexValue = convertOperand(index, it);
-  const TypeNode& bt = types_[base.type];
+  const TypeNode& bt = types_[pointerCompositeBase(base.type)];
   bool reference = bt.kind == TypeKind::Reference;
   Type composite = reference ? bt.element : base.type;
   const TypeNode& ct = types_[composite];
@@ -460,7 +531,8 @@ ExpressionInfo Checker::typeMember(const Expression& e, const MemberExpression& 
   Operand base = operand(x.base);
   if (!base.type) return ExpressionInfo{};
   ExpressionInfo info;
-  const TypeNode& bt = types_[base.type];
+  Type baseType = pointerCompositeBase(base.type);
+  const TypeNode& bt = types_[baseType];
   bool reference = bt.kind == TypeKind::Reference;
   Type composite = reference ? bt.element : base.type;
   const TypeNode& ct = types_[composite];

@@ -46,7 +46,11 @@ void Checker::collectModuleScope() {
     // #builtin-functions: "it is a shader-creation error to attempt to redefine one or to use
     // the name of a built-in function as an identifier for any other module-scope
     // declaration." Predeclared types are predeclared objects too (#declaration-and-scope).
-    if (out_.overloads.isBuiltinName(name)) {
+    // Revision 2026: predeclared objects have no declaration, so a user declaration shadows
+    // them (new#declaration-and-scope; delta 2.4).
+    if (m_.revision().shadowPredeclared) {
+      // fall through to the module scope
+    } else if (out_.overloads.isBuiltinName(name)) {
       error(md.nameSpan, "'" + std::string(name) + "' is a built-in function and cannot be redeclared",
             "builtin-functions");
       continue;
@@ -115,7 +119,8 @@ void Checker::useName(Symbol name, Span span, Resolution& into, bool asType) {
 }
 
 void Checker::noteUndeclared(std::string_view name, Span span, bool asType) {
-  if (std::optional<std::string> hint = currentWgslHint(name)) {
+  if (std::optional<std::string> hint =
+          m_.revision().predeclaredTypeAliases ? std::nullopt : currentWgslHint(name)) {
     note(span, *hint);
     return;
   }
@@ -163,6 +168,17 @@ void Checker::resolveAttributes(List<Attribute> list) {
 void Checker::resolveType(TypeId id) {
   if (!id) return;
   const TypeDecl& t = m_[id];
+  if (t.predeclared && m_.revision().shadowPredeclared) {
+    // new#declaration-and-scope: "nearest enclosing declaration, then module scope, then
+    // predeclared"; a declaration of the name shadows the predeclared type.
+    Resolution r = lookup(t.predeclared);
+    if (r.kind != Resolution::Unresolved) {
+      if (r.kind == Resolution::ModuleDeclaration) uses_[current_].push_back(r.index);
+      out_.typeNames[id.value] = r;
+      shadowedTypes_[id.value] = 1;
+      return;
+    }
+  }
   std::visit(
       [&](const auto& n) {
         using N = std::decay_t<decltype(n)>;
@@ -336,11 +352,21 @@ void Checker::resolveDeclaration(uint32_t index) {
           // Parameters and the body's top-level declarations have the same end of scope: the
           // end of the function (#declaration-and-scope example, `foo_3`).
           scopes_.emplace_back();
+          // new#declaration-and-scope: "Each formal parameter of a user-declared function is
+          // in scope across the corresponding function body", not in the other parameters'
+          // types nor the return type (`fn f(i32: i32) -> i32`); it matters once types are
+          // predeclared names that parameters can shadow (revision 2026, delta 2.4). The seed
+          // is silent, and Plumb keeps its reading there: in scope from the declaration on.
+          bool bodyScope = m_.revision().shadowPredeclared;
+          if (bodyScope) {
+            for (ParameterId p : m_[n.parameters]) resolveType(m_[p].type);
+            resolveType(n.returnType);
+          }
           for (ParameterId p : m_[n.parameters]) {
-            resolveType(m_[p].type);
+            if (!bodyScope) resolveType(m_[p].type);
             declareLocal(m_[p].name, m_[p].nameSpan, Resolution{Resolution::Parameter, p.value});
           }
-          resolveType(n.returnType);
+          if (!bodyScope) resolveType(n.returnType);
           resolveStatements(std::get<CompoundStatement>(m_[n.body].node).statements);
           scopes_.pop_back();
         } else if constexpr (std::is_same_v<N, StaticAssertDeclaration>) {

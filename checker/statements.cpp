@@ -411,7 +411,8 @@ void Checker::checkStatement(StatementId id) {
                              std::is_same_v<N, EmptyStatement>) {
           // Where discard may run is an entry-point rule; fallthrough's place is syntax.
         } else if constexpr (std::is_same_v<N, FunctionCallStatement>) {
-          typeExpression(n.call);
+          const ExpressionInfo& info = typeExpression(n.call);
+          if (m_.revision().mustUse) checkMustUse(n.call, info);
         } else if constexpr (std::is_same_v<N, DeclarationStatement>) {
           checkLocalDeclaration(n.declaration);
         } else if constexpr (std::is_same_v<N, AssignmentStatement>) {
@@ -433,6 +434,39 @@ void Checker::checkStatement(StatementId id) {
         }
       },
       s.node);
+}
+
+// new#function-call-statement, new#must-use-attr (revision 2026; delta 4.4): "It is a
+// shader-creation error if a function call statement calls a function with the must_use
+// attribute." Every built-in function with a result is @must_use except the atomics, and so
+// are value constructors.
+void Checker::checkMustUse(ExpressionId call, const ExpressionInfo& info) {
+  const auto& c = std::get<CallExpression>(m_[call].node);
+  const char* rule = "must-use-attr";
+  if (!c.function()) {
+    error(m_[call].span,
+          "a value constructor's result must be used (value constructors are @must_use)", rule);
+    return;
+  }
+  const Resolution& r = out_.identifiers[call.value];
+  std::string fname(name(c.function()));
+  if (r.kind == Resolution::BuiltinFunction) {
+    if (info.type && types_.kind(info.type) != TypeKind::Void && !fname.starts_with("atomic"))
+      error(m_[call].span,
+            "the result of the built-in function '" + fname +
+                "' must be used (it is @must_use): write '_ = " + fname + "(...);'",
+            rule);
+    return;
+  }
+  if (r.kind != Resolution::ModuleDeclaration) return;
+  const ModuleDeclaration& d = out_.declarations[r.index];
+  if (d.kind == ModuleDeclaration::Struct || d.kind == ModuleDeclaration::TypeAlias) {
+    error(m_[call].span,
+          "a value constructor's result must be used (value constructors are @must_use)", rule);
+  } else if (d.kind == ModuleDeclaration::Function && d.attributes.has(Attributes::MustUse)) {
+    error(m_[call].span,
+          "the result of '" + fname + "' must be used: the function is declared @must_use", rule);
+  }
 }
 
 }  // namespace plumb

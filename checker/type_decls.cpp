@@ -35,24 +35,40 @@ static AccessMode defaultAccess(AddressSpace s) {
 
 Type Checker::resolveTypeDeclUncached(TypeId id) {
   const TypeDecl& t = m_[id];
+  auto namedType = [&](Symbol typeName) -> Type {
+    const Resolution& r = out_.typeNames[id.value];
+    if (r.kind == Resolution::PredeclaredType)
+      return types_.intern(TypeNode{TypeKind::ExternalTexture});
+    if (r.kind != Resolution::ModuleDeclaration) {
+      if (r.kind != Resolution::Unresolved)
+        error(t.span, "'" + std::string(name(typeName)) + "' is not a type", "type-declarations");
+      return Type{};
+    }
+    const ModuleDeclaration& d = out_.declarations[r.index];
+    if (d.kind != ModuleDeclaration::TypeAlias && d.kind != ModuleDeclaration::Struct) {
+      error(t.span, "'" + std::string(name(typeName)) + "' is not a type", "type-declarations");
+      return Type{};
+    }
+    return d.type;  // Invalid while a cyclic declaration is unresolved
+  };
+  // Revision 2026: a user declaration shadows the predeclared type that spelled this one
+  // (new#declaration-and-scope); no declaration takes a template list.
+  if (shadowedTypes_[id.value]) {
+    if (m_.text(t.span).ends_with('>')) {
+      error(t.span,
+            "'" + std::string(name(t.predeclared)) +
+                "' names a declaration here, which takes no template list (it shadows the "
+                "predeclared type generator)",
+            "declaration-and-scope");
+      return Type{};
+    }
+    return namedType(t.predeclared);
+  }
   return std::visit(
       [&](const auto& n) -> Type {
         using N = std::decay_t<decltype(n)>;
         if constexpr (std::is_same_v<N, NamedType>) {
-          const Resolution& r = out_.typeNames[id.value];
-          if (r.kind == Resolution::PredeclaredType)
-            return types_.intern(TypeNode{TypeKind::ExternalTexture});
-          if (r.kind != Resolution::ModuleDeclaration) {
-            if (r.kind != Resolution::Unresolved)
-              error(t.span, "'" + std::string(name(n.name)) + "' is not a type", "type-declarations");
-            return Type{};
-          }
-          const ModuleDeclaration& d = out_.declarations[r.index];
-          if (d.kind != ModuleDeclaration::TypeAlias && d.kind != ModuleDeclaration::Struct) {
-            error(t.span, "'" + std::string(name(n.name)) + "' is not a type", "type-declarations");
-            return Type{};
-          }
-          return d.type;  // Invalid while a cyclic declaration is unresolved
+          return namedType(n.name);
         } else if constexpr (std::is_same_v<N, ScalarType>) {
           switch (n.kind) {
             case ScalarKind::Bool: return types_.boolType();
@@ -210,8 +226,9 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           node.element = s;
           return types_.intern(node);
         } else if constexpr (std::is_same_v<N, StorageTextureType>) {
-          // #texture-storage: "access must be write".
-          if (n.access != AccessMode::Write) {
+          // #texture-storage: "access must be write"; new#texture-storage adds read and
+          // read_write (readonly_and_readwrite_storage_textures, delta 2.6).
+          if (n.access != AccessMode::Write && !m_.revision().readWriteStorageTextures) {
             error(t.span, "a storage texture's access mode must be write in this revision",
                   "texture-storage");
             return Type{};

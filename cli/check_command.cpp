@@ -1,4 +1,5 @@
-// plumb check FILE... [--override NAME=VALUE]... [--format text|json] [--strict-uniformity]
+// plumb check FILE... [--revision R] [--override NAME=VALUE]... [--format text|json]
+// [--strict-uniformity]
 //   [--uniformity-graph FILE.dot] [--annotate-uniformity] [--strict-aliasing]
 #include <cstdio>
 #include <fstream>
@@ -32,6 +33,7 @@ struct CheckOptionsCli {
   bool strictAliasing = false;
   bool annotateUniformity = false;
   std::string uniformityGraph;
+  std::string revision = "2022-06";
 };
 
 /// --uniformity-graph: the graph of the first function the analysis rejected (its violating
@@ -85,7 +87,12 @@ nlohmann::json annotation(const CheckedModule& checked, const SourceFile& file, 
 }
 
 int runCheck(const CheckOptionsCli& o) {
-  const Revision& revision = Revision::wgsl2022_06();
+  const Revision* found = Revision::byName(o.revision);
+  if (!found) {
+    std::cerr << "plumb check: unknown revision '" << o.revision << "' (known: 2022-06, 2026)\n";
+    return kUsage;
+  }
+  const Revision& revision = *found;
   CheckOptions options;
   options.literalShiftRight = o.literalShiftRight;
   if (!parseOverrides("check", o.overrides, options.overrides)) return kUsage;
@@ -141,7 +148,8 @@ int runCheck(const CheckOptionsCli& o) {
               << "\n";
   }
   if (json) {
-    nlohmann::json report = {{"format", "plumb-check"}, {"version", 1}, {"revision", "2022-06"}};
+    nlohmann::json report = {
+        {"format", "plumb-check"}, {"version", 1}, {"revision", std::string(revision.name)}};
     report["files"] = files;
     std::cout << report.dump(2) << "\n";
   }
@@ -165,6 +173,8 @@ void registerCheck(CLI::App& app, int& exitCode) {
   cmd->add_flag("--pipeline", o->pipeline,
                 "also apply the rules of pipeline creation: every override has a value (given\n"
                 "or its default), and override expressions are evaluated with them");
+  cmd->add_option("--revision", o->revision,
+                  "WGSL revision: 2022-06 (the seed, default) or 2026 (current WGSL)");
   cmd->add_option("--format", o->format, "diagnostics as 'text' or 'json'")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->add_flag("--literal-shift-right", o->literalShiftRight,

@@ -27,7 +27,7 @@ struct ParseOptionsCli {
 int runParse(const ParseOptionsCli& o) {
   const Revision* revision = Revision::byName(o.revision);
   if (!revision) {
-    std::cerr << "plumb parse: unknown revision '" << o.revision << "' (known: 2022-06)\n";
+    std::cerr << "plumb parse: unknown revision '" << o.revision << "' (known: 2022-06, 2026)\n";
     return kUsage;
   }
   ParseOptions options;
@@ -96,7 +96,8 @@ void registerParse(CLI::App& app, int& exitCode) {
   cmd->add_flag("--ast", o->ast, "print each module's syntax tree as an S-expression");
   cmd->add_option("--format", o->format, "diagnostics and results as 'text' or 'json'")
       ->check(CLI::IsMember({"text", "json"}));
-  cmd->add_option("--revision", o->revision, "WGSL revision (2022-06)");
+  cmd->add_option("--revision", o->revision,
+                  "WGSL revision: 2022-06 (the seed, default) or 2026 (current WGSL)");
   cmd->add_option("--max-nesting", o->maxNesting,
                   "implementation limit on nesting depth (brackets, blocks, templates)")
       ->check(CLI::Range(1u, 100000u));

@@ -259,6 +259,10 @@ struct TypeDecl {
                SamplerType, SampledTextureType, MultisampledTextureType, StorageTextureType,
                DepthTextureType>
       node;
+  /// Revision 2026: the predeclared identifier that spelled a type other than NamedType
+  /// (`f32`, `vec3`, `vec3f`, `array`, ...). A user declaration of that name shadows it
+  /// (new#declaration-and-scope), which the checker decides; empty in the seed.
+  Symbol predeclared;
 };
 
 // ------------------------------------------------------------ attributes (#attributes)
@@ -457,6 +461,24 @@ struct EnableDirective {
   Span nameSpan;
 };
 
+/// new#language-extensions-sec: one name of a `requires` directive (revision 2026).
+struct RequiresDirective {
+  Span span;
+  Symbol name;
+  Span nameSpan;
+};
+
+/// new#diagnostic-filtering: `diagnostic(severity, rule)` as a directive or inside a
+/// `@diagnostic` attribute (revision 2026). A rule name is `name` or `name.member`.
+struct DiagnosticControl {
+  Span span;
+  Symbol severity;
+  Span severitySpan;
+  Symbol rule;
+  Symbol ruleMember;  // empty unless the rule is `rule.ruleMember`
+  Span ruleSpan;
+};
+
 template <class T>
 class Arena {
  public:
@@ -505,6 +527,11 @@ class Module {
 
   SymbolTable symbols;
   std::vector<EnableDirective> directives;
+  std::vector<RequiresDirective> requiresDirectives;
+  std::vector<DiagnosticControl> diagnosticDirectives;
+  /// Attributes written before statements (revision 2026: only @diagnostic is allowed there);
+  /// the checker validates them.
+  std::vector<AttributeId> statementAttributes;
   std::vector<GlobalId> declarations;
 
   Arena<Expression> expressions;

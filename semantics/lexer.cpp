@@ -4,6 +4,7 @@
 
 #include "semantics/hash.h"
 #include "semantics/numeric_literal.h"
+#include "semantics/template_list_discovery.h"
 #include "semantics/unicode_xid.h"
 #include "semantics/utf8.h"
 
@@ -214,6 +215,12 @@ Token Lexer::lexNumber(uint32_t start) {
 Token Lexer::lexPunctuation(uint32_t start) {
   auto peek = [&](uint32_t k) -> char { return start + k < size_ ? text_[start + k] : '\0'; };
   char c = text_[start];
+  if (!templateMarks_.empty() && (c == '<' || c == '>') && templateMarks_[start]) {
+    pos_ = start + 1;
+    return Token{templateMarks_[start] == kTemplateStart ? TokenKind::TemplateArgsStart
+                                                         : TokenKind::TemplateArgsEnd,
+                 Span{start, pos_}};
+  }
   char c1 = peek(1);
   TokenKind kind = TokenKind::Error;
   uint32_t len = 1;

@@ -4,6 +4,8 @@
 // shorter syntactic token where only that is valid there (see Parser::acceptSplit).
 #pragma once
 
+#include <vector>
+
 #include <cstdint>
 
 #include "semantics/diagnostic.h"
@@ -20,6 +22,11 @@ class Lexer {
   /// The next token. Reports lexical errors (invalid code points, unterminated comments,
   /// reserved identifiers, unrepresentable literals) as it goes; never fails.
   Token next();
+
+  /// Revision 2026: the per-byte marks of template list discovery
+  /// (template_list_discovery.h); a marked '<' or '>' is lexed as _template_args_start or
+  /// _template_args_end (new#template-lists-sec).
+  void setTemplateListMarks(std::vector<uint8_t> marks) { templateMarks_ = std::move(marks); }
 
   /// Continue lexing at `offset` (used to split a token in two).
   void resetTo(uint32_t offset) { pos_ = offset; }
@@ -44,6 +51,7 @@ class Lexer {
   DiagnosticList& diagnostics_;
   uint32_t pos_ = 0;
   uint32_t size_ = 0;
+  std::vector<uint8_t> templateMarks_;  // empty unless the revision discovers template lists
 };
 
 /// Tokenizes a whole file without a parser (maximal munch); for tests and `--tokens`.

@@ -317,6 +317,22 @@ ExpressionId Parser::parseLiteral() {
   return addExpression(s, lit, 0);
 }
 
+// bitcast less_than type_decl greater_than paren_expression, after `bitcast`.
+ExpressionId Parser::parseBitcastRest(uint32_t begin) {
+  if (!openTemplate("primary_expression")) return {};
+  TypeId t = parseTypeDecl("primary_expression");
+  if (!t || !closeTemplate("primary_expression")) return {};
+  if (!at(TokenKind::ParenLeft)) {
+    errorExpected("'(' after the bitcast type", "primary_expression");
+    return {};
+  }
+  ExpressionId paren = parseParenExpression();
+  if (!paren) return {};
+  // The parentheses are part of the bitcast syntax; keep the operand inside them.
+  ExpressionId operand = std::get<ParenthesizedExpression>(m_.expressions[paren].node).inner;
+  return addExpression(from(begin), BitcastExpression{t, operand}, lastDepth_);
+}
+
 // paren_expression : paren_left expression paren_right
 ExpressionId Parser::parseParenExpression() {
   uint32_t begin = tok_.span.begin;
@@ -366,8 +382,43 @@ ExpressionId Parser::parsePrimary() {
   uint32_t begin = tok_.span.begin;
   switch (tok_.kind) {
     case TokenKind::Identifier: {
+      if (revision_.predeclaredTypes) {
+        // new#syntax-primary_expression : template_elaborated_ident | call_expression | ...
+        // A predeclared type names a value constructor; `bitcast<T>(e)` is a predeclared
+        // function with a template list (delta 1.1, 2.1).
+        if (text(tok_.span) == "bitcast" && atPredeclaredBitcast()) {
+          advance();
+          return parseBitcastRest(begin);
+        }
+        if (atPredeclaredType()) {
+          Symbol name = internCurrentWord();
+          TypeId t = parsePredeclaredType("callable", /*allowBarePrefix=*/true);
+          if (!t) return {};
+          if (at(TokenKind::ParenLeft)) {
+            CallExpression call = CallExpression::toType(t, {});
+            uint32_t depth = 0;
+            if (!parseArguments(call.arguments, depth)) return {};
+            return addExpression(from(begin), call, depth);
+          }
+          // A name without a template list is an identifier expression: it may be a user
+          // declaration that shadows the type (new#declaration-and-scope); if not, the checker
+          // says that a type is not a value.
+          if (!text(m_.types[t].span).ends_with('>'))
+            return addExpression(from(begin), IdentifierExpression{name}, 0);
+          errorExpected("'(' after the type (a value constructor needs arguments)",
+                        "primary_expression");
+          return {};
+        }
+      }
       Symbol name = internCurrentWord();
       advance();
+      if (at(TokenKind::TemplateArgsStart)) {
+        ruleError(tok_.span,
+                  "'" + std::string(m_.name(name)) +
+                      "' takes no template list (only predeclared types and functions do)",
+                  "template-lists-sec");
+        return {};
+      }
       if (at(TokenKind::ParenLeft)) {
         CallExpression call = CallExpression::toName(name, {});
         uint32_t depth = 0;
@@ -381,21 +432,9 @@ ExpressionId Parser::parsePrimary() {
     case TokenKind::KwTrue:
     case TokenKind::KwFalse: return parseLiteral();
     case TokenKind::ParenLeft: return parseParenExpression();
-    case TokenKind::KwBitcast: {
+    case TokenKind::KwBitcast:
       advance();
-      if (!expect(TokenKind::LessThan, "primary_expression")) return {};
-      TypeId t = parseTypeDecl("primary_expression");
-      if (!t || !closeTemplate("primary_expression")) return {};
-      if (!at(TokenKind::ParenLeft)) {
-        errorExpected("'(' after the bitcast type", "primary_expression");
-        return {};
-      }
-      ExpressionId paren = parseParenExpression();
-      if (!paren) return {};
-      // The parentheses are part of the bitcast syntax; keep the operand inside them.
-      ExpressionId operand = std::get<ParenthesizedExpression>(m_.expressions[paren].node).inner;
-      return addExpression(from(begin), BitcastExpression{t, operand}, lastDepth_);
-    }
+      return parseBitcastRest(begin);
     case TokenKind::Reserved:
       ruleError(tok_.span,
                 "'" + std::string(text(tok_.span)) +

@@ -51,6 +51,9 @@ void Parser::parseStatementList(ListContext context) {
 
 // compound_statement : brace_left statement * brace_right
 StatementId Parser::parseCompoundStatement(const char* production) {
+  // new#syntax-compound_statement : attribute* '{' statement* '}' (revision 2026)
+  parseStatementAttributes();
+  if (failed()) return {};
   uint32_t begin = tok_.span.begin;
   if (!expect(TokenKind::BraceLeft, production)) return {};
   DepthGuard guard(*this, "compound_statement");
@@ -124,6 +127,28 @@ StatementId Parser::parseStatementInner() {
       return finishSemicolon(addStatement(from(begin), FallthroughStatement{}),
                              "fallthrough_statement");
     case TokenKind::BraceLeft: return parseCompoundStatement("compound_statement");
+    case TokenKind::Attr:
+      // new#syntax-statement: attributes may precede compound, if, switch, loop, for and
+      // while statements (revision 2026; the checker allows only @diagnostic there).
+      if (revision_.statementAttributes) {
+        parseStatementAttributes();
+        if (failed()) return {};
+        switch (tok_.kind) {
+          case TokenKind::BraceLeft:
+          case TokenKind::KwIf:
+          case TokenKind::KwSwitch:
+          case TokenKind::KwLoop:
+          case TokenKind::KwFor:
+          case TokenKind::KwWhile:
+            return parseStatementInner();
+          default:
+            errorExpected("a compound, if, switch, loop, for or while statement after attributes",
+                          "statement");
+            return {};
+        }
+      }
+      return finishSemicolon(parseUpdatingStatement("statement"), "statement");
+    case TokenKind::KwConstAssert:  // new#const-assert-statement (revision 2026)
     case TokenKind::KwStaticAssert: {
       // static_assert_statement : staticAssert expression
       advance();
@@ -194,6 +219,8 @@ StatementId Parser::parseSwitchStatement() {
   advance();  // switch
   ExpressionId selector = parseExpression();
   if (!selector) return {};
+  parseStatementAttributes();  // new#syntax-switch_body : attribute* '{' ... (revision 2026)
+  if (failed()) return {};
   if (!expect(TokenKind::BraceLeft, "switch_statement")) return {};
   DepthGuard guard(*this, "switch_statement");
   if (!guard.ok) return {};
@@ -219,10 +246,22 @@ ClauseId Parser::parseSwitchBody() {
     clause.isDefault = true;
   } else if (accept(TokenKind::KwCase)) {
     size_t mark = scratchExpressions_.size();
+    bool any = false;
     do {
-      if (!scratchExpressions_.empty() && scratchExpressions_.size() > mark &&
-          (at(TokenKind::Colon) || at(TokenKind::BraceLeft)))
+      if (any && (at(TokenKind::Colon) || at(TokenKind::BraceLeft) || at(TokenKind::Attr)))
         break;  // trailing comma
+      any = true;
+      // new#syntax-case_selector : 'default' | expression (revision 2026, delta 1.7)
+      if (revision_.defaultCaseSelector && at(TokenKind::KwDefault)) {
+        if (clause.isDefault) {
+          ruleError(tok_.span, "'default' appears twice in one case clause", "switch-statement");
+          scratchExpressions_.resize(mark);
+          return {};
+        }
+        clause.isDefault = true;
+        advance();
+        continue;
+      }
       ExpressionId e = parseExpression();
       if (!e) {
         scratchExpressions_.resize(mark);
@@ -237,6 +276,8 @@ ClauseId Parser::parseSwitchBody() {
     return {};
   }
   accept(TokenKind::Colon);
+  parseStatementAttributes();  // new#syntax-case_clause: the body is a compound_statement
+  if (failed()) return {};
   uint32_t bodyBegin = tok_.span.begin;
   if (!expect(TokenKind::BraceLeft, "case_compound_statement")) return {};
   DepthGuard guard(*this, "case_compound_statement");
@@ -256,6 +297,8 @@ ClauseId Parser::parseSwitchBody() {
 StatementId Parser::parseLoopStatement() {
   uint32_t begin = tok_.span.begin;
   advance();  // loop
+  parseStatementAttributes();  // new#syntax-loop_statement : attribute* 'loop' attribute* '{'
+  if (failed()) return {};
   if (!expect(TokenKind::BraceLeft, "loop_statement")) return {};
   DepthGuard guard(*this, "loop_statement");
   if (!guard.ok) return {};
@@ -281,6 +324,8 @@ StatementId Parser::parseLoopStatement() {
 StatementId Parser::parseContinuingStatement() {
   uint32_t begin = tok_.span.begin;
   advance();  // continuing
+  parseStatementAttributes();  // new#syntax-continuing_compound_statement : attribute* '{'
+  if (failed()) return {};
   if (!expect(TokenKind::BraceLeft, "continuing_compound_statement")) return {};
   DepthGuard guard(*this, "continuing_compound_statement");
   if (!guard.ok) return {};

@@ -12,6 +12,11 @@ bool Parser::startsTypeDeclWithoutIdent(TokenKind k) {
 }
 
 bool Parser::closeTemplate(const char* production) {
+  // new#syntax-template_list: an optional trailing comma, then _template_args_end.
+  if (revision_.templateListDiscovery) {
+    accept(TokenKind::Comma);
+    return expect(TokenKind::TemplateArgsEnd, production);
+  }
   // #parsing: where only '>' can close the list, '>>', '>=' and '>>=' are split.
   return expect(TokenKind::GreaterThan, production);
 }
@@ -20,10 +25,19 @@ bool Parser::closeTemplate(const char* production) {
 TypeId Parser::parseTypeDecl(const char* production) {
   DepthGuard guard(*this, production);
   if (!guard.ok) return {};
+  if (atPredeclaredType()) return parsePredeclaredType(production, false);
   if (at(TokenKind::Identifier)) {
     Span s = tok_.span;
     Symbol name = internCurrentWord();
     advance();
+    if (at(TokenKind::TemplateArgsStart)) {
+      // new#type-specifier: only the predeclared type generators take template lists.
+      ruleError(
+          tok_.span,
+          "'" + std::string(m_.name(name)) + "' is not a type generator: it takes no template list",
+          "type-specifier");
+      return {};
+    }
     return addType(s, NamedType{name});
   }
   if (at(TokenKind::Reserved)) {
@@ -59,7 +73,7 @@ bool Parser::parseAccessMode(AccessMode& mode, const char* production) {
 
 // address_space : function | private | workgroup | uniform | storage
 bool Parser::parseAddressSpace(AddressSpace& space, const char* production) {
-  switch (tok_.kind) {
+  switch (typeKeyword()) {
     case TokenKind::KwFunction: space = AddressSpace::Function; break;
     case TokenKind::KwPrivate: space = AddressSpace::Private; break;
     case TokenKind::KwWorkgroup: space = AddressSpace::Workgroup; break;
@@ -100,10 +114,10 @@ bool Parser::parseTexelFormat(TexelFormat& format) {
 //   | texture_sampler_types
 TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBarePrefix) {
   uint32_t begin = tok_.span.begin;
-  TokenKind k = tok_.kind;
+  TokenKind k = typeKeyword();
   // One type parameter between '<' and '>', for vec, mat, atomic and the sampled textures.
   auto element = [&](const char* prod) -> TypeId {
-    if (!expect(TokenKind::LessThan, prod)) return {};
+    if (!openTemplate(prod)) return {};
     TypeId e = parseTypeDecl(prod);
     if (!e || !closeTemplate(prod)) return {};
     return e;
@@ -119,8 +133,7 @@ TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBareP
     case TokenKind::KwVec4: {
       advance();
       uint8_t n = static_cast<uint8_t>(2 + (static_cast<int>(k) - static_cast<int>(TokenKind::KwVec2)));
-      if (allowBarePrefix && !atPrefix(TokenKind::LessThan))
-        return addType(from(begin), VectorType{n, {}});
+      if (allowBarePrefix && !atTemplateStart()) return addType(from(begin), VectorType{n, {}});
       TypeId e = element("type_decl_without_ident");
       if (!e) return {};
       return addType(from(begin), VectorType{n, e});
@@ -131,7 +144,7 @@ TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBareP
       advance();
       int i = static_cast<int>(k) - static_cast<int>(TokenKind::KwMat2x2);
       uint8_t columns = static_cast<uint8_t>(2 + i / 3), rows = static_cast<uint8_t>(2 + i % 3);
-      if (allowBarePrefix && !atPrefix(TokenKind::LessThan))
+      if (allowBarePrefix && !atTemplateStart())
         return addType(from(begin), MatrixType{columns, rows, {}});
       TypeId e = element("type_decl_without_ident");
       if (!e) return {};
@@ -140,7 +153,7 @@ TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBareP
     case TokenKind::KwPtr: {
       advance();
       PointerType p{{}, AddressSpace::None, AccessMode::None};
-      if (!expect(TokenKind::LessThan, "type_decl_without_ident")) return {};
+      if (!openTemplate("type_decl_without_ident")) return {};
       if (!parseAddressSpace(p.space, "type_decl_without_ident")) return {};
       if (!expect(TokenKind::Comma, "type_decl_without_ident")) return {};
       p.store = parseTypeDecl("type_decl_without_ident");
@@ -155,11 +168,19 @@ TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBareP
       //                   greater_than
       advance();
       ArrayType a;
-      if (!expect(TokenKind::LessThan, "array_type_decl")) return {};
+      if (allowBarePrefix && revision_.inferredArrayConstructor && !atTemplateStart()) {
+        // new#array-builtin: `array(e1, ..., eN)` infers its element type and count (delta
+        // 2.2); the checker does.
+        return addType(from(begin), a);
+      }
+      if (!openTemplate("array_type_decl")) return {};
       a.element = parseTypeDecl("array_type_decl");
       if (!a.element) return {};
-      if (accept(TokenKind::Comma)) {
-        a.count = parseElementCountExpression();
+      if (accept(TokenKind::Comma) &&
+          !(revision_.templateListDiscovery && at(TokenKind::TemplateArgsEnd))) {
+        // new#array-types: the element count is any expression in a template list.
+        a.count =
+            revision_.templateListDiscovery ? parseExpression() : parseElementCountExpression();
         if (!a.count) return {};
       }
       if (!closeTemplate("array_type_decl")) return {};
@@ -202,7 +223,7 @@ TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBareP
                                                    TextureDimension::D3};
       StorageTextureType st{kDims[static_cast<int>(k) - static_cast<int>(TokenKind::KwTextureStorage1d)],
                             TexelFormat::Rgba8unorm, AccessMode::None};
-      if (!expect(TokenKind::LessThan, "texture_sampler_types")) return {};
+      if (!openTemplate("texture_sampler_types")) return {};
       if (!parseTexelFormat(st.format)) return {};
       if (!expect(TokenKind::Comma, "texture_sampler_types")) return {};
       if (!parseAccessMode(st.access, "texture_sampler_types")) return {};

@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "semantics/revision_hints.h"
+#include "semantics/template_list_discovery.h"
 
 namespace plumb {
 
@@ -19,6 +20,9 @@ Parser::Parser(const SourceFile& file, const Revision& revision, DiagnosticList&
       lexer_(file, revision, diagnostics),
       module_(std::make_unique<Module>(file, revision)),
       m_(*module_) {
+  // new#parsing: template list discovery runs over the whole text before parsing.
+  if (revision.templateListDiscovery)
+    lexer_.setTemplateListMarks(templateListMarks(file, revision));
   tok_ = lexer_.next();
 }
 
@@ -181,6 +185,10 @@ static bool startsGlobalDeclaration(TokenKind k) {
     case TokenKind::KwFn: case TokenKind::KwStruct: case TokenKind::KwVar:
     case TokenKind::KwConst: case TokenKind::KwOverride: case TokenKind::KwType:
     case TokenKind::KwStaticAssert: case TokenKind::Attr: case TokenKind::KwEnable:
+    case TokenKind::KwAlias:
+    case TokenKind::KwConstAssert:
+    case TokenKind::KwDiagnostic:
+    case TokenKind::KwRequires:  // revision 2026 (never lexed in the seed)
     case TokenKind::KwLet:  // not a declaration, but gets its own message
       return true;
     default: return false;
@@ -244,15 +252,25 @@ StatementId Parser::addStatement(Span span, decltype(Statement::node) node) {
 // --------------------------------------------------------------------- translation_unit
 
 // translation_unit : global_directive * global_decl *
+// new#syntax-global_directive : diagnostic_directive | enable_directive | requires_directive
+// (the seed's only directive is `enable`; `diagnostic` and `requires` are never keywords there).
 void Parser::parseTranslationUnit() {
-  while (at(TokenKind::KwEnable) && !givingUp()) {
+  auto atDirective = [&] {
+    return at(TokenKind::KwEnable) || at(TokenKind::KwRequires) || (at(TokenKind::KwDiagnostic));
+  };
+  while (atDirective() && !givingUp()) {
     uint32_t begin = tok_.span.begin;
-    parseEnableDirective();
+    if (at(TokenKind::KwEnable))
+      parseEnableDirective();
+    else if (at(TokenKind::KwRequires))
+      parseRequiresDirective();
+    else
+      parseDiagnosticDirective();
     if (failed()) synchronizeDeclaration(begin);
   }
   while (!at(TokenKind::EndOfFile) && !givingUp()) {
     uint32_t begin = tok_.span.begin;
-    if (at(TokenKind::KwEnable)) {
+    if (atDirective()) {
       // #directives: all directives must appear before any declarations.
       ruleError(tok_.span, "directives must appear before any declarations", "directives");
       synchronizeDeclaration(begin);
@@ -273,13 +291,24 @@ void Parser::parseEnableDirective() {
     errorExpected("an extension name", "enable_directive");
     return;
   }
-  EnableDirective d;
-  d.name = internCurrentWord();
-  d.nameSpan = tok_.span;
-  advance();
+  for (;;) {
+    EnableDirective d;
+    d.name = internCurrentWord();
+    d.nameSpan = tok_.span;
+    advance();
+    d.span = from(begin);
+    m_.directives.push_back(d);
+    // new#syntax-enable_directive : 'enable' enable_extension_list ';' where the list is
+    // comma-separated with an optional trailing comma (delta 1.5); the seed takes one name.
+    if (!revision_.enableList || !accept(TokenKind::Comma)) break;
+    if (at(TokenKind::Semicolon)) break;
+    if (tok_.kind != TokenKind::Identifier && tok_.kind != TokenKind::Reserved &&
+        !isKeyword(tok_.kind)) {
+      errorExpected("an extension name", "enable_directive");
+      return;
+    }
+  }
   if (!expect(TokenKind::Semicolon, "enable_directive")) return;
-  d.span = from(begin);
-  m_.directives.push_back(d);
 }
 
 // attribute :
@@ -305,8 +334,12 @@ AttributeId Parser::parseAttribute() {
     do {
       if (at(TokenKind::ParenRight) && scratchExpressions_.size() > mark) break;  // trailing comma
       ExpressionId arg;
-      // literal_or_ident : float_literal | int_literal | ident
-      if (at(TokenKind::IntLiteral) || at(TokenKind::FloatLiteral)) {
+      if (revision_.attributeExpressions) {
+        // new#attributes: every argument is an expression (delta 1.6); a diagnostic rule name
+        // `a.b` parses as a member access, an enumerant as an identifier.
+        arg = parseExpression();
+      } else if (at(TokenKind::IntLiteral) || at(TokenKind::FloatLiteral)) {
+        // literal_or_ident : float_literal | int_literal | ident
         arg = parseLiteral();
       } else if (at(TokenKind::Identifier)) {
         Symbol s = internCurrentWord();
@@ -400,8 +433,10 @@ bool Parser::parseGlobalDeclaration() {
       if (!noAttributes("structure declarations")) return false;
       return parseStructDecl(begin);
     case TokenKind::KwType:
+    case TokenKind::KwAlias:  // new#type-aliases (revision 2026)
       if (!noAttributes("type aliases")) return false;
       return parseTypeAliasDecl(begin);
+    case TokenKind::KwConstAssert:  // new#const-assert-statement (revision 2026)
     case TokenKind::KwStaticAssert: {
       if (!noAttributes("static assertions")) return false;
       advance();
@@ -431,7 +466,8 @@ VariableId Parser::parseVariableDecl(uint32_t begin, List<Attribute> attributes)
   VariableDeclaration v;
   v.kind = DeclarationKind::Var;
   v.attributes = attributes;
-  if (acceptSplit(TokenKind::LessThan)) {
+  if (revision_.templateListDiscovery ? accept(TokenKind::TemplateArgsStart)
+                                      : acceptSplit(TokenKind::LessThan)) {
     v.hasQualifier = true;
     if (!parseAddressSpace(v.space, "variable_qualifier")) return {};
     if (accept(TokenKind::Comma) && !parseAccessMode(v.access, "variable_qualifier")) return {};

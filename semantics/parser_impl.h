@@ -126,12 +126,39 @@ class Parser {
   ast::ExpressionId parsePostfix(ast::ExpressionId base);
   ast::ExpressionId parsePrimary();
   ast::ExpressionId parseParenExpression();
+  ast::ExpressionId parseBitcastRest(uint32_t begin);
   /// Parses `( args )`; `depth` receives the depth of the deepest argument.
   bool parseArguments(ast::List<ast::Expression>& arguments, uint32_t& depth);
   ast::ExpressionId parseLiteral();
   /// `l` has depth `leftDepth`; `r` is the expression parsed last (depth lastDepth_).
   ast::ExpressionId binary(ast::BinaryOperator op, ast::ExpressionId l, uint32_t leftDepth,
                            ast::ExpressionId r);
+
+  // ---- revision 2026 (parse_current.cpp; delta 1)
+  /// The seed's keyword that a predeclared identifier of revision 2026 spells (`vec3` ->
+  /// KwVec3, `function` -> KwFunction), else the current token's kind: the type productions
+  /// are shared by both revisions.
+  TokenKind typeKeyword() const;
+  /// Revision 2026: the current identifier names a predeclared type, type generator or type
+  /// alias (new#predeclared-types).
+  bool atPredeclaredType() const;
+  /// Parses a predeclared type at the current identifier (revision 2026) and records the
+  /// identifier for shadowing when it has no template list.
+  ast::TypeId parsePredeclaredType(const char* production, bool allowBarePrefix);
+  /// `vec3f`, `mat2x4h`, ... (new#vector-types, new#matrix-types); empty if not one.
+  ast::TypeId parsePredeclaredAlias();
+  /// The start of a template list: '<' (seed) or _template_args_start (2026).
+  bool atTemplateStart() const;
+  /// The current identifier `bitcast` is followed by a template list (revision 2026).
+  bool atPredeclaredBitcast();
+  bool openTemplate(const char* production);
+  void parseRequiresDirective();
+  void parseDiagnosticDirective();
+  /// diagnostic_control : paren_left severity_control_name comma diagnostic_rule_name comma ?
+  ///                      paren_right
+  bool parseDiagnosticControl(ast::DiagnosticControl& control, const char* production);
+  /// Attributes before a statement or a body (revision 2026), kept for the checker.
+  void parseStatementAttributes();
 
   // ---- statements (parse_statements.cpp)
   ast::StatementId parseCompoundStatement(const char* production);

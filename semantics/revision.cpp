@@ -107,19 +107,106 @@ static constexpr std::string_view kReserved2022[] = {
 };
 static_assert(std::size(kReserved2022) == 344, "#reserved-words lists 344 words");
 
-static Revision make2022_06() {
-  Revision r;
-  r.name = "2022-06";
-  // #keyword-summary: 41 type-defining and 28 other keywords, all of PLUMB_KEYWORDS.
-#define PLUMB_KW(name, spelling) r.keywords.push_back(TokenKind::Kw##name);
-  PLUMB_KEYWORDS(PLUMB_KW)
-#undef PLUMB_KW
+// new#reserved-words (wgsl.reserved.plain at da251f90): 146 words. The seed's list less the
+// HLSL object names, the GLSL sampler, image and texture names and the type-like words that
+// current WGSL gave back to programs, plus fallthrough, type, require, non_coherent and
+// noncoherent (delta 1.3).
+static constexpr std::string_view kReserved2026[] = {
+    "NULL", "Self", "abstract", "active", "alignas", "alignof", "as", "asm", "asm_fragment",
+    "async", "attribute", "auto", "await", "become", "cast", "catch", "class", "co_await",
+    "co_return", "co_yield", "coherent", "column_major", "common", "compile", "compile_fragment",
+    "concept", "const_cast", "consteval", "constexpr", "constinit", "crate", "debugger",
+    "decltype", "delete", "demote", "demote_to_helper", "do", "dynamic_cast", "enum", "explicit",
+    "export", "extends", "extern", "external", "fallthrough", "filter", "final", "finally",
+    "friend", "from", "fxgroup", "get", "goto", "groupshared", "highp", "impl", "implements",
+    "import", "inline", "instanceof", "interface", "layout", "lowp", "macro", "macro_rules",
+    "match", "mediump", "meta", "mod", "module", "move", "mut", "mutable", "namespace", "new",
+    "nil", "noexcept", "noinline", "nointerpolation", "non_coherent", "noncoherent",
+    "noperspective", "null", "nullptr", "of", "operator", "package", "packoffset", "partition",
+    "pass", "patch", "pixelfragment", "precise", "precision", "premerge", "priv", "protected",
+    "pub", "public", "readonly", "ref", "regardless", "register", "reinterpret_cast", "require",
+    "resource", "restrict", "self", "set", "shared", "sizeof", "smooth", "snorm", "static",
+    "static_assert", "static_cast", "std", "subroutine", "super", "target", "template", "this",
+    "thread_local", "throw", "trait", "try", "type", "typedef", "typeid", "typename", "typeof",
+    "union", "unless", "unorm", "unsafe", "unsized", "use", "using", "varying", "virtual",
+    "volatile", "wgsl", "where", "with", "writeonly", "yield",
+};
+static_assert(std::size(kReserved2026) == 146, "new#reserved-words lists 146 words");
+
+static void addWords(Revision& r, std::span<const std::string_view> reserved) {
   for (TokenKind k : r.keywords) r.words.add(tokenSpelling(k), k);
-  for (std::string_view w : kReserved2022) {
+  for (std::string_view w : reserved) {
     r.reservedWords.push_back(w);
     r.words.add(w, TokenKind::Reserved);
   }
+}
+
+static Revision make2022_06() {
+  Revision r;
+  r.name = "2022-06";
+  // #keyword-summary: 41 type-defining and 28 other keywords: PLUMB_KEYWORDS up to
+  // `workgroup` (the rest are revision 2026's).
+#define PLUMB_KW(name, spelling) r.keywords.push_back(TokenKind::Kw##name);
+  PLUMB_KEYWORDS(PLUMB_KW)
+#undef PLUMB_KW
+  while (r.keywords.back() != TokenKind::KwWorkgroup) r.keywords.pop_back();
+  addWords(r, kReserved2022);
   r.extensions = {"f16"};  // #extension-list
+  r.fallthroughStatement = true;
+  return r;
+}
+
+static Revision make2026() {
+  Revision r;
+  r.name = "2026";
+  // new#keyword-summary: 26 keywords; every type name is a predeclared identifier (delta 1.2).
+  r.keywords = {TokenKind::KwAlias,     TokenKind::KwBreak,      TokenKind::KwCase,
+                TokenKind::KwConst,     TokenKind::KwConstAssert, TokenKind::KwContinue,
+                TokenKind::KwContinuing, TokenKind::KwDefault,   TokenKind::KwDiagnostic,
+                TokenKind::KwDiscard,   TokenKind::KwElse,       TokenKind::KwEnable,
+                TokenKind::KwFalse,     TokenKind::KwFn,         TokenKind::KwFor,
+                TokenKind::KwIf,        TokenKind::KwLet,        TokenKind::KwLoop,
+                TokenKind::KwOverride,  TokenKind::KwRequires,   TokenKind::KwReturn,
+                TokenKind::KwStruct,    TokenKind::KwSwitch,     TokenKind::KwTrue,
+                TokenKind::KwVar,       TokenKind::KwWhile};
+  addWords(r, kReserved2026);
+  // new#enable-extensions-sec (delta 8).
+  r.extensions = {"f16",          "clip_distances",        "dual_source_blending",
+                  "subgroups",    "primitive_index",       "subgroup_size_control"};
+  // new#language-extensions-sec (delta 8): all supported.
+  r.languageFeatures = {"readonly_and_readwrite_storage_textures",
+                        "packed_4x8_integer_dot_product",
+                        "unrestricted_pointer_parameters",
+                        "pointer_composite_access",
+                        "uniform_buffer_standard_layout",
+                        "subgroup_id",
+                        "subgroup_uniformity",
+                        "texture_and_sampler_let",
+                        "texture_formats_tier1",
+                        "linear_indexing",
+                        "immediate_address_space",
+                        "fragment_depth",
+                        "buffer_view"};
+  // new#filterable-triggering-rules.
+  r.diagnosticRules = {"derivative_uniformity", "subgroup_uniformity"};
+  r.templateListDiscovery = true;
+  r.predeclaredTypes = true;
+  r.predeclaredTypeAliases = true;
+  r.shadowPredeclared = true;
+  r.enableList = true;
+  r.diagnosticFilters = true;
+  r.requiresDirective = true;
+  r.attributeExpressions = true;
+  r.statementAttributes = true;
+  r.aliasDeclaration = true;
+  r.constAssert = true;
+  r.defaultCaseSelector = true;
+  r.mustUse = true;
+  r.readWriteStorageTextures = true;
+  r.staticAliasAnalysis = true;
+  r.inferredArrayConstructor = true;
+  r.unrestrictedPointerParameters = true;
+  r.pointerCompositeAccess = true;
   return r;
 }
 
@@ -128,9 +215,36 @@ const Revision& Revision::wgsl2022_06() {
   return r;
 }
 
+const Revision& Revision::wgsl2026() {
+  static const Revision r = make2026();
+  return r;
+}
+
+static constexpr std::string_view kRevisionNames[] = {"2022-06", "2026"};
+
+std::span<const std::string_view> Revision::names() { return kRevisionNames; }
+
 const Revision* Revision::byName(std::string_view n) {
   if (n == "2022-06") return &wgsl2022_06();
+  if (n == "2026") return &wgsl2026();
   return nullptr;
+}
+
+static bool contains(const std::vector<std::string_view>& list, std::string_view n) {
+  for (std::string_view e : list)
+    if (e == n) return true;
+  return false;
+}
+
+bool Revision::isLanguageFeature(std::string_view n) const { return contains(languageFeatures, n); }
+bool Revision::isDiagnosticRule(std::string_view n) const { return contains(diagnosticRules, n); }
+
+std::optional<DiagnosticSeverity> parseDiagnosticSeverity(std::string_view n) {
+  if (n == "error") return DiagnosticSeverity::Error;
+  if (n == "warning") return DiagnosticSeverity::Warning;
+  if (n == "info") return DiagnosticSeverity::Info;
+  if (n == "off") return DiagnosticSeverity::Off;
+  return std::nullopt;
 }
 
 }  // namespace plumb

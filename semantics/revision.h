@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -31,26 +32,111 @@ class WordTable {
   size_t count_ = 0;
 };
 
+/// The severities of a diagnostic filter (new#diagnostic-severity).
+enum class DiagnosticSeverity : uint8_t { Error, Warning, Info, Off };
+
+/// One WGSL revision. Every difference between revisions is a field here, named after its
+/// entry in revision-delta-2022-06-to-2026.md (cited as "delta N.N"), so that the lexer,
+/// parser and checker ask the revision instead of comparing its name.
 struct Revision {
-  /// "2022-06": the seed, gpuweb/gpuweb a83e9990 (wgsl-2022-06-07.bs).
+  /// "2022-06": the seed, gpuweb/gpuweb a83e9990 (wgsl-2022-06-07.bs); "2026": current WGSL,
+  /// gpuweb/gpuweb da251f90 (wgsl-2026-08-19.bs).
   std::string_view name;
   /// Keywords and reserved words of this revision (#keyword-summary, #reserved-words).
   WordTable words;
   std::vector<TokenKind> keywords;
   std::vector<std::string_view> reservedWords;
-  /// #extension-list: names accepted by `enable`.
+  /// #extension-list (enable-extensions): names accepted by `enable`.
   std::vector<std::string_view> extensions;
+  /// new#language-extensions-sec: names accepted by `requires` (delta 8). Plumb supports all of
+  /// them (a `requires` of one only documents its use).
+  std::vector<std::string_view> languageFeatures;
+  /// new#filterable-triggering-rules: the rule names a diagnostic filter may name without a
+  /// warning (delta 1.4, 5).
+  std::vector<std::string_view> diagnosticRules;
+
+  // ---- delta 1.1: the parsing model
+  /// new#template-list-discovery runs before parsing; `ident<args>` is the one grammar of
+  /// every parameterized type, `var<...>` and `bitcast<T>`, and a template argument is any
+  /// expression (`array<i32, 1 << 2>`), with an optional trailing comma (delta 1.7).
+  bool templateListDiscovery = false;
+  /// new#predeclared-types, new#predeclared-enumerants: type names, type generators, address
+  /// spaces, access modes and texel formats are predeclared identifiers, not keywords.
+  bool predeclaredTypes = false;
+  // ---- delta 2.1
+  /// new#vector-types, new#matrix-types: `vec3f`, `mat4x4h`, ... are predeclared aliases.
+  bool predeclaredTypeAliases = false;
+  // ---- delta 2.4
+  /// new#declaration-and-scope: a user declaration may shadow a predeclared object (a
+  /// built-in function, type or enumerant); the seed forbids reusing built-in function names.
+  bool shadowPredeclared = false;
+  // ---- delta 1.5: directives
+  /// `enable a, b,;` takes a list (new#enable-extensions-sec); the seed takes one name.
+  bool enableList = false;
+  /// `diagnostic(severity, rule);` directives and `@diagnostic` attributes
+  /// (new#diagnostics); delta 1.5, 1.6.
+  bool diagnosticFilters = false;
+  /// `requires name, ...;` (new#language-extensions-sec).
+  bool requiresDirective = false;
+  // ---- delta 1.6: attributes
+  /// Attribute arguments are expressions (const-expressions, override-expressions for
+  /// @workgroup_size) of type i32 or u32; the seed takes literals and identifiers.
+  bool attributeExpressions = false;
+  /// `@diagnostic` may precede compound, if, switch, loop, for and while statements and
+  /// switch and loop bodies.
+  bool statementAttributes = false;
+  // ---- delta 1.7: declarations and statements
+  /// `alias T = ...;` (new#type-aliases); the seed writes `type T = ...;`.
+  bool aliasDeclaration = false;
+  /// `const_assert e;` (new#const-assert-statement); the seed writes `staticAssert e;`.
+  bool constAssert = false;
+  /// `case 1, default:` (new#switch-statement): `default` is a case selector.
+  bool defaultCaseSelector = false;
+  /// `fallthrough;` (old#fallthrough-statement): removed in 2026.
+  bool fallthroughStatement = false;
+  // ---- delta 2.2
+  /// new#array-builtin: `array(e1, ..., eN)` infers its element type and count.
+  bool inferredArrayConstructor = false;
+  // ---- delta 2.5
+  /// new#function-restriction (unrestricted_pointer_parameters): a pointer parameter of a
+  /// user-defined function may be in any address space, and a pointer argument may be any
+  /// pointer expression; the seed allows function, private and workgroup parameters and
+  /// `&identifier` or a pointer parameter as arguments.
+  bool unrestrictedPointerParameters = false;
+  /// new#component-reference-from-pointer (pointer_composite_access): `p.m`, `p[i]` and
+  /// `p.xy` on a pointer `p`; the seed requires `(*p).m`.
+  bool pointerCompositeAccess = false;
+  /// new#alias-analysis: aliased pointer arguments are a shader-creation error; the seed
+  /// makes them a dynamic error (old#function-aliasing; docs/ambiguities.md X1).
+  bool staticAliasAnalysis = false;
+  // ---- delta 2.6
+  /// new#texture-storage: storage textures with access `read` and `read_write`
+  /// (readonly_and_readwrite_storage_textures); the seed has `write` only.
+  bool readWriteStorageTextures = false;
+  // ---- delta 4.4
+  /// new#must-use-attr: `@must_use` on user functions, and a call statement of a built-in
+  /// function with a result (atomics excepted) is an error.
+  bool mustUse = false;
 
   TokenKind classifyWord(std::string_view word) const { return words.lookup(word); }
   TokenKind classifyWord(std::string_view word, uint64_t hash) const {
     return words.lookup(word, hash);
   }
   bool isExtension(std::string_view name) const;
+  bool isLanguageFeature(std::string_view name) const;
+  bool isDiagnosticRule(std::string_view name) const;
+  /// The names of all revisions, in order: "2022-06", "2026".
+  static std::span<const std::string_view> names();
 
   /// The baseline revision, the seed of 2022-06-07.
   static const Revision& wgsl2022_06();
+  /// Current WGSL, the W3C draft of 2026-08-19.
+  static const Revision& wgsl2026();
   /// Looks a revision up by name; nullptr if unknown.
   static const Revision* byName(std::string_view name);
 };
+
+/// Parses a severity name (new#diagnostic-severity): error, warning, info, off.
+std::optional<DiagnosticSeverity> parseDiagnosticSeverity(std::string_view name);
 
 }  // namespace plumb

@@ -6,7 +6,8 @@ namespace plumb {
 namespace {
 
 constexpr std::string_view kNoRevision =
-    " (Plumb implements only the seed: a revision for current WGSL, 2026, does not exist yet)";
+    " (check current WGSL with --revision 2026; docs/revision-2026.md says what of it Plumb "
+    "implements)";
 
 // `vec3f` -> `vec3<f32>`, `mat2x4h` -> `mat2x4<f16>`: current WGSL's predeclared aliases.
 std::optional<std::string> expandAlias(std::string_view w) {

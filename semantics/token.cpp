@@ -12,6 +12,10 @@ std::string_view tokenSpelling(TokenKind k) {
     case TokenKind::Reserved: return "reserved word";
     case TokenKind::IntLiteral: return "integer literal";
     case TokenKind::FloatLiteral: return "floating point literal";
+    case TokenKind::TemplateArgsStart:
+      return "<";
+    case TokenKind::TemplateArgsEnd:
+      return ">";
 #define PLUMB_X(name, spelling) \
   case TokenKind::name: return spelling;
       PLUMB_SYNTACTIC_TOKENS(PLUMB_X)
@@ -30,6 +34,8 @@ bool isKeyword(TokenKind k) { return k >= TokenKind::KwArray && k < TokenKind::C
 bool isSyntacticToken(TokenKind k) { return k >= TokenKind::And && k <= TokenKind::ShiftLeftEqual; }
 
 std::string describe(TokenKind k) {
+  if (k == TokenKind::TemplateArgsStart) return "'<' (the start of a template list)";
+  if (k == TokenKind::TemplateArgsEnd) return "'>' (the end of a template list)";
   if (isSyntacticToken(k)) return "'" + std::string(tokenSpelling(k)) + "'";
   if (isKeyword(k)) return "keyword '" + std::string(tokenSpelling(k)) + "'";
   return std::string(tokenSpelling(k));

@@ -57,7 +57,10 @@ namespace plumb {
   X(False, "false") X(Fn, "fn") X(For, "for") X(Function, "function") X(If, "if")         \
   X(Let, "let") X(Loop, "loop") X(Private, "private") X(Return, "return")                 \
   X(Storage, "storage") X(Switch, "switch") X(True, "true") X(Type, "type")               \
-  X(Uniform, "uniform") X(Var, "var") X(While, "while") X(Workgroup, "workgroup")
+  X(Uniform, "uniform") X(Var, "var") X(While, "while") X(Workgroup, "workgroup")          \
+  /* keywords of revision 2026 only (new#keyword-summary; delta 1.2) */                      \
+  X(Alias, "alias") X(ConstAssert, "const_assert") X(Diagnostic, "diagnostic")              \
+  X(Requires, "requires")
 
 enum class TokenKind : uint8_t {
   EndOfFile,
@@ -66,6 +69,10 @@ enum class TokenKind : uint8_t {
   Reserved,       // #reserved-words (never a valid identifier)
   IntLiteral,     // #syntax-int_literal
   FloatLiteral,   // #syntax-float_literal
+  // new#template-lists-sec: the '<' and '>' that template list discovery found delimiting a
+  // template list (revision 2026 only; the seed has no template lists).
+  TemplateArgsStart,
+  TemplateArgsEnd,
 #define PLUMB_X(name, spelling) name,
   PLUMB_SYNTACTIC_TOKENS(PLUMB_X)
 #define PLUMB_KW(name, spelling) Kw##name,
@@ -94,7 +101,7 @@ TokenKind syntacticTokenFor(std::string_view spelling);
 
 namespace detail {
 inline constexpr std::string_view kSpellings[] = {
-    "", "", "", "", "", "",
+    "", "", "", "", "", "", "<", ">",
 #define PLUMB_X(name, spelling) spelling,
     PLUMB_SYNTACTIC_TOKENS(PLUMB_X)
 #undef PLUMB_X

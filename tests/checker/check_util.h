@@ -54,6 +54,17 @@ inline std::string exactForm(const Value& v) {
   return out + ")";
 }
 
+/// Parses and checks `source` under `revision`.
+inline std::unique_ptr<CheckResult> checkSourceIn(const Revision& revision,
+                                                  const std::string& source,
+                                                  const CheckOptions& options = {}) {
+  auto r = std::make_unique<CheckResult>();
+  r->file = std::make_unique<SourceFile>("test.wgsl", source);
+  r->module = parseModule(*r->file, revision, r->diagnostics);
+  if (!r->diagnostics.hasErrors()) r->checked = check(*r->module, r->diagnostics, options);
+  return r;
+}
+
 inline std::unique_ptr<CheckResult> checkSource(const std::string& source,
                                                 const CheckOptions& options = {}) {
   auto r = std::make_unique<CheckResult>();

@@ -276,9 +276,10 @@ TEST(Cli, CurrentWgslUnderTheSeedSaysSo) {
     Result r = plumb("check " + temp("current.wgsl", c.program), true);
     EXPECT_EQ(r.status, 1) << c.program;
     EXPECT_NE(r.out.find(c.note), std::string::npos) << c.program << r.out;
-    EXPECT_NE(r.out.find("a revision for current WGSL, 2026, does not exist yet"),
-              std::string::npos)
-        << r.out;
+    EXPECT_NE(r.out.find("check current WGSL with --revision 2026"), std::string::npos) << r.out;
+    // ... and under that revision the program is valid.
+    Result current = plumb("check --revision 2026 " + temp("current.wgsl", c.program), true);
+    EXPECT_EQ(current.status, 0) << c.program << current.out;
   }
 }
 

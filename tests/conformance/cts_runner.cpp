@@ -102,6 +102,16 @@ int runnerMain(int argc, char** argv, const char* program, Options o, void (*usa
       if (!value(o.emitKnown)) return kUsage;
     } else if (a == "--list-disagreements") {
       o.listDisagreements = true;
+    } else if (a == "--revision") {
+      if (!value(o.revision)) return kUsage;
+    } else if (a == "--min-agreement") {
+      if (!value(v)) return kUsage;
+      char* end = nullptr;
+      o.minAgreement = std::strtod(v.c_str(), &end);
+      if (v.empty() || *end != '\0' || o.minAgreement < 0 || o.minAgreement > 100) {
+        std::cerr << program << ": --min-agreement needs a percentage 0..100, not '" << v << "'\n";
+        return kUsage;
+      }
     } else if (a == "--sample") {
       if (!value(v)) return kUsage;
       char* end = nullptr;

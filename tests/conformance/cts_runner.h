@@ -28,6 +28,10 @@ struct Options {
   /// cases. 1 runs them all. Whether a known disagreement still holds cannot be judged from a
   /// sample, so those checks are skipped; an unexpected disagreement still fails.
   size_t sample = 1;
+  /// cts_current: the revision to check under (--revision), and the agreement (percent) below
+  /// which the run fails (--min-agreement; 0: never).
+  std::string revision = "2022-06";
+  double minAgreement = 0;
   bool sampled() const { return sample > 1; }
   /// Is the case at `index` (within its CTS test) in the sample?
   bool runs(size_t index) const { return sample <= 1 || index % sample == 0; }

@@ -1,0 +1,200 @@
+// The programs whose verdict differs between the revisions (revision-delta-2022-06-to-2026.md,
+// section 9.1 and the grammar sections), each checked under both: the seed's verdict must not
+// change, and revision 2026 must give the current text's.
+#include <gtest/gtest.h>
+
+#include "check_util.h"
+
+namespace plumb {
+namespace {
+
+using testing::checkSourceIn;
+
+struct DeltaCase {
+  const char* entry;  // the delta document's entry
+  const char* source;
+  bool valid2022;
+  bool valid2026;
+  const char* rule2026 = "";  // the first error's rule under 2026, when invalid
+};
+
+const DeltaCase kCases[] = {
+    {"9.1 #1 type", "type T = i32;", true, false},
+    {"9.1 #1 alias", "alias T = i32; var<private> v: T;", false, true},
+    {"9.1 #2 staticAssert", "staticAssert 1 == 1;", true, false},
+    {"9.1 #2 const_assert", "const_assert 1 == 1;", false, true},
+    {"4.5 const_assert false", "const_assert 1 == 2;", false, false, "const-assert-statement"},
+    {"4.5 const_assert in a function", "fn f() { const x = 3; const_assert x > 2; }", false, true},
+    {"9.1 #3 fallthrough", "fn f(x: i32) { switch x { case 0: { fallthrough; } default: {} } }",
+     true, false, "reserved-words"},
+    {"9.1 #4 case default", "fn f(x: i32) { switch x { case 1, default {} } }", false, true},
+    {"1.7 case default twice", "fn f(x: i32) { switch x { case 1, default {} default {} } }", false,
+     false},
+    {"9.1 #5 vec3f", "fn f() { let v = vec3f(1.0); }", false, true},
+    {"2.1 mat2x3h needs f16", "var<private> m: mat2x3h;", false, false},
+    {"2.1 aliases",
+     "enable f16; var<private> a: vec4h; var<private> b: mat4x2f; var<private> c: vec2u;", false,
+     true},
+    {"9.1 #7 shadow min", "var<private> min: f32;", false, true},
+    {"2.4 shadow a type", "struct f32 { x: i32 } fn g() { var s: f32; s.x = 1; }", false, true},
+    {"2.4 shadow an alias with a value", "fn g() { let vec3f = 1; let y = vec3f + 1; }", true,
+     true},
+    {"2.4 shadowed type is not a type", "fn g() { let u32 = 1; var x: u32; }", false, false,
+     "type-declarations"},
+    {"9.1 #8 void", "fn f() { let void = 1; }", false, true},
+    {"1.3 vec handle", "var<private> handle: i32; fn g() { let vec = 1; }", false, true},
+    {"9.1 #9 shift in count", "var<private> a: array<i32, 1 << 2>;", false, true},
+    {"1.1 select in count", "var<private> a: array<i32, select(2, 3, 1 > 0)>;", true, true},
+    {"1.1 comparison in count", "const c = 2; var<private> a: array<i32, select(2, 3, c < 4)>;",
+     true, true},
+    {"1.7 trailing comma", "var<private> a: vec3<f32,>; var<private> b: array<i32, 4,>;", false,
+     true},
+    {"9.1 #10 workgroup_size", "@compute @workgroup_size(2*2) fn m() {}", false, true},
+    {"1.6 u32 location", "@fragment fn f() -> @location(1u) vec4<f32> { return vec4<f32>(); }",
+     false, true},
+    {"9.1 #11 enable list", "enable f16, f16;", false, true},
+    {"1.5 enable list trailing", "enable f16,;", false, true},
+    {"2.4 parameters are in scope in the body only",
+     "fn f(f: i32, i32: i32, t: i32) -> i32 { return i32; }", false, true},
+    {"2.4 shadowed generator with a template list",
+     "fn g() { let array = 1; var a: array<i32, 2>; }", false, false, "declaration-and-scope"},
+    {"2.4 shadowed inferred array", "fn g() { let array = 4; _ = array(1); }", false, false,
+     "type-declarations"},
+    {"2.4 shadowing alias constructs", "alias vec3f = i32; fn g() { let x: i32 = vec3f(1); }",
+     false, true},
+    {"2.4 shadowed generator in a constructor",
+     "fn g() { let vec2 = 1; let v = vec2<f32>(1.0, 2.0); }", false, false,
+     "declaration-and-scope"},
+    {"8 unknown extension", "enable f64;", false, false, "enable-directive-section"},
+    {"9.1 #12 diagnostic", "diagnostic(off, derivative_uniformity);", false, true},
+    {"1.5 diagnostic bad severity", "diagnostic(loud, derivative_uniformity);", false, false,
+     "diagnostic-severity"},
+    {"1.5 diagnostic conflict",
+     "diagnostic(off, derivative_uniformity); diagnostic(error, derivative_uniformity);", false,
+     false, "diagnostic-filtering"},
+    {"1.5 diagnostic after a declaration", "const c = 1; diagnostic(off, derivative_uniformity);",
+     false, false},
+    {"1.6 @diagnostic on a function", "@diagnostic(off, derivative_uniformity) fn f() {}", false,
+     true},
+    {"1.6 @diagnostic on statements",
+     "fn f(c: bool) { @diagnostic(off, derivative_uniformity) if c {} "
+     "@diagnostic(warning, chromium.unreachable_code) { } loop @diagnostic(info, "
+     "derivative_uniformity) { break; } }",
+     false, true},
+    {"1.6 @diagnostic twice for one rule",
+     "fn f() { @diagnostic(error, derivative_uniformity) @diagnostic(error, "
+     "derivative_uniformity) { } }",
+     false, false, "attribute-diagnostic"},
+    {"1.6 @diagnostic twice on a function",
+     "@diagnostic(off, derivative_uniformity) @diagnostic(info, derivative_uniformity) fn f() {}",
+     false, false, "attribute-diagnostic"},
+    {"1.6 @diagnostic for two rules",
+     "fn f() { @diagnostic(error, a.b) @diagnostic(off, c.d) { } }", false, true},
+    {"1.6 other attribute on a statement", "fn f() { @must_use { } }", false, false, "attributes"},
+    {"1.5 requires", "requires pointer_composite_access, unrestricted_pointer_parameters;", false,
+     true},
+    {"1.5 requires unknown", "requires unknown;", false, false, "language-extensions-sec"},
+    {"9.1 #13 abs statement", "fn f() { abs(1.0); }", true, false, "must-use-attr"},
+    {"4.4 max statement", "fn f() { let a = 1; max(a, 2); }", true, false, "must-use-attr"},
+    {"4.4 phony abs", "fn f() { _ = abs(1.0); }", true, true},
+    {"9.1 #42 atomics",
+     "var<workgroup> a: atomic<u32>; fn f() { atomicAdd(&a, 1u); atomicLoad(&a); }", true, true},
+    {"4.4 barrier statement", "fn f() { workgroupBarrier(); }", true, true},
+    {"4.4 @must_use user function", "@must_use fn g() -> i32 { return 1; } fn f() { g(); }", false,
+     false, "must-use-attr"},
+    {"4.4 @must_use needs a return type", "@must_use fn g() {}", false, false,
+     "attribute-must_use"},
+    {"4.4 @must_use used", "@must_use fn g() -> i32 { return 1; } fn f() { let x = g(); }", false,
+     true},
+    {"4.4 user function without @must_use", "fn g() -> i32 { return 1; } fn f() { g(); }", true,
+     true},
+    {"9.1 #17 aliasing",
+     "fn w(a: ptr<function, i32>, b: ptr<function, i32>) { *a = *b; } fn k() { var v = 1; w(&v, "
+     "&v); }",
+     true, false},
+    {"9.1 #6 inferred array", "fn f() { let a = array(1, 2, 3); let b: array<i32, 3> = a; }", false,
+     true},
+    {"2.2 inferred array mixes abstract and f32",
+     "fn f() { let a = array(1, 2.5f); let b: array<f32, 2> = a; }", false, true},
+    {"2.3 abstract array converts",
+     "var<private> x: array<u32, 2> = array(1, 2); const c = array(1, 2.5); "
+     "const_assert c[1] == 2.5; const d: array<f32, 2> = c;",
+     false, true},
+    {"2.3 abstract array element out of range", "var<private> x: array<u32, 2> = array(1, -2);",
+     false, false, "conversion-rank"},
+    {"2.2 array() needs elements", "fn f() { let a = array(); }", false, false, "array-builtin"},
+    {"2.2 array elements without a common type", "fn f() { let a = array(1i, true); }", false,
+     false, "array-builtin"},
+    {"9.1 #14 storage pointer parameter", "fn g(p: ptr<storage, f32, read_write>) { *p = 1.0; }",
+     false, true},
+    {"9.1 #15 pointer to an element",
+     "fn h(p: ptr<function, i32>) {} fn k() { var a: array<i32, 2>; h(&a[0]); }", false, true},
+    {"9.1 #16 pointer composite access",
+     "struct S { m: i32 } fn k(p: ptr<function, S>) -> i32 { return p.m; }", false, true},
+    {"2.5 pointer index and swizzle",
+     "fn k(p: ptr<function, array<vec4<f32>, 2>>) -> vec2<f32> { p[1].x = 2.0; return p[0].xy; }",
+     false, true},
+    {"2.5 access mode must still match",
+     "@group(0) @binding(0) var<storage> s: f32; fn g(p: ptr<storage, f32, read_write>) {} fn k() "
+     "{ g(&s); }",
+     false, false},
+    {"2.6 read_write storage texture",
+     "@group(0) @binding(0) var t: texture_storage_2d<rgba8unorm, read_write>;", false, true},
+    {"2.6 write storage texture",
+     "@group(0) @binding(0) var t: texture_storage_2d<rgba8unorm, write>;", true, true},
+    {"1.1 bitcast", "fn f() { let x = bitcast<u32>(1i); let y = bitcast<vec2<f32>>(vec2<u32>()); }",
+     true, true},
+    {"1.1 var qualifier",
+     "var<workgroup> w: array<vec4<f32>, 4>; fn f() { var<function> x: i32; let p: ptr<function, "
+     "i32> = &x; }",
+     true, true},
+    {"1.1 comparison is not a template", "fn f(a: i32, b: i32) -> bool { return a < b && b > a; }",
+     true, true},
+    {"1.1 nested templates", "var<private> a: array<array<vec2<i32>, 2>, 3>;", true, true},
+    {"1.1 texture generators",
+     "@group(0) @binding(0) var t: texture_2d<f32>; @group(0) @binding(1) var s: sampler; "
+     "@group(0) @binding(2) var d: texture_depth_2d; @group(0) @binding(3) var e: "
+     "texture_external;",
+     true, true},
+    {"1.1 a type is not a value", "fn f() { let x = f32; }", false, false},
+    {"1.1 template on a user name", "struct S { x: i32 } var<private> s: S<i32>;", false, false},
+};
+
+TEST(RevisionDelta, EachProgramInBothRevisions) {
+  for (const DeltaCase& c : kCases) {
+    auto seed = checkSourceIn(Revision::wgsl2022_06(), c.source);
+    EXPECT_EQ(seed->valid(), c.valid2022) << c.entry << " under 2022-06\n"
+                                          << c.source << "\n"
+                                          << seed->text();
+    auto current = checkSourceIn(Revision::wgsl2026(), c.source);
+    EXPECT_EQ(current->valid(), c.valid2026) << c.entry << " under 2026\n"
+                                             << c.source << "\n"
+                                             << current->text();
+    if (!c.valid2026 && *c.rule2026 && !current->rules().empty())
+      EXPECT_EQ(current->rules()[0], c.rule2026) << c.entry << "\n" << current->text();
+  }
+}
+
+TEST(RevisionDelta, UnknownDiagnosticRuleIsAWarning) {
+  // new#filterable-triggering-rules: an unrecognized one-token rule name warns.
+  auto r = checkSourceIn(Revision::wgsl2026(), "diagnostic(off, no_such_rule);");
+  EXPECT_TRUE(r->valid()) << r->text();
+  bool warned = false;
+  for (const Diagnostic& d : r->diagnostics.all())
+    warned |= d.severity == Severity::Warning && d.rule == "filterable-triggering-rules";
+  EXPECT_TRUE(warned) << r->text();
+  // The two-token form does not.
+  auto two = checkSourceIn(Revision::wgsl2026(), "diagnostic(off, vendor.rule);");
+  EXPECT_TRUE(two->diagnostics.all().empty()) << two->text();
+}
+
+TEST(RevisionDelta, PredeclaredAliasesAreTheirTypes) {
+  auto r = checkSourceIn(Revision::wgsl2026(),
+                         "const a: vec3f = vec3<f32>(1.0, 2.0, 3.0);\n"
+                         "const b: mat2x2f = mat2x2<f32>(1.0, 0.0, 0.0, 1.0);\n"
+                         "const_assert a.y == 2.0 && b[1][1] == 1.0;");
+  EXPECT_TRUE(r->valid()) << r->text();
+}
+
+}  // namespace
+}  // namespace plumb
