@@ -124,6 +124,27 @@ int runCheck(const CheckOptionsCli& o) {
     if (!diagnostics.hasErrors()) checked = check(*module, diagnostics, options);
     bool ok = !diagnostics.hasErrors();
     bool analyzed = checked && checked->uniformity;
+    // A program valid only through a documented hole of the seed's uniformity analysis
+    // (docs/ambiguities.md U1–U13): say that the strict reading, which today's compilers
+    // follow, rejects it (issue 16 item 4).
+    if (ok && analyzed && !o.strictUniformity) {
+      CheckOptions strict = options;
+      strict.strictUniformity = true;
+      strict.annotateUniformity = false;
+      strict.keepUniformityGraphs = false;
+      DiagnosticList strictDiagnostics;
+      check(*module, strictDiagnostics, strict);
+      for (const Diagnostic& d : strictDiagnostics.all()) {
+        if (d.severity != Severity::Error || !d.rule.starts_with("uniformity")) continue;
+        Diagnostic note = d;
+        note.severity = Severity::Note;
+        note.message = "valid only through a hole in the seed's uniformity analysis "
+                       "(docs/ambiguities.md U1-U13): --strict-uniformity rejects it: " +
+                       d.message;
+        diagnostics.add(std::move(note));
+        break;
+      }
+    }
     std::string graphError;
     if (analyzed && !o.uniformityGraph.empty() &&
         !writeGraphs(*checked, o.uniformityGraph, graphError)) {

@@ -298,6 +298,29 @@ TEST(Cli, OverloadErrorsShowValueTypesAndCandidates) {
       << r.out;
 }
 
+// Issue 16 item 4: a program the seed accepts only through a hole of its uniformity analysis
+// (U1: a @location input controls a derivative) is valid, with a note that the strict reading
+// rejects it; under --strict-uniformity it is an error, and a plainly uniform program gets no note.
+TEST(Cli, ValidOnlyThroughAUniformityHoleSaysSo) {
+  std::string f = temp("hole.wgsl",
+                       "@fragment\nfn main(@location(0) @interpolate(flat) v: u32) -> "
+                       "@location(0) vec4<f32> {\n  var x = 0.0;\n  if v > 1u { x = dpdx(1.0); }\n"
+                       "  return vec4<f32>(x);\n}\n");
+  Result r = plumb("check " + f, true);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("note: valid only through a hole in the seed's uniformity analysis"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("--strict-uniformity rejects it"), std::string::npos) << r.out;
+  EXPECT_EQ(plumb("check --strict-uniformity " + f, true).status, 1);
+  std::string plain = temp("nohole.wgsl",
+                           "@fragment\nfn main() -> @location(0) vec4<f32> {\n"
+                           "  return vec4<f32>(dpdx(1.0));\n}\n");
+  Result p = plumb("check " + plain, true);
+  EXPECT_EQ(p.status, 0);
+  EXPECT_EQ(p.out.find("note:"), std::string::npos) << p.out;
+}
+
 TEST(Cli, MistypedSubcommandsOptionsAndNames) {
   Result r = plumb("chek x.wgsl", true);
   EXPECT_EQ(r.status, 2);
