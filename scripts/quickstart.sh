@@ -66,3 +66,11 @@ echo "(per rule row: build/release/quickstart-coverage.txt; a case: $(ls build/r
 echo
 echo "== plumb reduce: the smallest program that still has the uniformity violation"
 "$plumb" reduce build/release/quickstart-uniformity.wgsl --keep plumb-rejects --quiet
+echo
+echo "== plumb check --revision 2026: today's WGSL (vec3f, alias, const_assert) as the second revision"
+printf 'alias V = vec3f;\nconst_assert 2 > 1;\nfn f(v: V) -> f32 { return v.x; }\n' > build/release/quickstart-2026.wgsl
+"$plumb" check --revision 2026 build/release/quickstart-2026.wgsl
+"$plumb" check build/release/quickstart-2026.wgsl || echo "(the seed's revision 2022-06 does not know these words)"
+echo
+echo "== plumb tgsi run: a TGSI program (Gallium's IR, another seed) evaluated from the seed's formulas"
+"$plumb" tgsi run corpus/tgsi/example.tgsi --inputs corpus/tgsi/example.inputs.json

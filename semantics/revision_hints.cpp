@@ -42,8 +42,8 @@ std::optional<std::string> currentWgslHint(std::string_view word) {
         "'type NAME = TYPE;'";
   else if (word == "const_assert")
     hint =
-        "'const_assert' is current WGSL; the seed (revision 2022-06) writes 'static_assert "
-        "EXPRESSION;'";
+        "'const_assert' is current WGSL; the seed (revision 2022-06) writes 'staticAssert "
+        "EXPRESSION;' (#static-assert-statement)";
   else if (word == "diagnostic")
     hint =
         "diagnostic directives and attributes are current WGSL; the seed (revision 2022-06) "

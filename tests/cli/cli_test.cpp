@@ -267,7 +267,7 @@ TEST(Cli, CurrentWgslUnderTheSeedSaysSo) {
   } cases[] = {
       {"var<private> v: vec3f;\n", "'vec3f' is a predeclared alias of current WGSL"},
       {"alias T = i32;\n", "'alias' declares a type alias in current WGSL"},
-      {"const_assert 1 < 2;\n", "the seed (revision 2022-06) writes 'static_assert EXPRESSION;'"},
+      {"const_assert 1 < 2;\n", "the seed (revision 2022-06) writes 'staticAssert EXPRESSION;'"},
       {"fn f() { const_assert 1 < 2; }\n", "'const_assert' is current WGSL"},
       {"diagnostic(off, derivative_uniformity);\n", "diagnostic directives and attributes"},
       {"requires readonly_and_readwrite_storage_textures;\n", "'requires' directives"},
