@@ -400,6 +400,22 @@ class Parser {
     return -1;
   }
 
+  /// A source operand's swizzle: '.' and exactly four component letters.
+  std::array<int, 4> sourceSwizzle() {
+    std::array<int, 4> swizzle{0, 1, 2, 3};
+    uint32_t sb = pos_;
+    std::string_view letters = componentLetters();
+    if (letters.size() != 4)
+      fail(Span{sb, pos_ > sb + 1 ? pos_ : sb + 1},
+           "a source swizzle has four components (as tgsi_text requires)", kOperandRule);
+    for (int i = 0; i < 4; ++i) {
+      swizzle[i] = componentOf(letters[i]);
+      if (swizzle[i] < 0)
+        fail(Span{sb, pos_}, "swizzle components are x, y, z and w", kOperandRule);
+    }
+    return swizzle;
+  }
+
   /// Letters x, y, z, w after a '.', as far as they go.
   std::string_view componentLetters() {
     ++pos_;  // '.'
@@ -451,31 +467,13 @@ class Parser {
     }
     s.reg = registerRef();
     if (at('.')) {
-      uint32_t sb = pos_;
-      std::string_view letters = componentLetters();
-      if (letters.size() != 4)
-        fail(Span{sb, pos_ > sb + 1 ? pos_ : sb + 1},
-             "a source swizzle has four components (as tgsi_text requires)", kOperandRule);
-      for (int i = 0; i < 4; ++i) {
-        s.swizzle[i] = componentOf(letters[i]);
-        if (s.swizzle[i] < 0)
-          fail(Span{sb, pos_}, "swizzle components are x, y, z and w", kOperandRule);
-      }
+      s.swizzle = sourceSwizzle();
     }
     if (s.absolute) {
       expect('|', kOperandRule, "closing the absolute value");
       // `-|CONST[1]|.wzyx` as well as tgsi_dump's `-|CONST[1].wzyx|`.
       if (at('.') && s.swizzle == std::array<int, 4>{0, 1, 2, 3}) {
-        uint32_t sb = pos_;
-        std::string_view letters = componentLetters();
-        if (letters.size() != 4)
-          fail(Span{sb, pos_ > sb + 1 ? pos_ : sb + 1},
-               "a source swizzle has four components (as tgsi_text requires)", kOperandRule);
-        for (int i = 0; i < 4; ++i) {
-          s.swizzle[i] = componentOf(letters[i]);
-          if (s.swizzle[i] < 0)
-            fail(Span{sb, pos_}, "swizzle components are x, y, z and w", kOperandRule);
-        }
+        s.swizzle = sourceSwizzle();
       }
     }
     s.span = Span{b, pos_};
