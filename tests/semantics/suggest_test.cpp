@@ -30,7 +30,7 @@ TEST(RevisionHints, CurrentWgslWordsAndAliases) {
   EXPECT_NE(currentWgslHint("mat4x2h")->find("write mat4x2<f16>"), std::string::npos);
   EXPECT_NE(currentWgslHint("vec2i")->find("--revision 2026"), std::string::npos);
   EXPECT_NE(currentWgslHint("alias")->find("'type NAME = TYPE;'"), std::string::npos);
-  EXPECT_NE(currentWgslHint("const_assert")->find("static_assert"), std::string::npos);
+  EXPECT_NE(currentWgslHint("const_assert")->find("staticAssert"), std::string::npos);
   EXPECT_TRUE(currentWgslHint("diagnostic"));
   EXPECT_TRUE(currentWgslHint("requires"));
   EXPECT_FALSE(currentWgslHint("mat2x2i"));  // no integer matrices
