@@ -69,6 +69,10 @@ EXPLANATIONS = [
      re.search(r"\{\s*return\b[^}]*\}", w.split("@fragment")[0].split("@compute")[0]) is not None),
     ("revision delta U2: per-value analysis of function-scope variables in 2026",
      "accepts-invalid", lambda c, r, m, w: row_id(c) == "uniformity.U3"),
+    ("revision delta 3.4: an abstract `<<`/`>>` takes a u32 count in 2026 (`3 << 2u` is AbstractInt)",
+     "accepts-invalid",
+     lambda c, r, m, w: re.match(r"overloads\.operator\.shift-(left|right)", row_id(c)) is not None
+     and re.search(r"(<<|>>) *\d+u\b", w) is not None),
     ("revision delta 2.2: `vec2()`, `vec3()`, `vec4()` are zero vectors of AbstractInt in 2026",
      "accepts-invalid", lambda c, r, m, w: re.search(r"\bvec[234]\(\)", w) is not None),
     ("finding tint-f32-literal-through-binary64 / A5", None,
