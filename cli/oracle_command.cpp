@@ -1,5 +1,6 @@
 // plumb oracle CASES... [--backend dawn|deno|deno-swiftshader|chromium|all]... [--report FILE]
-//   [--html FILE] [--timeout S] [--format text|json] [--dry-run]
+//   [--html FILE] [--timeout S] [--format text|json] [--dry-run] [--shard I/N]
+// plumb oracle merge REPORTS... [--report FILE] [--html FILE] [--format text|json]
 // Runs oracle cases on production WebGPU backends and compares them with Plumb (issue 7,
 // docs/oracle.md). The runners are Node/Deno programs in oracle/node, installed by
 // scripts/oracle_setup.sh; nothing else in Plumb needs them.
@@ -17,6 +18,7 @@
 #include "cli/input_files.h"
 #include "cli/terminal.h"
 #include "oracle/oracle.h"
+#include "oracle/report_merge.h"
 
 namespace plumb::cli {
 
@@ -29,6 +31,7 @@ struct OracleOptionsCli {
   std::string html;
   std::string format = "text";
   std::string runnerDir;
+  std::string shard;  // I/N, empty: every case
   double timeout = 30;
   double startTimeout = 90;
   size_t jobs = 1;
@@ -87,6 +90,23 @@ int runOracleCommand(const OracleOptionsCli& o) {
       return kUsage;
     }
 
+  // --shard I/N: the cases whose position in the whole list is I modulo N (issue 17 item 5):
+  // disjoint, deterministic parts that `plumb oracle merge` joins into the report of one run.
+  size_t shardIndex = 0, shardCount = 1;
+  std::vector<size_t> positions;
+  if (!o.shard.empty()) {
+    unsigned long i = 0, n = 0;
+    char slash = 0, extra = 0;
+    if (std::sscanf(o.shard.c_str(), "%lu%c%lu%c", &i, &slash, &n, &extra) != 3 || slash != '/' ||
+        n == 0 || i >= n) {
+      std::cerr << "plumb oracle: error: --shard must be I/N with 0 <= I < N (got '" << o.shard
+                << "')\n";
+      return kUsage;
+    }
+    shardIndex = i;
+    shardCount = n;
+  }
+
   // Cases.
   std::string error;
   std::vector<std::string> paths = oracle::expandCasePaths(o.cases, error);
@@ -99,6 +119,15 @@ int runOracleCommand(const OracleOptionsCli& o) {
     for (const std::string& c : o.cases) given += (given.empty() ? "'" : ", '") + c + "'";
     std::cerr << "plumb oracle: no case files (.json, .wgsl) in " << given << "\n";
     return kUsage;
+  }
+  if (!o.shard.empty()) {  // this shard's cases and their positions in the whole list
+    std::vector<std::string> mine;
+    for (size_t k = 0; k < paths.size(); ++k)
+      if (k % shardCount == shardIndex) {
+        mine.push_back(paths[k]);
+        positions.push_back(k);
+      }
+    paths = std::move(mine);
   }
   oracle::VerdictOptions verdictOptions;
   verdictOptions.strictUniformity = o.strictUniformity;
@@ -162,6 +191,7 @@ int runOracleCommand(const OracleOptionsCli& o) {
   }
 
   nlohmann::json report = oracle::reportJson(run);
+  if (!o.shard.empty()) oracle::markShard(report, shardIndex, shardCount, positions);
   if (!o.report.empty() && !writeFile(o.report, report.dump(1) + "\n")) {
     std::cerr << "plumb oracle: cannot write '" << o.report << "'\n";
     return kUsage;
@@ -194,6 +224,49 @@ int runOracleCommand(const OracleOptionsCli& o) {
   return report["summary"].value("casesWithDisagreement", 0) > 0 ? kRejected : kOk;
 }
 
+struct MergeOptionsCli {
+  std::vector<std::string> reports;
+  std::string report;
+  std::string html;
+  std::string format = "text";
+};
+
+/// plumb oracle merge: one report out of the reports of a sharded campaign (or of any runs of
+/// the same backends and revision).
+int runMergeCommand(const MergeOptionsCli& o) {
+  for (const std::string* out : {&o.report, &o.html})
+    if (std::string why = out->empty() ? "" : outputFileProblem(*out); !why.empty()) {
+      std::cerr << "plumb oracle merge: error: cannot write '" << *out << "': " << why << "\n";
+      return kUsage;
+    }
+  std::vector<nlohmann::json> reports;
+  for (const std::string& path : o.reports) {
+    std::optional<nlohmann::json> j = readJsonFile("oracle merge", path);  // says why not
+    if (!j) return kUsage;
+    reports.push_back(std::move(*j));
+  }
+  std::string error;
+  std::optional<nlohmann::json> merged = oracle::mergeReports(reports, error);
+  if (!merged) {
+    std::cerr << "plumb oracle merge: error: " << error << "\n";
+    return kUsage;
+  }
+  if (!o.report.empty() && !writeFile(o.report, merged->dump(1) + "\n")) {
+    std::cerr << "plumb oracle merge: cannot write '" << o.report << "'\n";
+    return kUsage;
+  }
+  if (!o.html.empty() && !writeFile(o.html, oracle::reportHtml(*merged))) {
+    std::cerr << "plumb oracle merge: cannot write '" << o.html << "'\n";
+    return kUsage;
+  }
+  if (o.format == "json")
+    std::cout << merged->dump(1) << "\n";
+  else
+    std::cout << oracle::reportText(*merged);
+  if ((*merged)["summary"].value("casesWithPlumbBug", 0) > 0) return kUsage;
+  return (*merged)["summary"].value("casesWithDisagreement", 0) > 0 ? kRejected : kOk;
+}
+
 }  // namespace
 
 void registerOracle(CLI::App& app, int& exitCode) {
@@ -208,8 +281,7 @@ void registerOracle(CLI::App& app, int& exitCode) {
       "Exit status: 0 no disagreement, 1 a disagreement, 2 usage error or no backend available.");
   cmd->add_option("cases", o->cases,
                   "case files (plumb-oracle-case JSON, or .wgsl with an optional .bindings.json\n"
-                  "beside it) or directories of them")
-      ->required();
+                  "beside it) or directories of them");
   cmd->add_option(
       "--backend", o->backends,
       "dawn, deno (lavapipe), deno-swiftshader, chromium or all (dawn, deno, chromium);\n"
@@ -239,7 +311,38 @@ void registerOracle(CLI::App& app, int& exitCode) {
                 "Plumb's verdict as plumb check --strict-uniformity");
   cmd->add_flag("--strict-aliasing", o->strictAliasing,
                 "Plumb's verdict as plumb check --strict-aliasing");
-  cmd->callback([o, &exitCode] {
+  cmd->add_option("--shard", o->shard,
+                  "I/N: run only the cases at positions I, I+N, I+2N, ... of the list (0 <= I < N);\n"
+                  "plumb oracle merge joins the shards' reports into the report of one run");
+
+  auto m = std::make_shared<MergeOptionsCli>();
+  CLI::App* merge = cmd->add_subcommand(
+      "merge",
+      "Join plumb-oracle-report files (the shards of a campaign, --shard I/N, or runs of the same\n"
+      "backends and revision) into one report, in the order of one run; JSON and HTML as plumb\n"
+      "oracle writes them. Exit status as plumb oracle's.");
+  merge->add_option("reports", m->reports, "plumb-oracle-report JSON files")->required();
+  merge->add_option("--report", m->report, "write the merged plumb-oracle-report JSON here");
+  merge->add_option("--html", m->html, "write the merged HTML report here");
+  merge->add_option("--format", m->format, "standard output: a 'text' summary or the 'json' report")
+      ->check(CLI::IsMember({"text", "json"}));
+  merge->callback([m, &exitCode] {
+    try {
+      exitCode = runMergeCommand(*m);
+    } catch (const nlohmann::json::exception& e) {
+      std::cerr << "plumb oracle merge: error: malformed report: " << e.what() << "\n";
+      exitCode = kUsage;
+    }
+  });
+
+  cmd->callback([o, merge, &exitCode] {
+    if (merge->parsed()) return;  // plumb oracle merge ran instead
+    if (o->cases.empty()) {
+      std::cerr << "plumb oracle: error: no cases given (plumb oracle CASES..., or plumb oracle "
+                   "merge REPORTS...; plumb oracle --help)\n";
+      exitCode = kUsage;
+      return;
+    }
     try {
       exitCode = runOracleCommand(*o);
     } catch (const nlohmann::json::exception& e) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <tuple>
 #include <set>
 #include <sstream>
 
@@ -340,6 +341,33 @@ std::vector<size_t> caseOrder(const nlohmann::json& cases, const nlohmann::json&
   return order;
 }
 
+/// What groups a disagreement with others like it (issue 17: one finding per rule): the
+/// generator's row for a generated case, else the rule of Plumb's rejection, else the
+/// backend's detail with its numbers and quoted text blanked (so that one message about
+/// different values is one group).
+std::string disagreementGroup(const nlohmann::json& c, const nlohmann::json& result) {
+  if (c.contains("rule") && c["rule"].is_string()) return "row " + c["rule"].get<std::string>();
+  const nlohmann::json& p = c.value("plumb", nlohmann::json::object());
+  if (!p.value("valid", true) && p.contains("rule")) return "Plumb's rule " + str(p, "rule");
+  std::string detail = str(result, "detail"), key;
+  bool quoted = false;
+  for (char ch : detail.substr(0, detail.find('\n'))) {
+    if (ch == '\'') {
+      quoted = !quoted;
+      key += "'…'";
+      continue;
+    }
+    if (quoted) continue;
+    if (ch >= '0' && ch <= '9') {
+      if (key.empty() || key.back() != '#') key += '#';
+      continue;
+    }
+    key += ch;
+  }
+  if (key.size() > 120) key = key.substr(0, 120) + "…";
+  return key.empty() ? "(no detail)" : key;
+}
+
 /// A runner's `timing` object as text: `shader 1.2 ms, pipeline 3.4 ms, total 5 ms`.
 std::string timingText(const nlohmann::json& timing) {
   if (!timing.is_object()) return timing.dump();
@@ -531,6 +559,35 @@ std::string reportHtml(const nlohmann::json& report) {
     o << "</td></tr>\n";
   }
   o << "</table>\n";
+
+  // Disagreements grouped (issue 17 item 4): per backend and classification, by the case's
+  // generator row, Plumb's rule, or the backend's message; each group links its cases.
+  {
+    std::map<std::tuple<std::string, std::string, std::string>, std::vector<std::string>> groups;
+    for (const nlohmann::json& c : report.value("cases", nlohmann::json::array())) {
+      const nlohmann::json results = c.value("results", nlohmann::json::object());
+      for (auto& [name, r] : results.items()) {
+        std::string cls = r.value("classification", "");
+        if (cls == "agree" || cls == "skipped") continue;
+        groups[{name, cls, disagreementGroup(c, r)}].push_back(str(c, "id"));
+      }
+    }
+    if (!groups.empty()) {
+      o << "<h2>Disagreements by group</h2>\n<p>" << groups.size()
+        << " groups: a generated case by its rule row, a rejected program by Plumb's rule, "
+           "otherwise by the backend's message (numbers and quoted text blanked).</p>\n"
+        << "<table><tr><th>backend</th><th>classification</th><th>group</th><th>cases</th></tr>\n";
+      for (const auto& [key, ids] : groups) {
+        o << "<tr><td>" << esc(std::get<0>(key)) << "</td><td>" << badge(std::get<1>(key))
+          << "</td><td>" << esc(std::get<2>(key)) << "</td><td>" << ids.size() << ":";
+        for (size_t i = 0; i < ids.size() && i < 8; ++i)
+          o << " <a href=\"#" << esc(ids[i]) << "\">" << esc(ids[i]) << "</a>";
+        if (ids.size() > 8) o << " …";
+        o << "</td></tr>\n";
+      }
+      o << "</table>\n";
+    }
+  }
 
   // Filters without a script (the page loads and runs nothing): one radio button per
   // (backend, classification) present; CSS hides the rows that do not match the checked one.

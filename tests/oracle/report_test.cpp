@@ -91,6 +91,10 @@ TEST(OracleReport, HtmlPutsDisagreementsFirstAndFiltersWithoutAScript) {
   EXPECT_NE(html.find("id=\"s1\"> case id"), std::string::npos);
   EXPECT_NE(html.find("id=\"s2\"> dawn by classification"), std::string::npos);
   EXPECT_NE(html.find("body:has(#s1:checked) table.cases td{order:var(--s1)}"), std::string::npos);
+  // Disagreements grouped: dawn accepts the program Plumb rejects by rule syntax-x.
+  EXPECT_NE(html.find("<h2>Disagreements by group</h2>\n<p>1 groups"), std::string::npos) << html;
+  EXPECT_NE(html.find("<td>Plumb&#39;s rule syntax-x</td><td>1: <a href=\"#x&lt;y\">x&lt;y</a>"),
+            std::string::npos);
   // both-reject ran first; "both-reject" < "x<y" by id; dawn: accepts-invalid before agree.
   EXPECT_NE(html.find("<tr id=\"both-reject\" class=\"case c1\" style=\"--s0:0;--s1:0;--s2:1;\">"),
             std::string::npos)
