@@ -693,8 +693,14 @@ StepResult Machine::step(uint32_t i) {
   lastNodeIsStatement_ = t.kind >= TaskKind::Exec && t.kind != TaskKind::FunctionMarker;
   StepResult r = [&] {
     switch (t.kind) {
-      case TaskKind::Eval: return evalExpression(inv, t);
-      case TaskKind::Exec: return execStatement(inv, t);
+      case TaskKind::Eval:
+        if (fusion_ && program_.fusable[t.node])
+          if (std::optional<StepResult> r = fusedEvalTask(inv, t)) return std::move(*r);
+        return evalExpression(inv, t);
+      case TaskKind::Exec:
+        if (fusion_)
+          if (std::optional<StepResult> r = fusedStatement(inv, t)) return std::move(*r);
+        return execStatement(inv, t);
       case TaskKind::CallBuiltin: return callBuiltin(inv, t);
       case TaskKind::CallUser:
       case TaskKind::Construct: return callOrConstruct(inv, t);

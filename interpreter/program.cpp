@@ -43,6 +43,45 @@ void assignSlots(const Module& m, StatementId s, std::vector<uint32_t>& slotOf, 
       st.node);
 }
 
+/// Program::fusable: the expression forms Machine::fusedEval evaluates (machine_fusion.cpp),
+/// with operands of those forms only. `state`: 0 unknown, 1 being computed, 2 no, 3 yes.
+bool fusableForm(const Module& m, const CheckedModule& c,
+                 const std::vector<uint32_t>& constantIndex, uint32_t e,
+                 std::vector<uint8_t>& state) {
+  if (state[e] >= 2) return state[e] == 3;
+  if (state[e] == 1) return false;
+  state[e] = 1;
+  bool ok = false;
+  if (constantIndex[e] != UINT32_MAX) {
+    ok = true;
+  } else {
+    auto sub = [&](ExpressionId x) {
+      return x && fusableForm(m, c, constantIndex, x.value, state);
+    };
+    const Expression& x = m.expressions[ExpressionId{e}];
+    if (std::holds_alternative<IdentifierExpression>(x.node)) {
+      const Resolution& r = c.identifiers[e];
+      ok = r.kind == Resolution::LocalVariable || r.kind == Resolution::Parameter ||
+           (r.kind == Resolution::ModuleDeclaration &&
+            c.declarations[r.index].kind == ModuleDeclaration::Variable);
+    } else if (const auto* p = std::get_if<ParenthesizedExpression>(&x.node)) {
+      ok = sub(p->inner);
+    } else if (const auto* u = std::get_if<UnaryExpression>(&x.node)) {
+      ok = u->op != UnaryOperator::AddressOf && u->op != UnaryOperator::Indirection &&
+           sub(u->operand);
+    } else if (const auto* b = std::get_if<BinaryExpression>(&x.node)) {
+      ok = b->op() != BinaryOperator::ShortCircuitAnd &&
+           b->op() != BinaryOperator::ShortCircuitOr && sub(b->left()) && sub(b->right);
+    } else if (const auto* i = std::get_if<IndexExpression>(&x.node)) {
+      ok = sub(i->base) && sub(i->index);
+    } else if (const auto* me = std::get_if<MemberExpression>(&x.node)) {
+      ok = sub(me->base);
+    }
+  }
+  state[e] = ok ? 3 : 2;
+  return ok;
+}
+
 }  // namespace
 
 Program::Program(const ast::Module& m, CheckedModule& c)
@@ -74,6 +113,13 @@ Program::Program(const ast::Module& m, CheckedModule& c)
     if (!v) continue;
     constantIndex[e] = static_cast<uint32_t>(constants.size());
     constants.push_back(std::move(*v));
+  }
+  // Fused steps (machine_fusion.cpp): which expressions may be evaluated within one step.
+  {
+    std::vector<uint8_t> state(c.expressions.size(), 0);
+    fusable.assign(c.expressions.size(), 0);
+    for (uint32_t e = 0; e < c.expressions.size(); ++e)
+      fusable[e] = c.expressions[e].type && fusableForm(m, c, constantIndex, e, state);
   }
   uint32_t buffers = 0;
   for (uint32_t d = 0; d < c.declarations.size(); ++d) {
