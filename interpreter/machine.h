@@ -44,6 +44,12 @@ struct Program {
   /// By ExpressionId: 1 if the expression and its operands have the forms the machine may
   /// evaluate within one step when nobody watches the steps (machine_fusion.cpp).
   std::vector<uint8_t> fusable;
+  /// By ExpressionId: for a fusable call of a user function whose body is `{ return e; }`, `e`
+  /// (UINT32_MAX otherwise).
+  std::vector<uint32_t> inlineReturn;
+  /// By ExpressionId: the component a member expression selects when it selects one (a
+  /// structure member, a one-letter swizzle); UINT32_MAX otherwise.
+  std::vector<uint32_t> memberComponent;
   /// `>>` on i32 as the seed's text says (zero bits in; docs/ambiguities.md S3), as the checker.
   bool literalShiftRight = false;
   std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
@@ -227,8 +233,12 @@ class Machine {
   std::optional<StepResult> fusedStatement(Invocation& inv, const Task& t);
   bool fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f);
   bool fusedValue(Invocation& inv, uint32_t e, RValue& out, Fused& f);
-  bool fusedLoad(Invocation& inv, const RValue& reference, RValue& out);
-  bool fusedStore(Invocation& inv, const RValue& reference, RValue&& value);
+  /// The memory location a reference expression `e` designates, in the invocation's own memory.
+  bool fusedPlace(Invocation& inv, uint32_t e, RValue*& place, Fused& f);
+  bool fusedCall(Invocation& inv, uint32_t e, RValue& out, Fused& f);
+  const std::vector<RValue>& frameSlots(const Invocation& inv) const {
+    return fusedSlots_ ? *fusedSlots_ : inv.frames.back().slots;
+  }
   bool withinBudget(const Invocation& inv, const Fused& f) const;
   void popScope(Invocation& inv, uint32_t size);
 
@@ -289,6 +299,11 @@ class Machine {
   bool notARead_ = false;  // atomicStore's internal load is no read access (#memory-operation)
   bool fusion_ = false;
   uint64_t fusionMaxSteps_ = 0;
+  /// The parameters of a user function being evaluated within a fused step (fusedCall), by
+  /// call depth; null: the invocation's current frame.
+  const std::vector<RValue>* fusedSlots_ = nullptr;
+  std::vector<std::vector<RValue>> fusedFrames_;
+  uint32_t fusedDepth_ = 0;
   /// The observer wants to hear of accesses to this allocation (workgroup, read_write storage).
   bool observed(const Allocation& a) const;
   uint32_t indexOfInvocation(const Invocation& inv) const {

@@ -17,6 +17,7 @@
 // operator outside the integer kernel, a step bound reached in the middle) leaves the machine as
 // it was, and the ordinary steps run. No choice point and no stop is ever taken here.
 #include "interpreter/machine.h"
+#include "interpreter/runtime_operations.h"
 
 namespace plumb::interp {
 
@@ -59,47 +60,165 @@ RuleId binaryRule(BinaryOperator op) {
 
 }  // namespace
 
-bool Machine::fusedLoad(Invocation& inv, const RValue& reference, RValue& out) {
-  // #load-rule, only where no other invocation can see the access (no race, no observer).
-  const MemoryView* v = std::get_if<MemoryView>(&reference.data);
-  if (!v || v->invalid) return false;
-  Region region = regionOf(v->allocation);
-  if (region != Region::Function && region != Region::Private) return false;
-  const TypeNode& rt = types_[reference.type];
-  if (rt.space == AddressSpace::Handle) return false;
-  Allocation* a = spaces(inv).find(v->allocation);
-  if (!a) return false;
-  const RValue* loc = locate(a->value, v->path, v->path.size());
-  if (!loc) return false;
-  Type storeType = rt.element;
-  out = *loc;
-  out.type = storeType;
-  return true;
+bool Machine::fusedPlace(Invocation& inv, uint32_t e, RValue*& place, Fused& f) {
+  // The reference fusedEval would build (same steps, same rules), resolved to the location it
+  // designates (what load and store locate), without building its memory view.
+  if (!program_.fusable[e] || program_.constantIndex[e] != UINT32_MAX) return false;
+  const Expression& x = expr(e);
+  if (std::holds_alternative<IdentifierExpression>(x.node)) {
+    const Resolution& r = program_.checked.identifiers[e];
+    uint32_t allocation = 0;
+    const std::vector<uint32_t>* path = nullptr;
+    if (r.kind == Resolution::LocalVariable) {
+      const RValue& slot = frameSlots(inv)[program_.variableSlot[r.index]];
+      const MemoryView* v = std::get_if<MemoryView>(&slot.data);
+      if (!v || v->invalid) return false;
+      allocation = v->allocation;
+      path = &v->path;
+    } else if (r.kind == Resolution::ModuleDeclaration) {
+      allocation = program_.variableAllocation[r.index];
+    } else {
+      return false;
+    }
+    Region region = regionOf(allocation);
+    if (region != Region::Function && region != Region::Private) return false;
+    Allocation* a = spaces(inv).find(allocation);
+    if (!a) return false;
+    place = path ? locate(a->value, *path, path->size()) : &a->value;
+    if (!place) return false;
+    ++f.steps;
+    f.rule = RuleId::VarIdentifierExpr;
+    return true;
+  }
+  if (const auto* p = std::get_if<ParenthesizedExpression>(&x.node)) {
+    ++f.steps;
+    return fusedPlace(inv, p->inner.value, place, f);
+  }
+  if (const auto* ix = std::get_if<IndexExpression>(&x.node)) {
+    // #array-access-expr, #vector-access-expr on a reference: in bounds only.
+    if (types_.kind(typeOf(ix->base.value)) != TypeKind::Reference) return false;
+    ++f.steps;
+    RValue index;
+    if (!fusedPlace(inv, ix->base.value, place, f) || !fusedValue(inv, ix->index.value, index, f))
+      return false;
+    const int64_t* i = std::get_if<int64_t>(&index.data);
+    if (!i) return false;
+    const TypeNode& ct = types_[types_[typeOf(ix->base.value)].element];
+    if (ct.kind == TypeKind::Array && ct.arrayCount != ArrayCount::Fixed) return false;
+    uint64_t count = ct.kind == TypeKind::Array ? ct.count : ct.size;
+    if (*i < 0 || static_cast<uint64_t>(*i) >= count || !place->isComposite() ||
+        static_cast<uint64_t>(*i) >= place->components().size())
+      return false;
+    place = &place->components()[*i];
+    ++f.steps;
+    f.rule = RuleId::ArrayAccessExpr;
+    return true;
+  }
+  if (const auto* m = std::get_if<MemberExpression>(&x.node)) {
+    uint32_t k = program_.memberComponent[e];
+    if (k == UINT32_MAX) return false;
+    ++f.steps;
+    if (!fusedPlace(inv, m->base.value, place, f)) return false;
+    if (!place->isComposite() || k >= place->components().size()) return false;
+    place = &place->components()[k];
+    ++f.steps;
+    Type composite = types_[typeOf(m->base.value)].element;
+    f.rule = types_.kind(composite) == TypeKind::Struct ? RuleId::StructAccessExpr
+                                                        : RuleId::VectorSingleComponent;
+    return true;
+  }
+  return false;
 }
 
-bool Machine::fusedStore(Invocation& inv, const RValue& reference, RValue&& value) {
-  // #simple-assignment-section, in the invocation's own memory only (as fusedLoad).
-  const MemoryView* v = std::get_if<MemoryView>(&reference.data);
-  if (!v || v->invalid) return false;
-  Region region = regionOf(v->allocation);
-  if (region != Region::Function && region != Region::Private) return false;
-  Allocation* a = spaces(inv).find(v->allocation);
-  if (!a) return false;
-  RValue* loc = locate(a->value, v->path, v->path.size());
-  if (!loc) return false;
-  Type t = loc->type;
-  *loc = std::move(value);
-  loc->type = t;
+bool Machine::fusedCall(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
+  const auto& call = std::get<CallExpression>(expr(e).node);
+  const CheckedModule& cm = program_.checked;
+  auto argIds = program_.module[call.arguments];
+  // Eval (evalExpression: the arguments left to right), then the call or construction.
+  ++f.steps;
+  boost::container::small_vector<RValue, 4> args(argIds.size());
+  for (size_t i = 0; i < argIds.size(); ++i)
+    if (!fusedValue(inv, argIds[i].value, args[i], f)) return false;
+  Type result = typeOf(e);
+  const Resolution& r = cm.identifiers[e];
+  if (uint32_t ret = program_.inlineReturn[e]; ret != UINT32_MAX) {
+    // #function-calls of `fn f(...) -> T { return e; }`: call-enter, block-enter, block-next,
+    // return-statement, e, call-return (callOrConstruct, execStatement, statementTask).
+    uint32_t d = r.index;
+    const auto& fn = std::get<FunctionDeclaration>(program_.module[cm.declarations[d].global].node);
+    auto params = program_.module[fn.parameters];
+    // Slots by call depth, allocated once (never reallocated while a deeper call runs).
+    constexpr uint32_t kMaxDepth = 64;
+    if (fusedDepth_ >= kMaxDepth) return false;
+    if (fusedFrames_.empty()) fusedFrames_.resize(kMaxDepth);
+    std::vector<RValue>& slots = fusedFrames_[fusedDepth_];
+    slots.assign(program_.frameSize[d], RValue{});
+    for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
+      args[i].type = cm.parameters[params[i].value];
+      slots[program_.parameterSlot[params[i].value]] = std::move(args[i]);
+    }
+    f.steps += 4;
+    const std::vector<RValue>* saved = fusedSlots_;
+    fusedSlots_ = &slots;
+    ++fusedDepth_;
+    bool ok = fusedValue(inv, ret, out, f);
+    --fusedDepth_;
+    fusedSlots_ = saved;
+    if (!ok) return false;
+    ++f.steps;
+    f.rule = RuleId::CallReturn;
+    return true;
+  }
+  // Concrete integer and boolean scalars only: then lifted() has one combination and
+  // materialize() changes nothing, so the operation is applied to the values as they are.
+  for (const RValue& a : args)
+    if (!std::holds_alternative<int64_t>(a.data) && !std::holds_alternative<bool>(a.data))
+      return false;
+  if (!call.type() && r.kind == Resolution::BuiltinFunction) {
+    // callBuiltin (machine_calls.cpp): a built-in evaluated as a function of its arguments.
+    const Overload* o = cm.calls[e];
+    std::optional<RuleId> rule = functionBuiltinRule(o->row->anchor);
+    OperationResult res =
+        interp::callBuiltin(types_, *o, result, std::span<const RValue>(args.data(), args.size()));
+    if (!rule || !res.ok() || res.alternatives.size() != 1) return false;
+    out = std::move(res.alternatives[0]);
+    ++f.steps;
+    f.rule = *rule;
+    return true;
+  }
+  // callOrConstruct: a type constructor or a conversion of one scalar.
+  const TypeNode& rt = types_[result];
+  if (args.size() == 1 && rt.kind != TypeKind::Vector && rt.kind != TypeKind::Matrix &&
+      rt.kind != TypeKind::Array && rt.kind != TypeKind::Struct) {
+    if (args[0].type == result) {
+      out = std::move(args[0]);
+      f.rule = RuleId::TypeConstructorExpr;
+    } else {
+      OperationResult res = convertValue(types_, args[0], result);
+      if (!res.ok() || res.alternatives.size() != 1) return false;
+      out = std::move(res.alternatives[0]);
+      f.rule = RuleId::ConversionExpr;
+    }
+    ++f.steps;
+    return true;
+  }
+  if (args.size() == 1) return false;  // a vector or matrix conversion: left to callOrConstruct
+  if (scalarCount(types_, result) > kMaxScalarsPerValue) return false;
+  out = composeValue(types_, result,
+                     std::vector<RValue>(std::make_move_iterator(args.begin()),
+                                         std::make_move_iterator(args.end())));
+  ++f.steps;
+  f.rule = RuleId::TypeConstructorExpr;
   return true;
 }
 
 bool Machine::fusedValue(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
-  if (!fusedEval(inv, e, out, f)) return false;
-  if (!program_.isReference[e]) return true;
-  // pushValueOf: the Load task of the same expression follows its evaluation.
-  RValue loaded;
-  if (!fusedLoad(inv, out, loaded)) return false;
-  out = std::move(loaded);
+  if (!program_.isReference[e]) return fusedEval(inv, e, out, f);
+  // pushValueOf: the reference, then the Load task of the same expression (#load-rule).
+  RValue* place = nullptr;
+  if (!fusedPlace(inv, e, place, f)) return false;
+  out = *place;
+  out.type = loadType(typeOf(e));
   ++f.steps;
   f.rule = RuleId::LoadRule;
   return true;
@@ -120,12 +239,12 @@ bool Machine::fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
   if (std::holds_alternative<IdentifierExpression>(x.node)) {
     const Resolution& r = cm.identifiers[e];
     if (r.kind == Resolution::LocalVariable) {
-      out = inv.frames.back().slots[program_.variableSlot[r.index]];
+      out = frameSlots(inv)[program_.variableSlot[r.index]];
       f.rule = program_.module.variables[VariableId{r.index}].kind == DeclarationKind::Var
                    ? RuleId::VarIdentifierExpr
                    : RuleId::LetIdentifierExpr;
     } else if (r.kind == Resolution::Parameter) {
-      out = inv.frames.back().slots[program_.parameterSlot[r.index]];
+      out = frameSlots(inv)[program_.parameterSlot[r.index]];
       f.rule = RuleId::FormalParameterExpr;
     } else {  // a module-scope variable (Program::fusable)
       MemoryView v;
@@ -219,6 +338,7 @@ bool Machine::fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
     f.rule = RuleId::ArrayAccessExpr;
     return true;
   }
+  if (std::holds_alternative<CallExpression>(x.node)) return fusedCall(inv, e, out, f);
   if (const auto* m = std::get_if<MemberExpression>(&x.node)) {
     ++f.steps;
     Type result = typeOf(e);
@@ -235,15 +355,17 @@ bool Machine::fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
                                                           : RuleId::VectorSingleComponent;
     } else {
       if (!fusedValue(inv, m->base.value, out, f) || !out.isComposite()) return false;
-      std::vector<uint32_t> idx = memberIndices(types_, out.type, program_.module.name(m->member));
       bool isStruct = types_.kind(out.type) == TypeKind::Struct;
-      if (idx.empty()) return false;
-      if (isStruct || idx.size() == 1) {
-        RValue c = std::move(out.components()[idx[0]]);
+      if (uint32_t k = program_.memberComponent[e]; k != UINT32_MAX) {
+        if (k >= out.components().size()) return false;
+        RValue c = std::move(out.components()[k]);
         c.type = result;
         out = std::move(c);
         f.rule = isStruct ? RuleId::StructAccessExpr : RuleId::VectorSingleComponent;
       } else {
+        std::vector<uint32_t> idx =
+            memberIndices(types_, out.type, program_.module.name(m->member));
+        if (idx.empty()) return false;
         Components parts;
         for (uint32_t i : idx) parts.push_back(out.components()[i]);
         out = RValue{result, std::move(parts)};
@@ -265,20 +387,11 @@ bool Machine::withinBudget(const Invocation& inv, const Fused& f) const {
 std::optional<StepResult> Machine::fusedEvalTask(Invocation& inv, const Task& t) {
   Fused f;
   RValue v;
-  if (!fusedEval(inv, t.node, v, f)) return std::nullopt;
-  // The Load task pushValueOf put under this Eval (the reference's value is needed).
+  // With the Load task pushValueOf put under this Eval (the reference's value is needed), or
+  // the expression alone (the reference itself, or a value).
   bool load = program_.isReference[t.node] && !inv.tasks.empty() &&
               inv.tasks.back().kind == TaskKind::Load && inv.tasks.back().node == t.node;
-  if (load) {
-    RValue loaded;
-    if (fusedLoad(inv, v, loaded)) {
-      v = std::move(loaded);
-      ++f.steps;
-      f.rule = RuleId::LoadRule;
-    } else {
-      load = false;  // the Load task runs as its own step
-    }
-  }
+  if (!(load ? fusedValue(inv, t.node, v, f) : fusedEval(inv, t.node, v, f))) return std::nullopt;
   if (!withinBudget(inv, f)) return std::nullopt;
   if (load) inv.tasks.pop_back();
   inv.values.push_back(std::move(v));
@@ -293,11 +406,15 @@ std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t
   if (const auto* a = std::get_if<AssignmentStatement>(&s.node)) {
     // #simple-assignment-section: "Evaluates e, evaluates r, then writes" (execStatement).
     if (!a->target || a->op != AssignmentOperator::Assign) return std::nullopt;
-    RValue value, ref;
-    if (!fusedValue(inv, a->value.value, value, f) || !fusedEval(inv, a->target.value, ref, f))
+    RValue value;
+    RValue* place = nullptr;
+    if (!fusedValue(inv, a->value.value, value, f) || !fusedPlace(inv, a->target.value, place, f))
       return std::nullopt;
     ++f.steps;  // Store
-    if (!withinBudget(inv, f) || !fusedStore(inv, ref, std::move(value))) return std::nullopt;
+    if (!withinBudget(inv, f)) return std::nullopt;
+    Type t = place->type;  // store (machine.cpp): the location keeps its type
+    *place = std::move(value);
+    place->type = t;
     inv.steps += f.steps - 1;
     return StepResult(RuleId::Store);
   }

@@ -195,7 +195,17 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       auto list = statementList(program_.module, stmt(t.node));
       if (t.aux >= list.size()) return RuleId::BlockEnd;
       if (t.aux + 1 < list.size()) pushStatements(inv, StatementId{t.node}, t.aux + 1);
-      inv.tasks.push_back({TaskKind::Exec, list[t.aux].value});
+      Task exec{TaskKind::Exec, list[t.aux].value};
+      if (fusion_) {
+        // Fused steps (machine_fusion.cpp): this step, then the statement's own when it fuses.
+        ++inv.steps;
+        if (std::optional<StepResult> r = fusedStatement(inv, exec)) {
+          lastNode_ = exec.node;
+          return std::move(*r);
+        }
+        --inv.steps;
+      }
+      inv.tasks.push_back(exec);
       return RuleId::BlockNext;
     }
     case TaskKind::ScopeEnd:
