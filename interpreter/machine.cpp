@@ -16,11 +16,6 @@ using namespace plumb::ast;
 Machine::Machine(Program& program, Configuration& config, Chooser choose)
     : program_(program), types_(program.checked.types), config_(config), choose_(std::move(choose)) {}
 
-Type Machine::loadType(Type t) const {
-  const TypeNode& n = types_[t];
-  return n.kind == TypeKind::Reference ? n.element : t;
-}
-
 AddressSpaces Machine::spaces(Invocation& inv) {
   return AddressSpaces{&config_.buffers, &config_.workgroups[inv.workgroup].variables,
                        &inv.privates, &inv.function};

@@ -281,7 +281,10 @@ class Machine {
   const ast::Expression& expr(uint32_t e) const { return program_.module.expressions[ast::ExpressionId{e}]; }
   const ast::Statement& stmt(uint32_t s) const { return program_.module.statements[ast::StatementId{s}]; }
   Type typeOf(uint32_t e) const { return program_.checked.expressions[e].type; }
-  Type loadType(Type t) const;
+  Type loadType(Type t) const {
+    const TypeNode& n = types_[t];
+    return n.kind == TypeKind::Reference ? n.element : t;
+  }
 
   Program& program_;
   TypeTable& types_;
