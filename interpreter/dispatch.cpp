@@ -279,6 +279,9 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
       });
       machine.setDispatchSize(options.dispatch);
       machine.setObserver(options.observer);
+      // Fused steps (machine_fusion.cpp): only when no one looks at each step.
+      machine.setFusion(!options.trace && !options.observer && !options.allSchedules,
+                        options.maxSteps);
       // #memory-model: data races (not with the memory model's own observer, plumb explore).
       std::optional<RaceDetector> detector;
       if (!options.observer && config.invocations.size() > 1) {

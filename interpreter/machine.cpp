@@ -16,11 +16,6 @@ using namespace plumb::ast;
 Machine::Machine(Program& program, Configuration& config, Chooser choose)
     : program_(program), types_(program.checked.types), config_(config), choose_(std::move(choose)) {}
 
-Type Machine::loadType(Type t) const {
-  const TypeNode& n = types_[t];
-  return n.kind == TypeKind::Reference ? n.element : t;
-}
-
 AddressSpaces Machine::spaces(Invocation& inv) {
   return AddressSpaces{&config_.buffers, &config_.workgroups[inv.workgroup].variables,
                        &inv.privates, &inv.function};
@@ -728,8 +723,14 @@ StepResult Machine::step(uint32_t i) {
   lastNodeIsStatement_ = t.kind >= TaskKind::Exec && t.kind != TaskKind::FunctionMarker;
   StepResult r = [&] {
     switch (t.kind) {
-      case TaskKind::Eval: return evalExpression(inv, t);
-      case TaskKind::Exec: return execStatement(inv, t);
+      case TaskKind::Eval:
+        if (fusion_ && program_.fusable[t.node])
+          if (std::optional<StepResult> r = fusedEvalTask(inv, t)) return std::move(*r);
+        return evalExpression(inv, t);
+      case TaskKind::Exec:
+        if (fusion_)
+          if (std::optional<StepResult> r = fusedStatement(inv, t)) return std::move(*r);
+        return execStatement(inv, t);
       case TaskKind::CallBuiltin: return callBuiltin(inv, t);
       case TaskKind::CallUser:
       case TaskKind::Construct: return callOrConstruct(inv, t);

@@ -41,6 +41,15 @@ struct Program {
   /// By ExpressionId: 1 if the expression's static type is a reference (the Load Rule applies
   /// where its value is needed, #load-rule). Precomputed: the machine asks on every operand.
   std::vector<uint8_t> isReference;
+  /// By ExpressionId: 1 if the expression and its operands have the forms the machine may
+  /// evaluate within one step when nobody watches the steps (machine_fusion.cpp).
+  std::vector<uint8_t> fusable;
+  /// By ExpressionId: for a fusable call of a user function whose body is `{ return e; }`, `e`
+  /// (UINT32_MAX otherwise).
+  std::vector<uint32_t> inlineReturn;
+  /// By ExpressionId: the component a member expression selects when it selects one (a
+  /// structure member, a one-letter swizzle); UINT32_MAX otherwise.
+  std::vector<uint32_t> memberComponent;
   /// `>>` on i32 as the seed's text says (zero bits in; docs/ambiguities.md S3), as the checker.
   bool literalShiftRight = false;
   std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
@@ -184,6 +193,14 @@ class Machine {
   void setObserver(MemoryObserver* o) { observer_ = o; }
   /// The data-race detector of `plumb run` (interpreter/races.h; null: none).
   void setRaceDetector(RaceDetector* r) { races_ = r; }
+  /// Fused steps (machine_fusion.cpp): on, `step` may apply several rules to the invocation's
+  /// own memory at once, counting each, never passing `maxSteps` steps of an invocation. Only
+  /// for a caller that does not look at each step (no --trace, no memory-model observer) and
+  /// counts steps by Invocation::steps (not --all-schedules, which counts its calls of `step`).
+  void setFusion(bool on, uint64_t maxSteps) {
+    fusion_ = on;
+    fusionMaxSteps_ = maxSteps;
+  }
 
  private:
   StepResult evalExpression(Invocation& inv, const Task& t);
@@ -203,6 +220,26 @@ class Machine {
   bool concreteOperation(Invocation& inv, ast::UnaryOperator op);
   bool concreteOperation(Invocation& inv, ast::BinaryOperator op, Type result);
   void pushStatements(Invocation& inv, ast::StatementId owner, uint32_t index);
+
+  // fused steps (machine_fusion.cpp)
+  struct Fused {
+    uint64_t steps = 0;           // the steps of the unfused machine
+    RuleId rule = RuleId::Count;  // the rule of the last of them
+  };
+  /// The Eval task `t` with all its operands' steps (and its Load task), or nothing if anything
+  /// is not simple; then nothing has changed.
+  std::optional<StepResult> fusedEvalTask(Invocation& inv, const Task& t);
+  /// The Exec task `t` of a `let`, `var`, `=` or `if` statement with fused expressions.
+  std::optional<StepResult> fusedStatement(Invocation& inv, const Task& t);
+  bool fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f);
+  bool fusedValue(Invocation& inv, uint32_t e, RValue& out, Fused& f);
+  /// The memory location a reference expression `e` designates, in the invocation's own memory.
+  bool fusedPlace(Invocation& inv, uint32_t e, RValue*& place, Fused& f);
+  bool fusedCall(Invocation& inv, uint32_t e, RValue& out, Fused& f);
+  const std::vector<RValue>& frameSlots(const Invocation& inv) const {
+    return fusedSlots_ ? *fusedSlots_ : inv.frames.back().slots;
+  }
+  bool withinBudget(const Invocation& inv, const Fused& f) const;
   void popScope(Invocation& inv, uint32_t size);
 
   // memory
@@ -244,7 +281,10 @@ class Machine {
   const ast::Expression& expr(uint32_t e) const { return program_.module.expressions[ast::ExpressionId{e}]; }
   const ast::Statement& stmt(uint32_t s) const { return program_.module.statements[ast::StatementId{s}]; }
   Type typeOf(uint32_t e) const { return program_.checked.expressions[e].type; }
-  Type loadType(Type t) const;
+  Type loadType(Type t) const {
+    const TypeNode& n = types_[t];
+    return n.kind == TypeKind::Reference ? n.element : t;
+  }
 
   Program& program_;
   TypeTable& types_;
@@ -260,6 +300,13 @@ class Machine {
   bool inAtomic_ = false;  // an atomic built-in is accessing memory (for the observer)
   RaceDetector* races_ = nullptr;
   bool notARead_ = false;  // atomicStore's internal load is no read access (#memory-operation)
+  bool fusion_ = false;
+  uint64_t fusionMaxSteps_ = 0;
+  /// The parameters of a user function being evaluated within a fused step (fusedCall), by
+  /// call depth; null: the invocation's current frame.
+  const std::vector<RValue>* fusedSlots_ = nullptr;
+  std::vector<std::vector<RValue>> fusedFrames_;
+  uint32_t fusedDepth_ = 0;
   /// The observer wants to hear of accesses to this allocation (workgroup, read_write storage).
   bool observed(const Allocation& a) const;
   uint32_t indexOfInvocation(const Invocation& inv) const {

@@ -195,8 +195,35 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       auto list = statementList(program_.module, stmt(t.node));
       if (t.aux >= list.size()) return RuleId::BlockEnd;
       if (t.aux + 1 < list.size()) pushStatements(inv, StatementId{t.node}, t.aux + 1);
-      inv.tasks.push_back({TaskKind::Exec, list[t.aux].value});
-      return RuleId::BlockNext;
+      Task exec{TaskKind::Exec, list[t.aux].value};
+      if (!fusion_) {
+        inv.tasks.push_back(exec);
+        return RuleId::BlockNext;
+      }
+      // Fused steps (machine_fusion.cpp): this step, then the statement's own when it fuses,
+      // and so on through the block while its statements fuse and leave no task behind (each
+      // block-next and each statement counted as the unfused machine counts them).
+      for (uint32_t k = t.aux;;) {
+        ++inv.steps;
+        std::optional<StepResult> r = fusedStatement(inv, exec);
+        if (!r) {
+          --inv.steps;
+          inv.tasks.push_back(exec);
+          lastNode_ = t.node;
+          return RuleId::BlockNext;
+        }
+        lastNode_ = exec.node;
+        const Task& top = inv.tasks.back();
+        if (k + 1 >= list.size() || top.kind != TaskKind::StatementsNext || top.node != t.node ||
+            top.aux != k + 1 || inv.steps + 1 > fusionMaxSteps_)
+          return std::move(*r);
+        // The next block-next step: pops its task, schedules the statement after it.
+        inv.tasks.pop_back();
+        ++inv.steps;
+        ++k;
+        if (k + 1 < list.size()) pushStatements(inv, StatementId{t.node}, k + 1);
+        exec = Task{TaskKind::Exec, list[k].value};
+      }
     }
     case TaskKind::ScopeEnd:
       popScope(inv, t.aux);

@@ -43,6 +43,72 @@ void assignSlots(const Module& m, StatementId s, std::vector<uint32_t>& slotOf, 
       st.node);
 }
 
+/// The built-ins the machine evaluates itself (they touch memory or synchronize: machineBuiltin,
+/// machine_calls.cpp); the others are functions of their arguments.
+bool touchesMemory(std::string_view name) {
+  return name == "workgroupBarrier" || name == "storageBarrier" || name == "arrayLength" ||
+         name.starts_with("atomic") || name.starts_with("texture");
+}
+
+/// Program::fusable: the expression forms Machine::fusedEval evaluates (machine_fusion.cpp),
+/// with operands of those forms only. `state`: 0 unknown, 1 being computed, 2 no, 3 yes.
+/// A call of a user function is fusable when the function's body is `{ return e; }` with `e`
+/// fusable (`inlineReturn` gets `e`).
+bool fusableForm(const Module& m, const CheckedModule& c,
+                 const std::vector<uint32_t>& constantIndex, uint32_t e,
+                 std::vector<uint8_t>& state, std::vector<uint32_t>& inlineReturn) {
+  if (state[e] >= 2) return state[e] == 3;
+  if (state[e] == 1) return false;
+  state[e] = 1;
+  bool ok = false;
+  if (constantIndex[e] != UINT32_MAX) {
+    ok = true;
+  } else {
+    auto sub = [&](ExpressionId x) {
+      return x && fusableForm(m, c, constantIndex, x.value, state, inlineReturn);
+    };
+    const Expression& x = m.expressions[ExpressionId{e}];
+    if (std::holds_alternative<IdentifierExpression>(x.node)) {
+      const Resolution& r = c.identifiers[e];
+      ok = r.kind == Resolution::LocalVariable || r.kind == Resolution::Parameter ||
+           (r.kind == Resolution::ModuleDeclaration &&
+            c.declarations[r.index].kind == ModuleDeclaration::Variable);
+    } else if (const auto* p = std::get_if<ParenthesizedExpression>(&x.node)) {
+      ok = sub(p->inner);
+    } else if (const auto* u = std::get_if<UnaryExpression>(&x.node)) {
+      ok = u->op != UnaryOperator::AddressOf && u->op != UnaryOperator::Indirection &&
+           sub(u->operand);
+    } else if (const auto* b = std::get_if<BinaryExpression>(&x.node)) {
+      ok = b->op() != BinaryOperator::ShortCircuitAnd &&
+           b->op() != BinaryOperator::ShortCircuitOr && sub(b->left()) && sub(b->right);
+    } else if (const auto* i = std::get_if<IndexExpression>(&x.node)) {
+      ok = sub(i->base) && sub(i->index);
+    } else if (const auto* me = std::get_if<MemberExpression>(&x.node)) {
+      ok = sub(me->base);
+    } else if (const auto* call = std::get_if<CallExpression>(&x.node)) {
+      auto args = m[call->arguments];
+      ok = !args.empty();
+      for (ExpressionId a : args) ok = ok && sub(a);
+      const Resolution& r = c.identifiers[e];
+      if (ok && !call->type() && r.kind == Resolution::BuiltinFunction) {
+        const Overload* o = c.calls[e];
+        ok = o && !touchesMemory(o->row->name) && functionBuiltinRule(o->row->anchor);
+      } else if (ok && !call->type() && r.kind == Resolution::ModuleDeclaration &&
+                 c.declarations[r.index].kind == ModuleDeclaration::Function) {
+        const auto& f = std::get<FunctionDeclaration>(m[c.declarations[r.index].global].node);
+        const auto* body = std::get_if<CompoundStatement>(&m[f.body].node);
+        auto list = body ? m[body->statements] : std::span<const StatementId>{};
+        const auto* ret =
+            list.size() == 1 ? std::get_if<ReturnStatement>(&m[list[0]].node) : nullptr;
+        ok = ret && ret->value && sub(ret->value);
+        if (ok) inlineReturn[e] = ret->value.value;
+      }
+    }
+  }
+  state[e] = ok ? 3 : 2;
+  return ok;
+}
+
 }  // namespace
 
 Program::Program(const ast::Module& m, CheckedModule& c)
@@ -74,6 +140,26 @@ Program::Program(const ast::Module& m, CheckedModule& c)
     if (!v) continue;
     constantIndex[e] = static_cast<uint32_t>(constants.size());
     constants.push_back(std::move(*v));
+  }
+  // Fused steps (machine_fusion.cpp): which expressions may be evaluated within one step.
+  {
+    std::vector<uint8_t> state(c.expressions.size(), 0);
+    fusable.assign(c.expressions.size(), 0);
+    inlineReturn.assign(c.expressions.size(), UINT32_MAX);
+    memberComponent.assign(c.expressions.size(), UINT32_MAX);
+    for (uint32_t e = 0; e < c.expressions.size(); ++e) {
+      fusable[e] =
+          c.expressions[e].type && fusableForm(m, c, constantIndex, e, state, inlineReturn);
+      // The component a member expression selects, when it is one (a structure member or a
+      // one-letter swizzle), found once rather than by name at each evaluation.
+      if (const auto* me = std::get_if<MemberExpression>(&m.expressions[ExpressionId{e}].node)) {
+        Type base = c.expressions[me->base.value].type;
+        if (!base) continue;
+        if (c.types.kind(base) == TypeKind::Reference) base = c.types[base].element;
+        std::vector<uint32_t> idx = memberIndices(c.types, base, m.name(me->member));
+        if (idx.size() == 1) memberComponent[e] = idx[0];
+      }
+    }
   }
   uint32_t buffers = 0;
   for (uint32_t d = 0; d < c.declarations.size(); ++d) {

@@ -165,7 +165,7 @@ void RaceDetector::access(uint32_t invocation, uint32_t allocation,
   uint32_t epoch = (workgroupMemory ? workgroupEpoch_ : storageEpoch_)[invocation];
   uint32_t s = l.last;
   if (s == UINT32_MAX || segments_[s].invocation != invocation || segments_[s].epoch != epoch) {
-    uint32_t li = locationIndex_.at(l.key);
+    uint32_t li = static_cast<uint32_t>(&l - locations_.data());  // its index (location())
     auto [it, inserted] =
         segmentIndex_.emplace(std::make_pair((uint64_t(li) << 32) | invocation, epoch),
                               static_cast<uint32_t>(segments_.size()));

@@ -154,6 +154,10 @@ std::string formatRValue(const TypeTable& types, const RValue& v) {
   if (std::holds_alternative<FloatSet>(v.data)) {
     const FloatSet& s = v.floatSet();
     if (s.any) return "any";
+    // An i32/u32 holding a FloatSet: the bits of some f32 of the set, not yet chosen
+    // (docs/ambiguities.md M9), written as that set.
+    if (k == TypeKind::I32 || k == TypeKind::U32)
+      return "bits of " + formatRValue(types, RValue{types.f32(), s});
     if (s.isExact()) return formatValue(types, Value{v.type, s.lo});
     return "[" + formatValue(types, Value{v.type, s.lo}) + ", " +
            formatValue(types, Value{v.type, s.hi}) + "]";

@@ -1,0 +1,472 @@
+// Fused steps (issue 14 item 7; README "Performance"; design.md principle 1: the machine "may use
+// an evaluation-context stack ... that is how it gets fast — but each transition is one rule").
+//
+// When nobody watches the machine step by step (no --trace, no memory-model observer: see
+// Machine::setFusion), an expression that is pure and simple — creation-time values, local
+// `var`/`let`/parameter identifiers, module-scope variable identifiers, parentheses, the integer
+// and boolean operators, indexing and member access — whose operands are concrete integers and
+// booleans and whose loads read the invocation's own memory (the function and private address
+// spaces, which no other invocation can access: #address-spaces) is evaluated within one call of
+// `step`: the same rules (#expressions, #load-rule), in the same order (#program-order), with
+// the same results (the same integer kernel, concreteBinary/concreteUnary), and the same number
+// of steps counted, so that step counts and `--max-steps` are those of the unfused machine. The
+// same holds for the statements built from such expressions: `let`, `var`, `=` and `if`.
+//
+// A fused evaluation has no effect until it has succeeded: anything less simple (a value that is
+// a set or indeterminate, an index out of bounds, a call, workgroup or storage memory, an
+// operator outside the integer kernel, a step bound reached in the middle) leaves the machine as
+// it was, and the ordinary steps run. No choice point and no stop is ever taken here.
+#include "interpreter/machine.h"
+#include "interpreter/runtime_operations.h"
+
+namespace plumb::interp {
+
+using namespace plumb::ast;
+
+namespace {
+
+/// The concrete integer or boolean scalar held by `v` (0 or 1 for a bool), if it is one.
+bool concrete(const RValue& v, int64_t& out) {
+  if (const int64_t* x = std::get_if<int64_t>(&v.data)) {
+    out = *x;
+    return true;
+  }
+  if (const bool* b = std::get_if<bool>(&v.data)) {
+    out = *b;
+    return true;
+  }
+  return false;
+}
+
+RuleId binaryRule(BinaryOperator op) {
+  switch (op) {
+    case BinaryOperator::LessThan:
+    case BinaryOperator::GreaterThan:
+    case BinaryOperator::LessThanEqual:
+    case BinaryOperator::GreaterThanEqual:
+    case BinaryOperator::Equal:
+    case BinaryOperator::NotEqual:
+      return RuleId::ComparisonExpr;
+    case BinaryOperator::And:
+    case BinaryOperator::Or:
+    case BinaryOperator::Xor:
+    case BinaryOperator::ShiftLeft:
+    case BinaryOperator::ShiftRight:
+      return RuleId::BitExpr;
+    default:
+      return RuleId::ArithmeticExpr;
+  }
+}
+
+}  // namespace
+
+bool Machine::fusedPlace(Invocation& inv, uint32_t e, RValue*& place, Fused& f) {
+  // The reference fusedEval would build (same steps, same rules), resolved to the location it
+  // designates (what load and store locate), without building its memory view.
+  if (!program_.fusable[e] || program_.constantIndex[e] != UINT32_MAX) return false;
+  const Expression& x = expr(e);
+  if (std::holds_alternative<IdentifierExpression>(x.node)) {
+    const Resolution& r = program_.checked.identifiers[e];
+    uint32_t allocation = 0;
+    const std::vector<uint32_t>* path = nullptr;
+    if (r.kind == Resolution::LocalVariable) {
+      const RValue& slot = frameSlots(inv)[program_.variableSlot[r.index]];
+      const MemoryView* v = std::get_if<MemoryView>(&slot.data);
+      if (!v || v->invalid) return false;
+      allocation = v->allocation;
+      path = &v->path;
+    } else if (r.kind == Resolution::ModuleDeclaration) {
+      allocation = program_.variableAllocation[r.index];
+    } else {
+      return false;
+    }
+    Region region = regionOf(allocation);
+    if (region != Region::Function && region != Region::Private) return false;
+    Allocation* a = spaces(inv).find(allocation);
+    if (!a) return false;
+    place = path ? locate(a->value, *path, path->size()) : &a->value;
+    if (!place) return false;
+    ++f.steps;
+    f.rule = RuleId::VarIdentifierExpr;
+    return true;
+  }
+  if (const auto* p = std::get_if<ParenthesizedExpression>(&x.node)) {
+    ++f.steps;
+    return fusedPlace(inv, p->inner.value, place, f);
+  }
+  if (const auto* ix = std::get_if<IndexExpression>(&x.node)) {
+    // #array-access-expr, #vector-access-expr on a reference: in bounds only.
+    if (types_.kind(typeOf(ix->base.value)) != TypeKind::Reference) return false;
+    ++f.steps;
+    RValue index;
+    if (!fusedPlace(inv, ix->base.value, place, f) || !fusedValue(inv, ix->index.value, index, f))
+      return false;
+    const int64_t* i = std::get_if<int64_t>(&index.data);
+    if (!i) return false;
+    const TypeNode& ct = types_[types_[typeOf(ix->base.value)].element];
+    if (ct.kind == TypeKind::Array && ct.arrayCount != ArrayCount::Fixed) return false;
+    uint64_t count = ct.kind == TypeKind::Array ? ct.count : ct.size;
+    if (*i < 0 || static_cast<uint64_t>(*i) >= count || !place->isComposite() ||
+        static_cast<uint64_t>(*i) >= place->components().size())
+      return false;
+    place = &place->components()[*i];
+    ++f.steps;
+    f.rule = RuleId::ArrayAccessExpr;
+    return true;
+  }
+  if (const auto* m = std::get_if<MemberExpression>(&x.node)) {
+    uint32_t k = program_.memberComponent[e];
+    if (k == UINT32_MAX) return false;
+    ++f.steps;
+    if (!fusedPlace(inv, m->base.value, place, f)) return false;
+    if (!place->isComposite() || k >= place->components().size()) return false;
+    place = &place->components()[k];
+    ++f.steps;
+    Type composite = types_[typeOf(m->base.value)].element;
+    f.rule = types_.kind(composite) == TypeKind::Struct ? RuleId::StructAccessExpr
+                                                        : RuleId::VectorSingleComponent;
+    return true;
+  }
+  return false;
+}
+
+bool Machine::fusedCall(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
+  const auto& call = std::get<CallExpression>(expr(e).node);
+  const CheckedModule& cm = program_.checked;
+  auto argIds = program_.module[call.arguments];
+  // Eval (evalExpression: the arguments left to right), then the call or construction.
+  ++f.steps;
+  boost::container::small_vector<RValue, 4> args(argIds.size());
+  for (size_t i = 0; i < argIds.size(); ++i)
+    if (!fusedValue(inv, argIds[i].value, args[i], f)) return false;
+  Type result = typeOf(e);
+  const Resolution& r = cm.identifiers[e];
+  if (uint32_t ret = program_.inlineReturn[e]; ret != UINT32_MAX) {
+    // #function-calls of `fn f(...) -> T { return e; }`: call-enter, block-enter, block-next,
+    // return-statement, e, call-return (callOrConstruct, execStatement, statementTask).
+    uint32_t d = r.index;
+    const auto& fn = std::get<FunctionDeclaration>(program_.module[cm.declarations[d].global].node);
+    auto params = program_.module[fn.parameters];
+    // Slots by call depth, allocated once (never reallocated while a deeper call runs).
+    constexpr uint32_t kMaxDepth = 64;
+    if (fusedDepth_ >= kMaxDepth) return false;
+    if (fusedFrames_.empty()) fusedFrames_.resize(kMaxDepth);
+    std::vector<RValue>& slots = fusedFrames_[fusedDepth_];
+    slots.assign(program_.frameSize[d], RValue{});
+    for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
+      args[i].type = cm.parameters[params[i].value];
+      slots[program_.parameterSlot[params[i].value]] = std::move(args[i]);
+    }
+    f.steps += 4;
+    const std::vector<RValue>* saved = fusedSlots_;
+    fusedSlots_ = &slots;
+    ++fusedDepth_;
+    bool ok = fusedValue(inv, ret, out, f);
+    --fusedDepth_;
+    fusedSlots_ = saved;
+    if (!ok) return false;
+    ++f.steps;
+    f.rule = RuleId::CallReturn;
+    return true;
+  }
+  // Concrete integer and boolean scalars only: then lifted() has one combination and
+  // materialize() changes nothing, so the operation is applied to the values as they are.
+  for (const RValue& a : args)
+    if (!std::holds_alternative<int64_t>(a.data) && !std::holds_alternative<bool>(a.data))
+      return false;
+  if (!call.type() && r.kind == Resolution::BuiltinFunction) {
+    // callBuiltin (machine_calls.cpp): a built-in evaluated as a function of its arguments.
+    const Overload* o = cm.calls[e];
+    std::optional<RuleId> rule = functionBuiltinRule(o->row->anchor);
+    OperationResult res =
+        interp::callBuiltin(types_, *o, result, std::span<const RValue>(args.data(), args.size()));
+    if (!rule || !res.ok() || res.alternatives.size() != 1) return false;
+    out = std::move(res.alternatives[0]);
+    ++f.steps;
+    f.rule = *rule;
+    return true;
+  }
+  // callOrConstruct: a type constructor or a conversion of one scalar.
+  const TypeNode& rt = types_[result];
+  if (args.size() == 1 && rt.kind != TypeKind::Vector && rt.kind != TypeKind::Matrix &&
+      rt.kind != TypeKind::Array && rt.kind != TypeKind::Struct) {
+    if (args[0].type == result) {
+      out = std::move(args[0]);
+      f.rule = RuleId::TypeConstructorExpr;
+    } else {
+      OperationResult res = convertValue(types_, args[0], result);
+      if (!res.ok() || res.alternatives.size() != 1) return false;
+      out = std::move(res.alternatives[0]);
+      f.rule = RuleId::ConversionExpr;
+    }
+    ++f.steps;
+    return true;
+  }
+  if (args.size() == 1) return false;  // a vector or matrix conversion: left to callOrConstruct
+  if (scalarCount(types_, result) > kMaxScalarsPerValue) return false;
+  out = composeValue(types_, result,
+                     std::vector<RValue>(std::make_move_iterator(args.begin()),
+                                         std::make_move_iterator(args.end())));
+  ++f.steps;
+  f.rule = RuleId::TypeConstructorExpr;
+  return true;
+}
+
+bool Machine::fusedValue(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
+  if (!program_.isReference[e]) return fusedEval(inv, e, out, f);
+  // pushValueOf: the reference, then the Load task of the same expression (#load-rule).
+  RValue* place = nullptr;
+  if (!fusedPlace(inv, e, place, f)) return false;
+  out = *place;
+  out.type = loadType(typeOf(e));
+  ++f.steps;
+  f.rule = RuleId::LoadRule;
+  return true;
+}
+
+bool Machine::fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
+  if (!program_.fusable[e]) return false;
+  // Each branch mirrors evalExpression and applyTask: one step for the Eval task, the operands'
+  // steps, one step for the task that applies the rule.
+  if (uint32_t k = program_.constantIndex[e]; k != UINT32_MAX) {
+    out = program_.constants[k];
+    ++f.steps;
+    f.rule = RuleId::CreationTimeValue;
+    return true;
+  }
+  const CheckedModule& cm = program_.checked;
+  const Expression& x = expr(e);
+  if (std::holds_alternative<IdentifierExpression>(x.node)) {
+    const Resolution& r = cm.identifiers[e];
+    if (r.kind == Resolution::LocalVariable) {
+      out = frameSlots(inv)[program_.variableSlot[r.index]];
+      f.rule = program_.module.variables[VariableId{r.index}].kind == DeclarationKind::Var
+                   ? RuleId::VarIdentifierExpr
+                   : RuleId::LetIdentifierExpr;
+    } else if (r.kind == Resolution::Parameter) {
+      out = frameSlots(inv)[program_.parameterSlot[r.index]];
+      f.rule = RuleId::FormalParameterExpr;
+    } else {  // a module-scope variable (Program::fusable)
+      MemoryView v;
+      v.allocation = program_.variableAllocation[r.index];
+      out = RValue{cm.expressions[e].type, std::move(v)};
+      f.rule = RuleId::VarIdentifierExpr;
+    }
+    ++f.steps;
+    return true;
+  }
+  if (const auto* p = std::get_if<ParenthesizedExpression>(&x.node)) {
+    ++f.steps;
+    return fusedEval(inv, p->inner.value, out, f);
+  }
+  if (const auto* u = std::get_if<UnaryExpression>(&x.node)) {
+    // Not & and * (Program::fusable). As concreteOperation: the operand's type is kept.
+    ++f.steps;
+    if (!fusedValue(inv, u->operand.value, out, f)) return false;
+    int64_t a = 0;
+    if (!concrete(out, a)) return false;
+    TypeKind k = types_.kind(out.type);
+    std::optional<int64_t> r = concreteUnary(k, u->op, a);
+    if (!r) return false;
+    if (k == TypeKind::Bool)
+      out.data = *r != 0;
+    else
+      out.data = *r;
+    ++f.steps;
+    f.rule = u->op == UnaryOperator::LogicalNot   ? RuleId::LogicalExpr
+             : u->op == UnaryOperator::Complement ? RuleId::BitExpr
+                                                  : RuleId::ArithmeticExpr;
+    return true;
+  }
+  if (const auto* b = std::get_if<BinaryExpression>(&x.node)) {
+    // #program-order: left, then right (not && and ||: Program::fusable).
+    ++f.steps;
+    RValue right;
+    if (!fusedValue(inv, b->left().value, out, f) || !fusedValue(inv, b->right.value, right, f))
+      return false;
+    int64_t l = 0, r = 0;
+    if (!concrete(out, l) || !concrete(right, r)) return false;
+    TypeKind k = types_.kind(out.type);
+    BinaryOperator op = b->op();
+    if (types_.kind(right.type) != k && op != BinaryOperator::ShiftLeft &&
+        op != BinaryOperator::ShiftRight)
+      return false;
+    std::optional<int64_t> v = concreteBinary(k, op, l, r, program_.literalShiftRight);
+    if (!v) return false;
+    Type resultType = loadType(typeOf(e));
+    if (types_.kind(resultType) == TypeKind::Bool)
+      out.data = *v != 0;
+    else
+      out.data = *v;
+    out.type = resultType;
+    ++f.steps;
+    f.rule = binaryRule(op);
+    return true;
+  }
+  if (const auto* ix = std::get_if<IndexExpression>(&x.node)) {
+    ++f.steps;
+    Type result = typeOf(e);
+    bool reference = types_.kind(typeOf(ix->base.value)) == TypeKind::Reference &&
+                     types_.kind(result) == TypeKind::Reference;
+    RValue index;
+    if (reference) {
+      if (!fusedEval(inv, ix->base.value, out, f)) return false;
+    } else if (!fusedValue(inv, ix->base.value, out, f)) {
+      return false;
+    }
+    if (!fusedValue(inv, ix->index.value, index, f)) return false;
+    const int64_t* i = std::get_if<int64_t>(&index.data);
+    if (!i) return false;
+    if (reference) {
+      // #array-access-expr on a reference: a reference to the element, in bounds only.
+      MemoryView* v = std::get_if<MemoryView>(&out.data);
+      if (!v || v->invalid) return false;
+      const TypeNode& ct = types_[types_[out.type].element];
+      if (ct.kind == TypeKind::Array && ct.arrayCount != ArrayCount::Fixed) return false;
+      uint64_t count = ct.kind == TypeKind::Array ? ct.count : ct.size;
+      if (*i < 0 || static_cast<uint64_t>(*i) >= count) return false;
+      v->path.push_back(static_cast<uint32_t>(*i));
+      out.type = result;
+    } else {
+      if (!out.isComposite() || *i < 0 || static_cast<uint64_t>(*i) >= out.components().size())
+        return false;
+      RValue c = std::move(out.components()[*i]);
+      c.type = result;
+      out = std::move(c);
+    }
+    ++f.steps;
+    f.rule = RuleId::ArrayAccessExpr;
+    return true;
+  }
+  if (std::holds_alternative<CallExpression>(x.node)) return fusedCall(inv, e, out, f);
+  if (const auto* m = std::get_if<MemberExpression>(&x.node)) {
+    ++f.steps;
+    Type result = typeOf(e);
+    bool reference = types_.kind(result) == TypeKind::Reference;
+    if (reference) {
+      if (!fusedEval(inv, m->base.value, out, f)) return false;
+      MemoryView* v = std::get_if<MemoryView>(&out.data);
+      if (!v) return false;
+      Type composite = types_[out.type].element;
+      std::vector<uint32_t> idx = memberIndices(types_, composite, program_.module.name(m->member));
+      v->path.push_back(idx.empty() ? 0 : idx[0]);
+      out.type = result;
+      f.rule = types_.kind(composite) == TypeKind::Struct ? RuleId::StructAccessExpr
+                                                          : RuleId::VectorSingleComponent;
+    } else {
+      if (!fusedValue(inv, m->base.value, out, f) || !out.isComposite()) return false;
+      bool isStruct = types_.kind(out.type) == TypeKind::Struct;
+      if (uint32_t k = program_.memberComponent[e]; k != UINT32_MAX) {
+        if (k >= out.components().size()) return false;
+        RValue c = std::move(out.components()[k]);
+        c.type = result;
+        out = std::move(c);
+        f.rule = isStruct ? RuleId::StructAccessExpr : RuleId::VectorSingleComponent;
+      } else {
+        std::vector<uint32_t> idx =
+            memberIndices(types_, out.type, program_.module.name(m->member));
+        if (idx.empty()) return false;
+        Components parts;
+        for (uint32_t i : idx) parts.push_back(out.components()[i]);
+        out = RValue{result, std::move(parts)};
+        f.rule = RuleId::VectorMultiComponent;
+      }
+    }
+    ++f.steps;
+    return true;
+  }
+  return false;
+}
+
+bool Machine::withinBudget(const Invocation& inv, const Fused& f) const {
+  // The fused steps replace this step and f.steps - 1 more: no step bound may fall among them
+  // (the unfused machine would stop there, with that step's redex in its message).
+  return inv.steps - 1 + f.steps <= fusionMaxSteps_;
+}
+
+std::optional<StepResult> Machine::fusedEvalTask(Invocation& inv, const Task& t) {
+  Fused f;
+  RValue v;
+  // With the Load task pushValueOf put under this Eval (the reference's value is needed), or
+  // the expression alone (the reference itself, or a value).
+  bool load = program_.isReference[t.node] && !inv.tasks.empty() &&
+              inv.tasks.back().kind == TaskKind::Load && inv.tasks.back().node == t.node;
+  if (!(load ? fusedValue(inv, t.node, v, f) : fusedEval(inv, t.node, v, f))) return std::nullopt;
+  if (!withinBudget(inv, f)) return std::nullopt;
+  if (load) inv.tasks.pop_back();
+  inv.values.push_back(std::move(v));
+  inv.steps += f.steps - 1;
+  return StepResult(f.rule);
+}
+
+std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t) {
+  const Statement& s = stmt(t.node);
+  Fused f;
+  f.steps = 1;  // the Exec task
+  if (const auto* a = std::get_if<AssignmentStatement>(&s.node)) {
+    // #simple-assignment-section: "Evaluates e, evaluates r, then writes" (execStatement).
+    if (!a->target || a->op != AssignmentOperator::Assign) return std::nullopt;
+    RValue value;
+    RValue* place = nullptr;
+    if (!fusedValue(inv, a->value.value, value, f) || !fusedPlace(inv, a->target.value, place, f))
+      return std::nullopt;
+    ++f.steps;  // Store
+    if (!withinBudget(inv, f)) return std::nullopt;
+    Type t = place->type;  // store (machine.cpp): the location keeps its type
+    *place = std::move(value);
+    place->type = t;
+    inv.steps += f.steps - 1;
+    return StepResult(RuleId::Store);
+  }
+  if (const auto* d = std::get_if<DeclarationStatement>(&s.node)) {
+    const VariableDeclaration& decl = program_.module[d->declaration];
+    if (decl.kind == DeclarationKind::Const) return std::nullopt;
+    RValue value;
+    if (decl.initializer && !fusedValue(inv, decl.initializer.value, value, f)) return std::nullopt;
+    ++f.steps;  // LetBind or VarAllocate
+    if (!withinBudget(inv, f)) return std::nullopt;
+    uint32_t id = d->declaration.value;
+    if (decl.kind == DeclarationKind::Let) {
+      if (!decl.initializer) return std::nullopt;
+      value.type = program_.checked.variables[id];
+      inv.frames.back().slots[program_.variableSlot[id]] = std::move(value);
+      inv.steps += f.steps - 1;
+      return StepResult(RuleId::LetBind);
+    }
+    // #var-and-value: as VarAllocate (statementTask).
+    Type ref = program_.checked.variables[id];
+    Type storeType = types_[ref].element;
+    if (scalarCount(types_, storeType) > kMaxScalarsPerValue) return std::nullopt;
+    Allocation alloc;
+    alloc.storeType = storeType;
+    alloc.space = AddressSpace::Function;
+    alloc.value = decl.initializer ? std::move(value) : zeroValue(types_, storeType);
+    alloc.value.type = storeType;
+    MemoryView view;
+    view.allocation =
+        makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
+    inv.function.push_back(std::move(alloc));
+    inv.frames.back().slots[program_.variableSlot[id]] = RValue{ref, std::move(view)};
+    inv.steps += f.steps - 1;
+    return StepResult(RuleId::VarAllocate);
+  }
+  if (const auto* i = std::get_if<IfStatement>(&s.node)) {
+    // #if-statement: the condition, then the branch (statementTask IfBranch).
+    RValue c;
+    if (!fusedValue(inv, i->condition.value, c, f)) return std::nullopt;
+    const bool* b = std::get_if<bool>(&c.data);
+    if (!b) return std::nullopt;
+    ++f.steps;  // IfBranch
+    if (!withinBudget(inv, f)) return std::nullopt;
+    inv.steps += f.steps - 1;
+    if (*b) {
+      inv.tasks.push_back({TaskKind::Exec, i->body.value});
+      return StepResult(RuleId::IfTrue);
+    }
+    if (i->elseBranch) inv.tasks.push_back({TaskKind::Exec, i->elseBranch.value});
+    return StepResult(RuleId::IfFalse);
+  }
+  return std::nullopt;
+}
+
+}  // namespace plumb::interp
