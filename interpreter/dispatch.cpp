@@ -246,8 +246,20 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
   // values of `domains` (docs/ambiguities.md M14).
   auto exploreRound = [&](const RaceDomains& domains, RaceDomains& newDomains,
                           std::map<std::string, RaceRecord>& races) {
-    ExplorationTree log(reduce, static_cast<uint32_t>(initial.invocations.size()));
+    ExplorationTree log(reduce, static_cast<uint32_t>(initial.invocations.size()),
+                        options.maxReductionClockWords);
     std::map<std::string, size_t> seen;  // outcome key -> index
+    // The races after the reduction's clocks outgrew their bound were not analysed: orders
+    // they need may be missing, so the exploration stops here, incomplete.
+    auto clocksExhausted = [&] {
+      if (!log.exhausted()) return false;
+      result.complete = false;
+      result.limit = Stop::limit(
+          std::string(kBoundReductionClocks), options.maxReductionClockWords,
+          "the partial-order reduction's clocks outgrew their bound in one execution: the "
+          "exploration stopped (--no-reduction explores every order instead)");
+      return true;
+    };
     while (true) {
       if (result.explored >= options.maxExecutions) {
         result.complete = false;
@@ -430,6 +442,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
         // Partial-order reduction (partial_order_reduction.h): this execution only reorders
         // independent steps of one explored before; it adds no outcome.
         ++result.abandoned;
+        if (clocksExhausted()) break;
         if (!log.next()) break;
         continue;
       }
@@ -485,6 +498,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
       } else {
         ++result.outcomes[it->second].count;
       }
+      if (clocksExhausted()) break;
       if (!log.next()) break;
     }
   };

@@ -31,6 +31,9 @@ struct DispatchOptions {
   /// With allSchedules: explore only the orders of dependent atomic accesses (partial-order
   /// reduction, interpreter/partial_order_reduction.h); false: every order (--no-reduction).
   bool reduceSchedules = true;
+  /// The reduction's happens-before clocks in one execution, in 32-bit words (64 MiB); beyond
+  /// it the exploration stops with a Limit (`reduction-clocks`).
+  uint64_t maxReductionClockWords = 1u << 24;
   uint64_t maxInvocations = 1u << 20;          // refuse larger dispatches unless forced
   bool force = false;
   std::ostream* trace = nullptr;               // --trace: one line per step

@@ -86,8 +86,8 @@ bool dependent(const AtomicAccess& a, const AtomicAccess& b) {
   return true;
 }
 
-ExplorationTree::ExplorationTree(bool reduce, uint32_t invocations)
-    : reduce_(reduce), invocations_(invocations) {
+ExplorationTree::ExplorationTree(bool reduce, uint32_t invocations, uint64_t maxClockWords)
+    : reduce_(reduce), invocations_(invocations), maxClockWords_(maxClockWords) {
   next();  // the per-execution state
   depth_ = 0;
 }
@@ -247,6 +247,13 @@ void ExplorationTree::reverse(uint32_t racing, uint32_t p, const Clock& clock) {
 }
 
 void ExplorationTree::record(uint32_t p, uint32_t n, const AtomicAccess& access) {
+  // Bounded (design.md principle 5): past the clocks' memory bound, no more analysis; the
+  // dispatch ends the exploration with a Limit.
+  if (exhausted_) return;
+  if (clockWords_ + invocations_ > maxClockWords_) {
+    exhausted_ = true;
+    return;
+  }
   const Clock before = clocks_[p];
   std::vector<Location*> related = relatedLocations(access);
   // Happens-before: after every earlier dependent step.
@@ -283,6 +290,7 @@ void ExplorationTree::record(uint32_t p, uint32_t n, const AtomicAccess& access)
     if (immediate) reverse(k, p, c);
   }
   clocks_[p] = c;
+  clockWords_ += c.size();
   events_.push_back({p, c[p], n, since_[p], c});
   eventAccess_.push_back(access);
   since_[p] = kUnset;
@@ -313,6 +321,7 @@ bool ExplorationTree::next() {
     trail_.pop_back();
   }
   depth_ = 0;
+  clockWords_ = 0;
   clocks_.assign(invocations_, Clock{});
   sequence_.assign(invocations_, 0);
   since_.assign(invocations_, kUnset);

@@ -64,7 +64,8 @@ bool dependent(const AtomicAccess& a, const AtomicAccess& b);
 /// them when `reduce` is false).
 class ExplorationTree {
  public:
-  explicit ExplorationTree(bool reduce, uint32_t invocations);
+  /// `maxClockWords` bounds the memory of the happens-before clocks of one execution (words).
+  explicit ExplorationTree(bool reduce, uint32_t invocations, uint64_t maxClockWords = 1u << 24);
 
   /// A data choice among `count` alternatives named `what`.
   uint32_t choose(uint32_t count, const std::string& what);
@@ -83,6 +84,9 @@ class ExplorationTree {
   /// (`schedule 2/3`).
   std::vector<std::string> choiceTexts() const;
   bool reducing() const { return reduce_; }
+  /// The clocks of an execution outgrew maxClockWords: its races after that point were not
+  /// analysed, so the exploration must stop, incomplete (a Limit, `reduction-clocks`).
+  bool exhausted() const { return exhausted_; }
 
  private:
   struct Node {
@@ -127,6 +131,8 @@ class ExplorationTree {
 
   bool reduce_;
   uint32_t invocations_;
+  uint64_t maxClockWords_, clockWords_ = 0;
+  bool exhausted_ = false;
   std::vector<Node> trail_;
   size_t depth_ = 0;  // position of the current execution in trail_
   // per execution (reduction only)

@@ -84,5 +84,7 @@ inline constexpr std::string_view kBoundScalars = "scalars";  // scalars per val
 /// Bounds of an exploration rather than of one execution (plumb-run `executions.stop`).
 inline constexpr std::string_view kBoundExecutions = "executions";   // --max-executions
 inline constexpr std::string_view kBoundRaceRounds = "race-rounds";  // races.h: rounds (M14)
+/// The partial-order reduction's clocks (partial_order_reduction.h), words per execution.
+inline constexpr std::string_view kBoundReductionClocks = "reduction-clocks";
 
 }  // namespace plumb::interp

@@ -120,6 +120,31 @@ fn main(@builtin(local_invocation_index) i: u32) {
   EXPECT_EQ(full.json["executions"]["stop"]["value"], 50u);
 }
 
+TEST(PartialOrderReduction, ClocksBeyondTheirBoundStopTheExplorationWithALimit) {
+  // design.md principle 5: the reduction's memory is bounded; past it, a typed Limit.
+  SourceFile file("test.wgsl", R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
+var<workgroup> c: atomic<u32>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) i: u32) {
+  out[i] = atomicAdd(&c, 1u);
+  out[i] += atomicAdd(&c, 1u);
+}
+)");
+  RunRequest request;
+  request.dispatch.allSchedules = true;
+  request.dispatch.maxExecutions = 10'000;       // 2520 orders of the 8 additions
+  request.dispatch.maxReductionClockWords = 16;  // four steps of four invocations
+  request.zeroMissingBindings = true;
+  RunReport r = runShader(file, request);
+  ASSERT_TRUE(r.ran);
+  EXPECT_FALSE(r.json["executions"]["complete"].get<bool>());
+  EXPECT_EQ(r.json["executions"]["stop"]["bound"], "reduction-clocks");
+  EXPECT_EQ(r.json["executions"]["stop"]["value"], 16);
+  request.dispatch.maxReductionClockWords = 1u << 24;
+  EXPECT_TRUE(runShader(file, request).json["executions"]["complete"].get<bool>());
+}
+
 TEST(PartialOrderReduction, AnAddWhoseResultIsUsedDoesNotCommute) {
   // The returned values show the order: every order is an outcome (3! of them).
   const char* src = R"(
