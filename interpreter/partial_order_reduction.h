@@ -13,7 +13,7 @@
 // steps up to its next atomic access, barrier or end. Two such steps are *dependent* (their
 // order may matter) when they access the same memory location and one of them writes
 // (#memory-operation), except two read-modify-writes of the same commuting operation whose
-// returned values are discarded (AtomicAccess::commuting). Non-atomic accesses are local
+// returned values are discarded (AtomicAccess::Kind::Commuting). Non-atomic accesses are local
 // steps: conflicting ones of different invocations not ordered by a barrier are data races
 // whose reads and final values the race rounds make independent of the schedule (races.h,
 // docs/ambiguities.md M14). Happens-before: program order, the control barriers (#barrier:
