@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/graphviz.h"
 #include "cli/input_files.h"
+#include "interpreter/run.h"
 #include "memmodel/litmus.h"
 #include "memmodel/litmus_runner.h"
 #include "memmodel/witness.h"
@@ -31,21 +32,28 @@ struct LitmusOptionsCli {
   uint64_t maxExecutions = 1'000'000;
 };
 
-std::string statsText(const mm::LineResult& r) {
+std::string statsText(const mm::LineResult& r, uint64_t maxExecutions) {
   const mm::ExplorerStats& s = r.stats;
   std::string t = "explored " + std::to_string(s.complete) + ", consistent " +
                   std::to_string(s.consistent) + ", pruned " + std::to_string(s.pruned) +
                   ", satisfying " + std::to_string(r.satisfying);
-  if (s.limitHit) t += "; stopped at --max-executions: the enumeration is incomplete";
+  if (s.limitHit)
+    t += "; stopped at the limit executions = " + std::to_string(maxExecutions) +
+         " (--max-executions): the enumeration is incomplete";
   return t;
 }
 
-nlohmann::json statsJson(const mm::LineResult& r) {
+nlohmann::json statsJson(const mm::LineResult& r, uint64_t maxExecutions) {
   const mm::ExplorerStats& s = r.stats;
   nlohmann::json j = {{"explored", s.complete},     {"consistent", s.consistent},
                       {"pruned", s.pruned},         {"skipped", s.skipped},
                       {"asmoOrders", s.asmoOrders}, {"asmoPruned", s.asmoPruned},
                       {"satisfying", r.satisfying}, {"limitHit", s.limitHit}};
+  // The bound that made the enumeration incomplete, as a typed Limit stop (interpreter/stop.h).
+  if (s.limitHit)
+    j["stop"] = interp::explorationStopJson(interp::Stop::limit(
+        std::string(interp::kBoundExecutions), maxExecutions,
+        "candidate executions reached --max-executions: the enumeration is incomplete"));
   if (s.programFact)
     j["programFact"] = {{"fact", s.programFact->fact}, {"line", s.programFact->line}};
   return j;
@@ -142,7 +150,7 @@ int runLitmusCommand(const LitmusOptionsCli& opts) {
                             {"predicate", r.line->predicateText},
                             {"found", r.found},
                             {"verdict", mm::verdictName(r.verdict)},
-                            {"stats", statsJson(r)}};
+                            {"stats", statsJson(r, opts.maxExecutions)}};
         if (r.witness) j["witness"] = mm::witnessJson(test->program, *r.witness);
         if (!dotFile.empty()) j["dot"] = dotFile;
         jl.push_back(j);
@@ -150,7 +158,7 @@ int runLitmusCommand(const LitmusOptionsCli& opts) {
       }
       std::cout << path << ":" << r.line->line << ": " << mm::verdictName(r.verdict) << "  "
                 << r.line->text << "\n  " << (r.found ? "satisfiable" : "no solution") << " ("
-                << statsText(r) << ")\n";
+                << statsText(r, opts.maxExecutions) << ")\n";
       if (r.stats.programFact)
         std::cout << "  the program violates the fact `" << r.stats.programFact->fact
                   << "` (spirv.als line " << r.stats.programFact->line

@@ -1,5 +1,6 @@
 // plumb run FILE [--entry NAME] [--dispatch X,Y,Z] [--bindings B.json] [--trace]
-//   [--max-steps N] [--max-executions N] [--all-schedules] [--format text|json] ...
+//   [--max-steps N] [--max-executions N] [--all-schedules [--no-reduction]]
+//   [--format text|json] ...
 #include <iostream>
 #include <memory>
 
@@ -23,6 +24,7 @@ struct RunOptionsCli {
   std::vector<std::string> overrides;
   bool trace = false;
   bool allSchedules = false;
+  bool noReduction = false;
   bool force = false;
   bool zeroMissing = false;
   bool allowUnused = false;
@@ -43,6 +45,7 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.maxSteps = o.maxSteps;
   request.dispatch.maxExecutions = o.maxExecutions;
   request.dispatch.allSchedules = o.allSchedules;
+  request.dispatch.reduceSchedules = !o.noReduction;
   request.dispatch.force = o.force;
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
@@ -80,8 +83,9 @@ int runRun(const RunOptionsCli& o) {
   }
   // Exit 2 when an execution stopped with an internal error (a bug in Plumb, as `plumb:
   // internal error`); 1 when an outcome is another stop (a dynamic error, an unsupported
-  // feature, a limit), or when --max-executions stopped the exploration: more outcomes may
-  // exist, an incomplete answer (README "Exit status").
+  // feature, a limit), or when a bound stopped the exploration (the report's
+  // `executions.stop`, a Limit: --max-executions): more outcomes may exist, an incomplete
+  // answer (README "Exit status").
   bool stopped = false;
   for (const interp::Outcome& oc : report.result.outcomes) {
     if (oc.stop && oc.stop->kind == interp::Stop::Kind::Internal) return kUsage;
@@ -119,7 +123,11 @@ void registerRun(CLI::App& app, int& exitCode) {
   cmd->add_option("--max-executions", o->maxExecutions, "executions explored over all choices (default 1000)");
   cmd->add_flag("--all-schedules", o->allSchedules,
                 "interleave invocations at every access to shared memory (default: one schedule,\n"
-                "each invocation runs to its next barrier in order)");
+                "each invocation runs to its next barrier in order); only the orders of\n"
+                "dependent atomic operations are explored (partial-order reduction)");
+  cmd->add_flag("--no-reduction", o->noReduction,
+                "with --all-schedules: explore every order of the atomic operations, dependent or\n"
+                "not (the same outcomes, many more executions)");
   cmd->add_flag("--force", o->force, "run dispatches larger than 2^20 invocations");
   cmd->add_flag("--hex", o->hex,
                 "print each buffer as its 32-bit words in hex (default: each scalar as its type's "

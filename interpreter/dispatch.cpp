@@ -2,6 +2,7 @@
 // input values (#builtin-values), the scheduler and control barriers (#barrier), and the
 // exploration of choice points (design.md "Choice points").
 #include "interpreter/dispatch.h"
+#include "interpreter/partial_order_reduction.h"
 #include "interpreter/races.h"
 #include "interpreter/textures.h"
 
@@ -100,34 +101,6 @@ void Machine::start(uint32_t i, uint32_t entry) {
 }
 
 namespace {
-
-/// Replays a prefix of choices, then takes the first alternative of each new choice point,
-/// recording them all (depth-first exploration by re-execution).
-struct ChoiceLog {
-  struct Entry {
-    uint32_t chosen, count;
-    std::string what;
-  };
-  std::vector<uint32_t> prefix;
-  std::vector<Entry> trail;
-
-  uint32_t choose(uint32_t count, const std::string& what) {
-    if (count <= 1) return 0;
-    uint32_t i = trail.size() < prefix.size() ? std::min(prefix[trail.size()], count - 1) : 0;
-    trail.push_back({i, count, what});
-    return i;
-  }
-  /// The prefix of the next execution, or false when every choice has been explored.
-  bool next() {
-    while (!trail.empty() && trail.back().chosen + 1 >= trail.back().count) trail.pop_back();
-    if (trail.empty()) return false;
-    prefix.clear();
-    for (const Entry& e : trail) prefix.push_back(e.chosen);
-    prefix.back() += 1;
-    trail.clear();
-    return true;
-  }
-};
 
 std::string describe(const Program& p, uint32_t expression) {
   if (expression == UINT32_MAX) return "?";
@@ -261,15 +234,39 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     }
   }
 
+  // Partial-order reduction of --all-schedules (partial_order_reduction.h). Not with the memory
+  // model's observer (plumb explore records every access in the order the machine runs it),
+  // nor beyond kMaxReducedInvocations (its happens-before clocks hold a word per invocation
+  // for every atomic step): there every schedule is explored.
+  bool reduce = options.allSchedules && options.reduceSchedules && !options.observer &&
+                initial.invocations.size() <= kMaxReducedInvocations;
+  result.reduced = reduce;
+
   // One round: every execution over every choice (depth first), with racy reads returning the
   // values of `domains` (docs/ambiguities.md M14).
   auto exploreRound = [&](const RaceDomains& domains, RaceDomains& newDomains,
                           std::map<std::string, RaceRecord>& races) {
-    ChoiceLog log;
+    ExplorationTree log(reduce, static_cast<uint32_t>(initial.invocations.size()),
+                        options.maxReductionClockWords);
     std::map<std::string, size_t> seen;  // outcome key -> index
+    // The races after the reduction's clocks outgrew their bound were not analysed: orders
+    // they need may be missing, so the exploration stops here, incomplete.
+    auto clocksExhausted = [&] {
+      if (!log.exhausted()) return false;
+      result.complete = false;
+      result.limit = Stop::limit(
+          std::string(kBoundReductionClocks), options.maxReductionClockWords,
+          "the partial-order reduction's clocks outgrew their bound in one execution: the "
+          "exploration stopped (--no-reduction explores every order instead)");
+      return true;
+    };
     while (true) {
       if (result.explored >= options.maxExecutions) {
         result.complete = false;
+        result.limit =
+            Stop::limit(std::string(kBoundExecutions), options.maxExecutions,
+                        "the exploration stopped after " + std::to_string(options.maxExecutions) +
+                            " executions (--max-executions): more outcomes may exist");
         break;
       }
       ++result.explored;
@@ -353,6 +350,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
         return !stopsAfter(i, r);
       };
       bool stop = false;
+      bool asleep = false;  // every poised invocation sleeps: a reordering already explored
       while (!stop) {
         // Local steps commute with other invocations' steps: run every invocation up to its
         // next shared access (all of it in the default schedule).
@@ -383,8 +381,16 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
         }
         if (stop) break;
         if (!poised.empty()) {
-          uint32_t k = log.choose(static_cast<uint32_t>(poised.size()), "schedule");
-          stop = !run(poised[k]);
+          std::optional<uint32_t> k = log.chooseSchedule(poised, program, config);
+          if (!k) {
+            asleep = true;
+            if (options.trace)
+              *options.trace << "[" << result.explored
+                             << "] schedule:asleep  every poised invocation's step was explored "
+                                "from an equivalent order (partial-order reduction)\n";
+            break;
+          }
+          stop = !run(poised[*k]);
           continue;
         }
         // Every invocation is finished or waits at a barrier: the global rule of control
@@ -423,6 +429,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
             break;
           }
           for (uint32_t i : w.invocations) config.invocations[i].status = InvocationStatus::Running;
+          log.barrierReleased(w.invocations);
           released = true;
           if (options.trace)
             *options.trace << "[" << result.explored << "] workgroup "
@@ -433,6 +440,14 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
           (void)waiting;
           break;
         }
+      }
+      if (asleep) {
+        // Partial-order reduction (partial_order_reduction.h): this execution only reorders
+        // independent steps of one explored before; it adds no outcome.
+        ++result.abandoned;
+        if (clocksExhausted()) break;
+        if (!log.next()) break;
+        continue;
       }
       if (options.observer)
         options.observer->endExecution(outcome.kind, outcome.message,
@@ -468,9 +483,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
           }
         }
       }
-      for (const ChoiceLog::Entry& e : log.trail)
-        outcome.choices.push_back(e.what + " " + std::to_string(e.chosen + 1) + "/" +
-                                  std::to_string(e.count));
+      outcome.choices = log.choiceTexts();
       for (const BoundBuffer& b : buffers) {
         const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
         outcome.words.push_back(b.texture
@@ -488,6 +501,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
       } else {
         ++result.outcomes[it->second].count;
       }
+      if (clocksExhausted()) break;
       if (!log.next()) break;
     }
   };
@@ -503,7 +517,9 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     std::map<std::string, RaceRecord> races;
     result.outcomes.clear();
     result.explored = 0;
+    result.abandoned = 0;
     result.complete = true;
+    result.limit.reset();
     exploreRound(domains, found, races);
     result.races.clear();
     for (auto& [k, r] : races) result.races.push_back(std::move(r));
@@ -528,6 +544,11 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     if (round == kMaxRounds) {
       result.complete = false;
       result.roundsExhausted = true;
+      if (!result.limit)
+        result.limit = Stop::limit(std::string(kBoundRaceRounds), kMaxRounds,
+                                   "the values racy reads may return still grew after " +
+                                       std::to_string(kMaxRounds) +
+                                       " rounds of exploration (docs/ambiguities.md M14)");
       break;
     }
   }

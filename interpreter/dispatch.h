@@ -19,11 +19,21 @@
 
 namespace plumb::interp {
 
+/// The largest dispatch whose schedules the partial-order reduction explores (its clocks hold
+/// a word per invocation for every atomic step); larger ones have every schedule explored.
+inline constexpr uint64_t kMaxReducedInvocations = 1024;
+
 struct DispatchOptions {
   std::array<uint32_t, 3> dispatch{1, 1, 1};   // workgroups in x, y, z
   uint64_t maxSteps = 10'000'000;              // per invocation, per execution
   uint64_t maxExecutions = 1000;               // executions explored in all
   bool allSchedules = false;                   // interleave invocations at every shared access
+  /// With allSchedules: explore only the orders of dependent atomic accesses (partial-order
+  /// reduction, interpreter/partial_order_reduction.h); false: every order (--no-reduction).
+  bool reduceSchedules = true;
+  /// The reduction's happens-before clocks in one execution, in 32-bit words (64 MiB); beyond
+  /// it the exploration stops with a Limit (`reduction-clocks`).
+  uint64_t maxReductionClockWords = 1u << 24;
   uint64_t maxInvocations = 1u << 20;          // refuse larger dispatches unless forced
   bool force = false;
   std::ostream* trace = nullptr;               // --trace: one line per step
@@ -60,8 +70,15 @@ struct Outcome {
 struct DispatchResult {
   std::array<uint32_t, 3> workgroupSize{1, 1, 1};
   std::vector<Outcome> outcomes;
-  uint64_t explored = 0;  // executions
+  uint64_t explored = 0;  // executions (those abandoned included)
+  /// Executions the partial-order reduction abandoned: at a scheduling point every poised
+  /// invocation's step had been explored from an equivalent order (a sleep set).
+  uint64_t abandoned = 0;
+  bool reduced = false;   // the schedules were explored with the partial-order reduction
   bool complete = true;   // every choice explored
+  /// When not complete: the bound that stopped the exploration (a Limit stop: `executions`,
+  /// --max-executions, or `race-rounds`; interpreter/stop.h).
+  std::optional<Stop> limit;
   uint64_t steps = 0;     // steps of all executions
   std::string refused;    // non-empty: the dispatch was not run, and why
   /// Data races (#memory-model): one record per racy location (interpreter/races.h).

@@ -60,6 +60,13 @@ nlohmann::json stopJson(const Stop& s) {
   return j;
 }
 
+nlohmann::json explorationStopJson(const Stop& s) {
+  // docs/formats.md `plumb-run` version 3 `executions.stop`: no outcome carries its message.
+  nlohmann::json j = stopJson(s);
+  j["message"] = s.message;
+  return j;
+}
+
 namespace {
 
 std::string wordText(const nlohmann::json& w) {
@@ -196,6 +203,15 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
             {"buffers", buffersJson(r, checked->types, nullptr, &d.outcomes)}};
   // #memory-model: the data races, only when there are some (docs/formats.md: a race-free
   // report is what it was before races were detected).
+  // --all-schedules: whether the partial-order reduction chose the orders explored
+  // (interpreter/partial_order_reduction.h) and how many executions it abandoned as reorderings
+  // of explored ones.
+  if (request.dispatch.allSchedules) {
+    r.json["executions"]["reduction"] = d.reduced ? "partial-order" : "none";
+    if (d.reduced) r.json["executions"]["abandoned"] = d.abandoned;
+  }
+  // Version 3: the bound that stopped an incomplete exploration, as a typed stop.
+  if (d.limit) r.json["executions"]["stop"] = explorationStopJson(*d.limit);
   if (!d.races.empty()) {
     r.json["races"] = racesJson(d.races);
     r.json["executions"]["rounds"] = d.rounds;
@@ -255,6 +271,21 @@ std::string choiceText(const std::string& c) {
   return c;
 }
 
+namespace {
+
+/// Why an exploration is incomplete, from `executions.stop` (version 3): the bound, its value.
+std::string incomplete(const nlohmann::json& executions) {
+  const nlohmann::json stop = executions.value("stop", nlohmann::json::object());
+  std::string bound = stop.value("bound", "executions");
+  std::string value = stop.contains("value") ? stop["value"].dump() : "?";
+  if (bound == "executions")
+    return " (incomplete: stopped at the limit executions = " + value +
+           ", --max-executions: more outcomes may exist)";
+  return " (incomplete: stopped at the limit " + bound + " = " + value + ")";
+}
+
+}  // namespace
+
 void printRunReport(const RunReport& report, std::ostream& out, bool hex) {
   const nlohmann::json& j = report.json;
   out << j["file"].get<std::string>() << ": entry " << j["entry"].get<std::string>() << ", dispatch "
@@ -262,9 +293,15 @@ void printRunReport(const RunReport& report, std::ostream& out, bool hex) {
       << j["workgroupSize"][0] << "," << j["workgroupSize"][1] << "," << j["workgroupSize"][2] << "\n";
   const auto& e = j["executions"];
   out << "executions: " << e["explored"] << " explored"
-      << (e["complete"].get<bool>() ? " (every choice)" : " (stopped at --max-executions: more outcomes may exist)")
-      << ", " << j["steps"] << " steps"
-      << (e.value("schedules", "") == "one" ? "; one order of the atomic operations (--all-schedules explores every order)" : "")
+      << (e["complete"].get<bool>() ? " (every choice)" : incomplete(e)) << ", " << j["steps"]
+      << " steps"
+      << (e.value("schedules", "") == "one"
+              ? "; one order of the atomic operations (--all-schedules explores every order)"
+              : "")
+      << (e.value("reduction", "") == "partial-order"
+              ? "; every order of dependent atomic operations (partial-order reduction, " +
+                    e["abandoned"].dump() + " abandoned as reorderings)"
+              : "")
       << "\n";
   if (j.contains("races")) {
     // #memory-model: each racy location with a witness pair, and what its race does to the

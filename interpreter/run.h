@@ -47,11 +47,16 @@ struct RunReport {
 RunReport runShader(const SourceFile& file, const RunRequest& request);
 
 /// The version of the `plumb-run` report runShader writes (docs/formats.md): 2 since outcomes
-/// that do not finish carry a typed stop (`stop`, interpreter/stop.h).
-inline constexpr int kRunReportVersion = 2;
+/// that do not finish carry a typed stop (`stop`, interpreter/stop.h); 3 since an incomplete
+/// exploration says which bound stopped it (`executions.stop`) and --all-schedules whether the
+/// partial-order reduction chose the orders (`executions.reduction`).
+inline constexpr int kRunReportVersion = 3;
 
 /// The `stop` member of an outcome that did not finish (docs/formats.md `plumb-run`).
 nlohmann::json stopJson(const Stop& s);
+/// The stop of a whole exploration (a bound it hit: `executions.stop` of `plumb-run`, `stops`
+/// of `plumb-explore`, a litmus line's `stats.stop`): stopJson with the `message`.
+nlohmann::json explorationStopJson(const Stop& s);
 
 /// The report as text: each outcome with its buffers, then the buffers merged over outcomes;
 /// each buffer as the values of its scalars (`out[0] = -1i`), or as hex words when `hex`.

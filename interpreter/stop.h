@@ -81,5 +81,10 @@ inline const char* stopTraceName(Stop::Kind k) {
 /// The bounds of Plumb's machine a Limit stop names.
 inline constexpr std::string_view kBoundSteps = "steps";      // --max-steps, per invocation
 inline constexpr std::string_view kBoundScalars = "scalars";  // scalars per value (memory.h)
+/// Bounds of an exploration rather than of one execution (plumb-run `executions.stop`).
+inline constexpr std::string_view kBoundExecutions = "executions";   // --max-executions
+inline constexpr std::string_view kBoundRaceRounds = "race-rounds";  // races.h: rounds (M14)
+/// The partial-order reduction's clocks (partial_order_reduction.h), words per execution.
+inline constexpr std::string_view kBoundReductionClocks = "reduction-clocks";
 
 }  // namespace plumb::interp

@@ -24,6 +24,16 @@ namespace plumb::memmodel::wgsl {
 
 namespace {
 
+/// A bound of the exploration was hit: the answer is incomplete. `limits` says it for people,
+/// `stops` as a typed Limit stop naming the bound (interpreter/stop.h; plumb-explore version 3).
+void hitLimit(ExploreResult& r, std::string_view bound, uint64_t value, std::string message) {
+  r.complete = false;
+  for (const interp::Stop& s : r.stops)
+    if (s.bound == bound && s.message == message) return;
+  r.limits.push_back(message);
+  r.stops.push_back(interp::Stop::limit(std::string(bound), value, std::move(message)));
+}
+
 std::string invocationName(const InvocationTrace& t) {
   return "inv " + std::to_string(t.invocation) + " (wg " + std::to_string(t.workgroupId[0]) + "," +
          std::to_string(t.workgroupId[1]) + "," + std::to_string(t.workgroupId[2]) + " local " +
@@ -204,8 +214,9 @@ std::vector<std::vector<interp::RValue>> justifiedValues(const TraceRecorder& re
     bool onlyFull = vectors > kMaxPrefixesPerTrace;
     if (onlyFull) {
       r.complete = false;
-      r.limits.push_back("a trace has more than " + std::to_string(kMaxPrefixesPerTrace) +
-                         " partial executions: only complete executions justify read values");
+      hitLimit(r, "partial-executions", kMaxPrefixesPerTrace,
+               "a trace has more than " + std::to_string(kMaxPrefixesPerTrace) +
+                   " partial executions: only complete executions justify read values");
       for (size_t i = 0; i < n; ++i)
         prefix[i] = static_cast<uint32_t>(trace.invocations[i].events.size());
     }
@@ -223,8 +234,8 @@ std::vector<std::vector<interp::RValue>> justifiedValues(const TraceRecorder& re
       if (needed) {
         if (r.justificationCandidates >= maxExecutions) {
           r.complete = false;
-          r.limits.push_back(
-              "candidate executions justifying read values reached --max-executions");
+          hitLimit(r, interp::kBoundExecutions, maxExecutions,
+                   "candidate executions justifying read values reached --max-executions");
           return justified;
         }
         MappedProgram mp = buildProgram(trace, recorder.locations, types, &prefix);
@@ -315,17 +326,19 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
     }
     if (!d.complete) {
       r.complete = false;
-      r.limits.push_back(
-          "a round of dispatch executions (guesses of read values) stopped at --max-executions (" +
-          std::to_string(request.maxExecutions) + ")");
+      hitLimit(r, interp::kBoundExecutions, request.maxExecutions,
+               "a round of dispatch executions (guesses of read values) stopped at "
+               "--max-executions (" +
+                   std::to_string(request.maxExecutions) + ")");
       break;
     }
     if (!recorder.growDomains(justifiedValues(recorder, types, request.maxExecutions, r))) break;
     if (r.rounds >= request.maxRounds) {
       r.complete = false;
-      r.limits.push_back(
-          "the read values did not close after " + std::to_string(request.maxRounds) +
-          " rounds: writes keep storing new values, so some reads may return values not tried");
+      hitLimit(r, "rounds", request.maxRounds,
+               "the read values did not close after " + std::to_string(request.maxRounds) +
+                   " rounds: writes keep storing new values, so some reads may return values not "
+                   "tried");
       break;
     }
   }
@@ -355,7 +368,8 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
   for (const DispatchTrace& trace : recorder.traces) {
     if (r.candidates >= request.maxExecutions) {
       r.complete = false;
-      r.limits.push_back("candidate executions of all traces reached --max-executions");
+      hitLimit(r, interp::kBoundExecutions, request.maxExecutions,
+               "candidate executions of all traces reached --max-executions");
       break;
     }
     if (request.progress)
@@ -432,7 +446,8 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
     r.pruned += stats.pruned;
     if (stats.limitHit) {
       r.complete = false;
-      r.limits.push_back("candidate executions reached --max-executions");
+      hitLimit(r, interp::kBoundExecutions, request.maxExecutions,
+               "candidate executions reached --max-executions");
       break;
     }
   }
@@ -455,6 +470,8 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
     if (s.stop) j["stop"] = interp::stopJson(*s.stop);
     states.push_back(std::move(j));
   }
+  nlohmann::json stops = nlohmann::json::array();
+  for (const interp::Stop& s : r.stops) stops.push_back(interp::explorationStopJson(s));
   r.json = {{"format", "plumb-explore"},
             {"version", kExploreReportVersion},
             {"revision", "2022-06"},
@@ -463,6 +480,7 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
             {"dispatch", request.dispatch},
             {"complete", r.complete},
             {"limits", r.limits},
+            {"stops", stops},
             {"stats",
              {{"rounds", r.rounds},
               {"dispatchExecutions", r.dispatchExecutions},
@@ -482,15 +500,20 @@ nlohmann::json asRunReport(const ExploreResult& r) {
   for (const FinalState& s : r.states) {
     nlohmann::json o = {{"kind", s.kind}, {"count", s.executions}, {"buffers", s.buffers}};
     if (!s.message.empty()) o["message"] = s.message;
+    if (s.stop) o["stop"] = interp::stopJson(*s.stop);
     if (s.racy) o["racy"] = true;
     outcomes.push_back(std::move(o));
   }
+  nlohmann::json executions = {{"complete", r.complete}, {"schedules", "memory-model"}};
+  // An incomplete exploration names its bound (plumb-run version 3 `executions.stop`): the
+  // first one hit.
+  if (!r.stops.empty()) executions["stop"] = interp::explorationStopJson(r.stops.front());
   return {{"format", "plumb-run"},
-          {"version", 1},
+          {"version", interp::kRunReportVersion},
           {"revision", "2022-06"},
           {"source", "plumb explore: the final states the memory model allows"},
           {"dispatch", r.json.value("dispatch", nlohmann::json::array())},
-          {"executions", {{"complete", r.complete}, {"schedules", "memory-model"}}},
+          {"executions", executions},
           {"outcomes", std::move(outcomes)}};
 }
 

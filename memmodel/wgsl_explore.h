@@ -40,8 +40,9 @@ struct ExploreRequest {
 };
 
 /// The version of the `plumb-explore` report (docs/formats.md): 2 since a state that did not
-/// finish carries a typed stop (`stop`, interpreter/stop.h).
-inline constexpr int kExploreReportVersion = 2;
+/// finish carries a typed stop (`stop`, interpreter/stop.h); 3 since the bounds that made an
+/// exploration incomplete are typed Limit stops too (`stops`).
+inline constexpr int kExploreReportVersion = 3;
 
 /// One final state the memory model allows.
 struct FinalState {
@@ -68,6 +69,7 @@ struct ExploreResult {
   std::vector<std::string> races;   // distinct racing pairs (event texts)
   bool complete = true;             // no bound hit
   std::vector<std::string> limits;  // which bounds were hit
+  std::vector<interp::Stop> stops;  // the same as typed Limit stops (interpreter/stop.h)
   uint64_t rounds = 0, dispatchExecutions = 0, traces = 0;
   uint64_t candidates = 0, consistent = 0, pruned = 0;
   uint64_t justificationCandidates = 0;  // explored to justify read values (wgsl_explore.cpp)

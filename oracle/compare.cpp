@@ -204,9 +204,9 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
   int version = plumbRun.contains("version") && plumbRun["version"].is_number_integer()
                     ? plumbRun["version"].get<int>()
                     : 1;
-  if (version < 1 || version > 2) {
+  if (version < 1 || version > 3) {
     m.note = "plumb-run version " + std::to_string(version) +
-             " is not supported (this Plumb reads versions 1 and 2)";
+             " is not supported (this Plumb reads versions 1 to 3)";
     return m;
   }
   std::map<std::pair<uint32_t, uint32_t>, const DeviceBuffer*> byBinding;
@@ -319,9 +319,18 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
     m.note = "outside every finished outcome, but Plumb's outcome " +
              std::to_string(decisive->index) + " is " + decisive->what;
   } else if (!complete) {
+    // An incomplete set never makes an output Outside (design.md "Sets, not values"): the
+    // outcomes not explored might hold it. The bound is a Limit stop (version 3:
+    // `executions.stop`; before, --max-executions was the only one).
+    const nlohmann::json stop = executions.value("stop", nlohmann::json::object());
+    std::string bound = stop.value("bound", "executions");
+    std::string value = stop.contains("value") ? " = " + stop["value"].dump() : "";
     m.status = OutcomeMatch::Status::Inconclusive;
+    m.stop = "limit";
     m.note =
-        "outside every outcome found, but Plumb's exploration was incomplete (--max-executions)";
+        "outside every outcome found, but Plumb's exploration was incomplete: it stopped at "
+        "the limit " +
+        bound + value + (bound == "executions" ? " (--max-executions)" : std::string());
   } else if (oneSchedule) {
     m.status = OutcomeMatch::Status::Inconclusive;
     m.note = "outside every outcome found, but Plumb explored one order of the program's atomic "

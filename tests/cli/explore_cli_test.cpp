@@ -31,7 +31,7 @@ TEST(CliExplore, JsonReportHasEveryStateWithAWitness) {
   ASSERT_EQ(r.status, 0) << r.out;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-explore");
-  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["version"], 3);
   EXPECT_EQ(j["complete"], true);
   ASSERT_EQ(j["states"].size(), 4u);
   for (const auto& s : j["states"]) EXPECT_FALSE(s["witness"].empty()) << s.dump();
@@ -78,7 +78,7 @@ TEST(CliExplore, StatesThatStopSayWhy) {
   Result r = plumb("explore " + f + " --max-steps 50 --format json");
   EXPECT_EQ(r.status, 1) << r.out;
   nlohmann::json j = nlohmann::json::parse(r.out);
-  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["version"], 3);
   ASSERT_FALSE(j["states"].empty()) << r.out;
   EXPECT_EQ(j["states"][0]["kind"], "limit") << r.out;
   EXPECT_EQ(j["states"][0]["stop"], (nlohmann::json{{"kind", "limit"}, {"bound", "steps"}, {"value", 50}})) << r.out;

@@ -64,7 +64,16 @@ TEST(CliLitmus, BoundReportsUnknown) {
   Result r = plumb("litmus " + f + " --max-executions 3");
   EXPECT_EQ(r.status, 1);
   EXPECT_NE(r.out.find("UNKNOWN"), std::string::npos);
-  EXPECT_NE(r.out.find("stopped at --max-executions"), std::string::npos);
+  EXPECT_NE(r.out.find("stopped at the limit executions = 3 (--max-executions)"), std::string::npos)
+      << r.out;
+  // The JSON names the bound as a typed Limit stop (interpreter/stop.h).
+  Result j = plumb("litmus " + f + " --max-executions 3 --format json");
+  EXPECT_EQ(j.status, 1);
+  nlohmann::json doc = nlohmann::json::parse(j.out);
+  const nlohmann::json& stop = doc["files"][0]["lines"][0]["stats"]["stop"];
+  EXPECT_EQ(stop["kind"], "limit") << j.out;
+  EXPECT_EQ(stop["bound"], "executions");
+  EXPECT_EQ(stop["value"], 3);
 }
 
 // A file that cannot be read is named, the others still run, and the status is 2 (an input

@@ -20,7 +20,7 @@ TEST(CliRun, OutOfBoundsExampleHasFiveOutcomes) {
   ASSERT_EQ(r.status, 0) << r.out;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-run");
-  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["version"], 3);
   EXPECT_EQ(j["outcomes"].size(), 5u);
   EXPECT_TRUE(j["executions"]["complete"].get<bool>());
   // data[0] is 10 + 1, or 7 + 1 when the stray store went to element 0.
@@ -73,7 +73,7 @@ TEST(CliRun, TypedStops) {
   Result json = plumb("run " + sample + " --zero-missing-bindings --format json");
   EXPECT_EQ(json.status, 1);
   nlohmann::json j = nlohmann::json::parse(json.out);
-  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["version"], 3);
   EXPECT_EQ(j["outcomes"][0]["kind"], "unsupported");
   EXPECT_EQ(j["outcomes"][0]["stop"], (nlohmann::json{{"kind", "unsupported"},
                                                       {"feature", "textureSampleLevel"},
@@ -122,8 +122,52 @@ TEST(CliRun, StoppedExplorationExitsOne) {
   Result r = plumb("run " + kExamples + "out_of_bounds.wgsl --bindings " + kExamples +
                    "bindings/out_of_bounds.json --max-executions 2");
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_NE(r.out.find("stopped at --max-executions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("incomplete: stopped at the limit executions = 2, --max-executions"),
+            std::string::npos)
+      << r.out;
   EXPECT_NE(r.out.find("outcome 1 of 2: finished"), std::string::npos) << r.out;
+  // plumb-run version 3: the bound as a typed Limit stop of the exploration.
+  Result j = plumb("run " + kExamples + "out_of_bounds.wgsl --bindings " + kExamples +
+                   "bindings/out_of_bounds.json --max-executions 2 --format json");
+  EXPECT_EQ(j.status, 1);
+  nlohmann::json doc = nlohmann::json::parse(j.out);
+  EXPECT_FALSE(doc["executions"]["complete"].get<bool>());
+  EXPECT_EQ(doc["executions"]["stop"],
+            (nlohmann::json{{"kind", "limit"},
+                            {"bound", "executions"},
+                            {"value", 2},
+                            {"message",
+                             "the exploration stopped after 2 executions "
+                             "(--max-executions): more outcomes may exist"}}))
+      << j.out;
+}
+
+// --all-schedules explores the orders of dependent atomics only (partial-order reduction,
+// docs/ambiguities.md M15); --no-reduction every order, with the same outcomes.
+TEST(CliRun, AllSchedulesWithAndWithoutReduction) {
+  std::string f =
+      temp("counter.wgsl",
+           "@group(0) @binding(0) var<storage, read_write> slots: array<atomic<u32>, 4>;\n"
+           "@group(0) @binding(1) var<storage, read_write> counter: atomic<u32>;\n"
+           "@compute @workgroup_size(3) fn main(@builtin(local_invocation_index) i: u32) {\n"
+           "  atomicExchange(&slots[i], i + 1u);\n  atomicAdd(&counter, 1u);\n}\n");
+  Result r = plumb("run " + f + " --zero-missing-bindings --all-schedules --format json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["executions"]["reduction"], "partial-order");
+  EXPECT_EQ(j["executions"]["explored"], 1);
+  EXPECT_EQ(j["outcomes"].size(), 1u);
+  Result full =
+      plumb("run " + f + " --zero-missing-bindings --all-schedules --no-reduction --format json");
+  ASSERT_EQ(full.status, 0) << full.out;
+  nlohmann::json k = nlohmann::json::parse(full.out);
+  EXPECT_EQ(k["executions"]["reduction"], "none");
+  EXPECT_EQ(k["executions"]["explored"], 90);  // 6!/(2!2!2!) interleavings of the 6 atomics
+  EXPECT_EQ(k["outcomes"].size(), 1u);
+  EXPECT_EQ(k["buffers"], j["buffers"]);
+  // The text report says which.
+  Result t = plumb("run " + f + " --zero-missing-bindings --all-schedules");
+  EXPECT_NE(t.out.find("partial-order reduction"), std::string::npos) << t.out;
 }
 
 // A binding where the shader has no variable: an error, or a warning with

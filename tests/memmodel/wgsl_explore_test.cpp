@@ -2,6 +2,7 @@
 // refusals (never a hang or a wrong answer), witnesses.
 #include <gtest/gtest.h>
 
+#include "interpreter/run.h"
 #include "memmodel/wgsl_explore.h"
 #include "memmodel/wgsl_mapping.h"
 
@@ -133,6 +134,20 @@ fn main() {
   ASSERT_TRUE(r.ran);
   EXPECT_FALSE(r.complete);
   ASSERT_FALSE(r.limits.empty());
+  // plumb-explore version 3: each bound as a typed Limit stop, in the report and in the
+  // plumb-run form the oracle compares with (executions.stop).
+  ASSERT_EQ(r.stops.size(), r.limits.size());
+  for (const interp::Stop& s : r.stops) {
+    EXPECT_EQ(s.kind, interp::Stop::Kind::Limit);
+    EXPECT_TRUE(s.bound == "executions" || s.bound == "rounds" || s.bound == "partial-executions")
+        << s.bound;
+  }
+  EXPECT_EQ(r.json["stops"].size(), r.stops.size());
+  EXPECT_EQ(r.json["stops"][0]["kind"], "limit");
+  nlohmann::json run = asRunReport(r);
+  EXPECT_EQ(run["version"], interp::kRunReportVersion);
+  EXPECT_EQ(run["executions"]["stop"]["kind"], "limit");
+  EXPECT_FALSE(run["executions"]["complete"].get<bool>());
 }
 
 TEST(WgslExplore, SyntaxErrorsAreDiagnosticsNotCrashes) {

@@ -83,11 +83,11 @@ std::string caseWith(const std::string& bindings, const std::string& extra = "")
   return j.dump();
 }
 
-// docs/formats.md `plumb-run`: a case's expected outcomes may be version 1 or 2; another
+// docs/formats.md `plumb-run`: a case's expected outcomes may be version 1, 2 or 3; another
 // version is rejected with a message.
 TEST(OracleCases, ExpectedRunVersions) {
   const std::string b = R"([{"group":0,"binding":0,"size":16}])";
-  for (int version : {1, 2}) {
+  for (int version : {1, 2, 3}) {
     OracleCase c = loadCase(
         writeTemp("e" + std::to_string(version) + ".json",
                   caseWith(b, R"({"expect": {"format": "plumb-run", "version": )" + std::to_string(version) +
@@ -96,11 +96,15 @@ TEST(OracleCases, ExpectedRunVersions) {
     EXPECT_TRUE(c.error.empty()) << c.error;
     EXPECT_TRUE(c.expect);
   }
-  OracleCase three = loadCase(
-      writeTemp("e3.json", caseWith(b, R"({"expect": {"format": "plumb-run", "version": 3, "outcomes": []}})")), {});
-  EXPECT_NE(three.error.find("plumb-run version 3 is not supported (this Plumb reads versions 1 and 2)"),
-            std::string::npos)
-      << three.error;
+  OracleCase four = loadCase(
+      writeTemp(
+          "e4.json",
+          caseWith(b, R"({"expect": {"format": "plumb-run", "version": 4, "outcomes": []}})")),
+      {});
+  EXPECT_NE(
+      four.error.find("plumb-run version 4 is not supported (this Plumb reads versions 1 to 3)"),
+      std::string::npos)
+      << four.error;
 }
 
 TEST(OracleCases, BindingErrorsAreClear) {

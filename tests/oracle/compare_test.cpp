@@ -88,6 +88,25 @@ TEST(OracleOutcomes, IncompleteOrUnfinishedIsInconclusive) {
             OutcomeMatch::Status::Conformant);
 }
 
+// plumb-run version 3: an exploration stopped by --max-executions names its bound, a Limit
+// stop; an output outside the outcomes found is inconclusive, never outside, naming it.
+TEST(OracleOutcomes, AnIncompleteExplorationIsInconclusiveNamingItsLimit) {
+  json r = report({finished({{{"exact", "0x1"}}})}, false);
+  r["version"] = 3;
+  r["executions"]["stop"] = {{"kind", "limit"}, {"bound", "executions"}, {"value", 10}};
+  OutcomeMatch m = compareWithOutcomes(r, {{0, 0, {2}}});
+  EXPECT_EQ(m.status, OutcomeMatch::Status::Inconclusive);
+  EXPECT_EQ(m.stop, "limit");
+  EXPECT_NE(m.note.find("the limit executions = 10 (--max-executions)"), std::string::npos)
+      << m.note;
+  // A version-2 report without `executions.stop`: the bound was --max-executions.
+  m = compareWithOutcomes(report({finished({{{"exact", "0x1"}}})}, false), {{0, 0, {2}}});
+  EXPECT_EQ(m.stop, "limit");
+  EXPECT_NE(m.note.find("the limit executions"), std::string::npos) << m.note;
+  // Inside an outcome found: conformant, complete or not.
+  EXPECT_EQ(compareWithOutcomes(r, {{0, 0, {1}}}).status, OutcomeMatch::Status::Conformant);
+}
+
 OracleCase validCase() {
   OracleCase c;
   c.id = "c";
@@ -170,11 +189,11 @@ TEST(OracleOutcomes, VersionOneStopsAndUnknownVersions) {
   OutcomeMatch e = compareWithOutcomes(report({one, err}), {{0, 0, {2}}});
   EXPECT_EQ(e.status, OutcomeMatch::Status::Inconclusive);
   EXPECT_NE(e.note.find("version-1"), std::string::npos) << e.note;
-  json three = report({one});
-  three["version"] = 3;
-  OutcomeMatch v = compareWithOutcomes(three, {{0, 0, {1}}});
+  json four = report({one});
+  four["version"] = 4;
+  OutcomeMatch v = compareWithOutcomes(four, {{0, 0, {1}}});
   EXPECT_EQ(v.status, OutcomeMatch::Status::NotAvailable);
-  EXPECT_NE(v.note.find("plumb-run version 3 is not supported"), std::string::npos) << v.note;
+  EXPECT_NE(v.note.find("plumb-run version 4 is not supported"), std::string::npos) << v.note;
 }
 
 TEST(OracleClassify, InternalErrorIsAPlumbBugNotADisagreement) {
