@@ -1,8 +1,10 @@
 #include "oracle/revision_delta.h"
 
+#include <set>
 #include <string_view>
 #include <utility>
 
+#include "interpreter/run.h"
 #include "semantics/revision.h"
 
 namespace plumb::oracle {
@@ -44,6 +46,61 @@ constexpr std::pair<std::string_view, std::string_view> kEntries[] = {
     {"syntax", "1.1 the parsing model, 1.7 declarations and statements"},
     {"limits", "1.8 limits"},
 };
+
+/// The dynamic fields of Revision (docs/revision-2026.md "Run time") and their entries.
+constexpr std::pair<bool Revision::*, std::string_view> kDynamicEntries[] = {
+    {&Revision::assignmentLeftHandSideFirst,
+     "3.8 an assignment evaluates its left-hand side first"},
+    {&Revision::invalidReferenceInOriginatingVariable,
+     "2.5 an out-of-bounds access of any variable may reach its other elements"},
+    {&Revision::textureStoreOutOfBoundsDiscarded,
+     "2.6 an out-of-bounds textureStore is not executed"},
+    {&Revision::currentAccuracyTable, "7.1 the accuracy table"},
+    {&Revision::outOfBoundsAccessIsDynamicError, "2.5 an out-of-bounds access is a dynamic error"},
+};
+
+/// Which dynamic deltas alone explain a device output: the case run under `base` with one
+/// field of the other revision at a time; the entries of those under which the output lies
+/// in an outcome (empty when none does alone).
+std::string dynamicEntries(const OracleCase& c, const Revision& base, const Revision& other,
+                           const std::vector<DeviceBuffer>& device) {
+  nlohmann::json bindings = nlohmann::json::array();
+  std::set<std::pair<uint32_t, uint32_t>> uniform;
+  for (const RunnerBinding& b : c.bindings) {
+    nlohmann::json words = nlohmann::json::array();
+    for (uint64_t i = 0; i < b.size / 4; ++i) words.push_back(i < b.words.size() ? b.words[i] : 0u);
+    bindings.push_back({{"group", b.group}, {"binding", b.binding}, {"words", words}});
+    if (b.kind == BufferKind::Uniform) uniform.insert({b.group, b.binding});
+  }
+  std::string out;
+  for (const auto& [field, entry] : kDynamicEntries) {
+    if (base.*field == other.*field) continue;
+    Revision r = base;
+    r.*field = other.*field;
+    interp::RunRequest q;
+    q.entry = c.entry;
+    q.dispatch.dispatch = c.dispatch;
+    q.dispatch.maxExecutions = 1000;
+    q.dispatch.maxSteps = 1'000'000;
+    q.bindings = {{"format", "plumb-bindings"}, {"version", 1}, {"bindings", bindings}};
+    q.zeroMissingBindings = true;
+    q.check.overrides = c.verdictOptions.overrides;
+    q.revision = &r;
+    SourceFile file(c.id + ".wgsl", c.wgsl);
+    interp::RunReport report = interp::runShader(file, q);
+    if (!report.ran) continue;
+    // The runners read back storage buffers only (as interpreter_outcomes.cpp).
+    for (nlohmann::json& o : report.json["outcomes"]) {
+      nlohmann::json kept = nlohmann::json::array();
+      for (nlohmann::json& b : o["buffers"])
+        if (!uniform.count({b.value("group", 0u), b.value("binding", 0u)})) kept.push_back(b);
+      o["buffers"] = kept;
+    }
+    if (compareWithOutcomes(report.json, device).status == OutcomeMatch::Status::Conformant)
+      out += (out.empty() ? "delta " : "; delta ") + std::string(entry);
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -93,6 +150,12 @@ void labelRevisionDeltas(OracleRun& run, const OutcomeProvider& outcomes) {
                            {"classification", classificationName(r.classification)},
                            {"detail", again.detail},
                            {"entry", revisionDeltaEntry(c.verdict, other.verdict)}};
+        // Outputs that differ: which dynamic delta alone explains this one, when one does.
+        if (c.verdict.valid && other.verdict.valid && compared)
+          if (const Revision* base = Revision::byName(c.verdictOptions.revision))
+            if (std::string which = dynamicEntries(c, *base, *Revision::byName(name), r.buffers);
+                !which.empty())
+              r.revisionDelta["entry"] = which + " (revision-delta-2022-06-to-2026.md)";
         r.detail = std::string(classificationName(r.classification)) + " under revision " +
                    c.verdictOptions.revision + " (" + r.detail + "); agrees under revision " +
                    std::string(name) + ": " + again.detail;
