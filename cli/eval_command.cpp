@@ -1,10 +1,11 @@
-// plumb eval 'EXPR' [--enable-f16] [--format text|json]
+// plumb eval 'EXPR' [--enable-f16] [--revision R] [--format text|json]
 #include <iostream>
 #include <memory>
 #include <string>
 
 #include "checker/checker.h"
 #include "cli/commands.h"
+#include "cli/revision_option.h"
 #include "interpreter/creation_time_values.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
@@ -17,6 +18,7 @@ struct EvalOptionsCli {
   std::string expression;
   bool f16 = false;
   std::string format = "text";
+  std::string revision = "2022-06";
   bool literalShiftRight = false;
 };
 
@@ -94,9 +96,17 @@ Printed printed(const ast::Module& m, CheckedModule& checked, ast::ExpressionId 
 }
 
 int runEval(const EvalOptionsCli& o) {
+  const Revision* revision = resolveRevision("eval", o.revision);
+  if (!revision) return kUsage;
+  if (o.literalShiftRight && revision->shiftRightCopiesSignBit) {
+    std::cerr << "plumb eval: --literal-shift-right reads the seed's text of `>>` "
+                 "(docs/ambiguities.md S3); revision "
+              << revision->name << " defines `>>` on signed integers as copying the sign bit\n";
+    return kUsage;
+  }
   SourceFile file("<expression>", o.expression);
   DiagnosticList diagnostics;
-  auto [module, e] = parseExpression(file, Revision::wgsl2022_06(), diagnostics);
+  auto [module, e] = parseExpression(file, *revision, diagnostics);
   std::unique_ptr<CheckedModule> checked;
   if (!diagnostics.hasErrors()) {
     CheckOptions options;
@@ -119,7 +129,10 @@ int runEval(const EvalOptionsCli& o) {
     ok = false;
   }
   if (o.format == "json") {
-    nlohmann::json j = {{"format", "plumb-eval"}, {"version", 2}, {"valid", ok}};
+    nlohmann::json j = {{"format", "plumb-eval"},
+                        {"version", 2},
+                        {"revision", std::string(revision->name)},
+                        {"valid", ok}};
     nlohmann::json diags = nlohmann::json::array();
     for (const Diagnostic& d : diagnostics.all()) diags.push_back(toJson(d));
     j["diagnostics"] = diags;
@@ -157,8 +170,11 @@ void registerEval(CLI::App& app, int& exitCode) {
   cmd->add_option("expression", o->expression, "a WGSL expression")->required();
   cmd->add_flag("--enable-f16", o->f16, "allow f16 and `h` literals (as `enable f16;` would)");
   cmd->add_option("--format", o->format, "'text' or 'json'")->check(CLI::IsMember({"text", "json"}));
-  cmd->add_flag("--literal-shift-right", o->literalShiftRight,
-                "evaluate >> on i32 and AbstractInt as the seed's text says (zero bits in)");
+  cmd->add_flag(
+      "--literal-shift-right", o->literalShiftRight,
+      "evaluate >> on i32 and AbstractInt as the seed's text says (zero bits in; revision "
+      "2022-06 only)");
+  addRevisionOption(cmd, o->revision, "the expression's grammar, rules and accuracy table");
   cmd->callback([o, &exitCode] { exitCode = runEval(*o); });
 }
 

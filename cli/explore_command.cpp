@@ -14,6 +14,7 @@
 #include "cli/graphviz.h"
 #include "cli/input_files.h"
 #include "cli/progress.h"
+#include "cli/revision_option.h"
 #include "cli/shader_inputs.h"
 #include "memmodel/wgsl_explore.h"
 #include "memmodel/wgsl_litmus.h"
@@ -33,6 +34,8 @@ struct ExploreOptionsCli {
   std::string bindings;
   std::string format = "text";
   std::string dotDir;
+  std::string revision = "2022-06";
+  const Revision* resolved = nullptr;  // the revision named by `revision`
   uint64_t maxExecutions = 100'000;
   uint64_t maxSteps = 100'000;
   uint32_t maxRounds = 8;
@@ -125,6 +128,7 @@ nlohmann::json exploreOne(const ExploreOptionsCli& o, const std::string& path,
   request.allowUnusedBindings = o.allowUnused;
   request.bindings = bindings;
   request.witnessDot = !o.dotDir.empty();
+  request.revision = o.resolved;
   request.dispatch = dispatchGiven ? dispatch : header.dispatch.value_or(dispatch);
   std::string name = file->name();
   request.progress = [&](const std::string& line) { progress.update(label + ": " + line); };
@@ -147,6 +151,7 @@ nlohmann::json exploreOne(const ExploreOptionsCli& o, const std::string& path,
   if (!r.ran) {
     report = {{"format", "plumb-explore"},
               {"version", memmodel::wgsl::kExploreReportVersion},
+              {"revision", o.revision},
               {"file", name},
               {"ran", false},
               {"errors", r.errors}};
@@ -164,7 +169,9 @@ nlohmann::json exploreOne(const ExploreOptionsCli& o, const std::string& path,
   return report;
 }
 
-int runExplore(const ExploreOptionsCli& o, bool dispatchGiven) {
+int runExplore(ExploreOptionsCli& o, bool dispatchGiven) {
+  o.resolved = resolveRevision("explore", o.revision);
+  if (!o.resolved) return kUsage;
   std::array<uint32_t, 3> dispatch{1, 1, 1};
   if (dispatchGiven && !parseDispatch("explore", o.dispatch, dispatch)) return kUsage;
   if (o.bindings == "-")
@@ -203,6 +210,7 @@ int runExplore(const ExploreOptionsCli& o, bool dispatchGiven) {
     else if (!full)
       std::cout << nlohmann::json{{"format", "plumb-explore-set"},
                                   {"version", 1},
+                                  {"revision", o.revision},
                                   {"reports", reports},
                                   {"summary",
                                    {{"files", o.files.size()},
@@ -275,6 +283,9 @@ void registerExplore(CLI::App& app, int& exitCode) {
       "write each final state's witness as Graphviz DOT into this directory (and SVG when\n"
       "Graphviz's dot is installed)");
   cmd->add_flag("--quiet", o->quiet, "no progress line on standard error");
+  addRevisionOption(cmd, o->revision,
+                    "2026 runs the current dynamic rules (out-of-bounds accesses of any variable,\n"
+                    "the left-hand side of an assignment first)");
   cmd->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}));
   cmd->callback([o, dispatch, &exitCode] { exitCode = runExplore(*o, dispatch->count() > 0); });
 }

@@ -10,6 +10,7 @@
 
 #include "cli/commands.h"
 #include "cli/progress.h"
+#include "cli/revision_option.h"
 #include "gen/generator.h"
 #include "semantics/atomic_file.h"
 #include "semantics/suggest.h"
@@ -32,9 +33,18 @@ struct GenOptionsCli {
 
 int runGen(const GenOptionsCli& o) {
   gen::GenOptions options;
+  const Revision* revision = resolveRevision("gen", o.revision);
+  if (!revision) return kUsage;
   for (const std::string& name : o.families) {
     if (name == "all") {
-      for (const auto& f : gen::families()) options.families.push_back(f.get());
+      // Every family that generates for the revision; the others are named on stderr.
+      for (const auto& f : gen::families()) {
+        if (std::string why = f->revisionSupport(*revision); !why.empty()) {
+          std::cerr << "plumb gen: note: family '" << f->name() << "' left out: " << why << "\n";
+          continue;
+        }
+        options.families.push_back(f.get());
+      }
       continue;
     }
     const gen::Family* f = gen::familyByName(name);
@@ -53,11 +63,14 @@ int runGen(const GenOptionsCli& o) {
     }
     options.families.push_back(f);
   }
-  if (o.revision != "2022-06") {
-    std::cerr << "plumb gen: error: revision '" << o.revision
-              << "' is not supported yet (only 2022-06, the seed)\n";
-    return kUsage;
-  }
+  // A family whose own expectations follow the seed's rules cannot generate for another
+  // revision (Family::revisionSupport): refused by name, before anything is written.
+  for (const gen::Family* f : options.families)
+    if (std::string why = f->revisionSupport(*revision); !why.empty()) {
+      std::cerr << "plumb gen: error: family '" << f->name() << "' cannot generate revision "
+                << o.revision << ": " << why << "\n";
+      return kUsage;
+    }
   unsigned index = 0, total = 0;
   char slash = 0;
   if (std::sscanf(o.shard.c_str(), "%u%c%u", &index, &slash, &total) != 3 || slash != '/' ||
@@ -133,7 +146,9 @@ void registerGen(CLI::App& app, int& exitCode) {
   cmd->add_option("--count", opts->count, "case slots per family (each an edge pair or one case)");
   cmd->add_option("--seed", opts->seed, "seed: the same seed and arguments give the same corpus");
   cmd->add_option("--out", opts->out, "corpus directory (created if needed)")->required();
-  cmd->add_option("--revision", opts->revision, "WGSL revision (2022-06)");
+  addRevisionOption(cmd, opts->revision,
+                    "the programs are derived (checked and run) under it;\n"
+                    "2026: the families runtime and litmus (the others refuse)");
   cmd->add_option("--shard", opts->shard, "make only the slots s with s mod N == I (I/N)");
   cmd->add_option("--solver-rlimit", opts->resourceLimit,
                   "Z3 resource limit per solve (deterministic; exceeded: reported, no case)");

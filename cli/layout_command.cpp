@@ -1,4 +1,5 @@
-// plumb layout FILE [--format text|json]: the memory layout of every structure of a module
+// plumb layout FILE [--revision R] [--format text|json]: the memory layout of every structure of a
+// module
 // (#memory-layouts), in the style of the spec's layout examples.
 #include <iomanip>
 #include <iostream>
@@ -9,6 +10,7 @@
 #include "checker/checker.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
+#include "cli/revision_option.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/parser.h"
 
@@ -19,6 +21,7 @@ namespace {
 struct LayoutOptionsCli {
   std::string file;
   std::string format = "text";
+  std::string revision = "2022-06";
 };
 
 // SizeOf as text: a number, or "16 + 4·N" when a runtime-sized array ends the type.
@@ -101,10 +104,12 @@ nlohmann::json toJson(CheckedModule& c, Type t) {
 }
 
 int runLayout(const LayoutOptionsCli& o) {
+  const Revision* revision = resolveRevision("layout", o.revision);
+  if (!revision) return kUsage;
   std::unique_ptr<SourceFile> file = readWgslFile("layout", o.file);
   if (!file) return kUsage;
   DiagnosticList diagnostics;
-  std::unique_ptr<ast::Module> module = parseModule(*file, Revision::wgsl2022_06(), diagnostics);
+  std::unique_ptr<ast::Module> module = parseModule(*file, *revision, diagnostics);
   if (diagnostics.hasErrors()) {
     for (const Diagnostic& d : diagnostics.all()) std::cerr << renderText(d);
     return kRejected;
@@ -122,8 +127,11 @@ int runLayout(const LayoutOptionsCli& o) {
       printText(*checked, d.type);
   }
   if (o.format == "json") {
-    nlohmann::json report = {{"format", "plumb-layout"}, {"version", 1}, {"revision", "2022-06"},
-                             {"file", file->name()}, {"valid", !diagnostics.hasErrors()}};
+    nlohmann::json report = {{"format", "plumb-layout"},
+                             {"version", 1},
+                             {"revision", std::string(revision->name)},
+                             {"file", file->name()},
+                             {"valid", !diagnostics.hasErrors()}};
     report["structs"] = structs;
     std::cout << report.dump(2) << "\n";
   }
@@ -141,6 +149,7 @@ void registerLayout(CLI::App& app, int& exitCode) {
       "Exit status: 0 if the file is valid, 1 if not (layouts are still printed), 2 on usage\n"
       "errors.");
   cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
+  addRevisionOption(cmd, o->revision, "the grammar and rules the module is checked with");
   cmd->add_option("--format", o->format, "'text' (a table per structure) or 'json'")
       ->check(CLI::IsMember({"text", "json"}));
   cmd->callback([o, &exitCode] { exitCode = runLayout(*o); });

@@ -34,8 +34,8 @@ void refuseNegativeNumbers(CLI::App& app) {
 
 int runMain(int argc, char** argv) {
   CLI::App app{
-      "Plumb: a formal reference implementation of WGSL (revision 2022-06).\n"
-      "See README.md and docs/ for the rules, formats and known spec ambiguities."};
+      "Plumb: a formal reference implementation of WGSL (revision 2022-06; current WGSL with\n"
+      "--revision 2026). See README.md and docs/ for the rules, formats and known spec ambiguities."};
   app.set_version_flag("--version", std::string("plumb ") + PLUMB_VERSION +
                                         " (WGSL revision 2022-06, gpuweb a83e9990)");
   app.require_subcommand(1);

@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/input_files.h"
+#include "cli/revision_option.h"
 #include "cli/terminal.h"
 #include "oracle/oracle.h"
 #include "oracle/report_merge.h"
@@ -40,6 +41,8 @@ struct OracleOptionsCli {
   bool quiet = false;
   bool strictUniformity = false;
   bool strictAliasing = false;
+  std::string revision;  // empty: each case's own (a plumb-case's "revision"), else 2022-06
+  bool noRevisionDeltas = false;
 };
 
 /// Written whole or not at all (design.md: temp file + rename).
@@ -132,6 +135,11 @@ int runOracleCommand(const OracleOptionsCli& o) {
   oracle::VerdictOptions verdictOptions;
   verdictOptions.strictUniformity = o.strictUniformity;
   verdictOptions.strictAliasing = o.strictAliasing;
+  if (!o.revision.empty()) {
+    if (!resolveRevision("oracle", o.revision)) return kUsage;
+    verdictOptions.revision = o.revision;
+    verdictOptions.revisionGiven = true;
+  }
   std::vector<oracle::OracleCase> cases;
   bool inputError = false;  // a case that cannot be loaded: exit 2 (README, exit status)
   for (const std::string& p : paths) {
@@ -162,6 +170,7 @@ int runOracleCommand(const OracleOptionsCli& o) {
   options.parallelBackends = !o.sequential;
   options.jobs = o.jobs;
   options.outcomes = oracle::interpreterOutcomeProvider();
+  options.revisionDeltas = !o.noRevisionDeltas;
   if (!o.quiet && stderrIsTerminal())  // progress on a terminal only, never into a log
     options.progress = [](const std::string& line) {
       std::cerr << "plumb oracle: " << line << "\n";
@@ -311,6 +320,13 @@ void registerOracle(CLI::App& app, int& exitCode) {
                 "Plumb's verdict as plumb check --strict-uniformity");
   cmd->add_flag("--strict-aliasing", o->strictAliasing,
                 "Plumb's verdict as plumb check --strict-aliasing");
+  addRevisionOption(
+      cmd, o->revision,
+      "Plumb's verdict and outcome sets under it (default: a plumb-case's own\n"
+      "revision, else 2022-06); a disagreement that agrees with Plumb under the other\n"
+      "revision is classified revision-delta");
+  cmd->add_flag("--no-revision-deltas", o->noRevisionDeltas,
+                "do not compute Plumb's answer under the other revision for disagreements");
   cmd->add_option("--shard", o->shard,
                   "I/N: run only the cases at positions I, I+N, I+2N, ... of the list (0 <= I < N);\n"
                   "plumb oracle merge joins the shards' reports into the report of one run");

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/progress.h"
+#include "cli/revision_option.h"
 #include "cli/shader_inputs.h"
 #include "interpreter/run.h"
 #include "semantics/diagnostic_json.h"
@@ -21,6 +22,7 @@ struct RunOptionsCli {
   std::string dispatch = "1,1,1";
   std::string bindings;
   std::string format = "text";
+  std::string revision = "2022-06";
   std::vector<std::string> overrides;
   bool trace = false;
   bool allSchedules = false;
@@ -41,6 +43,8 @@ int runRun(const RunOptionsCli& o) {
   if (!parseDispatch("run", o.dispatch, request.dispatch.dispatch) ||
       !parseOverrides("run", o.overrides, request.check.overrides))
     return kUsage;
+  request.revision = resolveRevision("run", o.revision);
+  if (!request.revision) return kUsage;
   request.check.literalShiftRight = o.literalShiftRight;
   request.dispatch.maxSteps = o.maxSteps;
   request.dispatch.maxExecutions = o.maxExecutions;
@@ -70,7 +74,7 @@ int runRun(const RunOptionsCli& o) {
   bool json = o.format == "json";
   if (!report.ran) {
     printNotRun("plumb-run", interp::kRunReportVersion, *file, report.diagnostics, report.errors,
-                json);
+                json, request.revision->name);
     return kRejected;
   }
   if (json) {
@@ -133,7 +137,12 @@ void registerRun(CLI::App& app, int& exitCode) {
                 "print each buffer as its 32-bit words in hex (default: each scalar as its type's "
                 "value, `out[0] = -1i`)");
   cmd->add_flag("--quiet", o->quiet, "no progress line on standard error");
-  cmd->add_flag("--literal-shift-right", o->literalShiftRight, ">> on i32 as the seed's text says");
+  cmd->add_flag("--literal-shift-right", o->literalShiftRight,
+                ">> on i32 as the seed's text says (revision 2022-06 only)");
+  addRevisionOption(
+      cmd, o->revision,
+      "2026 also runs the current dynamic rules: the left-hand side of an "
+      "assignment first,\nout-of-bounds accesses of any variable, the 2026 accuracy table");
   cmd->add_option("--format", o->format, "'text' or 'json' (format plumb-run)")->check(CLI::IsMember({"text", "json"}));
   cmd->callback([o, &exitCode] { exitCode = runRun(*o); });
 }

@@ -51,12 +51,17 @@ int readBindingsFile(const char* command, const std::string& path, nlohmann::jso
 
 void printNotRun(const char* format, int version, const SourceFile& file,
                  const DiagnosticList& diagnostics, const std::vector<std::string>& errors,
-                 bool json) {
+                 bool json, std::string_view revision) {
   if (json) {
     nlohmann::json diags = nlohmann::json::array();
     for (const Diagnostic& d : diagnostics.all()) diags.push_back(toJson(d));
-    std::cout << nlohmann::json{{"format", format}, {"version", version},   {"file", file.name()},
-                                {"ran", false},     {"diagnostics", diags}, {"errors", errors}}
+    std::cout << nlohmann::json{{"format", format},
+                                {"version", version},
+                                {"revision", std::string(revision)},
+                                {"file", file.name()},
+                                {"ran", false},
+                                {"diagnostics", diags},
+                                {"errors", errors}}
                      .dump(2)
               << "\n";
     return;

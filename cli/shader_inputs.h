@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -28,10 +29,10 @@ bool parseOverrides(const char* command, const std::vector<std::string>& given,
 int readBindingsFile(const char* command, const std::string& path, nlohmann::json& out);
 
 /// A shader that did not run: its diagnostics and errors, as text on stderr or as the
-/// report `{format, version, file, ran: false, diagnostics, errors}` on stdout (`version`: the
-/// format's current version).
+/// report `{format, version, revision, file, ran: false, diagnostics, errors}` on stdout
+/// (`version`: the format's current version; `revision`: the WGSL revision's name).
 void printNotRun(const char* format, int version, const SourceFile& file,
                  const DiagnosticList& diagnostics, const std::vector<std::string>& errors,
-                 bool json);
+                 bool json, std::string_view revision = "2022-06");
 
 }  // namespace plumb::cli

@@ -25,6 +25,13 @@ CheckOptions checkOptions(const CaseOptions& o, bool pipeline) {
   return c;
 }
 
+/// The revision a case is derived under (its "revision"; an unknown name is refused before:
+/// gen/case.cpp).
+const Revision& caseRevision(const GeneratedCase& c) {
+  const Revision* r = Revision::byName(c.revision);
+  return r ? *r : Revision::wgsl2022_06();
+}
+
 /// The first error of a diagnostic list as an invalid verdict.
 nlohmann::json invalidVerdict(const char* stage, const SourceFile& file, const DiagnosticList& d) {
   for (const Diagnostic& e : d.all()) {
@@ -43,7 +50,7 @@ nlohmann::json invalidVerdict(const char* stage, const SourceFile& file, const D
 /// it, of pipeline creation with its override values (#pipeline-creation-error).
 nlohmann::json verdict(const GeneratedCase& c, const SourceFile& file) {
   DiagnosticList diagnostics;
-  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+  std::unique_ptr<ast::Module> module = parseModule(file, caseRevision(c), diagnostics);
   if (!module || diagnostics.hasErrors()) return invalidVerdict("parse", file, diagnostics);
   check(*module, diagnostics, checkOptions(c.options, false));
   if (diagnostics.hasErrors()) return invalidVerdict("check", file, diagnostics);
@@ -66,6 +73,7 @@ nlohmann::json runExpectation(const GeneratedCase& c, const SourceFile& file) {
   request.bindings = bindingsDocument(*c.dispatch);
   request.zeroMissingBindings = true;
   request.check = checkOptions(c.options, true);
+  request.revision = &caseRevision(c);
   interp::RunReport report = interp::runShader(file, request);
   if (!report.ran) {
     std::string why;
@@ -85,6 +93,7 @@ nlohmann::json exploreExpectation(const GeneratedCase& c, const SourceFile& file
   request.entry = c.dispatch->entry;
   request.dispatch = c.dispatch->workgroups;
   request.bindings = bindingsDocument(*c.dispatch);
+  request.revision = &caseRevision(c);
   memmodel::wgsl::ExploreResult r = memmodel::wgsl::exploreShader(file, request);
   if (!r.ran) {
     std::string why;

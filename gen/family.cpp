@@ -2,6 +2,17 @@
 
 namespace plumb::gen {
 
+std::string Family::revisionSupport(const Revision& revision) const {
+  return revision.name == Revision::wgsl2022_06().name ? ""
+                                                       : seedOnly(revision, "the seed's rules");
+}
+
+std::string seedOnly(const Revision& revision, std::string_view what) {
+  if (revision.name == Revision::wgsl2022_06().name) return "";
+  return "its rows and its own expectations follow " + std::string(what) + ", which revision " +
+         std::string(revision.name) + " changes; it generates for revision 2022-06 only";
+}
+
 const Family* familyByName(std::string_view name) {
   for (const std::unique_ptr<Family>& f : families())
     if (f->name() == name) return f.get();

@@ -14,6 +14,7 @@
 #include "gen/case.h"
 #include "gen/rng.h"
 #include "gen/solver.h"
+#include "semantics/revision.h"
 
 namespace plumb::gen {
 
@@ -91,7 +92,15 @@ class Family {
   virtual const std::vector<RuleRow>& rows() const = 0;
   /// Drafts the cases of slot `ctx.slot`; deterministic in (seed, slot).
   virtual SlotDrafts draft(SlotContext& ctx) const = 0;
+  /// Empty when the family's programs and its own expectations (Intended) hold under
+  /// `revision`; otherwise why not (`plumb gen --revision` refuses the family with it). By
+  /// default a family speaks the seed only: its rows cite the seed's rules.
+  virtual std::string revisionSupport(const Revision& revision) const;
 };
+
+/// The reason of Family::revisionSupport for a family whose rows follow the seed's rules in a
+/// way the revision changes (`what`: those rules, with their delta entries).
+std::string seedOnly(const Revision& revision, std::string_view what);
 
 /// Every family, in the order `plumb gen all` runs them (wgsl/families.cpp).
 const std::vector<std::unique_ptr<Family>>& families();

@@ -50,7 +50,8 @@ std::string manifestName(uint32_t shardIndex, uint32_t shardCount) {
 }
 
 SlotResult generateSlot(const Family& family, uint64_t seed, uint64_t slot,
-                        const SolverLimits& limits, SolveStats& stats) {
+                        const SolverLimits& limits, SolveStats& stats,
+                        const std::string& revision) {
   SlotResult out;
   // The solver's seed is drawn from the slot's stream, so it too depends on the slot only.
   Rng rng = Rng::forSlot(seed, family.name(), slot);
@@ -63,6 +64,7 @@ SlotResult generateSlot(const Family& family, uint64_t seed, uint64_t slot,
   }
   for (Draft& d : drafts.drafts) {
     d.c.family = std::string(family.name());
+    d.c.revision = revision;
     d.c.expect = deriveExpectation(d.c);
     std::string why = compareWithIntended(d.intended, d.c.expect);
     if (!why.empty()) {
@@ -85,6 +87,17 @@ SlotResult generateSlot(const Family& family, uint64_t seed, uint64_t slot,
 
 GenReport generateCorpus(const GenOptions& options) {
   GenReport report;
+  const Revision* revision = Revision::byName(options.revision);
+  if (!revision) {
+    report.error = "unknown revision '" + options.revision + "'";
+    return report;
+  }
+  for (const Family* family : options.families)
+    if (std::string why = family->revisionSupport(*revision); !why.empty()) {
+      report.error = "family '" + std::string(family->name()) + "' cannot generate revision " +
+                     options.revision + ": " + why;
+      return report;
+    }
   fs::path root(options.outDir);
   std::error_code ec;
   fs::create_directories(root, ec);
@@ -109,7 +122,8 @@ GenReport generateCorpus(const GenOptions& options) {
     std::set<std::string> seen;
     for (uint64_t slot = options.shardIndex; slot < options.count; slot += options.shardCount) {
       ++fr.slots;
-      SlotResult r = generateSlot(*family, options.seed, slot, options.limits, fr.solver);
+      SlotResult r =
+          generateSlot(*family, options.seed, slot, options.limits, fr.solver, options.revision);
       if (!r.failure.empty()) {
         ++fr.failures[r.failure];
       } else if (!r.disagreement.empty()) {
@@ -123,7 +137,6 @@ GenReport generateCorpus(const GenOptions& options) {
         } else {
           for (GeneratedCase& c : r.cases) {
             seen.insert(programKey(c));
-            c.revision = options.revision;
             std::string error;
             std::string rel = fr.name + "/" + caseFileName(c);
             if (!writeFileAtomically((root / rel).string(), toJson(c).dump(1) + "\n", error)) {

@@ -56,6 +56,8 @@ struct GenReport {
   std::string manifestPath;
 };
 
+/// Writes the corpus. A family that does not support `options.revision`
+/// (Family::revisionSupport) is an error, reported before anything is written.
 GenReport generateCorpus(const GenOptions& options);
 
 /// The manifest's file name for a shard: manifest.json, or manifest.I-of-N.json.
@@ -68,7 +70,9 @@ struct SlotResult {
   std::string disagreement;          // the derivations differ: what
   nlohmann::json disagreementDetail;
 };
+/// `revision`: the WGSL revision Plumb's expectation is derived under (the case's "revision").
 SlotResult generateSlot(const Family& family, uint64_t seed, uint64_t slot,
-                        const SolverLimits& limits, SolveStats& stats);
+                        const SolverLimits& limits, SolveStats& stats,
+                        const std::string& revision = "2022-06");
 
 }  // namespace plumb::gen

@@ -192,7 +192,7 @@ RValue CreationTimeValues::compute(uint32_t e, const RValue& exact) {
           if (!n.type() && r.kind == Resolution::BuiltinFunction) {
             const Overload* o = checked_.calls[e];
             if (!o) return exact;
-            return join(callBuiltin(types_, *o, info.type, args));
+            return join(callBuiltin(types_, *o, info.type, args, module_.revision()));
           }
           // #type-constructor-expr, #conversion-expr (as the machine's callOrConstruct).
           if (args.empty()) return exact;  // T(): the zero value (#zero-value), exact

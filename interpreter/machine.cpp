@@ -217,6 +217,15 @@ bool isBufferSpace(ast::AddressSpace s) {
   return s == ast::AddressSpace::Uniform || s == ast::AddressSpace::Storage;
 }
 
+/// Whether an invalid load or store may be redirected to the other locations of the
+/// originating variable: always for a buffer (old#originating-variable: "the WebGPU buffer
+/// bound to the originating variable"), and for any variable in 2026
+/// (new#out-of-bounds-access-sec: "any memory location(s) in the originating variable";
+/// Revision::invalidReferenceInOriginatingVariable, delta 2.5).
+bool redirects(const Revision& revision, ast::AddressSpace s) {
+  return isBufferSpace(s) || revision.invalidReferenceInOriginatingVariable;
+}
+
 }  // namespace
 
 bool Machine::observed(const Allocation& a) const {
@@ -224,6 +233,18 @@ bool Machine::observed(const Allocation& a) const {
   // are non-private memory operations; atomics there are atomic operations (#scoped-operations).
   return observer_ && (a.space == ast::AddressSpace::Workgroup ||
                        (a.space == ast::AddressSpace::Storage && a.access == ast::AccessMode::ReadWrite));
+}
+
+StepResult Machine::outOfBoundsError(const char* access) {
+  // new#out-of-bounds-access-sec (Revision::outOfBoundsAccessIsDynamicError): besides the
+  // listed loads and stores, a dynamic error, after which anything may happen (new#errors).
+  if (!program_.module.revision().outOfBoundsAccessIsDynamicError ||
+      choose_(2, at(("dynamic error of an out-of-bounds " + std::string(access)).c_str())) == 0)
+    return {};
+  return Stop::dynamicError("out-of-bounds-access-sec",
+                            std::string("an out-of-bounds ") + access +
+                                " is a dynamic error in revision 2026: any output (the listed "
+                                "outcomes are the other executions)");
 }
 
 StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) {
@@ -253,6 +274,7 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
     }
   }
   if (observed(a)) observer_->onUnmodelled(indexOfInvocation(inv), at("load through an invalid memory reference"));
+  if (StepResult e = outOfBoundsError("load"); e.kind == StepResult::Stopped) return e;
   // #invalid-memory-reference: a load returns one of: a value from the buffer bound to the
   // originating variable; the zero value; for a vector, (0, 0, 0, x).
   Alternatives options;
@@ -285,7 +307,7 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
     }
   }
   std::vector<uint32_t> elements;  // the element each buffer alternative was read from
-  if (isBufferSpace(a.space)) {
+  if (redirects(program_.module.revision(), a.space)) {
     for (const auto& p : inBoundsPaths(a.value, v)) {
       RValue value = *locate(a.value, p, p.size());
       value.type = storeType;
@@ -324,10 +346,12 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
     }
   }
   if (observed(a)) observer_->onUnmodelled(indexOfInvocation(inv), at("store through an invalid memory reference"));
+  if (StepResult e = outOfBoundsError("store"); e.kind == StepResult::Stopped) return e;
   // #invalid-memory-reference: a store may store to any memory location(s) of the buffer
-  // bound to the originating variable, or not be executed.
+  // bound to the originating variable (in 2026, of any originating variable), or not be
+  // executed.
   std::vector<std::vector<uint32_t>> paths;
-  if (isBufferSpace(a.space)) paths = inBoundsPaths(a.value, v);
+  if (redirects(program_.module.revision(), a.space)) paths = inBoundsPaths(a.value, v);
   uint32_t i = paths.empty() ? 0 : choose_(static_cast<uint32_t>(paths.size() + 1), at("out-of-bounds store"));
   if (i == 0) return {};  // not executed
   RValue* loc = locate(a.value, paths[i - 1], paths[i - 1].size());

@@ -208,6 +208,9 @@ class Machine {
   StepResult execStatement(Invocation& inv, const Task& t);
   StepResult statementTask(Invocation& inv, const Task& t);
   StepResult callBuiltin(Invocation& inv, const Task& t);
+  /// The dynamic-error branch of an out-of-bounds `access` ("load", "store") in revisions
+  /// where it is one (Revision::outOfBoundsAccessIsDynamicError); empty in the other branch.
+  StepResult outOfBoundsError(const char* access);
   StepResult callOrConstruct(Invocation& inv, const Task& t);
   /// A built-in that touches memory or synchronizes (isMachineBuiltin in machine_calls.cpp).
   StepResult machineBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);

@@ -103,7 +103,9 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
   std::optional<RuleId> rule = functionBuiltinRule(o->row->anchor);
   if (!rule) return Stop::internal(std::string(o->row->name) + " in a compute shader");
   Type result = typeOf(t.node);
-  OperationResult res = lifted(args, [&](std::span<const RValue> x) { return interp::callBuiltin(types_, *o, result, x); });
+  OperationResult res = lifted(args, [&](std::span<const RValue> x) {
+    return interp::callBuiltin(types_, *o, result, x, program_.module.revision());
+  });
   if (!res.ok()) return operationStop(res, std::string(o->row->name), o->row->anchor);
   inv.values.push_back(operationValue(std::move(res.alternatives), "built-in result"));
   return *rule;

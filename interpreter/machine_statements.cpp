@@ -158,7 +158,15 @@ StepResult Machine::execStatement(Invocation& inv, const Task& t) {
             return RuleId::PhonyAssignment;
           }
           if (n.op == AssignmentOperator::Assign) {
-            // #simple-assignment-section: "Evaluates e, evaluates r, then writes".
+            // old#simple-assignment-section: "Evaluates e, evaluates r, then writes";
+            // new#simple-assignment-section: "Evaluates r, then evaluates e" (delta 3.8).
+            // Tasks run last-pushed first; Store finds the reference on top either way.
+            if (program_.module.revision().assignmentLeftHandSideFirst) {
+              inv.tasks.push_back({TaskKind::Store, t.node, 1});
+              pushValueOf(inv, n.value);
+              inv.tasks.push_back({TaskKind::Eval, n.target.value});
+              return RuleId::SimpleAssignmentLeftFirst;
+            }
             inv.tasks.push_back({TaskKind::Store, t.node});
             inv.tasks.push_back({TaskKind::Eval, n.target.value});
             pushValueOf(inv, n.value);
@@ -361,8 +369,11 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       }
       return RuleId::CallReturn;
     case TaskKind::Store: {
+      // The reference is on top (the value was evaluated first), or below the value when the
+      // left-hand side was evaluated first (aux 1: new#simple-assignment-section).
       size_t n = inv.values.size();
-      StepResult r = store(inv, inv.values[n - 1], std::move(inv.values[n - 2]));
+      size_t ref = t.aux ? n - 2 : n - 1;
+      StepResult r = store(inv, inv.values[ref], std::move(inv.values[t.aux ? n - 1 : n - 2]));
       inv.values.resize(n - 2);
       r.rule = RuleId::Store;
       return r;

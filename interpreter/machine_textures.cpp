@@ -140,9 +140,11 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
         write(texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y, static_cast<uint64_t>(coords[0])));
         return RuleId::TextureStore;
       }
-      // #texturestore: out of bounds, "not be executed" or "store value to some in bounds texel".
+      // old#texturestore: out of bounds, "not be executed" or "store value to some in bounds
+      // texel"; new#texturestore: it "will not be executed" (delta 2.6, #4194).
       std::vector<RValue*> targets;
-      everyTexel([&](RValue& x) { targets.push_back(&x); });
+      if (!program_.module.revision().textureStoreOutOfBoundsDiscarded)
+        everyTexel([&](RValue& x) { targets.push_back(&x); });
       uint32_t i = choose_(static_cast<uint32_t>(targets.size() + 1), at("out-of-bounds textureStore"));
       if (i > 0) write(*targets[i - 1]);
       return RuleId::TextureStoreOutOfBounds;

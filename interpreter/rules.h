@@ -33,7 +33,7 @@ enum class RuleId : uint8_t {
   LoopNextIteration, ContinuingStatement, BreakStatement, BreakIfStatement, BreakIfTrue,
   BreakIfFalse, ContinueStatement, ReturnStatement, FunctionCallStatement, DiscardValue,
   ConstDeclaration, LetDeclaration, LetBind, VarDeclaration, VarAllocate, PhonyAssignment,
-  SimpleAssignment, Store, CompoundAssignment, CompoundAssignmentStore, Increment, Decrement,
+  SimpleAssignment, SimpleAssignmentLeftFirst, Store, CompoundAssignment, CompoundAssignmentStore, Increment, Decrement,
   IncrementDecrementStore, StaticAssertStatement,
   // calls (#function-calls)
   CallEnter, CallReturn, EntryPointReturn,
@@ -128,6 +128,9 @@ inline constexpr std::array<Rule, static_cast<size_t>(RuleId::Count)> kRules{{
     {RuleId::VarAllocate, "var-allocate", "var-and-value"},
     {RuleId::PhonyAssignment, "phony-assignment", "phony-assignment-section"},
     {RuleId::SimpleAssignment, "simple-assignment", "simple-assignment-section"},
+    // revision 2026 (Revision::assignmentLeftHandSideFirst): "Evaluates r, then evaluates e"
+    {RuleId::SimpleAssignmentLeftFirst, "simple-assignment-left-first",
+     "simple-assignment-section"},
     {RuleId::Store, "store", "simple-assignment-section"},
     {RuleId::CompoundAssignment, "compound-assignment", "compound-assignment-sec"},
     {RuleId::CompoundAssignmentStore, "compound-assignment-store", "compound-assignment-sec"},

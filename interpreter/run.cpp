@@ -118,7 +118,15 @@ void printBuffer(const nlohmann::json& b, const std::vector<ScalarSlot>* slots, 
 
 RunReport runShader(const SourceFile& file, const RunRequest& request) {
   RunReport r;
-  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), r.diagnostics);
+  const Revision& revision = request.revision ? *request.revision : Revision::wgsl2022_06();
+  if (request.check.literalShiftRight && revision.shiftRightCopiesSignBit) {
+    r.errors.push_back(
+        "--literal-shift-right reads the seed's text of `>>` (docs/ambiguities.md S3); revision " +
+        std::string(revision.name) +
+        " defines `>>` on signed integers as copying the sign bit (new#bit-expr)");
+    return r;
+  }
+  std::unique_ptr<ast::Module> module = parseModule(file, revision, r.diagnostics);
   if (r.diagnostics.hasErrors()) return r;
   CheckOptions options = request.check;
   options.pipelineCreation = true;
@@ -188,7 +196,7 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   }
   r.json = {{"format", "plumb-run"},
             {"version", kRunReportVersion},
-            {"revision", "2022-06"},
+            {"revision", std::string(revision.name)},
             {"file", file.name()},
             {"entry", r.entry},
             {"dispatch", request.dispatch.dispatch},
@@ -257,11 +265,15 @@ std::string choiceText(const std::string& c) {
       }
       if (k > n && k <= n + (b - a + 1))
         return shown + " (the value of element [" + std::to_string(a + (k - n - 1)) +
-               "] of the buffer's array)";
+               "] of the array)";
       n += b - a + 1;
     }
     return shown;
   }
+  // Revision 2026: the first branch does the listed load or store, the second is the
+  // dynamic error (Machine::outOfBoundsError).
+  if (c.starts_with("dynamic error of an out-of-bounds "))
+    return c + (k == 1 ? " (no: a listed outcome)" : " (yes: the execution stops)");
   // #texturestore: "not executed", then every in-bounds texel in the report's texel order
   // (level, layer, row, column: machine_textures.cpp, everyTexel).
   if (c.starts_with("out-of-bounds textureStore ")) {
@@ -288,9 +300,14 @@ std::string incomplete(const nlohmann::json& executions) {
 
 void printRunReport(const RunReport& report, std::ostream& out, bool hex) {
   const nlohmann::json& j = report.json;
-  out << j["file"].get<std::string>() << ": entry " << j["entry"].get<std::string>() << ", dispatch "
-      << j["dispatch"][0] << "," << j["dispatch"][1] << "," << j["dispatch"][2] << ", workgroup size "
-      << j["workgroupSize"][0] << "," << j["workgroupSize"][1] << "," << j["workgroupSize"][2] << "\n";
+  out << j["file"].get<std::string>() << ": entry " << j["entry"].get<std::string>()
+      << ", dispatch " << j["dispatch"][0] << "," << j["dispatch"][1] << "," << j["dispatch"][2]
+      << ", workgroup size " << j["workgroupSize"][0] << "," << j["workgroupSize"][1] << ","
+      << j["workgroupSize"][2];
+  // The seed's revision is the default and goes unsaid; another is named on the first line.
+  if (j.value("revision", "2022-06") != "2022-06")
+    out << ", revision " << j["revision"].get<std::string>();
+  out << "\n";
   const auto& e = j["executions"];
   out << "executions: " << e["explored"] << " explored"
       << (e["complete"].get<bool>() ? " (every choice)" : incomplete(e)) << ", " << j["steps"]

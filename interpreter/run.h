@@ -26,6 +26,9 @@ struct RunRequest {
   bool zeroMissingBindings = false;
   bool allowUnusedBindings = false;  // a binding without a variable: a warning, not an error
   CheckOptions check;             // pipelineCreation is forced on
+  /// The WGSL revision the module is parsed, checked and run under (semantics/revision.h);
+  /// null: the seed, 2022-06.
+  const Revision* revision = nullptr;
 };
 
 struct RunReport {

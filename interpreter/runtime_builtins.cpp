@@ -271,7 +271,7 @@ bool anyIndeterminate(const RValue& v) {
 }  // namespace
 
 OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type result,
-                            std::span<const RValue> args) {
+                            std::span<const RValue> args, const Revision& revision) {
   if (!overload.row) return malformed("no overload");
   std::string_view name = overload.row->name, anchor = overload.row->anchor;
   if (anchor == "texture-builtin-functions" || anchor == "atomic-builtin-functions" ||
@@ -303,7 +303,7 @@ OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type res
       if (r.alternatives.size() != 1) return unsupported("an abstract argument with several values");
       converted[j] = std::move(r.alternatives[0]);
     }
-    return callBuiltin(types, overload, result, converted);
+    return callBuiltin(types, overload, result, converted, revision);
   }
 
   // #logical-builtin-functions.
@@ -359,7 +359,7 @@ OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type res
       }
     }
   }
-  return floatBuiltin(types, name, result, args);
+  return floatBuiltin(types, name, result, args, revision);
 }
 
 }  // namespace plumb::interp

@@ -59,6 +59,9 @@ std::pair<double, double> decimalConstant(const char* text) {
 /// The rows of the accuracy table for one type, as operations on sets.
 struct Rows {
   const Format& f;
+  /// new#concrete-float-accuracy instead of old#floating-point-accuracy where they differ
+  /// (Revision::currentAccuracyTable, delta 7.1).
+  bool current = false;
   bool isF16() const { return f.kind == TypeKind::F16; }
   FloatSet in(FloatSet x) const { return fp::flush(f, x); }
   static FloatSet c(double v) { return FloatSet::exact(v); }
@@ -85,6 +88,18 @@ struct Rows {
     if (x.hi <= 0) return FloatSet::range(-x.hi, -x.lo);
     return FloatSet::range(0, std::max(-x.lo, x.hi));
   }
+  /// new#concrete-float-accuracy: "the worse of" an absolute error around the exact
+  /// monotone function and the inherited formula's set: their hull.
+  FloatSet worseOfAbsolute(Fn1 fn, FloatSet x, bool increasing, double error,
+                           FloatSet inherited) const {
+    x = in(x);
+    if (x.any || inherited.any) return FloatSet::anyValue();
+    double a = increasing ? x.lo : x.hi, b = increasing ? x.hi : x.lo;
+    double lo = eval1(fn, a, MPFR_RNDD), hi = eval1(fn, b, MPFR_RNDU);
+    if (!std::isfinite(lo) || !std::isfinite(hi))
+      return FloatSet::anyValue();  // outside the domain
+    return fp::hull(fp::withinAbsolute(f, lo, hi, error, false), inherited);
+  }
   // atan(x): 4096 ULP (f32), 5 ULP (f16).
   FloatSet atan(FloatSet x) const { return monotoneUlps(mpfr_atan, x, true, isF16() ? 5 : 4096); }
   // atan2(y, x): 4096 ULP (f32), 5 ULP (f16). Over a box of operands: the extreme angles are
@@ -93,6 +108,16 @@ struct Rows {
   FloatSet atan2(FloatSet y, FloatSet x) const {
     y = in(y), x = in(x);
     if (y.any || x.any) return FloatSet::anyValue();
+    // new#concrete-float-accuracy: the ULP bound holds "for |x| in the range [2^-126, 2^126]
+    // (f16: [2^-14, 2^14]), and y is finite and normal"; elsewhere no bound: any value
+    // (docs/ambiguities.md R20: zero is not normal).
+    if (current) {
+      double least = isF16() ? 0x1p-14 : 0x1p-126, most = isF16() ? 0x1p14 : 0x1p126;
+      auto within = [&](const FloatSet& s, double lo, double hi) {
+        return (s.lo >= lo && s.hi <= hi) || (s.hi <= -lo && s.lo >= -hi);
+      };
+      if (!within(x, least, most) || !within(y, least, INFINITY)) return FloatSet::anyValue();
+    }
     double ulps = isF16() ? 5 : 4096;
     bool yHasZero = y.lo <= 0 && y.hi >= 0;
     if (yHasZero && x.lo <= 0 && x.hi >= 0) return FloatSet::anyValue();
@@ -162,12 +187,22 @@ struct Rows {
   FloatSet max(FloatSet x, FloatSet y) const {
     x = in(x), y = in(y);
     if (x.any || y.any) return FloatSet::anyValue();
-    return fp::flush(f, FloatSet::range(std::max(x.lo, y.lo), std::max(x.hi, y.hi)));
+    return eitherSubnormal(x, y, fp::flush(f, FloatSet::range(std::max(x.lo, y.lo), std::max(x.hi, y.hi))));
   }
   FloatSet min(FloatSet x, FloatSet y) const {
     x = in(x), y = in(y);
     if (x.any || y.any) return FloatSet::anyValue();
-    return fp::flush(f, FloatSet::range(std::min(x.lo, y.lo), std::min(x.hi, y.hi)));
+    return eitherSubnormal(x, y, fp::flush(f, FloatSet::range(std::min(x.lo, y.lo), std::min(x.hi, y.hi))));
+  }
+  /// new#concrete-float-accuracy, min and max: "if both inputs are subnormal, either input
+  /// may be returned" (2026 only): when both sets lie below the smallest normal, the result
+  /// set takes in both inputs.
+  FloatSet eitherSubnormal(FloatSet x, FloatSet y, FloatSet result) const {
+    auto subnormal = [&](const FloatSet& s) {
+      return s.lo > -f.smallestNormal && s.hi < f.smallestNormal;
+    };
+    if (!current || !subnormal(x) || !subnormal(y)) return result;
+    return fp::hull(result, fp::hull(x, y));
   }
   // sqrt(x): inherited from 1.0 / inverseSqrt(x) (so sqrt(0) is any value: R2).
   FloatSet sqrt(FloatSet x) const { return div(c(1), inverseSqrt(x)); }
@@ -259,12 +294,22 @@ FloatSet length(const Rows& r, const std::vector<FloatSet>& x) {
 std::optional<FloatSet> unaryRow(const Rows& r, std::string_view name, FloatSet x) {
   FloatSet one = Rows::c(1);
   if (name == "abs") return r.abs(x);
-  // acos: "Inherited from atan2(sqrt(1.0 - x * x), x)".
-  if (name == "acos") return r.atan2(r.sqrt(r.sub(one, r.mul(x, x))), x);
+  // acos: "Inherited from atan2(sqrt(1.0 - x * x), x)"; in 2026 "the worse of" that and an
+  // absolute error of 6.77e-5 (f16: 3.91e-3).
+  if (name == "acos") {
+    FloatSet inherited = r.atan2(r.sqrt(r.sub(one, r.mul(x, x))), x);
+    if (!r.current) return inherited;
+    return r.worseOfAbsolute(mpfr_acos, x, false, r.isF16() ? 3.91e-3 : 6.77e-5, inherited);
+  }
   // acosh: "Inherited from log(x + sqrt(x * x - 1.0))".
   if (name == "acosh") return r.log(r.add(x, r.sqrt(r.sub(r.mul(x, x), one))));
-  // asin: "Inherited from atan2(x, sqrt(1.0 - x * x))".
-  if (name == "asin") return r.atan2(x, r.sqrt(r.sub(one, r.mul(x, x))));
+  // asin: "Inherited from atan2(x, sqrt(1.0 - x * x))"; in 2026 "the worse of" that and an
+  // absolute error of 6.81e-5 (f16: 3.91e-3).
+  if (name == "asin") {
+    FloatSet inherited = r.atan2(x, r.sqrt(r.sub(one, r.mul(x, x))));
+    if (!r.current) return inherited;
+    return r.worseOfAbsolute(mpfr_asin, x, true, r.isF16() ? 3.91e-3 : 6.81e-5, inherited);
+  }
   // asinh: "Inherited from log(x + sqrt(x * x + 1.0))".
   if (name == "asinh") return r.log(r.add(x, r.sqrt(r.add(r.mul(x, x), one))));
   if (name == "atan") return r.atan(x);
@@ -300,7 +345,9 @@ std::optional<FloatSet> unaryRow(const Rows& r, std::string_view name, FloatSet 
   if (name == "tanh") {
     FloatSet sinh = r.mul(r.sub(r.exp(x), r.exp(r.neg(x))), Rows::c(0.5));
     FloatSet cosh = r.mul(r.add(r.exp(x), r.exp(r.neg(x))), Rows::c(0.5));
-    return r.div(sinh, cosh);
+    // In 2026 "the worse of" an absolute error of 1.0e-5 and the inherited value.
+    if (!r.current) return r.div(sinh, cosh);
+    return r.worseOfAbsolute(mpfr_tanh, x, true, 1.0e-5, r.div(sinh, cosh));
   }
   if (name == "trunc") return r.integral(std::trunc, x);
   return std::nullopt;
@@ -335,7 +382,7 @@ Alternatives choose(const Format& f, Type t, std::string_view op, FloatSet a, Fl
 }  // namespace
 
 OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type result,
-                             std::span<const RValue> args) {
+                             std::span<const RValue> args, const Revision& revision) {
   Type component = componentType(types, result);
   TypeKind ck = types.kind(component);
   // The result of frexp/modf is a structure; of length/distance/dot/determinant a scalar.
@@ -344,7 +391,7 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
   if (ck != TypeKind::F32 && ck != TypeKind::F16)
     return unsupported(std::string(name) + " on " + types.name(result));
   const Format& f = fp::formatOf(ck);
-  Rows r{f};
+  Rows r{f, revision.currentAccuracyTable};
 
   auto unary = [&](const std::vector<RValue>& a, Type t) -> Alternatives {
     if (name == "sign") return sign(r, t, floatOf(a[0]));

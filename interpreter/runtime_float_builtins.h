@@ -12,7 +12,8 @@ namespace plumb::interp {
 
 /// The acceptance set of #floating-point-accuracy for `name` (a function of
 /// #float-builtin-functions, or dot/determinant on floats) applied to `args`.
+/// `revision` chooses the accuracy table (Revision::currentAccuracyTable).
 OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type result,
-                             std::span<const RValue> args);
+                             std::span<const RValue> args, const Revision& revision);
 
 }  // namespace plumb::interp

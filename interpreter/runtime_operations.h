@@ -74,8 +74,10 @@ OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to);
 
 /// A call of a built-in function that is not a texture, atomic, synchronization or array
 /// function (those need memory: the machine evaluates them), with arguments converted to the
-/// overload's parameter types and `result` the call's type.
+/// overload's parameter types and `result` the call's type. `revision` chooses the accuracy
+/// table of the floating-point built-ins (Revision::currentAccuracyTable).
 OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type result,
-                            std::span<const RValue> args);
+                            std::span<const RValue> args,
+                            const Revision& revision = Revision::wgsl2022_06());
 
 }  // namespace plumb::interp

@@ -277,7 +277,8 @@ std::string stateLine(const FinalState& s) {
 
 ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& request) {
   ExploreResult r;
-  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), r.diagnostics);
+  const Revision& revision = request.revision ? *request.revision : Revision::wgsl2022_06();
+  std::unique_ptr<ast::Module> module = parseModule(file, revision, r.diagnostics);
   if (r.diagnostics.hasErrors()) return r;
   CheckOptions checkOptions;
   checkOptions.pipelineCreation = true;
@@ -474,7 +475,7 @@ ExploreResult exploreShader(const SourceFile& file, const ExploreRequest& reques
   for (const interp::Stop& s : r.stops) stops.push_back(interp::explorationStopJson(s));
   r.json = {{"format", "plumb-explore"},
             {"version", kExploreReportVersion},
-            {"revision", "2022-06"},
+            {"revision", std::string(revision.name)},
             {"file", file.name()},
             {"ran", true},
             {"dispatch", request.dispatch},
@@ -510,7 +511,7 @@ nlohmann::json asRunReport(const ExploreResult& r) {
   if (!r.stops.empty()) executions["stop"] = interp::explorationStopJson(r.stops.front());
   return {{"format", "plumb-run"},
           {"version", interp::kRunReportVersion},
-          {"revision", "2022-06"},
+          {"revision", r.json.value("revision", "2022-06")},
           {"source", "plumb explore: the final states the memory model allows"},
           {"dispatch", r.json.value("dispatch", nlohmann::json::array())},
           {"executions", executions},
@@ -518,8 +519,11 @@ nlohmann::json asRunReport(const ExploreResult& r) {
 }
 
 void printExploreReport(const ExploreResult& r, std::ostream& out) {
+  std::string revision = r.json.value("revision", "2022-06");
   out << r.states.size() << " final state" << (r.states.size() == 1 ? "" : "s")
-      << " of the read_write storage buffers allowed by the memory model (seed #memory-model;\n"
+      << " of the read_write storage buffers allowed by the memory model ("
+      << (revision == "2022-06" ? "seed" : "revision " + revision)
+      << " #memory-model;\n"
          "locations no invocation accesses keep their initial values and are not listed):\n";
   for (size_t i = 0; i < r.states.size(); ++i) {
     const FinalState& s = r.states[i];

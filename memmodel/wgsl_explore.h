@@ -18,6 +18,7 @@
 
 #include "interpreter/stop.h"
 #include "semantics/diagnostic.h"
+#include "semantics/revision.h"
 #include "semantics/source.h"
 
 namespace plumb::memmodel::wgsl {
@@ -35,6 +36,8 @@ struct ExploreRequest {
   uint64_t maxSteps = 100'000;  // per invocation, per dispatch execution
   uint64_t maxInvocations = 64;
   bool witnessDot = false;  // keep each state's witness as Graphviz DOT (`--dot DIR`)
+  /// The WGSL revision the module is parsed, checked and run under; null: the seed, 2022-06.
+  const Revision* revision = nullptr;
   /// Called now and then with a short status line (the CLI draws a progress line on a TTY).
   std::function<void(const std::string&)> progress;
 };

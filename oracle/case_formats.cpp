@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "gen/case.h"
+#include "semantics/revision.h"
 
 namespace plumb::oracle::detail {
 
@@ -186,8 +187,10 @@ bool readPlumbCaseFile(const nlohmann::json& j, const fs::path& path, OracleCase
   c.format = "plumb-case";
   c.id = g->name;
   c.description = g->description;
-  if (g->revision != "2022-06")
-    return fail(c, "revision '" + g->revision + "': Plumb implements revision 2022-06 only");
+  if (!Revision::byName(g->revision))
+    return fail(c, "revision '" + g->revision + "': Plumb knows revisions 2022-06 and 2026");
+  // The case's revision decides Plumb's, unless `plumb oracle --revision` chose one.
+  if (!c.verdictOptions.revisionGiven) c.verdictOptions.revision = g->revision;
   c.wgsl = g->wgsl;
   // The case's options are how its expected verdict was derived, so they decide Plumb's.
   c.verdictOptions.strictUniformity = g->options.strictUniformity;
@@ -234,6 +237,7 @@ bool readPlumbCaseFile(const nlohmann::json& j, const fs::path& path, OracleCase
   // pipelines are created, never dispatched.
   if (g->kind == gen::CaseKind::Validation) parts.mode = CaseMode::Pipelines;
   c.caseInfo = {{"family", g->family}, {"kind", j.value("kind", "validation")}};
+  if (g->revision != "2022-06") c.caseInfo["revision"] = g->revision;
   if (j.contains("rule")) c.caseInfo["rule"] = j["rule"];
   if (!g->twin.empty()) c.caseInfo["twin"] = g->twin;
   return true;

@@ -394,13 +394,15 @@ const char* classificationName(Classification c) {
       return "skipped";
     case Classification::PlumbBug:
       return "plumb-bug";
+    case Classification::RevisionDelta:
+      return "revision-delta";
   }
   return "skipped";
 }
 
 bool isDisagreement(Classification c) {
   return c != Classification::Agree && c != Classification::Skipped &&
-         c != Classification::PlumbBug;
+         c != Classification::PlumbBug && c != Classification::RevisionDelta;
 }
 
 namespace {

@@ -90,9 +90,12 @@ enum class Classification {
   Error,           // the runner could not run the case (a runtime validation error, a bad case)
   Skipped,         // the case could not be prepared, or the backend is unavailable
   PlumbBug,        // Plumb's outcome set has an internal error: Plumb's bug, not the backend's
+  RevisionDelta,   // a disagreement under the case's revision that agrees with Plumb under the
+                   // other revision (issue 15): the backend follows that revision's text
 };
 const char* classificationName(Classification c);  // agree, accepts-invalid, ...
-bool isDisagreement(Classification c);             // everything except Agree, Skipped and PlumbBug
+/// Everything except Agree, Skipped, PlumbBug and RevisionDelta (explained by a revision).
+bool isDisagreement(Classification c);
 
 /// One backend's raw result on one case (the runner's JSON line) with Plumb's reading of it.
 struct BackendCaseResult {
@@ -102,6 +105,9 @@ struct BackendCaseResult {
   OutcomeMatch outcome;
   Classification classification = Classification::Skipped;
   std::string detail;  // one line for people: why this classification
+  /// RevisionDelta: {revision (the one Plumb agrees under), classification (under the case's
+  /// revision), detail (under the other), entry (the delta document's entry)}; null otherwise.
+  nlohmann::json revisionDelta;
 };
 
 /// Classifies a backend's result against Plumb's verdict and, when `outcomes` is given and

@@ -33,6 +33,7 @@ OutcomeProvider interpreterOutcomeProvider() {
       e.dispatch = c.dispatch;
       e.bindings = bindingsDocument;
       e.zeroMissingBindings = true;
+      e.revision = &revisionOf(c.verdictOptions);
       memmodel::wgsl::ExploreResult x = memmodel::wgsl::exploreShader(file, e);
       if (x.ran) return memmodel::wgsl::asRunReport(x);
       // Not modelled by the explorer (a texture, a spin loop): `plumb run`'s set below.
@@ -47,6 +48,7 @@ OutcomeProvider interpreterOutcomeProvider() {
     // The values the runners pass as the pipeline's constants.
     r.check.overrides = c.verdictOptions.overrides;
     r.check.literalShiftRight = c.verdictOptions.literalShiftRight;
+    r.revision = &revisionOf(c.verdictOptions);
     interp::RunReport report = interp::runShader(file, r);
     if (report.ran) {
       // The runners read back the storage buffers only (docs/oracle.md "Runner protocol"): a

@@ -1,5 +1,6 @@
 // Running cases on the backends (docs/oracle.md).
 #include "oracle/oracle.h"
+#include "oracle/revision_delta.h"
 
 #include <algorithm>
 #include <atomic>
@@ -371,6 +372,7 @@ OracleRun runOracle(std::vector<OracleCase> cases, std::vector<BackendRun> unava
     }
     run.backends.push_back(std::move(u));
   }
+  if (options.revisionDeltas) labelRevisionDeltas(run, options.outcomes);
   return run;
 }
 

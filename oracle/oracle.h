@@ -50,6 +50,9 @@ struct OracleOptions {
   bool parallelBackends = true;     // one thread per backend
   size_t jobs = 1;                  // runner processes per backend (cases shared among them)
   OutcomeProvider outcomes = defaultOutcomeProvider();
+  /// Re-classify the disagreements that agree with Plumb under another revision as
+  /// `revision-delta` (oracle/revision_delta.h).
+  bool revisionDeltas = true;
   std::function<void(const std::string&)> progress;  // one line per event, for stderr
 };
 

@@ -62,12 +62,11 @@ struct ModuleFacts {
 };
 
 ModuleFacts moduleFacts(const std::string& name, const std::string& text,
-                        const CheckOptions& options) {
+                        const CheckOptions& options, const Revision& revision) {
   ModuleFacts facts;
   facts.file = std::make_shared<SourceFile>(name, text);
   DiagnosticList diagnostics;
-  std::shared_ptr<ast::Module> module =
-      parseModule(*facts.file, Revision::wgsl2022_06(), diagnostics);
+  std::shared_ptr<ast::Module> module = parseModule(*facts.file, revision, diagnostics);
   if (!module || diagnostics.hasErrors()) return facts;
   facts.module = module;
   std::shared_ptr<CheckedModule> checked = check(*module, diagnostics, options);
@@ -411,7 +410,7 @@ PlumbVerdict plumbVerdict(const std::string& name, const std::string& text,
   PlumbVerdict v;
   SourceFile file(name, text);
   DiagnosticList diagnostics;
-  std::unique_ptr<ast::Module> module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+  std::unique_ptr<ast::Module> module = parseModule(file, revisionOf(options), diagnostics);
   v.stage = "parse";
   if (module && !diagnostics.hasErrors()) {
     check(*module, diagnostics, checkOptions(options));
@@ -434,9 +433,18 @@ PlumbVerdict plumbVerdict(const std::string& name, const std::string& text,
   return v;
 }
 
+const Revision& revisionOf(const VerdictOptions& options) {
+  const Revision* r = Revision::byName(options.revision);
+  return r ? *r : Revision::wgsl2022_06();
+}
+
 std::string verdictMismatch(const OracleCase& c) {
   const nlohmann::json& e = c.caseVerdict;
   if (!e.is_object() || !e.contains("verdict")) return "";
+  // A case derived under another revision than Plumb's verdict now: not comparable.
+  if (c.caseInfo.is_object() &&
+      c.caseInfo.value("revision", std::string("2022-06")) != c.verdictOptions.revision)
+    return "";
   const PlumbVerdict& v = c.verdict;
   bool expectValid = e.value("verdict", "") == "valid";
   if (expectValid != v.valid)
@@ -468,7 +476,8 @@ OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
   if (!readCaseFile(p, c, parts)) return c;
   c.verdict =
       plumbVerdict(c.wgslFile.empty() ? c.id + ".wgsl" : c.wgslFile, c.wgsl, c.verdictOptions);
-  ModuleFacts facts = moduleFacts(c.id, c.wgsl, checkOptions(c.verdictOptions));
+  ModuleFacts facts =
+      moduleFacts(c.id, c.wgsl, checkOptions(c.verdictOptions), revisionOf(c.verdictOptions));
   if (!chooseMode(facts, parts.mode, c)) return c;
   // A case that runs or creates pipelines meets the backends' pipeline creation, which gives
   // every override its default (#override-decls): Plumb's verdict is that of pipeline creation

@@ -53,7 +53,15 @@ struct VerdictOptions {
   bool pipelineCreation = false;
   std::vector<std::pair<std::string, std::string>> overrides;
   bool literalShiftRight = false;  // `plumb check --literal-shift-right`
+  /// The WGSL revision of the verdict and the outcome sets (semantics/revision.h names).
+  /// `revisionGiven`: chosen on the command line (`plumb oracle --revision`); otherwise a
+  /// plumb-case's own "revision" decides.
+  std::string revision = "2022-06";
+  bool revisionGiven = false;
 };
+
+/// The revision `options.revision` names (the seed's when unknown: loadCase refuses those).
+const Revision& revisionOf(const VerdictOptions& options);
 
 /// What a runner does with a case (docs/oracle.md "Runner protocol").
 enum class CaseMode : uint8_t {

@@ -55,6 +55,7 @@ nlohmann::json resultJson(const BackendCaseResult& r) {
   nlohmann::json j = {{"status", r.status},
                       {"classification", classificationName(r.classification)},
                       {"detail", r.detail}};
+  if (!r.revisionDelta.is_null()) j["revisionDelta"] = r.revisionDelta;
   for (const char* k :
        {"compilation", "validation", "pipeline", "pipelines", "timing", "error", "stderr"})
     if (r.raw.is_object() && r.raw.contains(k) && !r.raw[k].is_null()) j[k] = r.raw[k];
@@ -77,6 +78,12 @@ nlohmann::json reportJson(const OracleRun& run) {
                            {"version", 1},
                            {"revision", "2022-06"},
                            {"plumb", PLUMB_VERSION}};
+  // The cases' revision (plumb oracle --revision, or a plumb-case's own): "mixed" when they
+  // differ; each case names its own.
+  std::set<std::string> revisions;
+  for (const OracleCase& c : run.cases) revisions.insert(c.verdictOptions.revision);
+  if (revisions.size() == 1) report["revision"] = *revisions.begin();
+  if (revisions.size() > 1) report["revision"] = "mixed";
   nlohmann::json backends = nlohmann::json::array();
   std::map<std::string, std::map<std::string, int>> counts;
   for (const BackendRun& b : run.backends) {
@@ -104,9 +111,10 @@ nlohmann::json reportJson(const OracleRun& run) {
   nlohmann::json cases = nlohmann::json::array();
   int disagreements = 0;
   int plumbBugs = 0;  // cases where Plumb's outcome set has an internal error
+  int revisionDeltas = 0;  // cases where a backend agrees with Plumb under the other revision
   for (size_t i = 0; i < run.cases.size(); ++i) {
     const OracleCase& c = run.cases[i];
-    nlohmann::json j = {{"id", c.id}, {"file", c.file}};
+    nlohmann::json j = {{"id", c.id}, {"file", c.file}, {"revision", c.verdictOptions.revision}};
     if (!c.description.empty()) j["description"] = c.description;
     if (!c.known.is_null()) j["known"] = c.known;
     if (!c.error.empty()) j["error"] = c.error;
@@ -161,7 +169,7 @@ nlohmann::json reportJson(const OracleRun& run) {
     j["expected"] = expected;
     nlohmann::json results = nlohmann::json::object();
     std::set<std::string> outputs;
-    bool disagree = false, bug = false;
+    bool disagree = false, bug = false, delta = false;
     for (const BackendRun& b : run.backends) {
       const BackendCaseResult& r = b.results[i];
       results[b.name] = resultJson(r);
@@ -173,12 +181,14 @@ nlohmann::json reportJson(const OracleRun& run) {
       }
       disagree = disagree || isDisagreement(r.classification);
       bug = bug || r.classification == Classification::PlumbBug;
+      delta = delta || r.classification == Classification::RevisionDelta;
     }
     j["results"] = results;
     j["backendsDiffer"] = outputs.size() > 1;
     j["disagreement"] = disagree;
     disagreements += disagree;
     plumbBugs += bug;
+    revisionDeltas += delta;
     cases.push_back(j);
   }
   report["outcomeComparison"] =
@@ -189,6 +199,7 @@ nlohmann::json reportJson(const OracleRun& run) {
                            {"reason", whyNot.empty() ? "no case is valid and prepared" : whyNot}};
   nlohmann::json summary = {{"cases", run.cases.size()}, {"casesWithDisagreement", disagreements}};
   if (plumbBugs) summary["casesWithPlumbBug"] = plumbBugs;
+  if (revisionDeltas) summary["casesWithRevisionDelta"] = revisionDeltas;
   nlohmann::json by = nlohmann::json::object();
   for (const auto& [name, m] : counts) by[name] = m;
   summary["byBackend"] = by;

@@ -7,7 +7,9 @@ Each disagreement of BACKEND is matched against the explanations below, in order
 matches names it. What matches none is listed as `unexplained`, grouped by classification and the
 case's rule row (with up to N example ids and the backend's first message), so that every
 disagreement is either explained here or is work to do: a finding (docs/findings.md), a
-revision delta (../shared/spec/revision-delta-2022-06-to-2026.md), or a Plumb bug.
+revision delta (../shared/spec/revision-delta-2022-06-to-2026.md), or a Plumb bug. Results that
+`plumb oracle` itself classified `revision-delta` (the backend agrees with Plumb under the other
+revision) are grouped by the delta entry the report names.
 
 The explanations are recognised from the case (its id, rule row, program text), the backend's
 messages and, for naga's uniformity findings, whether a Tint backend of the same report rejected
@@ -160,6 +162,12 @@ def main():
         if cl in ("agree", "skipped"):
             continue
         m, w = messages(result), case.get("wgsl", "")
+        if cl == "revision-delta":
+            # plumb oracle found it itself (oracle/revision_delta.h): the backend agrees with
+            # Plumb under the other revision; grouped by the delta document's entry.
+            delta = result.get("revisionDelta", {})
+            explained[(cl, f"revision {delta.get('revision', '?')} agrees: {delta.get('entry', '?')}")] += 1
+            continue
         for name, want, pred in EXPLANATIONS:
             if (want is None or want == cl) and pred(case, result, m, w):
                 explained[(cl, name)] += 1

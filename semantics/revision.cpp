@@ -207,6 +207,12 @@ static Revision make2026() {
   r.inferredArrayConstructor = true;
   r.unrestrictedPointerParameters = true;
   r.pointerCompositeAccess = true;
+  r.invalidReferenceInOriginatingVariable = true;
+  r.outOfBoundsAccessIsDynamicError = true;
+  r.assignmentLeftHandSideFirst = true;
+  r.shiftRightCopiesSignBit = true;
+  r.textureStoreOutOfBoundsDiscarded = true;
+  r.currentAccuracyTable = true;
   return r;
 }
 

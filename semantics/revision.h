@@ -118,6 +118,35 @@ struct Revision {
   /// function with a result (atomics excepted) is an error.
   bool mustUse = false;
 
+  // ---- dynamic semantics: the interpreter and the memory model ask these (issue 15)
+  /// delta 2.5 (#3956), new#out-of-bounds-access-sec: a load or store through an invalid
+  /// memory reference whose originating variable is not a buffer (function, private,
+  /// workgroup) may read or write "any memory location(s) in the originating variable"; the
+  /// seed (old#originating-variable) names only the WebGPU buffer bound to it, so there a load
+  /// gives the zero value or (0, 0, 0, x) and a store is not executed.
+  bool invalidReferenceInOriginatingVariable = false;
+  /// delta 2.5 (#3956), new#out-of-bounds-access-sec: "Executing an out-of-bounds access
+  /// generates a dynamic error", whose outcomes "include, but are not limited to" the listed
+  /// loads and stores (new#errors: "the program may not behave as described"); the seed lists
+  /// the loads and stores only (old#originating-variable).
+  bool outOfBoundsAccessIsDynamicError = false;
+  /// delta 3.8 (#3949), new#simple-assignment-section: `r = e` "evaluates r, then evaluates
+  /// e"; the seed (old#simple-assignment-section) evaluates e, then r.
+  bool assignmentLeftHandSideFirst = false;
+  /// delta 3.4, new#bit-expr: `>>` on a signed integer copies the sign bit by the text itself;
+  /// the seed writes "inserting zero bits" (docs/ambiguities.md S3), so only there does
+  /// `--literal-shift-right` (the seed's letter) apply.
+  bool shiftRightCopiesSignBit = false;
+  /// delta 2.6 (#4194), new#texturestore: an out-of-bounds textureStore is not executed; the
+  /// seed (old#texturestore) lets it write any texel of the texture or not execute.
+  bool textureStoreOutOfBoundsDiscarded = false;
+  /// delta 7.1, new#concrete-float-accuracy: the 2026 accuracy table: acos and asin are the
+  /// worse of an absolute bound (6.77e-5, 6.81e-5; f16 3.91e-3) and the inherited value, tanh
+  /// the worse of 1.0e-5 absolute and the inherited value, atan2 holds its ULP bound only for
+  /// |x| in [2^-126, 2^126] (f16 [2^-14, 2^14]) with y finite and normal, and min/max of two
+  /// subnormals may return either input.
+  bool currentAccuracyTable = false;
+
   TokenKind classifyWord(std::string_view word) const { return words.lookup(word); }
   TokenKind classifyWord(std::string_view word, uint64_t hash) const {
     return words.lookup(word, hash);

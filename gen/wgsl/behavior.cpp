@@ -229,6 +229,11 @@ class BehaviorFamily final : public Family {
            "them, as function bodies one line away from the other side";
   }
   const std::vector<RuleRow>& rows() const override { return table_; }
+  std::string revisionSupport(const Revision& r) const override {
+    return seedOnly(r,
+                    "the seed's behavior rules (in 2026 discard is {Next} and fallthrough is "
+                    "gone: delta 4.1)");
+  }
 
   SlotDrafts draft(SlotContext& ctx) const override {
     const Row& row = rows_[ctx.slot % rows_.size()];

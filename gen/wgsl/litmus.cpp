@@ -310,6 +310,11 @@ class LitmusFamily final : public Family {
            "with and without the barrier, workgroup or atomicity that orders them";
   }
   const std::vector<RuleRow>& rows() const override { return table_; }
+  // Every row holds in revision 2026 too (docs/revision-2026.md, "plumb gen"): the shapes
+  // use the common subset (delta 9) and new#memory-model keeps the seed's model for storage
+  // and workgroup accesses (delta 7.2 changes texture and vector-component accesses, which
+  // no shape has).
+  std::string revisionSupport(const Revision&) const override { return ""; }
 
   SlotDrafts draft(SlotContext& ctx) const override {
     const Row& row = rows_[ctx.slot % rows_.size()];

@@ -649,6 +649,12 @@ class NumericsFamily final : public Family {
            "arithmetic, conversions to concrete types, floating-point overflow";
   }
   const std::vector<RuleRow>& rows() const override { return table_; }
+  std::string revisionSupport(const Revision& r) const override {
+    return seedOnly(r,
+                    "the seed's creation-time evaluation (in 2026 integer division by zero, "
+                    "shifts past the width, float overflow and domain errors are errors: "
+                    "delta 3.2-3.7)");
+  }
 
   SlotDrafts draft(SlotContext& ctx) const override {
     const Row& row = rows_[ctx.slot % rows_.size()];

@@ -943,6 +943,11 @@ class OverloadsFamily final : public Family {
            "inference, each resolved by Z3 and pinned by typed declarations";
   }
   const std::vector<RuleRow>& rows() const override { return table_; }
+  std::string revisionSupport(const Revision& r) const override {
+    return seedOnly(r,
+                    "the seed's built-in and operator table (2026 adds and changes overloads "
+                    "and makes value-returning built-ins @must_use: delta 4.4, 6)");
+  }
 
   SlotDrafts draft(SlotContext& ctx) const override {
     // The ambiguous row has no cases: the slots go to the other rows.

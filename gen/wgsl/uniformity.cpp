@@ -1139,6 +1139,11 @@ class UniformityFamily final : public Family {
            "--strict-uniformity";
   }
   const std::vector<RuleRow>& rows() const override { return table_; }
+  std::string revisionSupport(const Revision& r) const override {
+    return seedOnly(r,
+                    "the seed's uniformity analysis (in 2026 returns reconverge, variables "
+                    "have per-statement values and diagnostic filters apply: delta 5)");
+  }
 
   SlotDrafts draft(SlotContext& ctx) const override {
     const Row& row = rows_[ctx.slot % rows_.size()];

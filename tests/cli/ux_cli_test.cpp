@@ -135,13 +135,13 @@ TEST(CliReadableValues, OutOfBoundsLoadNamesTheElement) {
   ASSERT_EQ(r.status, 0) << r.out;
   // d: zero, then 20 (elements 1 and 2: named by 1), 30, 40; 0 (elements 0 and 5) is the zero.
   EXPECT_TRUE(has(r.out, "load at 5:10 1/4 (the zero value)")) << r.out;
-  EXPECT_TRUE(has(r.out, "load at 5:10 2/4 (the value of element [1] of the buffer's array)"));
-  EXPECT_TRUE(has(r.out, "load at 5:10 3/4 (the value of element [3] of the buffer's array)"));
-  EXPECT_TRUE(has(r.out, "load at 5:10 4/4 (the value of element [4] of the buffer's array)"));
+  EXPECT_TRUE(has(r.out, "load at 5:10 2/4 (the value of element [1] of the array)"));
+  EXPECT_TRUE(has(r.out, "load at 5:10 3/4 (the value of element [3] of the array)"));
+  EXPECT_TRUE(has(r.out, "load at 5:10 4/4 (the value of element [4] of the array)"));
   // v: zero, (0,0,0,1), (0,0,0,4294967295), element 0 (element 1 is the zero vector).
   EXPECT_TRUE(has(r.out, "load at 6:10 2/4 (the vector (0,0,0,1))")) << r.out;
   EXPECT_TRUE(has(r.out, "load at 6:10 3/4 (the vector (0,0,0,4294967295))"));
-  EXPECT_TRUE(has(r.out, "load at 6:10 4/4 (the value of element [0] of the buffer's array)"));
+  EXPECT_TRUE(has(r.out, "load at 6:10 4/4 (the value of element [0] of the array)"));
   // The JSON choice carries the legend the text is read from.
   Result j = plumb("run " + f + " --bindings " + b + " --format json");
   EXPECT_TRUE(has(j.out, "out-of-bounds load at 5:10 {zero|[1]|[3..4]} 1/4")) << j.out;

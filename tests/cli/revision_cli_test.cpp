@@ -1,0 +1,141 @@
+// `--revision` on every WGSL subcommand (issue 15): each report names its revision, the 2026
+// dynamic rules are reachable from the command line, unknown revisions and seed-only options
+// are refused, and `plumb gen` refuses the families that cannot generate for 2026.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_util.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using cli_testing::plumb;
+using cli_testing::Result;
+using cli_testing::temp;
+
+// delta 3.8: `r = e` evaluates e first in the seed, r first in 2026.
+const char* kOrder = R"(@group(0) @binding(0) var<storage, read_write> out: array<u32, 2>;
+var<private> n: u32 = 0u;
+fn bump() -> u32 { n = n + 1u; return n; }
+@compute @workgroup_size(1) fn main() { out[bump() - 1u] = bump() * 10u; }
+)";
+
+TEST(CliRevision, RunUnderBothRevisions) {
+  std::string f = temp("order.wgsl", kOrder);
+  Result seed = plumb("run " + f + " --zero-missing-bindings --format json");
+  ASSERT_EQ(seed.status, 0) << seed.out;
+  nlohmann::json s = nlohmann::json::parse(seed.out);
+  EXPECT_EQ(s["revision"], "2022-06");
+  EXPECT_EQ(s["outcomes"][0]["buffers"][0]["words"][1]["exact"], "0x0000000a");
+  Result current = plumb("run " + f + " --zero-missing-bindings --revision 2026 --format json");
+  ASSERT_EQ(current.status, 0) << current.out;
+  nlohmann::json c = nlohmann::json::parse(current.out);
+  EXPECT_EQ(c["revision"], "2026");
+  EXPECT_EQ(c["outcomes"][0]["buffers"][0]["words"][0]["exact"], "0x00000014");
+  // The text report names a revision other than the seed's on its first line.
+  Result text = plumb("run " + f + " --zero-missing-bindings --revision 2026");
+  EXPECT_NE(text.out.find(", revision 2026\n"), std::string::npos) << text.out;
+  EXPECT_EQ(plumb("run " + f + " --zero-missing-bindings").out.find("revision"), std::string::npos);
+}
+
+TEST(CliRevision, UnknownRevisionsAndSeedOnlyOptionsAreRefused) {
+  std::string f = temp("order2.wgsl", kOrder);
+  for (const char* cmd : {"run", "explore", "layout"}) {
+    Result r = plumb(std::string(cmd) + " " + f + " --revision 2030", true);
+    EXPECT_EQ(r.status, 2) << cmd << ": " << r.out;
+    EXPECT_NE(r.out.find("unknown revision '2030' (known: 2022-06, 2026)"), std::string::npos)
+        << r.out;
+  }
+  EXPECT_EQ(plumb("eval 1 --revision 2030").status, 2);
+  EXPECT_EQ(plumb("oracle " + f + " --revision 2030 --dry-run").status, 2);
+  // --literal-shift-right reads the seed's text: refused under 2026.
+  Result r =
+      plumb("run " + f + " --zero-missing-bindings --revision 2026 --literal-shift-right", true);
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("new#bit-expr"), std::string::npos) << r.out;
+  EXPECT_EQ(plumb("eval '-8i >> 1u' --revision 2026 --literal-shift-right").status, 2);
+  EXPECT_EQ(plumb("eval '-8i >> 1u' --literal-shift-right").out, "2147483644i\ntype: i32\n");
+}
+
+TEST(CliRevision, EvalAndLayoutNameTheirRevision) {
+  Result e = plumb("eval 'vec3f(1.0).y' --revision 2026 --format json");
+  ASSERT_EQ(e.status, 0) << e.out;
+  EXPECT_EQ(nlohmann::json::parse(e.out)["revision"], "2026");
+  EXPECT_EQ(plumb("eval 'vec3f(1.0).y'").status, 1);  // no vec3f in the seed (delta 2.1)
+  std::string f = temp("alias.wgsl", "alias V = vec4f;\nstruct S { a: f32, v: V }\n");
+  Result l = plumb("layout " + f + " --revision 2026 --format json");
+  ASSERT_EQ(l.status, 0) << l.out;
+  nlohmann::json j = nlohmann::json::parse(l.out);
+  EXPECT_EQ(j["revision"], "2026");
+  EXPECT_EQ(j["structs"].size(), 1u);
+  EXPECT_EQ(plumb("layout " + f).status, 1);  // `alias` is 2026's (delta 1.7)
+}
+
+TEST(CliRevision, ExploreUnderBothRevisions) {
+  std::string f = temp("order3.wgsl", kOrder);
+  Result seed = plumb("explore " + f + " --format json");
+  ASSERT_EQ(seed.status, 0) << seed.out;
+  EXPECT_EQ(nlohmann::json::parse(seed.out)["revision"], "2022-06");
+  Result current = plumb("explore " + f + " --revision 2026 --format json");
+  ASSERT_EQ(current.status, 0) << current.out;
+  nlohmann::json c = nlohmann::json::parse(current.out);
+  EXPECT_EQ(c["revision"], "2026");
+  ASSERT_EQ(c["states"].size(), 1u);
+  EXPECT_NE(c["states"][0]["values"].dump().find("20"), std::string::npos) << c.dump(1);
+  Result text = plumb("explore " + f + " --revision 2026");
+  EXPECT_NE(text.out.find("(revision 2026 #memory-model"), std::string::npos) << text.out;
+}
+
+fs::path freshDir(const std::string& name) {
+  fs::path d = fs::path(::testing::TempDir()) /
+               ("plumb-revision-cli-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  return d;
+}
+
+TEST(CliRevision, GenDerivesUnder2026OrRefusesTheFamily) {
+  fs::path dir = freshDir("runtime");
+  Result g =
+      plumb("gen runtime litmus --count 6 --seed 3 --quiet --revision 2026 --out " + dir.string());
+  ASSERT_EQ(g.status, 0) << g.out;
+  std::ifstream in(dir / "manifest.json");
+  nlohmann::json manifest = nlohmann::json::parse(in);
+  EXPECT_EQ(manifest["revision"], "2026");
+  size_t cases = 0;
+  for (const auto& f : manifest["families"]["runtime"]["files"]) {
+    std::ifstream c(dir / f.get<std::string>());
+    EXPECT_EQ(nlohmann::json::parse(c)["revision"], "2026");
+    ++cases;
+  }
+  EXPECT_GT(cases, 0u);
+  // Every expectation derives again under the case's own revision.
+  EXPECT_EQ(plumb("corpus verify " + dir.string()).status, 0);
+  // A family whose expectations follow the seed's rules refuses, saying why.
+  Result n =
+      plumb("gen numerics --count 2 --revision 2026 --out " + freshDir("numerics").string(), true);
+  EXPECT_EQ(n.status, 2);
+  EXPECT_NE(n.out.find("family 'numerics' cannot generate revision 2026"), std::string::npos)
+      << n.out;
+  EXPECT_FALSE(fs::exists(freshDir("numerics") / "manifest.json"));
+  // `all` takes the families that can, naming the others.
+  Result all =
+      plumb("gen all --count 2 --quiet --revision 2026 --out " + freshDir("all").string(), true);
+  EXPECT_EQ(all.status, 0) << all.out;
+  EXPECT_NE(all.out.find("family 'uniformity' left out"), std::string::npos) << all.out;
+}
+
+TEST(CliRevision, EveryWgslSubcommandDocumentsTheOption) {
+  for (const char* cmd : {"parse", "check", "eval", "layout", "run", "explore", "gen", "oracle"}) {
+    Result h = plumb(std::string(cmd) + " --help");
+    EXPECT_NE(h.out.find("--revision"), std::string::npos) << cmd;
+    EXPECT_NE(h.out.find("2026"), std::string::npos) << cmd;
+  }
+}
+
+}  // namespace
