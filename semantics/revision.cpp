@@ -207,6 +207,13 @@ static Revision make2026() {
   r.inferredArrayConstructor = true;
   r.unrestrictedPointerParameters = true;
   r.pointerCompositeAccess = true;
+  r.inheritedIntermediateOverflow = true;
+  r.constArgumentErrors = true;
+  r.constIntegerErrors = true;
+  r.currentBuiltins = true;
+  r.currentTexelFormats = true;
+  r.flatSampling = true;
+  r.inferredZeroVector = true;
   return r;
 }
 
