@@ -290,15 +290,37 @@ Attributes Checker::checkAttributes(List<Attribute> list, AttributePlace place) 
           if (sampling == "center") out.sampling = Attributes::Sampling::Center;
           else if (sampling == "centroid") out.sampling = Attributes::Sampling::Centroid;
           else if (sampling == "sample") out.sampling = Attributes::Sampling::Sample;
+          else if (m_.revision().flatSampling && sampling == "first")
+            out.sampling = Attributes::Sampling::First;
+          else if (m_.revision().flatSampling && sampling == "either")
+            out.sampling = Attributes::Sampling::Either;
           else {
-            error(m_[args[1]].span, "the interpolation sampling must be center, centroid or sample",
+            error(m_[args[1]].span,
+                  m_.revision().flatSampling
+                      ? "the interpolation sampling must be center, centroid, sample, first or "
+                        "either"
+                      : "the interpolation sampling must be center, centroid or sample",
                   "interpolation");
             ok = false;
             break;
           }
-          // "If the interpolation type is flat, then interpolation sampling must not be
-          // specified."
-          if (out.interpolation == Attributes::Interpolation::Flat) {
+          bool flatSampling = out.sampling == Attributes::Sampling::First ||
+                              out.sampling == Attributes::Sampling::Either;
+          if (m_.revision().flatSampling) {
+            // new#interpolation: flat takes first or either; perspective and linear take
+            // center, centroid or sample.
+            if ((out.interpolation == Attributes::Interpolation::Flat) != flatSampling) {
+              error(m_[args[1]].span,
+                    out.interpolation == Attributes::Interpolation::Flat
+                        ? "flat interpolation takes the sampling first or either"
+                        : "perspective and linear interpolation take the sampling center, "
+                          "centroid or sample",
+                    "interpolation");
+              ok = false;
+            }
+          } else if (out.interpolation == Attributes::Interpolation::Flat) {
+            // "If the interpolation type is flat, then interpolation sampling must not be
+            // specified."
             error(m_[args[1]].span, "flat interpolation takes no sampling", "interpolation");
             ok = false;
           }

@@ -31,6 +31,12 @@ struct Context {
   /// `name(a, b)` with the values as WGSL text, for messages.
   std::string callText(const std::vector<Value>& args) const;
   std::string typeName(Type t) const { return types.name(t); }
+  /// Whether the revision checks the intermediate results of "inherited from" formulas
+  /// (delta 3.5) and the errors of const arguments (clamp, ldexp).
+  bool inheritedIntermediateOverflow() const {
+    return call.revision && call.revision->inheritedIntermediateOverflow;
+  }
+  bool constArgumentErrors() const { return call.revision && call.revision->constArgumentErrors; }
 };
 
 /// An evaluator returns the value, or nothing after reporting the error on the context.

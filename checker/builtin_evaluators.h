@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "semantics/overloads.h"
+#include "semantics/revision.h"
 #include "semantics/value.h"
 
 namespace plumb {
@@ -19,6 +20,8 @@ struct BuiltinCall {
   const std::vector<Type>& parameterTypes;
   const std::vector<Value>& args;  // converted to the parameter types
   Span span;
+  /// The revision whose creation-time rules apply (delta 3.5); none: the seed's.
+  const Revision* revision = nullptr;
 };
 
 using ErrorSink = std::function<void(Span, const std::string&, const char*)>;

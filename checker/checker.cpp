@@ -13,20 +13,29 @@ namespace {
 // The operator and built-in overload table is the same for every module; expanding it takes
 // longer than checking a small module, so it is built once per process, over a type table
 // that each module's table starts from (Type handles stay valid in the copies).
+// One per set of rows: the seed's, and current WGSL's (Revision::currentBuiltins).
 struct Predeclared {
+  explicit Predeclared(const Revision* revision) : overloads(types, nullptr, revision) {}
   TypeTable types;
-  OverloadTable overloads{types};
+  OverloadTable overloads;
 };
 
-const Predeclared& predeclared() {
-  static const Predeclared* p = new Predeclared;  // never destroyed: used until exit
-  return *p;
+const Predeclared& predeclared(const Revision& revision) {
+  // Never destroyed: used until exit.
+  if (!revision.currentBuiltins) {
+    static const Predeclared* seed = new Predeclared(nullptr);
+    return *seed;
+  }
+  static const Predeclared* current = new Predeclared(&revision);  // the one such revision
+  return *current;
 }
 
 }  // namespace
 
 CheckedModule::CheckedModule(const Module& m)
-    : module(m), types(predeclared().types), overloads(predeclared().overloads) {
+    : module(m),
+      types(predeclared(m.revision()).types),
+      overloads(predeclared(m.revision()).overloads) {
   expressions.resize(m.expressions.size());
   identifiers.resize(m.expressions.size());
   calls.resize(m.expressions.size(), nullptr);
@@ -90,6 +99,7 @@ void Checker::checkDirectives() {
     std::string_view n = name(d.name);
     if (m_.revision().isExtension(n)) {
       if (n == "f16") f16Enabled_ = true;
+      enabledExtensions_.push_back(n);
     } else {
       std::string known;
       for (std::string_view e : m_.revision().extensions)

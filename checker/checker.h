@@ -83,11 +83,13 @@ struct Attributes {
   uint32_t align = 0, size = 0, binding = 0, group = 0, id = 0, location = 0;
   std::string_view builtin;  // a name from builtinValues()
   enum class Interpolation : uint8_t { None, Perspective, Linear, Flat };
-  enum class Sampling : uint8_t { None, Center, Centroid, Sample };
+  enum class Sampling : uint8_t { None, Center, Centroid, Sample, First, Either };
   Interpolation interpolation = Interpolation::None;
   Sampling sampling = Sampling::None;
   ShaderStage stage = ShaderStage::None;
-  /// Revision 2026: the @diagnostic filters (new#attribute-diagnostic), not yet applied.
+  /// Revision 2026: the @diagnostic filters (new#attribute-diagnostic). Those of a function
+  /// apply to the uniformity rules triggered in it (uniformity.cpp); a statement's are not
+  /// applied yet.
   std::vector<DiagnosticFilter> filters;
 
   bool has(Kind k) const { return static_cast<bool>(node[k]); }
@@ -156,6 +158,8 @@ class CheckedModule {
   const OverloadTable& overloads;
 
   std::vector<ModuleDeclaration> declarations;
+  /// Revision 2026: the module's diagnostic directives (new#diagnostic-directive).
+  std::vector<DiagnosticFilter> globalDiagnosticFilters;
   std::vector<uint32_t> order;  // declarations, each after those it uses (#declaration-and-scope)
   std::vector<ExpressionInfo> expressions;  // by ExpressionId
   std::vector<Resolution> identifiers;      // by ExpressionId (identifiers and named calls)

@@ -60,6 +60,8 @@ class Checker {
   std::string_view name(ast::Symbol s) const { return m_.name(s); }
   void checkDirectives();
   bool f16Enabled_ = false;
+  /// The extensions the module enables (new#enable-extensions-sec).
+  std::vector<std::string_view> enabledExtensions_;
 
   // ---------------------------- revision 2026 directives and filters (diagnostic_filters.cpp)
   void checkRequires();
@@ -158,7 +160,12 @@ class Checker {
   ExpressionInfo typeIndex(const ast::Expression& e, const ast::IndexExpression& x);
   ExpressionInfo typeMember(const ast::Expression& e, const ast::MemberExpression& x);
   ExpressionInfo typeBitcast(const ast::Expression& e, const ast::BitcastExpression& b);
-  ExpressionInfo applyOverload(const Selection& s, const std::vector<Operand>& operands, Span span);
+  ExpressionInfo applyOverload(const Selection& s, const std::vector<Operand>& operands,
+                               Span span);
+  /// Revision 2026: the errors of a call or operator that its const operands alone decide,
+  /// when some operand is not const (partial_evaluation.cpp); false after reporting one.
+  bool checkConstOperands(const Selection& s, const std::vector<std::optional<Value>>& known,
+                          Span span);
   ExpressionInfo callUserFunction(uint32_t declaration, const std::vector<Operand>& operands,
                                   Span span);
   static EvaluationStage latest(EvaluationStage a, EvaluationStage b) { return a > b ? a : b; }

@@ -150,7 +150,9 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
       for (Type t : components) {
         Type result = types_.vector(n, t);
         if (operands.empty()) {
-          if (!inferredShape) candidates.push_back({Form::Zero, result, {}});
+          // new#vec2-builtin: "fn vec2() -> vec2<T>, T is AbstractInt" (revision 2026).
+          if (!inferredShape || (m_.revision().inferredZeroVector && t == types_.abstractInt()))
+            candidates.push_back({Form::Zero, result, {}});
           continue;
         }
         if (operands.size() == 1) {

@@ -105,6 +105,7 @@ void Checker::checkDiagnosticFilters() {
             checkDiagnosticControl(d.severity, d.severitySpan, d.rule, d.ruleMember, d.ruleSpan))
       global.push_back(*f);
   checkFilterConflicts(global);
+  out_.globalDiagnosticFilters = global;
   // new#syntax-statement: the attributes before a statement; new#attribute-diagnostic is the
   // only attribute allowed there. Attributes of one statement share a syntactic form.
   std::vector<DiagnosticFilter> range;

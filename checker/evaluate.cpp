@@ -88,9 +88,14 @@ std::optional<Value> Checker::evaluateScalarOperator(std::string_view op, bool u
     if (op == "+") return result(__int128(x) + y);
     if (op == "-") return result(__int128(x) - y);
     if (op == "*") return result(__int128(x) * y);
+    // Revision 2026 (delta 3.2, 3.4): the concrete cases below are errors too.
+    bool integerErrors = m_.revision().constIntegerErrors;
     if (op == "/" || op == "%") {
       bool division = op == "/";
       if (y == 0) {
+        if (integerErrors && k != TypeKind::AbstractInt)
+          return fail(std::string(division ? "division" : "remainder") + " by zero",
+                      "arithmetic-expr");
         // The seed's formulas give e1 (for /) and 0 (for %) when e2 is zero; for AbstractInt
         // "an evaluation must not ... produce undefined results" (docs/ambiguities.md).
         if (k == TypeKind::AbstractInt)
@@ -102,6 +107,9 @@ std::optional<Value> Checker::evaluateScalarOperator(std::string_view op, bool u
       if (k != TypeKind::U32 && x == minimum && y == -1) {
         if (k == TypeKind::AbstractInt && division)
           return fail("AbstractInt overflow: -2^63 / -1", "types-for-creation-time-constants");
+        if (integerErrors && k == TypeKind::I32)
+          return fail(std::string("the most negative i32 ") + (division ? "/" : "%") + " -1",
+                      "arithmetic-expr");
         return Value{t, division ? x : int64_t{0}};
       }
       // Truncating division; the remainder has the sign of e1.
@@ -129,6 +137,19 @@ std::optional<Value> Checker::evaluateScalarOperator(std::string_view op, bool u
       }
       uint32_t count = static_cast<uint32_t>(y) % 32;  // "modulo the bit width of e1"
       uint32_t bits = static_cast<uint32_t>(x);
+      if (integerErrors) {
+        if (y < 0 || y >= 32)
+          return fail("shift by " + std::to_string(y) + ", not less than the bit width 32",
+                      "bit-expr");
+        // new#bit-expr: "the e2+1 most significant bits of e1" must be equal (signed), "any
+        // of the e2 most significant bits of e1" must not be 1 (unsigned).
+        int64_t shifted = k == TypeKind::I32 ? int64_t(int32_t(bits)) * (int64_t(1) << count)
+                                             : int64_t(bits) << count;
+        bool overflows = k == TypeKind::I32 ? shifted < INT32_MIN || shifted > INT32_MAX
+                                            : shifted > int64_t(UINT32_MAX);
+        if (op == "<<" && overflows)
+          return fail("overflow in " + std::to_string(x) + " << " + std::to_string(y), "bit-expr");
+      }
       if (op == "<<") return result(__int128(uint32_t(bits << count)));
       if (k == TypeKind::I32 && !options_.literalShiftRight)
         return Value{t, int64_t(int32_t(bits) >> count)};
@@ -168,7 +189,7 @@ bool Checker::evaluate(const Selection& s, const std::vector<Value>& args, Span 
                        std::optional<Value>& value) {
   const OverloadRow& row = *s.overload->row;
   if (row.kind == OverloadKind::Builtin) {
-    BuiltinCall call{*s.overload, s.result, s.parameterTypes, args, span};
+    BuiltinCall call{*s.overload, s.result, s.parameterTypes, args, span, &m_.revision()};
     ErrorSink sink = [this](Span sp, const std::string& message, const char* rule) {
       error(sp, "creation-time evaluation: " + message, rule);
     };

@@ -22,6 +22,7 @@
 #include "checker/builtin_evaluation.h"
 #include "checker/exact_arithmetic.h"
 #include "checker/float_rounding.h"
+#include "checker/inherited_formulas.h"
 
 namespace plumb::builtins {
 
@@ -74,6 +75,31 @@ std::nullopt_t outsideDomain(const Context& c, const std::vector<Value>& args,
                     " outside the domain of " + std::string(c.name()) + ", " + domain +
                     " (the result would be NaN)",
                 kFiniteRule);
+}
+
+// ------------------------------------------- intermediate results (revision 2026, delta 3.5)
+
+// The components of a floating-point vector, or the scalar itself.
+std::vector<double> components(const Value& v) {
+  std::vector<double> out;
+  if (!v.isComposite()) return {v.floatValue()};
+  for (const Value& x : v.elements()) out.push_back(x.floatValue());
+  return out;
+}
+
+// The kind of the scalar components of a floating-point value.
+TypeKind scalarKind(const Context& c, const Value& v) {
+  return c.types.kind(v.isComposite() ? v.elements()[0].type : v.type);
+}
+
+// An intermediate result of the expression the accuracy is inherited from is infinite or NaN
+// (new#floating-point-accuracy, new#floating-point-rounding-and-overflow).
+std::nullopt_t intermediateNotFinite(const Context& c, const std::vector<Value>& args,
+                                     const char* formula) {
+  return c.fail(c.callText(args) + ": an intermediate result of " + formula +
+                    ", the expression its accuracy is inherited from, overflows or is NaN "
+                    "(Finite Math Assumption)",
+                "floating-point-rounding-and-overflow");
 }
 
 Evaluator componentWiseEvaluator(ScalarFunction f) {
@@ -240,6 +266,9 @@ void registerAll(EvaluatorTable& table) {
                  [](const Context& c, const std::vector<Value>& a, Type t) -> std::optional<Value> {
                    double x = a[0].floatValue(), y = a[1].floatValue();
                    if (x < 0) return outsideDomain(c, a, "e1 >= 0");
+                   // exp2(e2 * log2(e1)) at (0, 0) is exp2(0 * -inf): NaN.
+                   if (c.inheritedIntermediateOverflow() && x == 0 && y == 0)
+                     return intermediateNotFinite(c, a, "exp2(e2 * log2(e1))");
                    Dyadic xd(x), yd(y);
                    double r = roundTo(formatOf(c, t), [&](mpfr_ptr out) {
                      return mpfr_pow(out, xd.get(), yd.get(), MPFR_RNDN);
@@ -335,9 +364,21 @@ void registerAll(EvaluatorTable& table) {
   // ldexp(e1, e2) = e1 * 2^e2, exactly, rounded once (a subnormal result is rounded, an
   // overflowing one is an error). The current draft also rejects const e2 > bias + 1
   // whatever e1; the seed defines the value, which Plumb computes (docs/ambiguities.md).
-  add("ldexp", componentWiseEvaluator([](const Context& c, const std::vector<Value>& a, Type t) {
+  add("ldexp", componentWiseEvaluator([](const Context& c, const std::vector<Value>& a,
+                                         Type t) -> std::optional<Value> {
         double x = a[0].floatValue();
         int64_t e = a[1].intValue();
+        if (c.constArgumentErrors()) {
+          // new#ldexp-builtin: "If e2 > bias + 1 ... a shader-creation error if e2 is a
+          // const-expression", whatever e1 is (bias 15 for f16, 127 for f32, 1023 for
+          // AbstractFloat).
+          TypeKind k = c.types.kind(t);
+          int64_t bias = k == TypeKind::F16 ? 15 : k == TypeKind::F32 ? 127 : 1023;
+          if (e > bias + 1)
+            return c.fail(c.callText(a) + ": e2 is greater than " + std::to_string(bias + 1) +
+                              " (the exponent bias of " + c.typeName(t) + " plus one)",
+                          "ldexp-builtin");
+        }
         // Beyond ±100000 every nonzero result overflows or rounds to zero in every format.
         long shift = static_cast<long>(std::clamp<int64_t>(e, -100000, 100000));
         Dyadic xd(x);
@@ -349,10 +390,17 @@ void registerAll(EvaluatorTable& table) {
 
   // mix(e1, e2, e3) = e1 * (1 - e3) + e2 * e3, exactly, rounded once; the second overload
   // uses the scalar e3 for every component ("Same as mix(e1, e2, T2(e3))").
-  add("mix", componentWiseEvaluator([](const Context& c, const std::vector<Value>& a, Type t) {
-        Dyadic e1(a[0].floatValue()), e2(a[1].floatValue()), e3(a[2].floatValue());
-        return rounded(c, a, t, e1 * (Dyadic(int64_t{1}) - e3) + e2 * e3);
-      }));
+  add("mix", componentWiseEvaluator(
+                 [](const Context& c, const std::vector<Value>& a, Type t) -> std::optional<Value> {
+                   if (c.inheritedIntermediateOverflow()) {
+                     Stepwise s(c.types.kind(t));
+                     double x = a[0].floatValue(), y = a[1].floatValue(), z = a[2].floatValue();
+                     s.add(s.mul(x, s.sub(1, z)), s.mul(y, z));
+                     if (!s.finite()) return intermediateNotFinite(c, a, "e1 * (1 - e3) + e2 * e3");
+                   }
+                   Dyadic e1(a[0].floatValue()), e2(a[1].floatValue()), e3(a[2].floatValue());
+                   return rounded(c, a, t, e1 * (Dyadic(int64_t{1}) - e3) + e2 * e3);
+                 }));
 
   // quantizeToF16(e): e converted to binary16 (to nearest) and back. The current draft:
   // "If e is outside the finite range of binary16, then it is a shader-creation error if e is
@@ -419,6 +467,17 @@ void registerAll(EvaluatorTable& table) {
     const std::vector<Value>& a = c.call.args[0].elements();
     const std::vector<Value>& b = c.call.args[1].elements();
     Type t = c.types[c.call.result].element;
+    if (c.inheritedIntermediateOverflow()) {
+      // Inherited from x[i] * y[j] - x[j] * y[i].
+      Stepwise s(c.types.kind(t));
+      for (size_t i = 0; i < 3; ++i) {
+        size_t j = (i + 1) % 3, k = (i + 2) % 3;
+        s.sub(s.mul(a[j].floatValue(), b[k].floatValue()),
+              s.mul(a[k].floatValue(), b[j].floatValue()));
+      }
+      if (!s.finite())
+        return intermediateNotFinite(c, c.call.args, "e1[i] * e2[j] - e1[j] * e2[i]");
+    }
     std::vector<Value> out;
     for (size_t i = 0; i < 3; ++i) {
       size_t j = (i + 1) % 3, k = (i + 2) % 3;
@@ -445,12 +504,24 @@ void registerAll(EvaluatorTable& table) {
   add("length", [lengthOf](const Context& c) -> std::optional<Value> {
     const Value& e = c.call.args[0];
     if (!e.isComposite()) return Value{c.call.result, std::fabs(e.floatValue())};
+    if (c.inheritedIntermediateOverflow()) {
+      Stepwise s(scalarKind(c, e));
+      s.length(components(e));
+      if (!s.finite()) return intermediateNotFinite(c, c.call.args, "sqrt(dot(e, e))");
+    }
     std::vector<Dyadic> v;
     for (const Value& x : e.elements()) v.emplace_back(x.floatValue());
     return lengthOf(c, v);
   });
   add("distance", [lengthOf](const Context& c) -> std::optional<Value> {
     const Value &e1 = c.call.args[0], &e2 = c.call.args[1];
+    if (c.inheritedIntermediateOverflow()) {
+      Stepwise s(scalarKind(c, e1));
+      std::vector<double> a = components(e1), b = components(e2), d;
+      for (size_t i = 0; i < a.size(); ++i) d.push_back(s.sub(a[i], b[i]));
+      if (e1.isComposite()) s.length(d);
+      if (!s.finite()) return intermediateNotFinite(c, c.call.args, "length(e1 - e2)");
+    }
     if (!e1.isComposite()) {
       Dyadic d = Dyadic(e1.floatValue()) - Dyadic(e2.floatValue());
       return rounded(c, c.call.args, c.call.result, d.abs());
@@ -468,6 +539,14 @@ void registerAll(EvaluatorTable& table) {
     const Value& e = c.call.args[0];
     Type t = c.types[c.call.result].element;
     const FloatFormat& f = formatOf(c, t);
+    if (c.inheritedIntermediateOverflow()) {
+      // e / length(e): a zero length (the squares may round to zero) divides by zero.
+      Stepwise s(scalarKind(c, e));
+      std::vector<double> v = components(e);
+      double l = s.length(v);
+      for (double x : v) s.div(x, l);
+      if (!s.finite()) return intermediateNotFinite(c, c.call.args, "e / length(e)");
+    }
     Dyadic sum;
     for (const Value& x : e.elements()) sum = sum + Dyadic(x.floatValue()) * Dyadic(x.floatValue());
     if (sum.isZero())
@@ -509,6 +588,12 @@ void registerAll(EvaluatorTable& table) {
 
   // faceForward(e1, e2, e3): e1 if dot(e2, e3) < 0 (exactly), else -e1.
   add("faceForward", [](const Context& c) -> std::optional<Value> {
+    if (c.inheritedIntermediateOverflow()) {
+      Stepwise s(scalarKind(c, c.call.args[0]));
+      s.dot(components(c.call.args[2]), components(c.call.args[1]));
+      if (!s.finite())
+        return intermediateNotFinite(c, c.call.args, "select(-e1, e1, dot(e3, e2) < 0)");
+    }
     bool negative = exactDot(c.call.args[1], c.call.args[2]).sign() < 0;
     std::vector<Value> out;
     for (const Value& x : c.call.args[0].elements())
@@ -520,6 +605,13 @@ void registerAll(EvaluatorTable& table) {
   add("reflect", [](const Context& c) -> std::optional<Value> {
     const Value &e1 = c.call.args[0], &e2 = c.call.args[1];
     Type t = c.types[c.call.result].element;
+    if (c.inheritedIntermediateOverflow()) {
+      Stepwise s(scalarKind(c, e1));
+      std::vector<double> x = components(e1), y = components(e2);
+      double twoDot = s.mul(2, s.dot(x, y));
+      for (size_t i = 0; i < x.size(); ++i) s.sub(x[i], s.mul(twoDot, y[i]));
+      if (!s.finite()) return intermediateNotFinite(c, c.call.args, "e1 - 2 * dot(e1, e2) * e2");
+    }
     Dyadic twoDot = Dyadic(int64_t{2}) * exactDot(e2, e1);
     std::vector<Value> out;
     for (size_t i = 0; i < e1.elements().size(); ++i) {
@@ -541,6 +633,23 @@ void registerAll(EvaluatorTable& table) {
     Dyadic eta(c.call.args[2].floatValue());
     Type t = c.types[c.call.result].element;
     const FloatFormat& f = formatOf(c, t);
+    if (c.inheritedIntermediateOverflow()) {
+      // k = 1 - e3 * e3 * (1 - dot(e2, e1) * dot(e2, e1)); 0 if k < 0, else
+      // e3 * e1 - (e3 * dot(e2, e1) + sqrt(k)) * e2.
+      Stepwise s(scalarKind(c, e1));
+      std::vector<double> x = components(e1), y = components(e2);
+      double z = c.call.args[2].floatValue();
+      double d = s.dot(y, x);
+      double k = s.sub(1, s.mul(s.mul(z, z), s.sub(1, s.mul(d, d))));
+      if (s.finite() && k >= 0) {
+        double m = s.add(s.mul(z, d), s.sqrt(k));
+        for (size_t i = 0; i < x.size(); ++i) s.sub(s.mul(z, x[i]), s.mul(m, y[i]));
+      }
+      if (!s.finite())
+        return intermediateNotFinite(c, c.call.args,
+                                     "e3 * e1 - (e3 * dot(e2, e1) + sqrt(k)) * e2, k = 1 - e3 * e3 "
+                                     "* (1 - dot(e2, e1) * dot(e2, e1))");
+    }
     Dyadic d = exactDot(e2, e1);
     Dyadic one(int64_t{1});
     Dyadic k = one - eta * eta * (one - d * d);
@@ -586,6 +695,12 @@ void registerAll(EvaluatorTable& table) {
 
 void addFloatEvaluators(EvaluatorTable& table) {
   registerAll(table);
+  // new#saturate-float-builtin (revision 2026): "Returns clamp(e, 0.0, 1.0)", exact.
+  table[{"saturate", "saturate-float-builtin"}] =
+      componentWiseEvaluator([](const Context&, const std::vector<Value>& a, Type t) {
+        double x = a[0].floatValue();
+        return std::optional<Value>(Value{t, x < 0 ? 0.0 : x > 1 ? 1.0 : x});
+      });
 }
 
 }  // namespace plumb::builtins

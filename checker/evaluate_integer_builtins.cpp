@@ -85,11 +85,20 @@ void addIntegerEvaluators(EvaluatorTable& table) {
       }));
   // clamp(e, low, high) = min(max(e, low), high), as the seed defines it for integers also
   // when low > high (then high). The current draft makes low > high a shader-creation error
-  // for const-expressions (docs/ambiguities.md).
-  add("clamp", each([](const Context&, const std::vector<Value>& a, Type) {
+  // for const-expressions (new#clamp; Revision::constArgumentErrors).
+  add("clamp",
+      each([](const Context& c, const std::vector<Value>& a, Type) -> std::optional<Value> {
+        if (c.constArgumentErrors() && a[1].intValue() > a[2].intValue())
+          return c.fail(c.callText(a) + ": low is greater than high", "clamp");
         const Value& m = a[0].intValue() < a[1].intValue() ? a[1] : a[0];
         return std::optional<Value>(m.intValue() < a[2].intValue() ? m : a[2]);
       }));
+
+  // new#sign-builtin for integers (revision 2026): 1, 0 or -1.
+  table[{"sign", "sign-builtin"}] = each([](const Context&, const std::vector<Value>& a, Type t) {
+    int64_t x = a[0].intValue();
+    return std::optional<Value>(Value{t, int64_t{x > 0 ? 1 : x < 0 ? -1 : 0}});
+  });
 
   // Counts, on the 32 bits of e.
   add("countLeadingZeros",

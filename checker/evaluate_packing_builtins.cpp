@@ -1,6 +1,7 @@
 // Creation-time evaluation of #pack-builtin-functions and #unpack-builtin-functions, by the
 // .bs formulas. Component i of a 4x8 format is in bits 8i..8i+7, of a 2x16 format in bits
 // 16i..16i+15.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -92,6 +93,55 @@ void addPackingEvaluators(EvaluatorTable& table) {
     }
     return Value{c.call.result, int64_t{result}};
   };
+
+  // Revision 2026: the 4x8 packed-integer functions (new#pack4xI8-builtin to
+  // new#unpack4xU8-builtin, new#dot4U8Packed-builtin, new#dot4I8Packed-builtin). Component i
+  // is bits 8i to 8i + 7.
+  auto pack4x8 = [](bool clampSigned, bool clampUnsigned) {
+    return [=](const Context& c) -> std::optional<Value> {
+      uint32_t result = 0;
+      const std::vector<Value>& e = c.call.args[0].elements();
+      for (size_t i = 0; i < e.size(); ++i) {
+        int64_t x = e[i].intValue();
+        if (clampSigned) x = std::clamp<int64_t>(x, -128, 127);
+        if (clampUnsigned) x = std::min<int64_t>(x, 255);
+        result |= (static_cast<uint32_t>(x) & 0xFFu) << (8 * i);
+      }
+      return Value{c.call.result, int64_t{result}};
+    };
+  };
+  table[{"pack4xI8", "pack4xI8-builtin"}] = pack4x8(false, false);
+  table[{"pack4xU8", "pack4xU8-builtin"}] = pack4x8(false, false);
+  table[{"pack4xI8Clamp", "pack4xI8Clamp-builtin"}] = pack4x8(true, false);
+  table[{"pack4xU8Clamp", "pack4xU8Clamp-builtin"}] = pack4x8(false, true);
+  // The byte i of e, sign-extended or not.
+  auto byteOf = [](int64_t e, size_t i, bool isSigned) -> int64_t {
+    uint32_t b = (static_cast<uint32_t>(e) >> (8 * i)) & 0xFFu;
+    return isSigned ? int64_t(int8_t(uint8_t(b))) : int64_t(b);
+  };
+  auto unpack4x8 = [byteOf](bool isSigned) {
+    return [=](const Context& c) -> std::optional<Value> {
+      Type t = c.types[c.call.result].element;
+      std::vector<Value> out;
+      for (size_t i = 0; i < 4; ++i)
+        out.push_back(Value{t, byteOf(c.call.args[0].intValue(), i, isSigned)});
+      return Value{c.call.result, std::move(out)};
+    };
+  };
+  table[{"unpack4xI8", "unpack4xI8-builtin"}] = unpack4x8(true);
+  table[{"unpack4xU8", "unpack4xU8-builtin"}] = unpack4x8(false);
+  // The dot product of the four bytes of e1 and e2 (in [-65024, 65536] or [0, 260100]: exact).
+  auto dot4x8 = [byteOf](bool isSigned) {
+    return [=](const Context& c) -> std::optional<Value> {
+      int64_t sum = 0;
+      for (size_t i = 0; i < 4; ++i)
+        sum += byteOf(c.call.args[0].intValue(), i, isSigned) *
+               byteOf(c.call.args[1].intValue(), i, isSigned);
+      return Value{c.call.result, sum};
+    };
+  };
+  table[{"dot4I8Packed", "dot4I8Packed-builtin"}] = dot4x8(true);
+  table[{"dot4U8Packed", "dot4U8Packed-builtin"}] = dot4x8(false);
 
   table[{"unpack4x8snorm", unpacking}] = unpack(k4x8snorm);
   table[{"unpack4x8unorm", unpacking}] = unpack(k4x8unorm);

@@ -252,6 +252,18 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
           selectOverload(OverloadKind::Builtin, fname, operands, e.span, "builtin-functions");
       if (!s) return ExpressionInfo{};
       out_.calls[id.value] = s->overload;
+      if (std::string_view x = s->overload->row->extension; !x.empty()) {
+        // new#extension-list: the functions of an extension need its enable directive.
+        bool enabled = false;
+        for (std::string_view n : enabledExtensions_) enabled = enabled || n == x;
+        if (!enabled) {
+          error(e.span,
+                "'" + std::string(fname) + "' needs the extension '" + std::string(x) +
+                    "' (enable " + std::string(x) + ";)",
+                "extension-list");
+          return ExpressionInfo{};
+        }
+      }
       return applyOverload(*s, operands, e.span);
     }
     case Resolution::PredeclaredType:
@@ -353,20 +365,23 @@ ExpressionInfo Checker::applyOverload(const Selection& s, const std::vector<Oper
   for (const Operand& o : operands) stage = latest(stage, o.stage);
   info.stage = isConst ? stage : EvaluationStage::Runtime;
   std::vector<Value> args;
+  // The values of the const-expression operands (override-expressions' values, known only at
+  // pipeline creation, decide pipeline-creation errors of the whole call; evaluate() below).
+  std::vector<std::optional<Value>> known;
   bool haveValues = info.stage != EvaluationStage::Runtime;
   for (size_t i = 0; i < operands.size(); ++i) {
-    if (!haveValues) {
-      convertOperand(operands[i], s.parameterTypes[i]);  // still reports unrepresentable values
-      continue;
-    }
+    // Still converted when the call is not evaluated: reports unrepresentable values.
     std::optional<Value> v = convertOperand(operands[i], s.parameterTypes[i]);
+    known.push_back(operands[i].stage == EvaluationStage::Constant ? v : std::nullopt);
     if (!v) {
-      if (operands[i].value && operands[i].value->has_value()) return ExpressionInfo{};
-      haveValues = false;  // an override whose value is not known yet
+      if (haveValues && operands[i].value && operands[i].value->has_value())
+        return ExpressionInfo{};
+      haveValues = false;  // a runtime operand, or an override whose value is not known yet
       continue;
     }
-    args.push_back(std::move(*v));
+    if (haveValues) args.push_back(std::move(*v));
   }
+  if (!checkConstOperands(s, known, span)) return ExpressionInfo{};
   if (haveValues && !evaluate(s, args, span, info.value)) info.type = Type{};
   return info;
 }

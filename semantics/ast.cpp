@@ -119,9 +119,13 @@ std::string_view spelling(AccessMode a) {
 
 std::string_view spelling(TexelFormat f) {
   static constexpr std::string_view kNames[] = {
-      "rgba8unorm", "rgba8snorm", "rgba8uint",  "rgba8sint",  "rgba16uint",  "rgba16sint",
-      "rgba16float", "r32uint",   "r32sint",    "r32float",   "rg32uint",    "rg32sint",
-      "rg32float",  "rgba32uint", "rgba32sint", "rgba32float"};
+      "rgba8unorm",  "rgba8snorm",   "rgba8uint",   "rgba8sint",    "rgba16uint",  "rgba16sint",
+      "rgba16float", "r32uint",      "r32sint",     "r32float",     "rg32uint",    "rg32sint",
+      "rg32float",   "rgba32uint",   "rgba32sint",  "rgba32float",  "rgba16unorm", "rgba16snorm",
+      "rg8unorm",    "rg8snorm",     "rg8uint",     "rg8sint",      "rg16unorm",   "rg16snorm",
+      "rg16uint",    "rg16sint",     "rg16float",   "bgra8unorm",   "r8unorm",     "r8snorm",
+      "r8uint",      "r8sint",       "r16unorm",    "r16snorm",     "r16uint",     "r16sint",
+      "r16float",    "rgb10a2unorm", "rgb10a2uint", "rg11b10ufloat"};
   return kNames[static_cast<size_t>(f)];
 }
 

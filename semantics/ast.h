@@ -189,10 +189,52 @@ enum class ScalarKind : uint8_t { Bool, F32, F16, I32, U32 };
 enum class AddressSpace : uint8_t { None, Function, Private, Workgroup, Uniform, Storage, Handle };
 enum class AccessMode : uint8_t { None, Read, Write, ReadWrite };
 enum class TextureDimension : uint8_t { D1, D2, D2Array, D3, Cube, CubeArray };
+/// The seed's 16 formats (#texel-formats), then the 24 that current WGSL adds
+/// (new#storage-texel-formats; Revision::currentTexelFormats).
 enum class TexelFormat : uint8_t {
-  Rgba8unorm, Rgba8snorm, Rgba8uint, Rgba8sint, Rgba16uint, Rgba16sint, Rgba16float, R32uint,
-  R32sint, R32float, Rg32uint, Rg32sint, Rg32float, Rgba32uint, Rgba32sint, Rgba32float,
+  Rgba8unorm,
+  Rgba8snorm,
+  Rgba8uint,
+  Rgba8sint,
+  Rgba16uint,
+  Rgba16sint,
+  Rgba16float,
+  R32uint,
+  R32sint,
+  R32float,
+  Rg32uint,
+  Rg32sint,
+  Rg32float,
+  Rgba32uint,
+  Rgba32sint,
+  Rgba32float,
+  Rgba16unorm,
+  Rgba16snorm,
+  Rg8unorm,
+  Rg8snorm,
+  Rg8uint,
+  Rg8sint,
+  Rg16unorm,
+  Rg16snorm,
+  Rg16uint,
+  Rg16sint,
+  Rg16float,
+  Bgra8unorm,
+  R8unorm,
+  R8snorm,
+  R8uint,
+  R8sint,
+  R16unorm,
+  R16snorm,
+  R16uint,
+  R16sint,
+  R16float,
+  Rgb10a2unorm,
+  Rgb10a2uint,
+  Rg11b10ufloat,
 };
+inline constexpr TexelFormat kLastSeedTexelFormat = TexelFormat::Rgba32float;
+inline constexpr TexelFormat kLastTexelFormat = TexelFormat::Rg11b10ufloat;
 enum class DepthTextureKind : uint8_t { D2, D2Array, Cube, CubeArray, Multisampled2d };
 
 /// `type_decl : ident` — a structure, an alias, or a predeclared type such as texture_external.

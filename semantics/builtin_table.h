@@ -48,9 +48,16 @@ struct OverloadRow {
   uint32_t flags;
   UniformityClass uniformity;
   std::string_view anchor;            // section of wgsl-2022-06-07.bs defining the row
+  /// The enable-extension a call needs (new#extension-list), e.g. "subgroups"; empty if none.
+  std::string_view extension = {};
 };
 
-/// Every row of the table.
+/// Every row of the table (the seed's, revision 2022-06).
 std::span<const OverloadRow> overloadRows();
+
+/// The rows of the built-in functions that current WGSL adds (revision 2026, delta 6 and 8;
+/// builtin_function_table_2026.cpp), in the notation of wgsl-2026-08-19.bs and citing its
+/// anchors. Read by OverloadTable for a revision with Revision::currentBuiltins.
+std::span<const OverloadRow> currentOverloadRows();
 
 }  // namespace plumb

@@ -241,7 +241,7 @@ class TypeParser {
       if (!eat('<')) fail("expected '<'");
       std::string f = word();
       bool found = false;
-      for (int i = 0; i <= static_cast<int>(ast::TexelFormat::Rgba32float); ++i)
+      for (int i = 0; i <= static_cast<int>(ast::kLastTexelFormat); ++i)
         if (ast::spelling(static_cast<ast::TexelFormat>(i)) == f) {
           n.format = static_cast<ast::TexelFormat>(i);
           found = true;
@@ -338,13 +338,19 @@ static void addPredeclaredStructs(TypeTable& types, std::unordered_map<std::stri
 
 // ------------------------------------------------------------------------------- expansion
 
-OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problems) {
+OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problems,
+                             const Revision* revision) {
   addPredeclaredStructs(types, structs_);
   auto report = [&](const OverloadRow& row, const std::string& why) {
     if (problems)
       problems->push_back(std::string(row.name) + " " + std::string(row.signature) + ": " + why);
   };
-  for (const OverloadRow& row : overloadRows()) {
+  std::vector<const OverloadRow*> rows;
+  for (const OverloadRow& row : overloadRows()) rows.push_back(&row);
+  if (revision && revision->currentBuiltins)
+    for (const OverloadRow& row : currentOverloadRows()) rows.push_back(&row);
+  for (const OverloadRow* rowPointer : rows) {
+    const OverloadRow& row = *rowPointer;
     // "(a: T, b: T) -> R"
     std::string sig(row.signature);
     size_t open = sig.find('('), close = sig.rfind(')');

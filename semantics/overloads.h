@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "semantics/builtin_table.h"
+#include "semantics/revision.h"
 #include "semantics/type.h"
 
 namespace plumb {
@@ -47,7 +48,9 @@ class OverloadTable {
   /// Expands every row; types needed by the rows (vectors, predeclared result structures) are
   /// interned into `types`. Reports malformed rows on `problems` (the table is data: tests
   /// check that it is well formed).
-  OverloadTable(TypeTable& types, std::vector<std::string>* problems = nullptr);
+  /// `revision` adds its rows (Revision::currentBuiltins); none: the seed's rows only.
+  OverloadTable(TypeTable& types, std::vector<std::string>* problems = nullptr,
+                const Revision* revision = nullptr);
 
   std::span<const Overload> candidates(OverloadKind kind, std::string_view name) const;
   bool isBuiltinName(std::string_view name) const;

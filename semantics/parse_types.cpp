@@ -92,7 +92,8 @@ bool Parser::parseAddressSpace(AddressSpace& space, const char* production) {
 bool Parser::parseTexelFormat(TexelFormat& format) {
   if (at(TokenKind::Identifier)) {
     std::string_view t = text(tok_.span);
-    for (int i = 0; i <= static_cast<int>(TexelFormat::Rgba32float); ++i) {
+    TexelFormat last = revision_.currentTexelFormats ? kLastTexelFormat : kLastSeedTexelFormat;
+    for (int i = 0; i <= static_cast<int>(last); ++i) {
       if (spelling(static_cast<TexelFormat>(i)) == t) {
         format = static_cast<TexelFormat>(i);
         advance();

@@ -213,6 +213,13 @@ static Revision make2026() {
   r.shiftRightCopiesSignBit = true;
   r.textureStoreOutOfBoundsDiscarded = true;
   r.currentAccuracyTable = true;
+  r.inheritedIntermediateOverflow = true;
+  r.constArgumentErrors = true;
+  r.constIntegerErrors = true;
+  r.currentBuiltins = true;
+  r.currentTexelFormats = true;
+  r.flatSampling = true;
+  r.inferredZeroVector = true;
   return r;
 }
 

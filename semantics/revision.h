@@ -97,6 +97,8 @@ struct Revision {
   // ---- delta 2.2
   /// new#array-builtin: `array(e1, ..., eN)` infers its element type and count.
   bool inferredArrayConstructor = false;
+  /// new#vec2-builtin (and vec3, vec4): `vecN()` is the zero vector of AbstractInt.
+  bool inferredZeroVector = false;
   // ---- delta 2.5
   /// new#function-restriction (unrestricted_pointer_parameters): a pointer parameter of a
   /// user-defined function may be in any address space, and a pointer argument may be any
@@ -113,6 +115,37 @@ struct Revision {
   /// new#texture-storage: storage textures with access `read` and `read_write`
   /// (readonly_and_readwrite_storage_textures); the seed has `write` only.
   bool readWriteStorageTextures = false;
+  /// new#storage-texel-formats: the 24 texel formats current WGSL adds (bgra8unorm, r8unorm,
+  /// rg11b10ufloat, the texture_formats_tier1 formats, ...); the seed has 16.
+  bool currentTexelFormats = false;
+  // ---- delta 3.5: floating-point errors at const and override time
+  /// new#floating-point-accuracy ("inherited from": subexpression evaluations are subject to
+  /// the rules on rounding and overflow) with new#differences-from-ieee754 (the Finite Math
+  /// Assumption): a @const built-in whose accuracy is inherited from an expression (length,
+  /// distance, normalize, faceForward, reflect, refract, mix, pow) is a creation-time error
+  /// when an intermediate result of that expression, rounded to the type, is infinite or NaN.
+  /// The seed evaluates the function exactly and checks the result only.
+  bool inheritedIntermediateOverflow = false;
+  /// new#clamp, new#ldexp-builtin, new#smoothstep-builtin, new#extractBits-signed-builtin,
+  /// new#insertBits-builtin: errors that depend only on some const arguments, reported also
+  /// when the others are not const: clamp with low > high, ldexp with e2 > bias + 1,
+  /// smoothstep with low == high, extractBits and insertBits with offset + count > 32. The
+  /// seed gives the integer clamp min(max(e, low), high), ldexp the exact value, and reports
+  /// none of them unless every argument is const.
+  bool constArgumentErrors = false;
+  // ---- delta 3.2, 3.4: integer errors at const and override time
+  /// new#arithmetic-expr, new#bit-expr: for concrete integers, `e1 / e2` and `e1 % e2` with a
+  /// const e2 of zero, and `MIN / -1`, `MIN % -1` with both const, are shader-creation errors;
+  /// so are shifts by a const e2 at least the bit width, and a const `<<` that overflows. The
+  /// seed gives e1 (or 0) and shifts modulo the width. Checked also when e1 is not const.
+  bool constIntegerErrors = false;
+  /// new#interpolation: the samplings `first` and `either` of flat interpolation; the seed
+  /// allows no sampling with flat.
+  bool flatSampling = false;
+  // ---- delta 6, 8: built-in functions
+  /// The built-in functions current WGSL adds (saturate, the 4x8 packed-integer functions,
+  /// textureSampleBaseClampToEdge, textureBarrier; currentOverloadRows()).
+  bool currentBuiltins = false;
   // ---- delta 4.4
   /// new#must-use-attr: `@must_use` on user functions, and a call statement of a built-in
   /// function with a result (atomics excepted) is an error.

@@ -17,6 +17,38 @@ TEST(OverloadTable, EveryRowIsWellFormed) {
   EXPECT_GT(table.size(), 0u);
 }
 
+// Revision 2026 adds the rows of builtin_function_table_2026.cpp: well formed, and no
+// concrete overload repeats one of the seed's (which would make calls ambiguous).
+TEST(OverloadTable, CurrentRowsAreWellFormedAndNew) {
+  TypeTable types;
+  std::vector<std::string> problems;
+  OverloadTable seed(types);
+  OverloadTable current(types, &problems, &Revision::wgsl2026());
+  for (const std::string& p : problems) ADD_FAILURE() << p;
+  EXPECT_GT(current.size(), seed.size());
+  EXPECT_FALSE(seed.isBuiltinName("saturate"));
+  EXPECT_TRUE(current.isBuiltinName("saturate"));
+  EXPECT_TRUE(current.isBuiltinName("subgroupAdd"));
+  auto key = [&](const Overload& o) {
+    std::string k = std::string(o.row->name) + "(";
+    for (const TypePattern& p : o.parameters) k += p.concrete() ? types.name(p.type) + "," : "*,";
+    return k;
+  };
+  std::set<std::string> keys;
+  for (const Overload& o : seed.all()) keys.insert(key(o));
+  std::span<const OverloadRow> rows = currentOverloadRows();
+  for (const Overload& o : current.all()) {
+    if (o.row < rows.data() || o.row >= rows.data() + rows.size()) continue;
+    EXPECT_TRUE(keys.insert(key(o)).second) << "repeated overload " << key(o);
+  }
+  // textureLoad of the storage textures: 40 formats x {read, read_write} x 4 dimensions x
+  // coordinates {i32, u32} (x array index {i32, u32} for 2d arrays).
+  size_t storageLoads = 0;
+  for (const Overload& o : current.candidates(OverloadKind::Builtin, "textureLoad"))
+    if (types.kind(o.parameters[0].type) == TypeKind::StorageTexture) ++storageLoads;
+  EXPECT_EQ(storageLoads, 40u * 2 * (2 + 2 + 4 + 2));
+}
+
 TEST(OverloadTable, ExpansionCounts) {
   TypeTable types;
   OverloadTable table(types);

@@ -83,14 +83,31 @@ TEST(Revision2026, DeltasAreFieldsOfTheRevision) {
   const Revision& seed = Revision::wgsl2022_06();
   const Revision& current = Revision::wgsl2026();
   // Every delta flag is off in the seed (fallthrough is the seed's only) and on in 2026.
-  for (auto flag :
-       {&Revision::templateListDiscovery, &Revision::predeclaredTypes,
-        &Revision::predeclaredTypeAliases, &Revision::shadowPredeclared, &Revision::enableList,
-        &Revision::diagnosticFilters, &Revision::requiresDirective, &Revision::attributeExpressions,
-        &Revision::statementAttributes, &Revision::aliasDeclaration, &Revision::constAssert,
-        &Revision::defaultCaseSelector, &Revision::mustUse, &Revision::readWriteStorageTextures,
-        &Revision::staticAliasAnalysis, &Revision::inferredArrayConstructor,
-        &Revision::unrestrictedPointerParameters, &Revision::pointerCompositeAccess}) {
+  for (auto flag : {&Revision::templateListDiscovery,
+                    &Revision::predeclaredTypes,
+                    &Revision::predeclaredTypeAliases,
+                    &Revision::shadowPredeclared,
+                    &Revision::enableList,
+                    &Revision::diagnosticFilters,
+                    &Revision::requiresDirective,
+                    &Revision::attributeExpressions,
+                    &Revision::statementAttributes,
+                    &Revision::aliasDeclaration,
+                    &Revision::constAssert,
+                    &Revision::defaultCaseSelector,
+                    &Revision::mustUse,
+                    &Revision::readWriteStorageTextures,
+                    &Revision::staticAliasAnalysis,
+                    &Revision::inferredArrayConstructor,
+                    &Revision::unrestrictedPointerParameters,
+                    &Revision::pointerCompositeAccess,
+                    &Revision::inheritedIntermediateOverflow,
+                    &Revision::constArgumentErrors,
+                    &Revision::constIntegerErrors,
+                    &Revision::currentTexelFormats,
+                    &Revision::flatSampling,
+                    &Revision::inferredZeroVector,
+                    &Revision::currentBuiltins}) {
     EXPECT_FALSE(seed.*flag);
     EXPECT_TRUE(current.*flag);
   }
