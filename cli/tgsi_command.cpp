@@ -166,6 +166,8 @@ void registerTgsi(CLI::App& app, int& exitCode) {
       ->check(CLI::IsMember({"text", "markdown", "json"}));
   ops->footer("Exit status: 0, or 2 on usage errors.");
   ops->callback([format, &exitCode] { exitCode = printOpcodes(*format); });
+
+  registerTgsiOracle(tgsi, exitCode);
 }
 
 }  // namespace plumb::cli

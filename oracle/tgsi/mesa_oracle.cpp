@@ -1,0 +1,398 @@
+#include "oracle/tgsi/mesa_oracle.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <sstream>
+
+#include "oracle/tgsi/edge_inputs.h"
+#include "semantics/tgsi/opcode_table.h"
+
+namespace plumb::tgsi {
+namespace {
+
+constexpr uint64_t kFar = std::numeric_limits<uint64_t>::max();
+
+bool isNaN(uint32_t b) {
+  return (b & 0x7f800000u) == 0x7f800000u && (b & 0x007fffffu) != 0;
+}
+bool isSubnormal(uint32_t b) {
+  return (b & 0x7f800000u) == 0 && (b & 0x007fffffu) != 0;
+}
+bool isZero(uint32_t b) {
+  return (b & 0x7fffffffu) == 0;
+}
+
+// Binary32 words on one line, -max .. -0 +0 .. +max, inf at the ends: the distance in steps.
+int64_t ordered(uint32_t b) {
+  return (b & 0x80000000u) ? -static_cast<int64_t>(b & 0x7fffffffu) : static_cast<int64_t>(b);
+}
+uint64_t stepsBetween(uint32_t a, uint32_t b) {
+  if (isNaN(a) || isNaN(b)) return isNaN(a) && isNaN(b) ? 0 : kFar;
+  int64_t d = ordered(a) - ordered(b);
+  return static_cast<uint64_t>(d < 0 ? -d : d);
+}
+
+enum class Relation { Same, Flushed, Steps };
+
+// The distance of Mesa's word from what Plumb allows for it (0: allowed).
+uint64_t wordDistance(const Word& plumb, uint32_t mesa, Relation rel) {
+  switch (plumb.kind) {
+    case Word::Kind::Any:
+    case Word::Kind::Unwritten:
+      return 0;
+    case Word::Kind::AnyNaN:
+      return isNaN(mesa) ? 0 : kFar;
+    case Word::Kind::Bits:
+      break;
+  }
+  if (plumb.bits == mesa) return 0;
+  if (rel == Relation::Flushed && isSubnormal(plumb.bits) && isZero(mesa)) return 0;
+  if (rel == Relation::Steps) return stepsBetween(plumb.bits, mesa);
+  return kFar;
+}
+
+// The largest word distance of Mesa's result from one outcome.
+uint64_t outcomeDistance(const Outcome& o, const MesaResult& m, const ArbProgram& arb,
+                         Relation rel) {
+  if (!o.stopped.empty()) return kFar;
+  if (o.discarded || m.discarded) return o.discarded == m.discarded ? 0 : kFar;
+  uint64_t worst = 0;
+  for (size_t i = 0; i < arb.outputs.size(); ++i) {
+    auto it = o.outputs.find(arb.outputs[i]);
+    if (it == o.outputs.end()) continue;
+    for (int c = 0; c < 4; ++c)
+      worst = std::max(worst, wordDistance(it->second[c], m.outputs[i][c], rel));
+  }
+  return worst;
+}
+
+uint64_t setDistance(const RunResult& r, const MesaResult& m, const ArbProgram& arb, Relation rel) {
+  uint64_t best = kFar;
+  for (const Outcome& o : r.outcomes) best = std::min(best, outcomeDistance(o, m, arb, rel));
+  return best;
+}
+
+RegisterValues flushed(const RegisterValues& inputs) {
+  RegisterValues out = inputs;
+  for (auto& [key, reg] : out)
+    for (Word& w : reg)
+      if (w.kind == Word::Kind::Bits && isSubnormal(w.bits)) w.bits &= 0x80000000u;
+  return out;
+}
+
+// The opcodes whose ARB instruction the ARB specs define only approximately (ARB_vertex_program
+// and ARB_fragment_program: "approximate" results), and the seed gives no accuracy (TGSI-10).
+bool approximate(const Program& p) {
+  static const std::set<std::string> ops = {"EX2", "LG2", "POW", "SIN", "COS",
+                                            "EXP", "LOG", "LIT", "RCP", "RSQ"};
+  for (const Instruction& i : p.instructions)
+    if (ops.count(i.opcode)) return true;
+  return false;
+}
+
+std::string hex(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+
+std::string registerText(const Register& r) {
+  std::string s = "{";
+  for (int c = 0; c < 4; ++c) {
+    s += (c ? ", " : "") + wordText(r[c]);
+    if (r[c].kind == Word::Kind::Bits) s += " (" + hex(r[c].bits) + ")";
+  }
+  return s + "}";
+}
+
+std::string mesaText(const MesaResult& m, const ArbProgram& arb) {
+  if (m.discarded) return "discarded";
+  std::string s;
+  for (size_t i = 0; i < arb.outputs.size(); ++i) {
+    Register r;
+    for (int c = 0; c < 4; ++c) r[c] = Word::of(m.outputs[i][c]);
+    s += (i ? "; " : "") + std::string("OUT[") + std::to_string(arb.outputs[i]) +
+         "] = " + registerText(r);
+  }
+  return s;
+}
+
+std::string outcomesText(const RunResult& r) {
+  std::string s;
+  for (size_t k = 0; k < r.outcomes.size(); ++k) {
+    const Outcome& o = r.outcomes[k];
+    s += k ? " | " : "";
+    if (o.discarded) {
+      s += "discarded";
+      continue;
+    }
+    for (const auto& [index, reg] : o.outputs)
+      s += "OUT[" + std::to_string(index) + "] = " + registerText(reg) + " ";
+  }
+  return s;
+}
+
+nlohmann::json registerJson(const Register& r) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const Word& w : r) {
+    switch (w.kind) {
+      case Word::Kind::Bits:
+        j.push_back(hex(w.bits));
+        break;
+      case Word::Kind::AnyNaN:
+        j.push_back("nan");
+        break;
+      case Word::Kind::Any:
+        j.push_back("any");
+        break;
+      case Word::Kind::Unwritten:
+        j.push_back("unwritten");
+        break;
+    }
+  }
+  return j;
+}
+
+nlohmann::json outcomesJson(const RunResult& r) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const Outcome& o : r.outcomes) {
+    nlohmann::json oj = {{"discarded", o.discarded}, {"OUT", nlohmann::json::object()}};
+    for (const auto& [index, reg] : o.outputs) oj["OUT"][std::to_string(index)] = registerJson(reg);
+    j.push_back(oj);
+  }
+  return j;
+}
+
+nlohmann::json caseJson(const OracleCase& c, const ArbProgram& arb) {
+  nlohmann::json j = {{"case", c.index}, {"verdict", verdictName(c.verdict)}};
+  if (c.verdict == Verdict::Accuracy) j["ulps"] = c.ulps;
+  nlohmann::json inputs = nlohmann::json::object();
+  for (const auto& [key, reg] : c.inputs)
+    inputs[std::string(fileName(key.first)) + "[" + std::to_string(key.second) + "]"] =
+        registerJson(reg);
+  j["inputs"] = inputs;
+  nlohmann::json mesa = {{"discarded", c.mesa.discarded}, {"OUT", nlohmann::json::object()}};
+  if (!c.mesa.discarded)
+    for (size_t i = 0; i < arb.outputs.size(); ++i) {
+      Register r;
+      for (int k = 0; k < 4; ++k) r[k] = Word::of(c.mesa.outputs[i][k]);
+      mesa["OUT"][std::to_string(arb.outputs[i])] = registerJson(r);
+    }
+  j["mesa"] = mesa;
+  j["exact"] = outcomesJson(c.exact);
+  j["ieee32"] = outcomesJson(c.ieee32);
+  return j;
+}
+
+std::string caseText(const OracleCase& c, const ArbProgram& arb) {
+  std::string s = "  case " + std::to_string(c.index) + " (" + verdictName(c.verdict);
+  if (c.verdict == Verdict::Accuracy) s += ", " + std::to_string(c.ulps) + " steps";
+  s += "):";
+  for (const auto& [key, reg] : c.inputs)
+    s += " " + std::string(fileName(key.first)) + "[" + std::to_string(key.second) +
+         "] = " + registerText(reg);
+  s += "\n    mesa:   " + mesaText(c.mesa, arb) + "\n";
+  s += "    exact:  " + outcomesText(c.exact) + "\n";
+  s += "    ieee32: " + outcomesText(c.ieee32) + "\n";
+  return s;
+}
+
+}  // namespace
+
+const char* verdictName(Verdict v) {
+  switch (v) {
+    case Verdict::Agree:
+      return "agree";
+    case Verdict::Flushed:
+      return "flushed";
+    case Verdict::Accuracy:
+      return "accuracy";
+    case Verdict::Disagree:
+      return "disagree";
+  }
+  return "?";
+}
+
+std::string opcodeProgramText(const std::string& opcode, bool vertex, bool saturate) {
+  const OpcodeInfo* info = findOpcode(opcode);
+  const int sources = info ? info->sources : 0;
+  const bool kill = opcode == "KIL" || opcode == "KILP";
+  std::string t = vertex ? "VERT\n" : "FRAG\n";
+  const int inputs = std::max(sources, kill ? 1 : 0);
+  if (inputs > 0) t += "DCL IN[0.." + std::to_string(inputs - 1) + "]\n";
+  t += "DCL OUT[0]\n";
+  std::string operands;
+  for (int i = 0; i < sources; ++i)
+    operands += (i || !kill ? ", " : " ") + ("IN[" + std::to_string(i) + "]");
+  if (kill) {
+    t += "  0: MOV OUT[0], IN[0]\n  1: " + opcode + operands + "\n  2: END\n";
+  } else {
+    t += "  0: " + opcode + (saturate ? "_SAT" : "") + " OUT[0]" + operands + "\n  1: END\n";
+  }
+  return t;
+}
+
+std::vector<OracleOpcode> allOracleOpcodes() {
+  std::vector<OracleOpcode> all;
+  for (const OpcodeInfo& info : opcodeTable()) {
+    const std::string name(info.name);
+    if (name == "NOP") continue;
+    if (!arbOpcode(name, false).empty()) all.push_back({name, false, false});
+    if (!arbOpcode(name, true).empty()) all.push_back({name, true, false});
+  }
+  // _SAT's clamp on the edges (NaN, ±0, ±inf: TGSI-14), on a move and on a sum.
+  all.push_back({"MOV", false, true});
+  all.push_back({"ADD", false, true});
+  return all;
+}
+
+ProgramReport compareWithMesa(const std::string& name, const Program& program,
+                              const ArbProgram& arb, const OracleOptions& options,
+                              std::string& renderer) {
+  ProgramReport report;
+  report.name = name;
+  report.vertex = arb.vertex;
+  report.arb = arb.text;
+  std::vector<RegisterValues> cases = edgeInputs(program, options.random, options.seed);
+  MesaRun mesa = runArb(options.runner, arb, program, cases);
+  if (!mesa.error.empty()) {
+    report.error = mesa.error;
+    return report;
+  }
+  if (renderer.empty()) renderer = mesa.renderer;
+  const bool approx = approximate(program);
+  RunOptions exactOptions, ieeeOptions;
+  exactOptions.numerics = Numerics::Exact;
+  ieeeOptions.numerics = Numerics::Ieee32;
+  uint64_t worstAccuracy = 0;
+  bool haveFlushExample = false;
+  OracleCase worst;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    OracleCase c;
+    c.index = i;
+    c.inputs = cases[i];
+    c.mesa = mesa.results[i];
+    c.exact = run(program, cases[i], exactOptions);
+    c.ieee32 = run(program, cases[i], ieeeOptions);
+    ++report.cases;
+    if (setDistance(c.exact, c.mesa, arb, Relation::Same) == 0 ||
+        setDistance(c.ieee32, c.mesa, arb, Relation::Same) == 0) {
+      ++report.agree;
+      continue;
+    }
+    const RegisterValues flush = flushed(cases[i]);
+    const RunResult exactFlushed = run(program, flush, exactOptions);
+    const RunResult ieeeFlushed = run(program, flush, ieeeOptions);
+    if (setDistance(c.exact, c.mesa, arb, Relation::Flushed) == 0 ||
+        setDistance(c.ieee32, c.mesa, arb, Relation::Flushed) == 0 ||
+        setDistance(exactFlushed, c.mesa, arb, Relation::Flushed) == 0 ||
+        setDistance(ieeeFlushed, c.mesa, arb, Relation::Flushed) == 0) {
+      c.verdict = Verdict::Flushed;
+      ++report.flushed;
+      if (!haveFlushExample) report.examples.push_back(c);
+      haveFlushExample = true;
+      continue;
+    }
+    if (approx) {
+      uint64_t steps = std::min({setDistance(c.exact, c.mesa, arb, Relation::Steps),
+                                 setDistance(c.ieee32, c.mesa, arb, Relation::Steps),
+                                 setDistance(exactFlushed, c.mesa, arb, Relation::Steps),
+                                 setDistance(ieeeFlushed, c.mesa, arb, Relation::Steps)});
+      if (steps <= options.maxUlps) {
+        c.verdict = Verdict::Accuracy;
+        c.ulps = steps;
+        ++report.accuracy;
+        if (steps > worstAccuracy || report.accuracy == 1) {
+          worstAccuracy = steps;
+          worst = c;
+        }
+        continue;
+      }
+    }
+    c.verdict = Verdict::Disagree;
+    ++report.disagree;
+    report.disagreements.push_back(std::move(c));
+  }
+  report.maxUlps = worstAccuracy;
+  if (report.accuracy > 0) report.examples.push_back(worst);
+  return report;
+}
+
+nlohmann::json reportJson(const std::vector<ProgramReport>& reports, const std::string& renderer,
+                          const OracleOptions& options) {
+  nlohmann::json j = {{"format", "plumb-tgsi-oracle"},
+                      {"version", 1},
+                      {"renderer", renderer},
+                      {"seed", options.seed},
+                      {"random", options.random},
+                      {"maxUlps", options.maxUlps},
+                      {"programs", nlohmann::json::array()}};
+  // The ARB program is needed to name the OUT registers of Mesa's words.
+  for (const ProgramReport& r : reports) {
+    ArbProgram arb;
+    arb.vertex = r.vertex;
+    nlohmann::json p = {{"name", r.name},         {"stage", r.vertex ? "vertex" : "fragment"},
+                        {"arb", r.arb},           {"cases", r.cases},
+                        {"agree", r.agree},       {"flushed", r.flushed},
+                        {"accuracy", r.accuracy}, {"maxUlps", r.maxUlps},
+                        {"disagree", r.disagree}};
+    if (!r.error.empty()) p["error"] = r.error;
+    p["disagreements"] = nlohmann::json::array();
+    p["examples"] = nlohmann::json::array();
+    auto outputsOf = [](const OracleCase& c) {
+      ArbProgram a;
+      if (!c.exact.outcomes.empty())
+        for (const auto& [index, reg] : c.exact.outcomes.front().outputs)
+          a.outputs.push_back(index);
+      return a;
+    };
+    for (const OracleCase& c : r.disagreements)
+      p["disagreements"].push_back(caseJson(c, outputsOf(c)));
+    for (const OracleCase& c : r.examples) p["examples"].push_back(caseJson(c, outputsOf(c)));
+    j["programs"].push_back(p);
+  }
+  return j;
+}
+
+std::string reportText(const std::vector<ProgramReport>& reports, const std::string& renderer,
+                       size_t listed) {
+  std::ostringstream s;
+  s << "renderer: " << (renderer.empty() ? "(none)" : renderer) << "\n";
+  size_t cases = 0, agree = 0, flushedCount = 0, accuracy = 0, disagree = 0;
+  for (const ProgramReport& r : reports) {
+    s << r.name << (r.vertex ? " (vertex)" : " (fragment)") << ": ";
+    if (!r.error.empty()) {
+      s << "error: " << r.error << "\n";
+      continue;
+    }
+    s << r.cases << " cases, " << r.agree << " agree, " << r.flushed << " flushed, " << r.accuracy
+      << " accuracy";
+    if (r.accuracy) s << " (at most " << r.maxUlps << " steps)";
+    s << ", " << r.disagree << " disagree\n";
+    cases += r.cases;
+    agree += r.agree;
+    flushedCount += r.flushed;
+    accuracy += r.accuracy;
+    disagree += r.disagree;
+    size_t shown = 0;
+    for (const OracleCase& c : r.disagreements) {
+      if (shown++ == listed) {
+        s << "  ... " << (r.disagreements.size() - listed) << " more (--format json lists all)\n";
+        break;
+      }
+      ArbProgram a;
+      if (!c.exact.outcomes.empty())
+        for (const auto& [index, reg] : c.exact.outcomes.front().outputs)
+          a.outputs.push_back(index);
+      s << caseText(c, a);
+    }
+  }
+  s << "total: " << cases << " cases, " << agree << " agree, " << flushedCount << " flushed, "
+    << accuracy << " accuracy, " << disagree << " disagree\n";
+  return s.str();
+}
+
+}  // namespace plumb::tgsi
