@@ -37,8 +37,22 @@ uint64_t stepsBetween(uint32_t a, uint32_t b) {
 
 enum class Relation { Same, Flushed, Steps };
 
+// How far Mesa's words may be from the correctly rounded ones in the accuracy class: `ulps`
+// binary32 steps, or `absolute` (WGSL's bounds where they are absolute: log2 near 1, sin and
+// cos), or anything in [-1, 1] (sin and cos outside [-pi, pi], where WGSL bounds nothing).
+struct Tolerance {
+  uint64_t ulps = 0;
+  double absolute = 0;
+  bool anyUnit = false;
+  bool vertex = false;  // the vertex path reads -0 back as +0 (docs/tgsi.md)
+};
+
+float asFloat(uint32_t b) {
+  return std::bit_cast<float>(b);
+}
+
 // The distance of Mesa's word from what Plumb allows for it (0: allowed).
-uint64_t wordDistance(const Word& plumb, uint32_t mesa, Relation rel) {
+uint64_t wordDistance(const Word& plumb, uint32_t mesa, Relation rel, const Tolerance& t) {
   switch (plumb.kind) {
     case Word::Kind::Any:
     case Word::Kind::Unwritten:
@@ -49,14 +63,27 @@ uint64_t wordDistance(const Word& plumb, uint32_t mesa, Relation rel) {
       break;
   }
   if (plumb.bits == mesa) return 0;
-  if (rel == Relation::Flushed && isSubnormal(plumb.bits) && isZero(mesa)) return 0;
-  if (rel == Relation::Steps) return stepsBetween(plumb.bits, mesa);
+  if (rel == Relation::Flushed || rel == Relation::Steps) {
+    // Flush to zero (TGSI-18): a result below the smallest normal before rounding may be
+    // written as a zero of either sign; the vertex path writes -0 as +0.
+    if (isZero(mesa) && (plumb.bits & 0x7fffffffu) <= 0x00800000u) return 0;
+  }
+  if (rel == Relation::Steps) {
+    const uint64_t steps = stepsBetween(plumb.bits, mesa);
+    if (steps <= t.ulps) return steps;
+    const float p = asFloat(plumb.bits), m = asFloat(mesa);
+    if (std::isfinite(p) && std::isfinite(m)) {
+      if (std::fabs(static_cast<double>(p) - m) <= t.absolute) return 0;
+      if (t.anyUnit && std::fabs(m) <= 1) return 0;
+    }
+    return steps;
+  }
   return kFar;
 }
 
 // The largest word distance of Mesa's result from one outcome.
-uint64_t outcomeDistance(const Outcome& o, const MesaResult& m, const ArbProgram& arb,
-                         Relation rel) {
+uint64_t outcomeDistance(const Outcome& o, const MesaResult& m, const ArbProgram& arb, Relation rel,
+                         const Tolerance& t) {
   if (!o.stopped.empty()) return kFar;
   if (o.discarded || m.discarded) return o.discarded == m.discarded ? 0 : kFar;
   uint64_t worst = 0;
@@ -64,33 +91,74 @@ uint64_t outcomeDistance(const Outcome& o, const MesaResult& m, const ArbProgram
     auto it = o.outputs.find(arb.outputs[i]);
     if (it == o.outputs.end()) continue;
     for (int c = 0; c < 4; ++c)
-      worst = std::max(worst, wordDistance(it->second[c], m.outputs[i][c], rel));
+      worst = std::max(worst, wordDistance(it->second[c], m.outputs[i][c], rel, t));
   }
   return worst;
 }
 
-uint64_t setDistance(const RunResult& r, const MesaResult& m, const ArbProgram& arb, Relation rel) {
+uint64_t setDistance(const RunResult& r, const MesaResult& m, const ArbProgram& arb, Relation rel,
+                     const Tolerance& t) {
   uint64_t best = kFar;
-  for (const Outcome& o : r.outcomes) best = std::min(best, outcomeDistance(o, m, arb, rel));
+  for (const Outcome& o : r.outcomes) best = std::min(best, outcomeDistance(o, m, arb, rel, t));
   return best;
 }
 
-RegisterValues flushed(const RegisterValues& inputs) {
+// The vertex path's zero (docs/tgsi.md): in a vertex program's result, Plumb's -0 is read as +0.
+RunResult positiveZeros(RunResult r) {
+  for (Outcome& o : r.outcomes)
+    for (auto& [index, reg] : o.outputs)
+      for (Word& w : reg)
+        if (w.kind == Word::Kind::Bits && w.bits == 0x80000000u) w.bits = 0;
+  return r;
+}
+
+// The subnormal input components, and the inputs with the components of `mask` flushed to a
+// zero of the same sign. Mesa flushes an input where an operation computes with it (a
+// comparison, a product) but not where it only moves it (CMP's selected operand, MOV), so every
+// subset is tried (up to 2^8).
+std::vector<std::pair<std::pair<File, uint32_t>, int>> subnormalInputs(const RegisterValues& in) {
+  std::vector<std::pair<std::pair<File, uint32_t>, int>> where;
+  for (const auto& [key, reg] : in)
+    for (int c = 0; c < 4; ++c)
+      if (reg[c].kind == Word::Kind::Bits && isSubnormal(reg[c].bits)) where.push_back({key, c});
+  return where;
+}
+RegisterValues flushed(const RegisterValues& inputs,
+                       const std::vector<std::pair<std::pair<File, uint32_t>, int>>& where,
+                       uint32_t mask) {
   RegisterValues out = inputs;
-  for (auto& [key, reg] : out)
-    for (Word& w : reg)
-      if (w.kind == Word::Kind::Bits && isSubnormal(w.bits)) w.bits &= 0x80000000u;
+  for (size_t i = 0; i < where.size(); ++i)
+    if (mask & (1u << i)) out[where[i].first][where[i].second].bits &= 0x80000000u;
   return out;
 }
 
 // The opcodes whose ARB instruction the ARB specs define only approximately (ARB_vertex_program
-// and ARB_fragment_program: "approximate" results), and the seed gives no accuracy (TGSI-10).
-bool approximate(const Program& p) {
+// and ARB_fragment_program: "approximate" results), and the seed gives no accuracy (TGSI-10):
+// their tolerance for this case. Exact opcodes get none.
+Tolerance toleranceOf(const Program& p, const RegisterValues& inputs, uint64_t maxUlps) {
   static const std::set<std::string> ops = {"EX2", "LG2", "POW", "SIN", "COS",
                                             "EXP", "LOG", "LIT", "RCP", "RSQ"};
-  for (const Instruction& i : p.instructions)
-    if (ops.count(i.opcode)) return true;
-  return false;
+  Tolerance t;
+  t.vertex = p.processor == Processor::Vertex;
+  for (const Instruction& i : p.instructions) {
+    if (!ops.count(i.opcode)) continue;
+    t.ulps = maxUlps;
+    // WGSL's f32 log2: absolute error 2^-21 on [0.5, 2]; sin, cos: 2^-11 on [-pi, pi].
+    t.absolute = std::max(t.absolute, 0x1p-21);
+    if (i.opcode != "SIN" && i.opcode != "COS") continue;
+    t.absolute = 0x1p-11;
+    if (i.sources.empty()) continue;
+    const SourceOperand& s = i.sources[0];
+    auto it = inputs.find({s.reg.file, static_cast<uint32_t>(s.reg.index)});
+    if (s.reg.indirect || it == inputs.end()) {
+      t.anyUnit = true;  // an argument the oracle cannot see: not bounded
+      continue;
+    }
+    const Word& x = it->second[s.swizzle[0]];
+    if (x.kind != Word::Kind::Bits || !(std::fabs(asFloat(x.bits)) <= 3.14159274f))
+      t.anyUnit = true;
+  }
+  return t;
 }
 
 std::string hex(uint32_t v) {
@@ -263,7 +331,6 @@ ProgramReport compareWithMesa(const std::string& name, const Program& program,
     return report;
   }
   if (renderer.empty()) renderer = mesa.renderer;
-  const bool approx = approximate(program);
   RunOptions exactOptions, ieeeOptions;
   exactOptions.numerics = Numerics::Exact;
   ieeeOptions.numerics = Numerics::Ieee32;
@@ -277,40 +344,54 @@ ProgramReport compareWithMesa(const std::string& name, const Program& program,
     c.mesa = mesa.results[i];
     c.exact = run(program, cases[i], exactOptions);
     c.ieee32 = run(program, cases[i], ieeeOptions);
+    const Tolerance t = toleranceOf(program, cases[i], options.maxUlps);
     ++report.cases;
-    if (setDistance(c.exact, c.mesa, arb, Relation::Same) == 0 ||
-        setDistance(c.ieee32, c.mesa, arb, Relation::Same) == 0) {
+    if (setDistance(c.exact, c.mesa, arb, Relation::Same, t) == 0 ||
+        setDistance(c.ieee32, c.mesa, arb, Relation::Same, t) == 0) {
       ++report.agree;
       continue;
     }
-    const RegisterValues flush = flushed(cases[i]);
-    const RunResult exactFlushed = run(program, flush, exactOptions);
-    const RunResult ieeeFlushed = run(program, flush, ieeeOptions);
-    if (setDistance(c.exact, c.mesa, arb, Relation::Flushed) == 0 ||
-        setDistance(c.ieee32, c.mesa, arb, Relation::Flushed) == 0 ||
-        setDistance(exactFlushed, c.mesa, arb, Relation::Flushed) == 0 ||
-        setDistance(ieeeFlushed, c.mesa, arb, Relation::Flushed) == 0) {
+    // Plumb's sets with flush to zero (--numerics ieee32-ftz), with flushed inputs (each subset
+    // of the subnormal components: llvmpipe's MIN and MAX return a flushed operand, which the
+    // ternaries of ieee32-ftz do not) and, in a vertex program, -0 read back as +0.
+    std::vector<RunResult> sets;
+    auto add = [&](const RunResult& r) {
+      sets.push_back(r);
+      if (t.vertex) sets.push_back(positiveZeros(r));
+    };
+    add(c.exact);
+    add(c.ieee32);
+    RunOptions ftzOptions;
+    ftzOptions.numerics = Numerics::Ieee32Ftz;
+    add(run(program, cases[i], ftzOptions));
+    const auto where = subnormalInputs(cases[i]);
+    const uint32_t masks = where.size() <= 8 ? (1u << where.size()) : 2;
+    for (uint32_t mask = 1; mask < masks; ++mask) {
+      const RegisterValues in = flushed(cases[i], where, where.size() <= 8 ? mask : 0xffffffffu);
+      add(run(program, in, exactOptions));
+      add(run(program, in, ieeeOptions));
+    }
+    uint64_t flushDistance = kFar, steps = kFar;
+    for (const RunResult& r : sets) {
+      flushDistance = std::min(flushDistance, setDistance(r, c.mesa, arb, Relation::Flushed, t));
+      steps = std::min(steps, setDistance(r, c.mesa, arb, Relation::Steps, t));
+    }
+    if (flushDistance == 0) {
       c.verdict = Verdict::Flushed;
       ++report.flushed;
       if (!haveFlushExample) report.examples.push_back(c);
       haveFlushExample = true;
       continue;
     }
-    if (approx) {
-      uint64_t steps = std::min({setDistance(c.exact, c.mesa, arb, Relation::Steps),
-                                 setDistance(c.ieee32, c.mesa, arb, Relation::Steps),
-                                 setDistance(exactFlushed, c.mesa, arb, Relation::Steps),
-                                 setDistance(ieeeFlushed, c.mesa, arb, Relation::Steps)});
-      if (steps <= options.maxUlps) {
-        c.verdict = Verdict::Accuracy;
-        c.ulps = steps;
-        ++report.accuracy;
-        if (steps > worstAccuracy || report.accuracy == 1) {
-          worstAccuracy = steps;
-          worst = c;
-        }
-        continue;
+    if (t.ulps > 0 && steps <= t.ulps) {
+      c.verdict = Verdict::Accuracy;
+      c.ulps = steps;
+      ++report.accuracy;
+      if (steps > worstAccuracy || report.accuracy == 1) {
+        worstAccuracy = steps;
+        worst = c;
       }
+      continue;
     }
     c.verdict = Verdict::Disagree;
     ++report.disagree;
