@@ -4,6 +4,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -44,6 +45,7 @@ struct Tolerance {
   uint64_t ulps = 0;
   double absolute = 0;
   bool anyUnit = false;
+  double relative = 0;  // POW and LIT: log2's absolute error times the exponent
   bool vertex = false;  // the vertex path reads -0 back as +0 (docs/tgsi.md)
 };
 
@@ -73,7 +75,8 @@ uint64_t wordDistance(const Word& plumb, uint32_t mesa, Relation rel, const Tole
     if (steps <= t.ulps) return steps;
     const float p = asFloat(plumb.bits), m = asFloat(mesa);
     if (std::isfinite(p) && std::isfinite(m)) {
-      if (std::fabs(static_cast<double>(p) - m) <= t.absolute) return 0;
+      const double error = std::fabs(static_cast<double>(p) - m);
+      if (error <= t.absolute || error <= t.relative * std::fabs(p)) return 0;
       if (t.anyUnit && std::fabs(m) <= 1) return 0;
     }
     return steps;
@@ -145,6 +148,20 @@ Tolerance toleranceOf(const Program& p, const RegisterValues& inputs, uint64_t m
     t.ulps = maxUlps;
     // WGSL's f32 log2: absolute error 2^-21 on [0.5, 2]; sin, cos: 2^-11 on [-pi, pi].
     t.absolute = std::max(t.absolute, 0x1p-21);
+    // POW and LIT's power: WGSL's pow is inherited from exp2(y × log2(x)), so log2's
+    // absolute error 2^-21 becomes a relative error of about |y| × 2^-21 (twice for exp2).
+    if ((i.opcode == "POW" && i.sources.size() == 2) || (i.opcode == "LIT" && !i.sources.empty())) {
+      const SourceOperand& e = i.opcode == "POW" ? i.sources[1] : i.sources[0];
+      auto it = inputs.find({e.reg.file, static_cast<uint32_t>(e.reg.index)});
+      double y = 128;
+      if (!e.reg.indirect && it != inputs.end()) {
+        const Word& w = it->second[e.swizzle[i.opcode == "POW" ? 0 : 3]];
+        if (w.kind == Word::Kind::Bits && std::isfinite(asFloat(w.bits)))
+          y = std::fabs(asFloat(w.bits));
+        if (i.opcode == "LIT") y = std::min(y, 128.0);
+      }
+      t.relative = std::max(t.relative, 0x1p-20 * std::max(1.0, y));
+    }
     if (i.opcode != "SIN" && i.opcode != "COS") continue;
     t.absolute = 0x1p-11;
     if (i.sources.empty()) continue;
@@ -237,6 +254,7 @@ nlohmann::json outcomesJson(const RunResult& r) {
 nlohmann::json caseJson(const OracleCase& c, const ArbProgram& arb) {
   nlohmann::json j = {{"case", c.index}, {"verdict", verdictName(c.verdict)}};
   if (c.verdict == Verdict::Accuracy) j["ulps"] = c.ulps;
+  if (c.verdict == Verdict::Deviation) j["deviation"] = c.deviation;
   nlohmann::json inputs = nlohmann::json::object();
   for (const auto& [key, reg] : c.inputs)
     inputs[std::string(fileName(key.first)) + "[" + std::to_string(key.second) + "]"] =
@@ -258,6 +276,7 @@ nlohmann::json caseJson(const OracleCase& c, const ArbProgram& arb) {
 std::string caseText(const OracleCase& c, const ArbProgram& arb) {
   std::string s = "  case " + std::to_string(c.index) + " (" + verdictName(c.verdict);
   if (c.verdict == Verdict::Accuracy) s += ", " + std::to_string(c.ulps) + " steps";
+  if (c.verdict == Verdict::Deviation) s += ", " + c.deviation;
   s += "):";
   for (const auto& [key, reg] : c.inputs)
     s += " " + std::string(fileName(key.first)) + "[" + std::to_string(key.second) +
@@ -266,6 +285,95 @@ std::string caseText(const OracleCase& c, const ArbProgram& arb) {
   s += "    exact:  " + outcomesText(c.exact) + "\n";
   s += "    ieee32: " + outcomesText(c.ieee32) + "\n";
   return s;
+}
+
+// ---- Mesa's deviations from the seed's formulas (docs/tgsi.md, "Mesa's deviations") -------
+
+// The value of a source component of the program's one instruction for this case, or nullopt.
+std::optional<float> sourceValue(const Program& p, const RegisterValues& inputs, size_t source,
+                                 int component) {
+  if (p.instructions.empty() || p.instructions.back().sources.size() <= source) return {};
+  const SourceOperand& s = p.instructions.back().sources[source];
+  auto it = inputs.find({s.reg.file, static_cast<uint32_t>(s.reg.index)});
+  if (s.reg.indirect || it == inputs.end()) return {};
+  const Word& w = it->second[s.swizzle[component]];
+  if (w.kind != Word::Kind::Bits) return {};
+  float v = asFloat(w.bits);
+  if (s.absolute) v = std::fabs(v);
+  if (s.negate) v = -v;
+  return v;
+}
+float flushedValue(float v) {
+  return std::fpclassify(v) == FP_SUBNORMAL ? std::copysign(0.0f, v) : v;
+}
+
+// Whether Mesa's word `m` of component `c` is one of Plumb's for some outcome of some set.
+bool componentAllowed(const std::vector<RunResult>& sets, const ArbProgram& arb, size_t output,
+                      int c, uint32_t m, const Tolerance& t) {
+  for (const RunResult& r : sets)
+    for (const Outcome& o : r.outcomes) {
+      if (o.discarded || !o.stopped.empty()) continue;
+      auto it = o.outputs.find(arb.outputs[output]);
+      if (it == o.outputs.end()) return true;
+      if (wordDistance(it->second[c], m, Relation::Flushed, t) == 0) return true;
+      if (t.ulps > 0 && wordDistance(it->second[c], m, Relation::Steps, t) <= t.ulps) return true;
+    }
+  return false;
+}
+
+// The named deviation that explains every component of a disagreeing case, or "".
+//   mesa-min-max-nan      MIN, MAX: an operand is NaN and Mesa returns the other one (IEEE
+//                         minNum/maxNum); the seed's ternaries return src1 or the NaN.
+//   mesa-pow-special-cases POW: x^y outside x > 0 with finite x and y, where Mesa's
+//                         exp2(y × log2(x)) gives NaN or 0 (x < 0, 0^0, 0^-1, NaN^0, 1^inf).
+//   mesa-lit-zero-base    LIT's z: max(src.y, 0) is 0 and Mesa writes 0 where the seed's power
+//                         is 1 (0^0) or inf (0^negative).
+//   mesa-lit-clamp-nan    LIT's z: src.w is NaN; the seed's clamp keeps it (z is NaN), Mesa's
+//                         clamps it to ±128 (minNum/maxNum) and writes a number.
+//   mesa-lit-nan-condition LIT's z: src.x is NaN, so the seed's (src.x > 0) gives 0; Mesa
+//                         writes the power (it tests src.x <= 0).
+std::string knownDeviation(const Program& p, const OracleCase& c, const ArbProgram& arb,
+                           const std::vector<RunResult>& sets, const Tolerance& t) {
+  if (p.instructions.size() != 1 || c.mesa.discarded || arb.outputs.size() != 1) return "";
+  const std::string& op = p.instructions[0].opcode;
+  std::string name;
+  for (int k = 0; k < 4; ++k) {
+    const uint32_t m = c.mesa.outputs[0][k];
+    if (componentAllowed(sets, arb, 0, k, m, t)) continue;
+    const float mf = asFloat(m);
+    if (op == "MIN" || op == "MAX") {
+      auto x = sourceValue(p, c.inputs, 0, k), y = sourceValue(p, c.inputs, 1, k);
+      if (!x || !y) return "";
+      const bool fits =
+          (std::isnan(*x) && !std::isnan(*y) && flushedValue(*y) == flushedValue(mf)) ||
+          (std::isnan(*y) && !std::isnan(*x) && flushedValue(*x) == flushedValue(mf));
+      if (!fits) return "";
+      name = "mesa-min-max-nan";
+    } else if (op == "POW") {
+      auto x = sourceValue(p, c.inputs, 0, 0), y = sourceValue(p, c.inputs, 1, 0);
+      if (!x || !y) return "";
+      const float fx = flushedValue(*x);
+      const bool special = !(fx > 0) || !std::isfinite(fx) || !std::isfinite(*y);
+      if (!special || !(std::isnan(mf) || mf == 0)) return "";
+      name = "mesa-pow-special-cases";
+    } else if (op == "LIT" && k == 2) {
+      auto x = sourceValue(p, c.inputs, 0, 0), y = sourceValue(p, c.inputs, 0, 1),
+           w = sourceValue(p, c.inputs, 0, 3);
+      if (!x || !y || !w) return "";
+      if (std::isnan(*x) && mf != 0) {
+        name = "mesa-lit-nan-condition";
+      } else if (std::isnan(*w) && !std::isnan(mf)) {
+        name = "mesa-lit-clamp-nan";
+      } else if (!(flushedValue(*y) > 0) && mf == 0) {
+        name = "mesa-lit-zero-base";
+      } else {
+        return "";
+      }
+    } else {
+      return "";
+    }
+  }
+  return name;
 }
 
 }  // namespace
@@ -278,6 +386,8 @@ const char* verdictName(Verdict v) {
       return "flushed";
     case Verdict::Accuracy:
       return "accuracy";
+    case Verdict::Deviation:
+      return "deviation";
     case Verdict::Disagree:
       return "disagree";
   }
@@ -393,6 +503,13 @@ ProgramReport compareWithMesa(const std::string& name, const Program& program,
       }
       continue;
     }
+    c.deviation = knownDeviation(program, c, arb, sets, t);
+    if (!c.deviation.empty()) {
+      c.verdict = Verdict::Deviation;
+      ++report.deviation;
+      if (report.deviations[c.deviation]++ == 0) report.examples.push_back(c);
+      continue;
+    }
     c.verdict = Verdict::Disagree;
     ++report.disagree;
     report.disagreements.push_back(std::move(c));
@@ -415,10 +532,16 @@ nlohmann::json reportJson(const std::vector<ProgramReport>& reports, const std::
   for (const ProgramReport& r : reports) {
     ArbProgram arb;
     arb.vertex = r.vertex;
-    nlohmann::json p = {{"name", r.name},         {"stage", r.vertex ? "vertex" : "fragment"},
-                        {"arb", r.arb},           {"cases", r.cases},
-                        {"agree", r.agree},       {"flushed", r.flushed},
-                        {"accuracy", r.accuracy}, {"maxUlps", r.maxUlps},
+    nlohmann::json p = {{"name", r.name},
+                        {"stage", r.vertex ? "vertex" : "fragment"},
+                        {"arb", r.arb},
+                        {"cases", r.cases},
+                        {"agree", r.agree},
+                        {"flushed", r.flushed},
+                        {"accuracy", r.accuracy},
+                        {"maxUlps", r.maxUlps},
+                        {"deviation", r.deviation},
+                        {"deviations", r.deviations},
                         {"disagree", r.disagree}};
     if (!r.error.empty()) p["error"] = r.error;
     p["disagreements"] = nlohmann::json::array();
@@ -442,7 +565,7 @@ std::string reportText(const std::vector<ProgramReport>& reports, const std::str
                        size_t listed) {
   std::ostringstream s;
   s << "renderer: " << (renderer.empty() ? "(none)" : renderer) << "\n";
-  size_t cases = 0, agree = 0, flushedCount = 0, accuracy = 0, disagree = 0;
+  size_t cases = 0, agree = 0, flushedCount = 0, accuracy = 0, deviation = 0, disagree = 0;
   for (const ProgramReport& r : reports) {
     s << r.name << (r.vertex ? " (vertex)" : " (fragment)") << ": ";
     if (!r.error.empty()) {
@@ -451,12 +574,17 @@ std::string reportText(const std::vector<ProgramReport>& reports, const std::str
     }
     s << r.cases << " cases, " << r.agree << " agree, " << r.flushed << " flushed, " << r.accuracy
       << " accuracy";
-    if (r.accuracy) s << " (at most " << r.maxUlps << " steps)";
+    if (r.accuracy) s << " (at most " << r.maxUlps << " steps, or within the absolute bound)";
+    s << ", " << r.deviation << " deviation";
+    for (const auto& [name, n] : r.deviations)
+      s << (name == r.deviations.begin()->first ? " (" : ", ") << name << ": " << n;
+    if (!r.deviations.empty()) s << ")";
     s << ", " << r.disagree << " disagree\n";
     cases += r.cases;
     agree += r.agree;
     flushedCount += r.flushed;
     accuracy += r.accuracy;
+    deviation += r.deviation;
     disagree += r.disagree;
     size_t shown = 0;
     for (const OracleCase& c : r.disagreements) {
@@ -472,7 +600,7 @@ std::string reportText(const std::vector<ProgramReport>& reports, const std::str
     }
   }
   s << "total: " << cases << " cases, " << agree << " agree, " << flushedCount << " flushed, "
-    << accuracy << " accuracy, " << disagree << " disagree\n";
+    << accuracy << " accuracy, " << deviation << " deviation, " << disagree << " disagree\n";
   return s.str();
 }
 

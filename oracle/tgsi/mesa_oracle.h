@@ -8,10 +8,13 @@
 //   accuracy  the program has an opcode without an exact definition in Mesa (EX2, LG2, POW,
 //             SIN, COS, EXP, LOG, LIT, RCP, RSQ: the ARB specs' approximations, TGSI-10) and the
 //             words are within max-ulps of Plumb's correctly rounded ones;
+//   deviation a known departure of Mesa from the seed's formula, named (docs/tgsi.md, "Mesa's
+//             deviations"): every component outside Plumb's sets fits the deviation's pattern;
 //   disagree  anything else: listed with the inputs, Mesa's words and Plumb's sets.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,7 +28,7 @@
 
 namespace plumb::tgsi {
 
-enum class Verdict { Agree, Flushed, Accuracy, Disagree };
+enum class Verdict { Agree, Flushed, Accuracy, Deviation, Disagree };
 const char* verdictName(Verdict v);
 
 struct OracleOptions {
@@ -38,7 +41,8 @@ struct OracleOptions {
 struct OracleCase {
   size_t index = 0;
   Verdict verdict = Verdict::Agree;
-  uint64_t ulps = 0;  // accuracy: the largest distance from the nearest outcome
+  uint64_t ulps = 0;      // accuracy: the largest distance from the nearest outcome
+  std::string deviation;  // deviation: its name ("mesa-min-max-nan", ...)
   RegisterValues inputs;
   MesaResult mesa;
   RunResult exact;
@@ -49,11 +53,12 @@ struct ProgramReport {
   std::string name;  // the opcode (generated programs) or the file name
   bool vertex = false;
   std::string arb;  // the translated program
-  size_t cases = 0, agree = 0, flushed = 0, accuracy = 0, disagree = 0;
-  uint64_t maxUlps = 0;                   // the largest distance among the accuracy cases
-  std::vector<OracleCase> disagreements;  // every disagreeing case
-  std::vector<OracleCase> examples;       // the first flushed and the worst accuracy case
-  std::string error;                      // the runner failed: nothing was compared
+  size_t cases = 0, agree = 0, flushed = 0, accuracy = 0, deviation = 0, disagree = 0;
+  std::map<std::string, size_t> deviations;  // cases per named deviation
+  uint64_t maxUlps = 0;                      // the largest distance among the accuracy cases
+  std::vector<OracleCase> disagreements;     // every disagreeing case
+  std::vector<OracleCase> examples;          // the first flushed and the worst accuracy case
+  std::string error;                         // the runner failed: nothing was compared
 };
 
 /// The program the oracle runs for one opcode: `FRAG` (or `VERT`), `DCL IN[0..n-1]`,

@@ -2,6 +2,8 @@
 // (oracle/tgsi/mesa_oracle.h), with a fake runner (fake_arb_runner.sh): no Mesa needed.
 #include "oracle/tgsi/mesa_oracle.h"
 
+#include <bit>
+#include <cmath>
 #include <cstdlib>
 #include <set>
 
@@ -104,6 +106,27 @@ TEST(TgsiMesaOracle, OneStepOffAnApproximateOpcodeIsAccuracy) {
       oracle("FRAG\nDCL IN[0]\nDCL OUT[0]\n  0: RCP OUT[0].x, IN[0]\n  1: END\n", "wrong");
   EXPECT_GT(r.report.accuracy, 0u);
   EXPECT_GT(r.report.disagree, 0u);
+}
+
+TEST(TgsiMesaOracle, MinReturningTheNumberBesideANaNIsTheNamedDeviation) {
+  // The fake writes MIN(x, y) as x. Where y is NaN and x is not, the seed's ternary gives
+  // y = NaN; x is IEEE minNum's answer: the deviation mesa-min-max-nan. Where x is NaN the fake
+  // writes NaN, which is neither the seed's y nor minNum's: a disagreement.
+  OracleRun r = oracle(opcodeProgramText("MIN", false, false), "same");
+  EXPECT_GT(r.report.deviation, 0u);
+  EXPECT_EQ(r.report.deviations["mesa-min-max-nan"], r.report.deviation);
+  EXPECT_GT(r.report.disagree, 0u);
+  for (const OracleCase& c : r.report.disagreements) {
+    bool nanX = false;
+    for (const Word& w : c.inputs.at({File::Input, 0}))
+      nanX |= std::isnan(std::bit_cast<float>(w.bits));
+    bool belowX = false;
+    const Register& x = c.inputs.at({File::Input, 0});
+    const Register& y = c.inputs.at({File::Input, 1});
+    for (int k = 0; k < 4; ++k)
+      belowX |= std::bit_cast<float>(y[k].bits) < std::bit_cast<float>(x[k].bits);
+    EXPECT_TRUE(nanX || belowX) << c.index;
+  }
 }
 
 TEST(TgsiMesaOracle, DiscardsAreComparedAsDiscards) {
