@@ -116,6 +116,10 @@ class Machine {
         ++pc;
         continue;
       }
+      if (inst.opcode == "BGNFOR" || inst.opcode == "ENDFOR") {
+        pc = loop<A>(inst, pc);
+        continue;
+      }
       step<A>(inst);
       ++pc;
     }
@@ -211,6 +215,53 @@ class Machine {
         out[c] = Word::of(static_cast<uint32_t>(static_cast<int32_t>(f)));
     }
     return out;
+  }
+
+  /// "BGNFOR - Begin a For-Loop": dst.x = floor(src.x) dst.y = floor(src.y)
+  /// dst.z = floor(src.z); if (dst.y <= 0) pc = [matching ENDFOR] + 1.
+  /// "ENDFOR - End a For-Loop": dst.x = dst.x + dst.z dst.y = dst.y - 1.0;
+  /// if (dst.y > 0) pc = [matching BGNFOR instruction] + 1.
+  /// dst is a LOOP register; dst.w is not written. A condition on an unknown word (any word,
+  /// an unwritten loop register) is a choice point. Returns the next pc.
+  template <class A>
+  size_t loop(const Instruction& inst, size_t pc) {
+    const DestinationOperand& d = inst.destinations[0];
+    Register& reg = state_.registers[{d.reg.file, static_cast<uint32_t>(d.reg.index)}];
+    const bool begin = inst.opcode == "BGNFOR";
+    Register in = begin ? read(inst.sources[0]) : reg;
+    bool unknown = false;
+    for (int c = 0; c < 3; ++c)
+      unknown |= in[c].kind == Word::Kind::Any || in[c].kind == Word::Kind::Unwritten;
+    bool taken;  // BGNFOR: skip the loop; ENDFOR: go round again
+    if (unknown) {
+      for (int c = 0; c < 3; ++c) reg[c] = Word::any();
+      taken = chooser_.choose(2) == 1;
+    } else {
+      auto v = [&](int c) {
+        const Word& w = in[c];
+        typename A::V x = A::fromFloat(w.kind == Word::Kind::AnyNaN ? NAN : asFloat(w.bits));
+        if (begin) {
+          if (inst.sources[0].absolute) x = A::abs(x);
+          if (inst.sources[0].negate) x = A::neg(x);
+        }
+        return x;
+      };
+      typename A::V x, y, z;
+      if (begin) {
+        x = A::floor(v(0)), y = A::floor(v(1)), z = A::floor(v(2));
+      } else {
+        z = v(2);
+        x = A::add(v(0), z);
+        y = A::sub(v(1), A::constant(1));
+      }
+      reg[0] = floatWord(A::toFloat(x));
+      reg[1] = floatWord(A::toFloat(y));
+      reg[2] = floatWord(A::toFloat(z));
+      const int order = A::compare(y, A::constant(0));
+      taken = begin ? (order == -1 || order == 0) : order == 1;
+    }
+    if (!taken) return pc + 1;
+    return begin ? *inst.match + 1 : *inst.match + 1;
   }
 
   /// _SAT (TGSI-14, TGSI-20): the seed's clamp(x, 0, 1), which keeps a NaN and -0, or the

@@ -689,6 +689,8 @@ const OpcodeRule kRules[] = {
     MACHINE("RET", "pop"),
     MACHINE("PUSHA", "push"),
     MACHINE("POPA", "pop"),
+    MACHINE("BGNFOR", "loop"),
+    MACHINE("ENDFOR", "loop"),
 };
 
 }  // namespace

@@ -69,6 +69,8 @@ std::string registerName(const RegisterRef& r) {
       return "o" + i;
     case File::Address:
       return "a" + i;
+    case File::Loop:
+      return "l" + i;
   }
   return "?";
 }

@@ -408,5 +408,58 @@ TEST(TgsiGolden, PushaPopaRoundTrip) {
   EXPECT_EQ(run("  0: POPA ADDR[0]\n  1: MOV OUT[0], CONST[ADDR[0].x]", {}), Outs({splat("any")}));
 }
 
+// ---- "BGNFOR - Begin a For-Loop", "ENDFOR - End a For-Loop" ----
+// BGNFOR: dst.xyz = floor(src.xyz), skip past ENDFOR when dst.y <= 0; ENDFOR: dst.x += dst.z,
+// dst.y -= 1, go back to after BGNFOR while dst.y > 0. Expected values by hand.
+std::string loopProgram(const std::string& imm) {
+  return "FRAG\nDCL LOOP[0..1]\nDCL TEMP[0]\nDCL OUT[0]\nIMM[0] FLT32 {" + imm +
+         "}\nIMM[1] FLT32 {0, 0, 0, 0}\nIMM[2] FLT32 {0, 2.5, 1, 0}\n"
+         "  0: MOV TEMP[0], IMM[1]\n"
+         "  1: BGNFOR LOOP[0], IMM[0]\n"
+         "  2: ADD TEMP[0].x, TEMP[0].xxxx, LOOP[0].xxxx\n"
+         "  3: BGNFOR LOOP[1], IMM[2]\n"
+         "  4: ADD TEMP[0].y, TEMP[0].yyyy, IMM[2].zzzz\n"
+         "  5: ENDFOR LOOP[1]\n"
+         "  6: ENDFOR LOOP[0]\n"
+         "  7: MOV OUT[0], TEMP[0]\n"
+         "  8: MOV OUT[0].w, LOOP[0].yyyy\n"
+         "  9: END\n";
+}
+Outs runLoop(const std::string& imm, Numerics n = Numerics::Exact) {
+  SourceFile file("loop.tgsi", loopProgram(imm));
+  DiagnosticList diagnostics;
+  auto program = parseProgram(file, diagnostics);
+  EXPECT_TRUE(program) << (diagnostics.all().empty() ? "" : diagnostics.all()[0].message);
+  if (!program) return {};
+  RunOptions options;
+  options.numerics = n;
+  Outs outs;
+  for (const Outcome& o : plumb::tgsi::run(*program, {}, options).outcomes) {
+    if (!o.stopped.empty()) {
+      outs.insert(splat("stopped: " + o.stopped));
+      continue;
+    }
+    const Register& r = o.outputs.at(0);
+    outs.insert({text(r[0]), text(r[1]), text(r[2]), text(r[3])});
+  }
+  return outs;
+}
+TEST(TgsiGolden, ForLoopCountsStepsAndNests) {
+  // Outer: x = 0, count floor(3.7) = 3, step 2: the body adds x = 0, 2, 4 (sum 6); ENDFOR leaves
+  // y = 0. Inner: count floor(2.5) = 2, each adds 1: 2 per outer pass, 6 in all.
+  EXPECT_EQ(runLoop("0, 3.7, 2, 0"), Outs({{F(6), F(6), zero, zero}}));
+  EXPECT_EQ(runLoop("0, 3.7, 2, 0", Numerics::Ieee32), Outs({{F(6), F(6), zero, zero}}));
+  // Start 1.5 (floor 1), step -0.5 (floor -1): x = 1, 0, -1: sum 0.
+  EXPECT_EQ(runLoop("1.5, 3, -0.5, 0"), Outs({{zero, F(6), zero, zero}}));
+  // A count of floor(0.9) = 0 skips the body: dst.y stays 0, nothing is added.
+  EXPECT_EQ(runLoop("5, 0.9, 1, 0"), Outs({{zero, zero, zero, zero}}));
+  // A negative count skips too; LOOP[0].y keeps floor(-2.5) = -3.
+  EXPECT_EQ(runLoop("5, -2.5, 1, 0"), Outs({{zero, zero, zero, F(-3)}}));
+  // NaN count: NaN <= 0 is false, the body runs once; NaN - 1 > 0 is false, it stops.
+  EXPECT_EQ(runLoop("0, 0x7fc00000, 7, 0"), Outs({{zero, F(2), zero, "nan"}}));
+  // A huge count stops at the step limit (docs/tgsi.md, "Control flow").
+  EXPECT_EQ(runLoop("0, 1e30, 1, 0"), Outs({splat("stopped: step limit")}));
+}
+
 }  // namespace
 }  // namespace plumb::tgsi
