@@ -434,6 +434,7 @@ ProgramReport compareWithMesa(const std::string& name, const Program& program,
   report.name = name;
   report.vertex = arb.vertex;
   report.arb = arb.text;
+  report.outputs = arb.outputs;
   std::vector<RegisterValues> cases = edgeInputs(program, options.random, options.seed);
   MesaRun mesa = runArb(options.runner, arb, program, cases);
   if (!mesa.error.empty()) {
@@ -528,10 +529,7 @@ nlohmann::json reportJson(const std::vector<ProgramReport>& reports, const std::
                       {"random", options.random},
                       {"maxUlps", options.maxUlps},
                       {"programs", nlohmann::json::array()}};
-  // The ARB program is needed to name the OUT registers of Mesa's words.
   for (const ProgramReport& r : reports) {
-    ArbProgram arb;
-    arb.vertex = r.vertex;
     nlohmann::json p = {{"name", r.name},
                         {"stage", r.vertex ? "vertex" : "fragment"},
                         {"arb", r.arb},
@@ -546,16 +544,10 @@ nlohmann::json reportJson(const std::vector<ProgramReport>& reports, const std::
     if (!r.error.empty()) p["error"] = r.error;
     p["disagreements"] = nlohmann::json::array();
     p["examples"] = nlohmann::json::array();
-    auto outputsOf = [](const OracleCase& c) {
-      ArbProgram a;
-      if (!c.exact.outcomes.empty())
-        for (const auto& [index, reg] : c.exact.outcomes.front().outputs)
-          a.outputs.push_back(index);
-      return a;
-    };
-    for (const OracleCase& c : r.disagreements)
-      p["disagreements"].push_back(caseJson(c, outputsOf(c)));
-    for (const OracleCase& c : r.examples) p["examples"].push_back(caseJson(c, outputsOf(c)));
+    ArbProgram named;  // names the OUT registers of Mesa's words
+    named.outputs = r.outputs;
+    for (const OracleCase& c : r.disagreements) p["disagreements"].push_back(caseJson(c, named));
+    for (const OracleCase& c : r.examples) p["examples"].push_back(caseJson(c, named));
     j["programs"].push_back(p);
   }
   return j;
@@ -593,9 +585,7 @@ std::string reportText(const std::vector<ProgramReport>& reports, const std::str
         break;
       }
       ArbProgram a;
-      if (!c.exact.outcomes.empty())
-        for (const auto& [index, reg] : c.exact.outcomes.front().outputs)
-          a.outputs.push_back(index);
+      a.outputs = r.outputs;
       s << caseText(c, a);
     }
   }

@@ -52,7 +52,8 @@ struct OracleCase {
 struct ProgramReport {
   std::string name;  // the opcode (generated programs) or the file name
   bool vertex = false;
-  std::string arb;  // the translated program
+  std::string arb;                // the translated program
+  std::vector<uint32_t> outputs;  // the OUT registers Mesa's words are, in order
   size_t cases = 0, agree = 0, flushed = 0, accuracy = 0, deviation = 0, disagree = 0;
   std::map<std::string, size_t> deviations;  // cases per named deviation
   uint64_t maxUlps = 0;                      // the largest distance among the accuracy cases
