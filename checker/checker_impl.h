@@ -30,7 +30,7 @@ enum class AttributePlace : uint8_t {
   EntryPointParameter,
   Parameter,  // of a function that is not an entry point
   EntryPointReturn,
-  Return,     // of a function that is not an entry point
+  Return,  // of a function that is not an entry point
 };
 
 /// The result of typing one expression, as seen by the rule that uses it.
@@ -102,6 +102,11 @@ class Checker {
 
   // ------------------------------------------------------------- types (type_decls.cpp)
   Type resolveTypeDecl(ast::TypeId t);
+  /// Why a variable in `space` cannot have store type `store` with `access` (#address-space,
+  /// #atomic-types, #array-types), every reason, or none when it can: the rules of module-scope
+  /// variables, and of every pointer type written in the source (#memory-view-types).
+  std::vector<std::string> storeTypeRestriction(ast::AddressSpace space, Type store,
+                                                ast::AccessMode access);
   Type resolveTypeDeclUncached(ast::TypeId t);
   bool requireF16(Span span, const char* rule = "extension-list");  // needs `enable f16;`
   std::vector<uint8_t> typeDeclDone_;
@@ -153,8 +158,7 @@ class Checker {
   ExpressionInfo typeIndex(const ast::Expression& e, const ast::IndexExpression& x);
   ExpressionInfo typeMember(const ast::Expression& e, const ast::MemberExpression& x);
   ExpressionInfo typeBitcast(const ast::Expression& e, const ast::BitcastExpression& b);
-  ExpressionInfo applyOverload(const Selection& s, const std::vector<Operand>& operands,
-                               Span span);
+  ExpressionInfo applyOverload(const Selection& s, const std::vector<Operand>& operands, Span span);
   ExpressionInfo callUserFunction(uint32_t declaration, const std::vector<Operand>& operands,
                                   Span span);
   static EvaluationStage latest(EvaluationStage a, EvaluationStage b) { return a > b ? a : b; }
@@ -193,7 +197,8 @@ class Checker {
   /// After all declarations: pipeline constant IDs are unique (#override-decls).
   void checkModuleAttributes();
 
-  // ------------------------------------------------------------- pipeline creation (pipeline_overrides.cpp)
+  // ------------------------------------------------------------- pipeline creation
+  // (pipeline_overrides.cpp)
   std::string overrideKey(const ModuleDeclaration& d) const;
   std::optional<Value> pipelineOverrideValue(const ModuleDeclaration& d, Type t,
                                              const std::string& text);
@@ -204,7 +209,8 @@ class Checker {
 
   // ------------------------------------------------------------- layout (layout_constraints.cpp)
   /// #address-space-layout-constraints for a variable's store type in uniform or storage.
-  void checkLayoutConstraints(Type store, ast::AddressSpace space, const ast::VariableDeclaration& v);
+  void checkLayoutConstraints(Type store, ast::AddressSpace space,
+                              const ast::VariableDeclaration& v);
   /// #structure-member-layout: @size(n) is at least SizeOf(T).
   void checkMemberSizes(Type structure);
   std::unordered_set<uint64_t> layoutChecked_;  // (type id << 3 | address space) checked
@@ -252,8 +258,8 @@ class Checker {
   /// Loops whose continuing statement uses declarations of the body: the continue
   /// statements must not skip them (#continue-statement).
   struct PendingContinuing {
-    size_t depth;         // index in constructs_ of the loop
-    uint32_t firstUse;    // offset of the first body declaration used in continuing
+    size_t depth;       // index in constructs_ of the loop
+    uint32_t firstUse;  // offset of the first body declaration used in continuing
   };
   std::vector<PendingContinuing> continuingUses_;
   Type currentReturnType_;

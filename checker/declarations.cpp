@@ -49,8 +49,9 @@ Type Checker::typeInitializer(ExpressionId init, Type declared, bool concretizeI
     if (concretizeIt) target = concretize(target);
   }
   if (conversionRank(o.type, target) >= kInfiniteRank) {
-    error(o.span, "the initializer is " + typeName(o.type) + ", which cannot be converted to " +
-                      typeName(target),
+    error(o.span,
+          "the initializer is " + typeName(o.type) + ", which cannot be converted to " +
+              typeName(target),
           "var-and-value");
     return declared ? declared : Type{};
   }
@@ -122,27 +123,8 @@ void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaratio
                  ? AccessMode::Read
                  : AccessMode::ReadWrite;
   // #address-space: restrictions on stored values.
-  auto reject = [&](const std::string& why) {
+  for (const std::string& why : storeTypeRestriction(space, store, access))
     error(v.type ? m_[v.type].span : v.nameSpan, why, "address-space");
-  };
-  switch (space) {
-    case AddressSpace::Private:
-      if (!isConstructible(types_, store)) reject("a private variable's type must be constructible, not " + typeName(store));
-      break;
-    case AddressSpace::Workgroup:
-      if (!isPlain(types_, store) || !hasFixedFootprint(types_, store))
-        reject("a workgroup variable's type must be a plain type with a fixed footprint, not " + typeName(store));
-      break;
-    case AddressSpace::Uniform:
-      if (!isConstructible(types_, store) || !isHostShareable(types_, store))
-        reject("a uniform buffer's type must be constructible and host-shareable, not " + typeName(store));
-      break;
-    case AddressSpace::Storage:
-      if (!isHostShareable(types_, store))
-        reject("a storage buffer's type must be host-shareable, not " + typeName(store));
-      break;
-    default: break;
-  }
   // #var-decls: "Optionally has an initializer expression, if the variable is in the private
   // or function address spaces."
   if (v.initializer && space != AddressSpace::Private && space != AddressSpace::Function)
@@ -150,23 +132,6 @@ void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaratio
           "only private and function variables can have an initializer, not " +
               std::string(spelling(space)) + " ones",
           "var-decls");
-  // #array-types: an override-sized array only as the store type of a workgroup variable.
-  if (types_.kind(store) == TypeKind::Array && types_[store].arrayCount == ArrayCount::Override &&
-      space != AddressSpace::Workgroup)
-    reject("an array sized by an override is only allowed as a workgroup variable's type");
-  // #atomic-types: in workgroup variables or read_write storage buffers only.
-  std::function<bool(Type)> hasAtomic = [&](Type t) -> bool {
-    const TypeNode& n = types_[t];
-    if (n.kind == TypeKind::Atomic) return true;
-    if (n.kind == TypeKind::Array) return hasAtomic(n.element);
-    if (n.kind == TypeKind::Struct)
-      for (const MemberInfo& m : types_.structInfo(t).members)
-        if (hasAtomic(m.type)) return true;
-    return false;
-  };
-  if (hasAtomic(store) && space != AddressSpace::Workgroup &&
-      !(space == AddressSpace::Storage && access == AccessMode::ReadWrite))
-    reject("atomic types are only allowed in workgroup variables and read_write storage buffers");
   // #resource-interface: "Each resource variable must be declared with both group and binding
   // attributes"; #attribute-binding, #attribute-group: "Must only be applied to a resource
   // variable."
@@ -195,7 +160,8 @@ void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaratio
         error(m_[a.node[k]].span,
               std::string(k == Attributes::Group ? "@group" : "@binding") +
                   " is only allowed on resource variables (uniform and storage buffers, "
-                  "textures, samplers), not on a " + std::string(spelling(space)) + " variable",
+                  "textures, samplers), not on a " +
+                  std::string(spelling(space)) + " variable",
               k == Attributes::Group ? "attribute-group" : "attribute-binding");
   if (space == AddressSpace::Uniform || space == AddressSpace::Storage)
     checkLayoutConstraints(store, space, v);
@@ -269,6 +235,60 @@ void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& 
   }
   // At shader creation an override has no value yet, even with an initializer: the
   // application may replace it (#override-decls).
+}
+
+// #address-space: the store types each address space allows; #atomic-types: atomics only in
+// workgroup variables and read_write storage buffers; #array-types: an array sized by an
+// override only in workgroup variables. One function for variables and for pointer types,
+// which must name a variable that could be declared (#memory-view-types, seed l.2738).
+std::vector<std::string> Checker::storeTypeRestriction(AddressSpace space, Type store,
+                                                       AccessMode access) {
+  std::vector<std::string> why;
+  switch (space) {
+    case AddressSpace::Function:
+      if (!isConstructible(types_, store))
+        why.push_back("a function-scope variable's type must be constructible, not " +
+                      typeName(store));
+      break;
+    case AddressSpace::Private:
+      if (!isConstructible(types_, store))
+        why.push_back("a private variable's type must be constructible, not " + typeName(store));
+      break;
+    case AddressSpace::Workgroup:
+      if (!isPlain(types_, store) || !hasFixedFootprint(types_, store))
+        why.push_back(
+            "a workgroup variable's type must be a plain type with a fixed footprint, not " +
+            typeName(store));
+      break;
+    case AddressSpace::Uniform:
+      if (!isConstructible(types_, store) || !isHostShareable(types_, store))
+        why.push_back("a uniform buffer's type must be constructible and host-shareable, not " +
+                      typeName(store));
+      break;
+    case AddressSpace::Storage:
+      if (!isHostShareable(types_, store))
+        why.push_back("a storage buffer's type must be host-shareable, not " + typeName(store));
+      break;
+    default:
+      break;
+  }
+  if (types_.kind(store) == TypeKind::Array && types_[store].arrayCount == ArrayCount::Override &&
+      space != AddressSpace::Workgroup)
+    why.push_back("an array sized by an override is only allowed as a workgroup variable's type");
+  std::function<bool(Type)> hasAtomic = [&](Type t) -> bool {
+    const TypeNode& n = types_[t];
+    if (n.kind == TypeKind::Atomic) return true;
+    if (n.kind == TypeKind::Array) return hasAtomic(n.element);
+    if (n.kind == TypeKind::Struct)
+      for (const MemberInfo& m : types_.structInfo(t).members)
+        if (hasAtomic(m.type)) return true;
+    return false;
+  };
+  if (hasAtomic(store) && space != AddressSpace::Workgroup &&
+      !(space == AddressSpace::Storage && access == AccessMode::ReadWrite))
+    why.push_back(
+        "atomic types are only allowed in workgroup variables and read_write storage buffers");
+  return why;
 }
 
 // #struct-types
@@ -393,18 +413,18 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
       error(span, "@location is only allowed on numeric scalars and vectors, not " + typeName(t),
             "attribute-location");
     else if (stage == ShaderStage::Compute)
-      error(span, "@location must not be used with the compute shader stage",
-            "attribute-location");
+      error(span, "@location must not be used with the compute shader stage", "attribute-location");
   };
   bool ok = true;
   // #limits: at most 255 parameters.
-  if (m_[f.parameters].size() > 255) error(f.nameSpan, "a function may have at most 255 parameters", "limits");
+  if (m_[f.parameters].size() > 255)
+    error(f.nameSpan, "a function may have at most 255 parameters", "limits");
   for (ParameterId p : m_[f.parameters]) {
     Type t = resolveTypeDecl(m_[p].type);
     out_.parameters[p.value] = t;
-    out_.parameterAttributes[p.value] = checkAttributes(
-        m_[p].attributes,
-        sig.entryPoint ? AttributePlace::EntryPointParameter : AttributePlace::Parameter);
+    out_.parameterAttributes[p.value] =
+        checkAttributes(m_[p].attributes, sig.entryPoint ? AttributePlace::EntryPointParameter
+                                                         : AttributePlace::Parameter);
     checkLocation(out_.parameterAttributes[p.value], t);
     sig.parameters.push_back(t);
     if (!t) {
@@ -416,7 +436,8 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
     const TypeNode& n = types_[t];
     if (!isConstructible(types_, t) && n.kind != TypeKind::Pointer && !isTexture(types_, t) &&
         !isSampler(types_, t)) {
-      error(m_[m_[p].type].span, "a parameter cannot have type " + typeName(t), "function-restriction");
+      error(m_[m_[p].type].span, "a parameter cannot have type " + typeName(t),
+            "function-restriction");
     }
     // "For user-defined functions, a parameter of pointer type must be in one of the
     // following address spaces: function, private, workgroup."
@@ -426,7 +447,8 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
         n.space != AddressSpace::Workgroup) {
       error(m_[m_[p].type].span,
             "a pointer parameter must be in the function, private or workgroup address space, "
-            "not " + std::string(spelling(n.space)),
+            "not " +
+                std::string(spelling(n.space)),
             "function-restriction");
     }
   }
@@ -434,11 +456,12 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
     sig.result = resolveTypeDecl(f.returnType);
     // "If a function has a return type, it must be a constructible type."
     if (sig.result && !isConstructible(types_, sig.result))
-      error(m_[f.returnType].span, "a function's return type must be constructible, not " + typeName(sig.result),
+      error(m_[f.returnType].span,
+            "a function's return type must be constructible, not " + typeName(sig.result),
             "function-restriction");
-    decl.returnAttributes = checkAttributes(
-        f.returnAttributes,
-        sig.entryPoint ? AttributePlace::EntryPointReturn : AttributePlace::Return);
+    decl.returnAttributes =
+        checkAttributes(f.returnAttributes,
+                        sig.entryPoint ? AttributePlace::EntryPointReturn : AttributePlace::Return);
     checkLocation(decl.returnAttributes, sig.result);
   }
   (void)ok;

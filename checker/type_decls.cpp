@@ -28,8 +28,11 @@ static AccessMode defaultAccess(AddressSpace s) {
   // #access-mode-defaults and the address space table: storage defaults to read; uniform
   // supports read only; function, private and workgroup support read_write only.
   switch (s) {
-    case AddressSpace::Storage: case AddressSpace::Uniform: return AccessMode::Read;
-    default: return AccessMode::ReadWrite;
+    case AddressSpace::Storage:
+    case AddressSpace::Uniform:
+      return AccessMode::Read;
+    default:
+      return AccessMode::ReadWrite;
   }
 }
 
@@ -71,10 +74,14 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           return namedType(n.name);
         } else if constexpr (std::is_same_v<N, ScalarType>) {
           switch (n.kind) {
-            case ScalarKind::Bool: return types_.boolType();
-            case ScalarKind::I32: return types_.i32();
-            case ScalarKind::U32: return types_.u32();
-            case ScalarKind::F32: return types_.f32();
+            case ScalarKind::Bool:
+              return types_.boolType();
+            case ScalarKind::I32:
+              return types_.i32();
+            case ScalarKind::U32:
+              return types_.u32();
+            case ScalarKind::F32:
+              return types_.f32();
             case ScalarKind::F16:
               requireF16(t.span);
               return types_.f16();
@@ -85,8 +92,8 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           if (!e) return Type{};
           // #vector-types: T must be a scalar or an abstract numeric type.
           if (!isScalar(types_, e) && !isAbstractScalar(types_, e)) {
-            error(m_[n.element].span, "a vector's component type must be a scalar, not " + typeName(e),
-                  "vector-types");
+            error(m_[n.element].span,
+                  "a vector's component type must be a scalar, not " + typeName(e), "vector-types");
             return Type{};
           }
           return types_.vector(n.size, e);
@@ -119,8 +126,8 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
             // #access-mode-defaults: for other address spaces "the access mode must not be
             // written".
             error(t.span,
-                  "the access mode must not be written for the " +
-                      std::string(spelling(n.space)) + " address space",
+                  "the access mode must not be written for the " + std::string(spelling(n.space)) +
+                      " address space",
                   "access-mode-defaults");
           }
           if (access == AccessMode::Write && n.space == AddressSpace::Storage) {
@@ -129,6 +136,14 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           }
           if (access == AccessMode::None || n.space != AddressSpace::Storage)
             access = defaultAccess(n.space);
+          // #memory-view-types (seed l.2738; 2026 #ref-ptr-types l.3727): "If a pointer type
+          // appears in the program source, it must also be valid to declare a variable ... with the
+          // pointer type's address space, store type, and access mode": no parameter or alias that
+          // can never hold a pointer (`ptr<private, atomic<u32>>`, `ptr<workgroup, array<i32>>`).
+          if (std::vector<std::string> why = storeTypeRestriction(n.space, store, access);
+              !why.empty())
+            error(t.span, "this pointer type names no variable that could be declared: " + why[0],
+                  "memory-view-types");
           return types_.pointer(n.space, store, access);
         } else if constexpr (std::is_same_v<N, ArrayType>) {
           Type e = resolveTypeDecl(n.element);
@@ -143,7 +158,8 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           if (!ok) {
             error(m_[n.element].span,
                   "an array's element type must be a plain type with a creation-fixed footprint, "
-                  "not " + typeName(e),
+                  "not " +
+                      typeName(e),
                   "array-types");
             return Type{};
           }
@@ -153,7 +169,8 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           Type ct = loadType(c.type);
           // "It must evaluate to an integer scalar."
           if (!isIntegerScalar(types_, ct) && types_.kind(ct) != TypeKind::AbstractInt) {
-            error(m_[n.count].span, "an array's element count must be an integer, not " + typeName(ct),
+            error(m_[n.count].span,
+                  "an array's element count must be an integer, not " + typeName(ct),
                   "array-types");
             return Type{};
           }
@@ -203,10 +220,12 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           if (c.value && c.value->intValue() > 0)
             out_.overrideArrayCounts[identity] = static_cast<uint64_t>(c.value->intValue());
           Span s = m_[n.count].span;
-          types_.nameOverrideCount(identity, std::string(m_.file().text().substr(s.begin, s.size())));
+          types_.nameOverrideCount(identity,
+                                   std::string(m_.file().text().substr(s.begin, s.size())));
           return types_.array(e, ArrayCount::Override, identity);
         } else if constexpr (std::is_same_v<N, SamplerType>) {
-          return types_.intern(TypeNode{n.comparison ? TypeKind::SamplerComparison : TypeKind::Sampler});
+          return types_.intern(
+              TypeNode{n.comparison ? TypeKind::SamplerComparison : TypeKind::Sampler});
         } else if constexpr (std::is_same_v<N, SampledTextureType> ||
                              std::is_same_v<N, MultisampledTextureType>) {
           Type s = resolveTypeDecl(n.sampled);

@@ -198,6 +198,26 @@ std::vector<std::vector<uint32_t>> inBoundsPaths(const RValue& root, const Memor
   return out;
 }
 
+/// What each alternative of an out-of-bounds load is, for the choice's text: `{zero|(0,0,0,1)|
+/// [0..5]|[7]}` — the labels of the first alternatives, then the in-bounds elements whose
+/// values are alternatives (equal values are one alternative: the first element that holds
+/// it names it), runs of consecutive elements as `[a..b]`. Empty when the legend would be long
+/// (more than 64 entries); run.cpp (choiceText) reads it back.
+std::string loadLegend(const std::vector<std::string>& firstLabels, const std::vector<uint32_t>& elements) {
+  std::vector<std::string> items = firstLabels;
+  for (size_t i = 0; i < elements.size();) {
+    size_t j = i;
+    while (j + 1 < elements.size() && elements[j + 1] == elements[j] + 1) ++j;
+    items.push_back(j == i ? "[" + std::to_string(elements[i]) + "]"
+                           : "[" + std::to_string(elements[i]) + ".." + std::to_string(elements[j]) + "]");
+    i = j + 1;
+  }
+  if (items.size() > 64) return "";
+  std::string legend = " {";
+  for (size_t i = 0; i < items.size(); ++i) legend += (i ? "|" : "") + items[i];
+  return legend + "}";
+}
+
 bool isBufferSpace(ast::AddressSpace s) {
   return s == ast::AddressSpace::Uniform || s == ast::AddressSpace::Storage;
 }
@@ -241,6 +261,7 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
   // #invalid-memory-reference: a load returns one of: a value from the buffer bound to the
   // originating variable; the zero value; for a vector, (0, 0, 0, x).
   Alternatives options;
+  std::vector<std::string> labels = {"zero"};
   options.push_back(zeroValue(types_, storeType));
   const TypeNode& st = types_[storeType];
   if (st.kind == TypeKind::Vector && st.size == 4) {
@@ -249,12 +270,17 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
     switch (types_.kind(c)) {
       case TypeKind::I32:
         xs = {RValue{c, int64_t(1)}, RValue{c, int64_t(INT32_MAX)}};
+        labels.insert(labels.end(), {"(0,0,0,1)", "(0,0,0,2147483647)"});
         break;
       case TypeKind::U32:
         xs = {RValue{c, int64_t(1)}, RValue{c, int64_t(UINT32_MAX)}};
+        labels.insert(labels.end(), {"(0,0,0,1)", "(0,0,0,4294967295)"});
         break;
       case TypeKind::F32:
-      case TypeKind::F16: xs = {RValue{c, FloatSet::exact(1.0)}}; break;
+      case TypeKind::F16:
+        xs = {RValue{c, FloatSet::exact(1.0)}};
+        labels.push_back("(0,0,0,1)");
+        break;
       default: break;
     }
     for (RValue& x : xs) {
@@ -263,15 +289,24 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
       options.push_back(std::move(vec));
     }
   }
+  std::vector<uint32_t> elements;  // the element each buffer alternative was read from
   if (isBufferSpace(a.space)) {
     for (const auto& p : inBoundsPaths(a.value, v)) {
       RValue value = *locate(a.value, p, p.size());
       value.type = storeType;
-      if (std::find(options.begin(), options.end(), value) == options.end())
+      if (std::find(options.begin(), options.end(), value) == options.end()) {
         options.push_back(std::move(value));
+        elements.push_back(p[v.invalidAt]);
+      }
     }
   }
-  out = pick(std::move(options), "out-of-bounds load");
+  if (options.size() == 1) {
+    out = std::move(options[0]);
+    return {};
+  }
+  uint32_t i = choose_(static_cast<uint32_t>(options.size()),
+                       at("out-of-bounds load") + loadLegend(labels, elements));
+  out = std::move(options[std::min<size_t>(i, options.size() - 1)]);
   return {};
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
 #include "semantics/parser.h"
 
@@ -217,7 +218,34 @@ std::string choiceText(const std::string& c) {
     if (k == 1) return c + " (not executed)";
     return c + " (stored to element [" + std::to_string(k - 2) + "] of the array)";
   }
-  if (c.starts_with("out-of-bounds load ") && k == 1) return c + " (the zero value)";
+  if (c.starts_with("out-of-bounds load ")) {
+    // machine.cpp (loadLegend): `{zero|(0,0,0,1)|[0..5]|[7]}` names each alternative in turn.
+    size_t open = c.find(" {"), close = c.rfind('}');
+    if (open == std::string::npos || close == std::string::npos || close < open)
+      return k == 1 ? c + " (the zero value)" : c;
+    std::string shown = c.substr(0, open) + c.substr(close + 1);
+    std::stringstream items(c.substr(open + 2, close - open - 2));
+    unsigned long n = 0;
+    for (std::string item; std::getline(items, item, '|');) {
+      unsigned long a = 0, b = 0;
+      bool range = item.starts_with("[") &&
+                   std::sscanf(item.c_str(), "[%lu..%lu]", &a, &b) == 2 && b >= a;
+      if (!range && item.starts_with("[") && std::sscanf(item.c_str(), "[%lu]", &a) == 1) {
+        b = a;
+        range = true;
+      }
+      if (!range) {
+        if (++n == k)
+          return shown + (item == "zero" ? " (the zero value)" : " (the vector " + item + ")");
+        continue;
+      }
+      if (k > n && k <= n + (b - a + 1))
+        return shown + " (the value of element [" + std::to_string(a + (k - n - 1)) +
+               "] of the buffer's array)";
+      n += b - a + 1;
+    }
+    return shown;
+  }
   // #texturestore: "not executed", then every in-bounds texel in the report's texel order
   // (level, layer, row, column: machine_textures.cpp, everyTexel).
   if (c.starts_with("out-of-bounds textureStore ")) {

@@ -19,8 +19,6 @@ namespace {
 using fp::Format;
 constexpr double kPi = std::numbers::pi;  // the double nearest pi; above the f32 nearest
 
-
-
 using Fn1 = int (*)(mpfr_ptr, mpfr_srcptr, mpfr_rnd_t);
 
 /// fn(x) in binary64 rounded in direction r (MPFR rounds correctly in every direction).
@@ -522,6 +520,10 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
     Type firstType = componentType(types, info.members[0].type);
     Type secondType = componentType(types, info.members[1].type);
     for (FloatSet e : x) {
+      // frexp's options come from the set before flushing: a flushed subnormal input is zero,
+      // not any value between zero and it (#floating-point-evaluation), so the binades are
+      // those of the unflushed set and flushing adds the option (0, 0) only.
+      FloatSet unflushed = e;
       e = r.in(e);
       std::vector<std::pair<RValue, RValue>> options;
       if (name == "modf") {
@@ -573,11 +575,12 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
             }
           };
           double tiny = fp::nextUp(f, 0);
-          if (e.lo < 0) binadeOptions(std::max(-e.hi, tiny), -e.lo, true);
-          if (e.contains(0))
+          const FloatSet& u = unflushed;
+          if (u.lo < 0) binadeOptions(std::max(-u.hi, tiny), -u.lo, true);
+          if (e.contains(0))  // zero itself, or a subnormal input flushed to zero
             options.push_back(
                 {scalarFloat(firstType, FloatSet::exact(0)), scalarInt(secondType, 0)});
-          if (e.hi > 0) binadeOptions(std::max(e.lo, tiny), e.hi, false);
+          if (u.hi > 0) binadeOptions(std::max(u.lo, tiny), u.hi, false);
           if (options.size() > kMaxAlternatives) {
             options.clear();
             options.push_back(

@@ -66,7 +66,8 @@ ModuleFacts moduleFacts(const std::string& name, const std::string& text,
   ModuleFacts facts;
   facts.file = std::make_shared<SourceFile>(name, text);
   DiagnosticList diagnostics;
-  std::shared_ptr<ast::Module> module = parseModule(*facts.file, Revision::wgsl2022_06(), diagnostics);
+  std::shared_ptr<ast::Module> module =
+      parseModule(*facts.file, Revision::wgsl2022_06(), diagnostics);
   if (!module || diagnostics.hasErrors()) return facts;
   facts.module = module;
   std::shared_ptr<CheckedModule> checked = check(*module, diagnostics, options);
@@ -170,20 +171,21 @@ std::optional<RunnerBinding> resolveBinding(const nlohmann::json& entry, const M
     // A typed value, laid out by the store type's memory layout (#memory-layouts), as
     // `plumb run` reads it (docs/formats.md plumb-bindings).
     if (!known || !known->type || !facts.checkedModule) {
-      error = where(entry) + ": a typed \"value\" needs a buffer variable of a checked program there";
+      error =
+          where(entry) + ": a typed \"value\" needs a buffer variable of a checked program there";
       return std::nullopt;
     }
     std::string why;
-    auto bytes = interp::bytesFromJson(facts.checkedModule->types, facts.checkedModule->layouts, known->type,
-                                       entry["value"], why);
+    auto bytes = interp::bytesFromJson(facts.checkedModule->types, facts.checkedModule->layouts,
+                                       known->type, entry["value"], why);
     if (!bytes) {
       error = where(entry) + ": " + why;
       return std::nullopt;
     }
     bytes->resize((bytes->size() + 3) / 4 * 4, 0);
     for (size_t i = 0; i < bytes->size(); i += 4)
-      r.words.push_back(uint32_t((*bytes)[i]) | uint32_t((*bytes)[i + 1]) << 8 | uint32_t((*bytes)[i + 2]) << 16 |
-                        uint32_t((*bytes)[i + 3]) << 24);
+      r.words.push_back(uint32_t((*bytes)[i]) | uint32_t((*bytes)[i + 1]) << 8 |
+                        uint32_t((*bytes)[i + 2]) << 16 | uint32_t((*bytes)[i + 3]) << 24);
     r.size = std::max<uint64_t>(4, 4 * r.words.size());
     return r;
   }
@@ -468,6 +470,23 @@ OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
       plumbVerdict(c.wgslFile.empty() ? c.id + ".wgsl" : c.wgslFile, c.wgsl, c.verdictOptions);
   ModuleFacts facts = moduleFacts(c.id, c.wgsl, checkOptions(c.verdictOptions));
   if (!chooseMode(facts, parts.mode, c)) return c;
+  // A case that runs or creates pipelines meets the backends' pipeline creation, which gives
+  // every override its default (#override-decls): Plumb's verdict is that of pipeline creation
+  // too, or an override default that fails there (`@workgroup_size(w)` with w = 0) would be
+  // called a rejects-valid of the backend.
+  if ((c.mode == CaseMode::Run || c.mode == CaseMode::Pipelines) &&
+      !c.verdictOptions.pipelineCreation && facts.checkedModule &&
+      std::any_of(
+          facts.checkedModule->declarations.begin(), facts.checkedModule->declarations.end(),
+          [](const ModuleDeclaration& d) { return d.kind == ModuleDeclaration::Override; })) {
+    c.verdictOptions.pipelineCreation = true;
+    bool moduleValid = c.verdict.valid;
+    c.verdict =
+        plumbVerdict(c.wgslFile.empty() ? c.id + ".wgsl" : c.wgslFile, c.wgsl, c.verdictOptions);
+    // An error that only pipeline creation finds is a pipeline-creation error, however the
+    // checker words it (`@workgroup_size` says "(at pipeline creation)" at its end).
+    if (moduleValid && !c.verdict.valid) c.verdict.stage = "pipeline";
+  }
   // Verdict-only cases create no buffers: their pipelines get layout "auto".
   if (c.mode == CaseMode::Run && !resolveBindings(parts.bindings, facts, c)) return c;
   return c;

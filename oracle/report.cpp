@@ -271,8 +271,10 @@ const char* kStyle = R"css(
 body{font:14px/1.4 system-ui,sans-serif;margin:1.5em;color:#222}
 h1{font-size:1.4em} h2{font-size:1.15em;margin-top:1.5em}
 table{border-collapse:collapse;width:100%} td,th{border:1px solid #ccc;padding:.4em;vertical-align:top;text-align:left;overflow-wrap:anywhere}
-table.cases{table-layout:fixed} table.cases col.case{width:18%} table.cases col.plumb{width:14%}
 th{background:#f3f3f3;position:sticky;top:0}
+table.cases{display:grid} table.cases>colgroup{display:none}
+table.cases>tbody,table.cases tr{display:contents} table.cases th{order:-1}
+table.cases td,table.cases th{margin:0 -1px -1px 0}
 code,pre,.w{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:12px}
 pre{white-space:pre-wrap;margin:.3em 0;background:#fafafa;padding:.4em;border:1px solid #eee}
 .badge{display:inline-block;padding:.1em .5em;border-radius:.8em;font-weight:600;font-size:12px}
@@ -283,6 +285,40 @@ tr.dis>td:first-child{border-left:4px solid #d9534f}
 .differ{color:#0b5394;font-weight:600} details summary{cursor:pointer;color:#0b5394}
 .filters label{display:inline-block;margin:0 .8em .3em 0;cursor:pointer}
 )css";
+
+/// The orders the page can show its cases in besides the default (caseOrder): the order they
+/// were run in, by case id, and by each backend's classification (problems first). Each is a
+/// rank per case that the page's CSS gives its cells as `order` (see reportHtml).
+struct SortKey {
+  std::string label;
+  std::vector<size_t> rank;  // rank[case index]
+};
+
+std::vector<SortKey> sortKeys(const nlohmann::json& cases, const nlohmann::json& backends) {
+  auto ranks = [&](auto less) {
+    std::vector<size_t> order(cases.size()), rank(cases.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), less);
+    for (size_t r = 0; r < order.size(); ++r) rank[order[r]] = r;
+    return rank;
+  };
+  std::vector<SortKey> keys;
+  keys.push_back({"as run", ranks([](size_t a, size_t b) { return a < b; })});
+  keys.push_back({"case id", ranks([&](size_t a, size_t b) {
+                    return cases[a].value("id", "") < cases[b].value("id", "");
+                  })});
+  for (const nlohmann::json& b : backends) {
+    std::string name = b.value("name", "");
+    auto cls = [&](size_t i) {
+      const nlohmann::json& results = cases[i].value("results", nlohmann::json::object());
+      std::string c = results.contains(name) ? results[name].value("classification", "") : "~";
+      return c == "agree" ? "~agree" : c;  // problems before agreement
+    };
+    keys.push_back({name + " by classification",
+                    ranks([&](size_t x, size_t y) { return cls(x) < cls(y); })});
+  }
+  return keys;
+}
 
 /// A case's order in the page: disagreements first, then by each backend's classification in
 /// backend order (problems before `agree`, so like findings sit together), then as run.
@@ -507,7 +543,7 @@ std::string reportHtml(const nlohmann::json& report) {
   for (const nlohmann::json& b : backends)
     for (auto& [pair, n] : filterCounts)
       if (pair.first == str(b, "name")) filters.push_back(pair);
-  o << "<h2>Cases</h2>\n<p>Disagreements first, then by each backend's classification.</p>\n"
+  o << "<h2>Cases</h2>\n<p>Disagreements first, then by each backend's classification; the buttons filter and sort.</p>\n"
     << "<div class=\"filters\"><label><input type=\"radio\" name=\"show\" id=\"f-all\" checked> "
        "all cases</label><label><input type=\"radio\" name=\"show\" id=\"f-dis\"> "
        "disagreements only</label>";
@@ -519,12 +555,28 @@ std::string reportHtml(const nlohmann::json& report) {
     o << "<label><input type=\"radio\" name=\"show\" id=\"f" << k << "\"> " << esc(filters[k].first)
       << ": " << badge(filters[k].second) << " " << filterCounts[filters[k]] << "</label>";
   o << "</div>\n";
+  // Sorting without a script either: the table is a CSS grid whose rows are `display:
+  // contents`, so its cells are the grid's items; each row carries its rank under every sort key
+  // as a custom property (--s0, --s1, ...) and the checked sort button gives every cell
+  // `order: var(--sK)`: the cells of one row share one order and stay together.
+  const nlohmann::json& cases = report.value("cases", nlohmann::json::array());
+  std::vector<SortKey> keys = sortKeys(cases, backends);
+  o << "<div class=\"filters\">sort: <label><input type=\"radio\" name=\"sort\" id=\"s-default\" "
+       "checked> disagreements first</label>";
+  for (size_t k = 0; k < keys.size(); ++k)
+    o << "<label><input type=\"radio\" name=\"sort\" id=\"s" << k << "\"> " << esc(keys[k].label)
+      << "</label>";
+  o << "</div>\n<style>table.cases{grid-template-columns:18% 14%";
+  for (size_t i = 0; i < backends.size(); ++i) o << " minmax(0,1fr)";
+  o << "}";
+  for (size_t k = 0; k < keys.size(); ++k)
+    o << "body:has(#s" << k << ":checked) table.cases td{order:var(--s" << k << ")}";
+  o << "</style>\n";
   o << "<table class=\"cases\"><colgroup><col class=\"case\"><col class=\"plumb\">";
   for (size_t i = 0; i < backends.size(); ++i) o << "<col>";
   o << "</colgroup><tr><th>case</th><th>Plumb</th>";
   for (const nlohmann::json& b : backends) o << "<th>" << esc(str(b, "name")) << "</th>";
   o << "</tr>\n";
-  const nlohmann::json& cases = report.value("cases", nlohmann::json::array());
   for (size_t index : caseOrder(cases, backends)) {
     const nlohmann::json& c = cases[index];
     std::string classes = c.value("disagreement", false) ? "case dis" : "case";
@@ -533,7 +585,11 @@ std::string reportHtml(const nlohmann::json& report) {
       if (caseResults.contains(filters[k].first) &&
           caseResults[filters[k].first].value("classification", "") == filters[k].second)
         classes += " c" + std::to_string(k);
-    o << "<tr id=\"" << esc(str(c, "id")) << "\" class=\"" << classes << "\"><td><b>"
+    std::string ranks;
+    for (size_t k = 0; k < keys.size(); ++k)
+      ranks += "--s" + std::to_string(k) + ":" + std::to_string(keys[k].rank[index]) + ";";
+    o << "<tr id=\"" << esc(str(c, "id")) << "\" class=\"" << classes << "\" style=\"" << ranks
+      << "\"><td><b>"
       << esc(str(c, "id")) << "</b>";
     if (c.contains("description")) o << "<div>" << esc(str(c, "description")) << "</div>";
     if (c.value("backendsDiffer", false))

@@ -801,6 +801,46 @@ Row unpackSnormMinimumRow(const char* id, const char* name, int bits) {
   return r;
 }
 
+// --- frexp of a subnormal ---
+
+/// `frexp(x).exp` of a subnormal x (side A) against x with its exponent field 1 (side B, the
+/// same fraction, normal). #float-builtin-functions, frexp: x = sig * 2^exp with |sig| in
+/// [0.5, 1) (or 0 and 0 for zero); x = m * 2^-149 with m < 2^23 gives exp = bitlength(m) - 149.
+/// frexp is in the accuracy table ("correctly rounded"), so its input may be flushed
+/// (#floating-point-evaluation): then exp is frexp(0).exp = 0. Nothing else is allowed.
+Row frexpSubnormalRow() {
+  Row r;
+  r.rule = {"runtime.frexp-subnormal", "float-builtin-functions",
+            "frexp's exponent of a subnormal f32 against the normal f32 with the same fraction", "",
+            ""};
+  r.shapes = {{"frexp($0).exp", {Ty::F32}, Ty::I32}};
+  r.sideA = "subnormal";
+  r.sideB = "normal";
+  r.meaningA = "x = m * 2^-149 is subnormal: exp is bitlength(m) - 149, or 0 if x is flushed";
+  r.meaningB = "x with its exponent field 1: normal, exp is -125";
+  r.constraint = "a: exponent field 0, fraction nonzero; b: a | 0x00800000";
+  r.instances = 3;
+  r.boundary = [](Builder& b, const Operands& a, const Operands& w) {
+    return b.fix(a, 0, randomF32(b.rng, 0, 0)) && w[0] == (a[0] | b.f.word(kImplicitBit));
+  };
+  r.outcome = [](Builder& b, const Operands& v) {
+    const Formulas& f = b.f;
+    z3::expr field = exponentField(v[0]);
+    z3::expr subnormal = field == bv(f, 0, 8);
+    // Normal: x = 1.f * 2^(E-127) = 0.1f * 2^(E-126). Subnormal: bitlength(m) is 32 - clz(m).
+    z3::expr normalExp = z3::zext(field, 24) - f.word(126);
+    z3::expr subnormalExp =
+        f.word(static_cast<uint32_t>(-117)) - f.countLeadingZeros(v[0] & f.word(0x007fffffu));
+    Outcome o;
+    Outcome::Field out{0, 32, Outcome::Kind::Integer, {}};
+    out.candidates.push_back(z3::ite(subnormal, subnormalExp, normalExp));
+    out.candidates.push_back(z3::ite(subnormal, f.word(0), normalExp));  // flushed to zero
+    o.fields.push_back(std::move(out));
+    return o;
+  };
+  return r;
+}
+
 }  // namespace
 
 std::vector<Row> floatRows() {
@@ -833,6 +873,7 @@ std::vector<Row> floatRows() {
   rows.push_back(unpackHalfRow());
   rows.push_back(unpackSnormMinimumRow("runtime.unpack4x8snorm-min", "unpack4x8snorm", 8));
   rows.push_back(unpackSnormMinimumRow("runtime.unpack2x16snorm-min", "unpack2x16snorm", 16));
+  rows.push_back(frexpSubnormalRow());
   return rows;
 }
 

@@ -679,5 +679,28 @@ TEST(TypePredicates, FunctionSignatures) {
   EXPECT_EQ(rulesOf("fn f(p: ptr<storage, i32>) {}"), Rules{"function-restriction"});
 }
 
+// #memory-view-types (l.2738-2748): "If a pointer type appears in the program source, it must
+// also be valid to declare a variable ... with the pointer type's address space, store type,
+// and access mode" — so a parameter that could never receive a pointer is an error. Found by
+// the campaign of issue 17 (docs/findings.md: naga accepts the atomic ones, Tint the
+// runtime-sized ones; Plumb accepted all five).
+TEST(TypePredicates, PointerTypesMustNameAVariableThatCouldBeDeclared) {
+  for (const char* p :
+       {"ptr<private, atomic<u32>>", "ptr<function, atomic<i32>>", "ptr<workgroup, array<i32>>",
+        "ptr<private, array<i32>>", "ptr<function, array<i32>>"})
+    EXPECT_EQ(rulesOf("fn f(p: " + std::string(p) + ") {}"), Rules{"memory-view-types"}) << p;
+  // What a variable may hold, a pointer may point at.
+  EXPECT_EQ(rulesOf("fn f(p: ptr<workgroup, atomic<u32>>, q: ptr<private, array<i32, 4>>,\n"
+                    "     r: ptr<function, vec2<f32>>) {}"),
+            Rules{});
+  EXPECT_EQ(rulesOf("@group(0) @binding(0) var<storage, read_write> b: array<atomic<u32>>;\n"
+                    "fn f() { let p: ptr<storage, array<atomic<u32>>, read_write> = &b; }"),
+            Rules{});
+  // Module-scope variables keep their rules (the same function decides both).
+  // (Not constructible, and an atomic outside workgroup and read_write storage: two errors.)
+  EXPECT_EQ(rulesOf("var<private> a: atomic<u32>;"), (Rules{"address-space", "address-space"}));
+  EXPECT_EQ(rulesOf("var<workgroup> a: array<i32>;"), Rules{"address-space"});
+}
+
 }  // namespace
 }  // namespace plumb

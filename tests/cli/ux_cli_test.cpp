@@ -120,6 +120,33 @@ TEST(CliReadableValues, OutOfBoundsChoiceNamesTheElement) {
         << r.out;
 }
 
+// A load's alternatives: the zero value, (0,0,0,x) for a 4-vector, then each distinct value of
+// the bound array's elements, named by the first element holding it (#invalid-memory-reference).
+TEST(CliReadableValues, OutOfBoundsLoadNamesTheElement) {
+  std::string f = temp("load_oob.wgsl",
+                       "@group(0) @binding(0) var<storage, read_write> d: array<u32, 6>;\n"
+                       "@group(0) @binding(1) var<storage, read_write> v: array<vec4<u32>, 2>;\n"
+                       "@compute @workgroup_size(1) fn main() {\n"
+                       "  var i = 9u;\n  d[5] = d[i];\n  v[1] = v[i];\n}\n");
+  std::string b = temp("load_oob.json", R"({"format": "plumb-bindings", "version": 1, "bindings": [
+    {"group": 0, "binding": 0, "words": [0, 20, 20, 30, 40, 0]},
+    {"group": 0, "binding": 1, "words": [1, 2, 3, 4, 0, 0, 0, 0]}]})");
+  Result r = plumb("run " + f + " --bindings " + b);
+  ASSERT_EQ(r.status, 0) << r.out;
+  // d: zero, then 20 (elements 1 and 2: named by 1), 30, 40; 0 (elements 0 and 5) is the zero.
+  EXPECT_TRUE(has(r.out, "load at 5:10 1/4 (the zero value)")) << r.out;
+  EXPECT_TRUE(has(r.out, "load at 5:10 2/4 (the value of element [1] of the buffer's array)"));
+  EXPECT_TRUE(has(r.out, "load at 5:10 3/4 (the value of element [3] of the buffer's array)"));
+  EXPECT_TRUE(has(r.out, "load at 5:10 4/4 (the value of element [4] of the buffer's array)"));
+  // v: zero, (0,0,0,1), (0,0,0,4294967295), element 0 (element 1 is the zero vector).
+  EXPECT_TRUE(has(r.out, "load at 6:10 2/4 (the vector (0,0,0,1))")) << r.out;
+  EXPECT_TRUE(has(r.out, "load at 6:10 3/4 (the vector (0,0,0,4294967295))"));
+  EXPECT_TRUE(has(r.out, "load at 6:10 4/4 (the value of element [0] of the buffer's array)"));
+  // The JSON choice carries the legend the text is read from.
+  Result j = plumb("run " + f + " --bindings " + b + " --format json");
+  EXPECT_TRUE(has(j.out, "out-of-bounds load at 5:10 {zero|[1]|[3..4]} 1/4")) << j.out;
+}
+
 TEST(CliReadableValues, OutOfBoundsTextureStoreNamesTheTexel) {
   std::string f = temp("store_oob.wgsl",
                        "@group(0) @binding(0) var t: texture_storage_2d<r32uint, write>;\n"

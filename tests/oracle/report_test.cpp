@@ -83,6 +83,20 @@ TEST(OracleReport, HtmlPutsDisagreementsFirstAndFiltersWithoutAScript) {
   EXPECT_NE(html.find("body:has(#f1:checked)"), std::string::npos);
   EXPECT_EQ(html.find("body:has(#f2:checked)"), std::string::npos);
   EXPECT_EQ(html.find("<script"), std::string::npos);
+
+  // Sorting, also without a script: sort keys "as run" (s0), "case id" (s1) and "dawn by
+  // classification" (s2); each row carries its rank under each key, which the checked button
+  // makes the `order` of its cells in the grid.
+  EXPECT_NE(html.find("id=\"s0\"> as run"), std::string::npos);
+  EXPECT_NE(html.find("id=\"s1\"> case id"), std::string::npos);
+  EXPECT_NE(html.find("id=\"s2\"> dawn by classification"), std::string::npos);
+  EXPECT_NE(html.find("body:has(#s1:checked) table.cases td{order:var(--s1)}"), std::string::npos);
+  // both-reject ran first; "both-reject" < "x<y" by id; dawn: accepts-invalid before agree.
+  EXPECT_NE(html.find("<tr id=\"both-reject\" class=\"case c1\" style=\"--s0:0;--s1:0;--s2:1;\">"),
+            std::string::npos)
+      << html;
+  EXPECT_NE(html.find("<tr id=\"x&lt;y\" class=\"case dis c0\" style=\"--s0:1;--s1:1;--s2:0;\">"),
+            std::string::npos);
 }
 
 TEST(OracleReport, Text) {

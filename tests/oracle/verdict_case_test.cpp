@@ -179,6 +179,44 @@ TEST(OracleVerdictCases, PlumbCaseWithOverridesRuns) {
   EXPECT_EQ(m.status, OutcomeMatch::Status::Conformant) << m.note;
 }
 
+// A case that runs (or creates pipelines) meets pipeline creation on the backends, which gives
+// each override its default: Plumb's verdict must be pipeline creation's too. Found by the
+// campaign of issue 17: `@workgroup_size(w)` with `override w: u32 = 0u;` was "valid" for
+// Plumb (the module alone) and a rejects-valid of every backend.
+TEST(OracleVerdictCases, OverrideDefaultsMeetPipelineCreation) {
+  OracleCase zero = loadCase(writeTemp("override-workgroup-zero.wgsl",
+                                       "override w: u32 = 0u;\n"
+                                       "@compute @workgroup_size(w) fn main() { }\n"),
+                             {});
+  ASSERT_EQ(zero.error, "");
+  EXPECT_EQ(zero.mode, CaseMode::Run);  // chosen from the module's verdict
+  EXPECT_TRUE(zero.verdictOptions.pipelineCreation);
+  EXPECT_FALSE(zero.verdict.valid);
+  EXPECT_EQ(zero.verdict.stage, "pipeline");
+  EXPECT_EQ(zero.verdict.rule, "attribute-workgroup_size");
+  OracleCase array = loadCase(writeTemp("override-array-zero.wgsl",
+                                        "override n: u32 = 0u;\n"
+                                        "var<workgroup> a: array<u32, n>;\n"
+                                        "@compute @workgroup_size(1) fn main() { _ = a[0]; }\n"),
+                              {});
+  ASSERT_EQ(array.error, "");
+  EXPECT_FALSE(array.verdict.valid);
+  EXPECT_EQ(array.verdict.stage, "pipeline");
+  // A good default stays valid, and runs.
+  OracleCase one = loadCase(writeTemp("override-workgroup-one.wgsl",
+                                      "override w: u32 = 1u;\n"
+                                      "@compute @workgroup_size(w) fn main() { }\n"),
+                            {});
+  ASSERT_EQ(one.error, "");
+  EXPECT_TRUE(one.verdict.valid) << one.verdict.message;
+  EXPECT_EQ(one.mode, CaseMode::Run);
+  // A module without overrides keeps the module's verdict (no pipeline simulation needed).
+  OracleCase none =
+      loadCase(writeTemp("no-override.wgsl", "@compute @workgroup_size(1) fn main() { }\n"), {});
+  EXPECT_FALSE(none.verdictOptions.pipelineCreation);
+  EXPECT_TRUE(none.verdict.valid);
+}
+
 // A generated litmus case (kind "explore") is compared with the memory model's final states,
 // not with the interleavings `plumb run` executes: message passing through relaxed atomics may
 // show the flag's new value with the data's old one (r[1] = 3, r[3] = 0), which no
