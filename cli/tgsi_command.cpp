@@ -52,7 +52,9 @@ int runTgsi(const TgsiRunOptions& o) {
     return kRejected;
   }
   tgsi::RunOptions options;
-  options.numerics = o.numerics == "ieee32" ? tgsi::Numerics::Ieee32 : tgsi::Numerics::Exact;
+  options.numerics = o.numerics == "ieee32"       ? tgsi::Numerics::Ieee32
+                     : o.numerics == "ieee32-ftz" ? tgsi::Numerics::Ieee32Ftz
+                                                  : tgsi::Numerics::Exact;
   tgsi::RunResult result = tgsi::run(*program, values, options);
   if (result.outcomes.empty()) {  // a declared input not given: nothing was run
     for (const std::string& e : result.errors) printInputError(command, e);
@@ -149,8 +151,8 @@ void registerTgsi(CLI::App& app, int& exitCode) {
   r->add_option("--inputs", run->inputs, "IN and CONST values (plumb-tgsi-inputs JSON)");
   r->add_option("--numerics", run->numerics,
                 "exact: the formula exactly, rounded once to binary32; ieee32: every "
-                "operation in binary32")
-      ->check(CLI::IsMember({"exact", "ieee32"}));
+                "operation in binary32; ieee32-ftz: ieee32 with subnormals flushed to zero")
+      ->check(CLI::IsMember({"exact", "ieee32", "ieee32-ftz"}));
   r->add_option("--format", run->format, "output format")->check(CLI::IsMember({"text", "json"}));
   r->footer(
       "Prints the OUT registers of every outcome the seed's formulas allow (docs/tgsi.md).\n"
@@ -166,6 +168,8 @@ void registerTgsi(CLI::App& app, int& exitCode) {
       ->check(CLI::IsMember({"text", "markdown", "json"}));
   ops->footer("Exit status: 0, or 2 on usage errors.");
   ops->callback([format, &exitCode] { exitCode = printOpcodes(*format); });
+
+  registerTgsiOracle(tgsi, exitCode);
 }
 
 }  // namespace plumb::cli

@@ -320,6 +320,9 @@ float Ieee32::mul(float a, float b) {
   volatile float r = a * b;
   return r;
 }
+float Ieee32::fma(float a, float b, float c) {
+  return std::fma(a, b, c);  // binary32 fusedMultiplyAdd: one rounding
+}
 float Ieee32::div(float a, float b) {
   volatile float r = a / b;
   return r;
@@ -369,6 +372,77 @@ bool Ieee32::identical(float x, float y) {
 }
 float Ieee32::transcendental(Transcendental f, float x, float y) {
   return correctlyRounded(f, x, y);
+}
+
+// ---- Ieee32Ftz -----------------------------------------------------------------------------
+
+namespace {
+
+constexpr double kSmallestNormal = 0x1p-126;
+
+// An operand: a subnormal is read as a zero of its sign (x86's DAZ).
+float in(float x) {
+  return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x;
+}
+// A result: `exact` is the operation's value in binary64 (exact for + - × of binary32 values,
+// and close enough for ÷ to tell whether it is below the smallest normal); a nonzero value below
+// the smallest normal before rounding is written as a zero of its sign (x86's FTZ, which
+// llvmpipe's results show: 2^-126 × (1 - 2^-24) gives 0, not the normal it rounds to).
+float out(double exact, float rounded) {
+  if (std::isfinite(exact) && exact != 0 && std::fabs(exact) < kSmallestNormal)
+    return std::copysign(0.0f, static_cast<float>(exact));
+  return in(rounded);
+}
+
+}  // namespace
+
+float Ieee32Ftz::add(float a, float b) {
+  a = in(a), b = in(b);
+  return out(static_cast<double>(a) + b, Ieee32::add(a, b));
+}
+float Ieee32Ftz::sub(float a, float b) {
+  a = in(a), b = in(b);
+  return out(static_cast<double>(a) - b, Ieee32::sub(a, b));
+}
+float Ieee32Ftz::mul(float a, float b) {
+  a = in(a), b = in(b);
+  return out(static_cast<double>(a) * b, Ieee32::mul(a, b));
+}
+float Ieee32Ftz::fma(float a, float b, float c) {
+  a = in(a), b = in(b), c = in(c);
+  return out(std::fma(static_cast<double>(a), static_cast<double>(b), static_cast<double>(c)),
+             Ieee32::fma(a, b, c));
+}
+float Ieee32Ftz::div(float a, float b) {
+  a = in(a), b = in(b);
+  return out(static_cast<double>(a) / b, Ieee32::div(a, b));
+}
+int Ieee32Ftz::compare(float a, float b) {
+  return Ieee32::compare(in(a), in(b));
+}
+float Ieee32Ftz::floor(float a) {
+  return Ieee32::floor(in(a));
+}
+float Ieee32Ftz::ceil(float a) {
+  return Ieee32::ceil(in(a));
+}
+float Ieee32Ftz::trunc(float a) {
+  return Ieee32::trunc(in(a));
+}
+bool Ieee32Ftz::isTie(float a) {
+  return Ieee32::isTie(in(a));
+}
+float Ieee32Ftz::floorLog2(float a) {
+  return Ieee32::floorLog2(in(a));
+}
+float Ieee32Ftz::transcendental(Transcendental f, float x, float y) {
+  return in(correctlyRounded(f, in(x), in(y)));
+}
+float Ieee32Ftz::rsqrt(float x) {
+  return div(1.0f, in(std::sqrt(in(x))));
+}
+float Ieee32Ftz::divSqrt(float x, float d) {
+  return div(x, in(std::sqrt(in(d))));
 }
 
 }  // namespace plumb::tgsi

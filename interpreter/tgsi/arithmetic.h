@@ -4,9 +4,13 @@
 //    comparisons, floor, ceil and trunc are exact; the component is rounded to binary32 once,
 //    to nearest even. A transcendental function (the last operation of every formula that has
 //    one) gives its correctly rounded binary32 value.
-//  - Ieee32: each operation of the formula in binary32, round to nearest even, left to right,
-//    no contraction (MAD is a rounded product then a rounded sum); transcendental functions
-//    correctly rounded.
+//  - Ieee32: each operation of the formula in binary32, round to nearest even; a sum of
+//    products (MAD, LRP, XPD, the dot products) is a choice point between its evaluations with
+//    and without contraction and, for the dot products, left to right and right to left
+//    (TGSI-19); transcendental functions correctly rounded.
+//  - Ieee32Ftz: Ieee32 with flush to zero (TGSI-18): each arithmetic operation reads a
+//    subnormal operand as a zero of the same sign and writes a result whose exact value is
+//    below the smallest normal as one; moves, negation and absolute value keep the word.
 // Special values follow IEEE 754 in both (x/±0 = ±inf, inf - inf = NaN, 0 × inf = NaN).
 #pragma once
 
@@ -53,6 +57,7 @@ struct Exact {
   static V add(const V& a, const V& b);
   static V sub(const V& a, const V& b);
   static V mul(const V& a, const V& b);
+  static V fma(const V& a, const V& b, const V& c) { return add(mul(a, b), c); }
   static V div(const V& a, const V& b);
   static V neg(const V& a);
   static V abs(const V& a);
@@ -80,6 +85,7 @@ struct Ieee32 {
   static V add(V a, V b);
   static V sub(V a, V b);
   static V mul(V a, V b);
+  static V fma(V a, V b, V c);  // a × b + c rounded once (a contraction)
   static V div(V a, V b);
   static V neg(V a) { return -a; }
   static V abs(V a);
@@ -95,6 +101,27 @@ struct Ieee32 {
   static V divSqrt(V x, V d);               // x / sqrt(d): two rounded operations
   static V decimal(std::string_view text);  // rounded to nearest binary32
   static bool identical(V a, V b);
+};
+
+/// Ieee32 with flush to zero (docs/tgsi.md, "Numerics"; TGSI-18): what GL allows for
+/// denormalized values and what llvmpipe does (the Mesa oracle). The functions not redeclared
+/// here (negation, absolute value, constants) move words and flush nothing.
+struct Ieee32Ftz : Ieee32 {
+  static constexpr std::string_view kName = "ieee32-ftz";
+  static V add(V a, V b);
+  static V sub(V a, V b);
+  static V mul(V a, V b);
+  static V fma(V a, V b, V c);
+  static V div(V a, V b);
+  static int compare(V a, V b);
+  static V floor(V a);
+  static V ceil(V a);
+  static V trunc(V a);
+  static bool isTie(V a);
+  static V floorLog2(V a);
+  static V transcendental(Transcendental f, V x, V y = 0);
+  static V rsqrt(V x);
+  static V divSqrt(V x, V d);
 };
 
 }  // namespace plumb::tgsi

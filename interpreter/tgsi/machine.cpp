@@ -116,6 +116,10 @@ class Machine {
         ++pc;
         continue;
       }
+      if (inst.opcode == "BGNFOR" || inst.opcode == "ENDFOR") {
+        pc = loop<A>(inst, pc);
+        continue;
+      }
       step<A>(inst);
       ++pc;
     }
@@ -183,17 +187,8 @@ class Machine {
         if (inst.opcode == "KIL" && chooser_.choose(2) == 1) state_.discarded = true;
       } else {
         if (args.discard) state_.discarded = true;
-        for (int c = 0; c < 4; ++c) {
-          if (inst.saturate) {
-            // _SAT: the seed's clamp(x, 0, 1) (a NaN stays NaN: docs/ambiguities.md TGSI-14).
-            auto zero = A::constant(0), one = A::constant(1);
-            if (A::compare(v[c], zero) == -1)
-              v[c] = zero;
-            else if (A::compare(v[c], one) == 1)
-              v[c] = one;
-          }
-          result[c] = floatWord(A::toFloat(v[c]));
-        }
+        if (inst.saturate) saturate<A>(v);
+        for (int c = 0; c < 4; ++c) result[c] = floatWord(A::toFloat(v[c]));
       }
       if (inst.opcode == "ARL" || inst.opcode == "ARR") result = toAddress(result);
     }
@@ -222,6 +217,76 @@ class Machine {
     return out;
   }
 
+  /// "BGNFOR - Begin a For-Loop": dst.x = floor(src.x) dst.y = floor(src.y)
+  /// dst.z = floor(src.z); if (dst.y <= 0) pc = [matching ENDFOR] + 1.
+  /// "ENDFOR - End a For-Loop": dst.x = dst.x + dst.z dst.y = dst.y - 1.0;
+  /// if (dst.y > 0) pc = [matching BGNFOR instruction] + 1.
+  /// dst is a LOOP register; dst.w is not written. A condition on an unknown word (any word,
+  /// an unwritten loop register) is a choice point. Returns the next pc.
+  template <class A>
+  size_t loop(const Instruction& inst, size_t pc) {
+    const DestinationOperand& d = inst.destinations[0];
+    Register& reg = state_.registers[{d.reg.file, static_cast<uint32_t>(d.reg.index)}];
+    const bool begin = inst.opcode == "BGNFOR";
+    Register in = begin ? read(inst.sources[0]) : reg;
+    bool unknown = false;
+    for (int c = 0; c < 3; ++c)
+      unknown |= in[c].kind == Word::Kind::Any || in[c].kind == Word::Kind::Unwritten;
+    bool taken;  // BGNFOR: skip the loop; ENDFOR: go round again
+    if (unknown) {
+      for (int c = 0; c < 3; ++c) reg[c] = Word::any();
+      taken = chooser_.choose(2) == 1;
+    } else {
+      auto v = [&](int c) {
+        const Word& w = in[c];
+        typename A::V x = A::fromFloat(w.kind == Word::Kind::AnyNaN ? NAN : asFloat(w.bits));
+        if (begin) {
+          if (inst.sources[0].absolute) x = A::abs(x);
+          if (inst.sources[0].negate) x = A::neg(x);
+        }
+        return x;
+      };
+      typename A::V x, y, z;
+      if (begin) {
+        x = A::floor(v(0)), y = A::floor(v(1)), z = A::floor(v(2));
+      } else {
+        z = v(2);
+        x = A::add(v(0), z);
+        y = A::sub(v(1), A::constant(1));
+      }
+      reg[0] = floatWord(A::toFloat(x));
+      reg[1] = floatWord(A::toFloat(y));
+      reg[2] = floatWord(A::toFloat(z));
+      const int order = A::compare(y, A::constant(0));
+      taken = begin ? (order == -1 || order == 0) : order == 1;
+    }
+    if (!taken) return pc + 1;
+    return begin ? *inst.match + 1 : *inst.match + 1;
+  }
+
+  /// _SAT (TGSI-14, TGSI-20): the seed's clamp(x, 0, 1), which keeps a NaN and -0, or the
+  /// clamp of GL and D3D, max(min(x, 1), 0) with NaN read as 0, which gives 0 for both (what
+  /// llvmpipe writes). One choice for the instruction, where the two differ.
+  template <class A>
+  void saturate(std::array<typename A::V, 4>& v) {
+    const auto zero = A::constant(0), one = A::constant(1);
+    std::array<typename A::V, 4> seed = v, gl = v;
+    bool differ = false;
+    for (int c = 0; c < 4; ++c) {
+      if (A::compare(v[c], zero) == -1)
+        seed[c] = zero;
+      else if (A::compare(v[c], one) == 1)
+        seed[c] = one;
+      const float f = A::toFloat(v[c]);
+      if (std::isnan(f) || (f == 0 && std::signbit(f)))
+        gl[c] = zero;
+      else
+        gl[c] = seed[c];
+      differ = differ || !A::identical(seed[c], gl[c]);
+    }
+    v = differ && chooser_.choose(2) == 1 ? gl : seed;
+  }
+
   template <class A>
   static FloatRule<A> ruleOf(const OpcodeRule& r);
 
@@ -237,6 +302,10 @@ FloatRule<Exact> Machine::ruleOf<Exact>(const OpcodeRule& r) {
 template <>
 FloatRule<Ieee32> Machine::ruleOf<Ieee32>(const OpcodeRule& r) {
   return r.ieee32;
+}
+template <>
+FloatRule<Ieee32Ftz> Machine::ruleOf<Ieee32Ftz>(const OpcodeRule& r) {
+  return r.ieee32ftz;
 }
 
 }  // namespace
@@ -261,8 +330,9 @@ RunResult run(const Program& program, const RegisterValues& inputs, const RunOpt
     }
     chooser.restart();
     Machine m(program, inputs, chooser);
-    outcomes.insert(options.numerics == Numerics::Exact ? m.execute<Exact>(options)
-                                                        : m.execute<Ieee32>(options));
+    outcomes.insert(options.numerics == Numerics::Exact    ? m.execute<Exact>(options)
+                    : options.numerics == Numerics::Ieee32 ? m.execute<Ieee32>(options)
+                                                           : m.execute<Ieee32Ftz>(options));
   } while (chooser.next());
   result.outcomes.assign(outcomes.begin(), outcomes.end());
   return result;
@@ -429,11 +499,23 @@ nlohmann::json wordJson(const Word& w) {
 }
 }  // namespace
 
+const char* numericsName(Numerics n) {
+  switch (n) {
+    case Numerics::Exact:
+      return "exact";
+    case Numerics::Ieee32:
+      return "ieee32";
+    case Numerics::Ieee32Ftz:
+      return "ieee32-ftz";
+  }
+  return "?";
+}
+
 nlohmann::json toJson(const RunResult& r, Numerics numerics) {
   nlohmann::json j;
   j["format"] = "plumb-tgsi-run";
   j["version"] = 1;
-  j["numerics"] = numerics == Numerics::Exact ? "exact" : "ieee32";
+  j["numerics"] = numericsName(numerics);
   j["outcomes"] = nlohmann::json::array();
   for (const Outcome& o : r.outcomes) {
     nlohmann::json oj;

@@ -15,7 +15,9 @@
 
 namespace plumb::tgsi {
 
-enum class Numerics { Exact, Ieee32 };
+enum class Numerics { Exact, Ieee32, Ieee32Ftz };
+/// "exact", "ieee32", "ieee32-ftz": the --numerics names.
+const char* numericsName(Numerics n);
 
 /// The values of IN and CONST registers: (file, index) -> four words.
 using RegisterValues = std::map<std::pair<File, uint32_t>, Register>;

@@ -5,8 +5,11 @@
 // Sums are evaluated left to right as written (it matters in the ieee32 mode only).
 #include "interpreter/tgsi/opcode_rules.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
+#include <vector>
 
 namespace plumb::tgsi {
 namespace {
@@ -116,31 +119,102 @@ Vec<A> sub(FloatArgs<A>& a) {
   return EACH(A::sub(s0, s1));
 }
 // "DP3 - 3-component Dot Product", "DP4", "DPH", "DP2", "DP2A"
+// The seed writes a sum of products and no evaluation order or rounding (TGSI-10). In the
+// binary32 modes a sum of products is a choice point between every evaluation by binary32
+// operations (TGSI-19): the terms (the products and DPH's src1.w, DP2A's src2.x) added in any
+// order and grouping, each product rounded or fused into an addition (llvmpipe uses several:
+// fma(x.x, y.x, fma(x.y, y.y, x.z × y.z)) for DP3, a pairwise sum for DPH). The choice is made
+// once per instruction, among the distinct results.
 template <class A>
-V<A> dot(const Vec<A>& x, const Vec<A>& y, int n) {
+constexpr bool kRounds = !std::is_same_v<A, Exact>;
+
+template <class A>
+V<A> oneOf(FloatArgs<A>& a, const std::vector<V<A>>& values) {
+  if (a.evaluation >= 0) return values[std::min<size_t>(a.evaluation, values.size() - 1)];
+  bool same = true;
+  for (const V<A>& v : values) same = same && A::identical(values[0], v);
+  if (same) return values[0];
+  a.evaluation = a.chooser.choose(static_cast<int>(values.size()));
+  return values[a.evaluation];
+}
+
+// x × y + z: rounded product then rounded sum, or contracted (TGSI-19).
+template <class A>
+V<A> madd(FloatArgs<A>& a, const V<A>& x, const V<A>& y, const V<A>& z) {
+  if constexpr (!kRounds<A>) return A::fma(x, y, z);
+  return oneOf<A>(a, {A::add(A::mul(x, y), z), A::fma(x, y, z)});
+}
+
+// Every evaluation of a sum of terms by binary32 operations: two terms are combined at a time,
+// in any order, by a rounded addition or, when one of them is a product not yet rounded, by a
+// fused multiply-add. `out` collects the distinct results.
+template <class A>
+struct Term {
+  V<A> x, y;   // a product x × y not yet evaluated, when `product`
+  V<A> value;  // otherwise the term's value
+  bool product;
+};
+template <class A>
+void everySum(std::vector<Term<A>>& terms, std::vector<V<A>>& out) {
+  if (terms.size() == 1) {
+    const Term<A>& t = terms[0];
+    V<A> v = t.product ? A::mul(t.x, t.y) : t.value;
+    for (const V<A>& o : out)
+      if (A::identical(o, v)) return;
+    out.push_back(v);
+    return;
+  }
+  for (size_t i = 0; i < terms.size(); ++i)
+    for (size_t j = i + 1; j < terms.size(); ++j) {
+      std::vector<Term<A>> rest;
+      for (size_t k = 0; k < terms.size(); ++k)
+        if (k != i && k != j) rest.push_back(terms[k]);
+      auto valueOf = [](const Term<A>& t) { return t.product ? A::mul(t.x, t.y) : t.value; };
+      std::vector<V<A>> combined = {A::add(valueOf(terms[i]), valueOf(terms[j]))};
+      if (terms[i].product) combined.push_back(A::fma(terms[i].x, terms[i].y, valueOf(terms[j])));
+      if (terms[j].product) combined.push_back(A::fma(terms[j].x, terms[j].y, valueOf(terms[i])));
+      for (const V<A>& v : combined) {
+        rest.push_back(Term<A>{v, v, v, false});
+        everySum<A>(rest, out);
+        rest.pop_back();
+      }
+    }
+}
+
+template <class A>
+V<A> dot(FloatArgs<A>& a, const Vec<A>& x, const Vec<A>& y, int n, const V<A>* addend = nullptr) {
   V<A> sum = A::mul(x[0], y[0]);
   for (int c = 1; c < n; ++c) sum = A::add(sum, A::mul(x[c], y[c]));
-  return sum;
+  if (addend) sum = A::add(sum, *addend);
+  if constexpr (!kRounds<A>) return sum;
+  std::vector<Term<A>> terms;
+  for (int c = 0; c < n; ++c) terms.push_back(Term<A>{x[c], y[c], x[c], true});
+  if (addend) terms.push_back(Term<A>{*addend, *addend, *addend, false});
+  std::vector<V<A>> values = {sum};  // as written first
+  everySum<A>(terms, values);
+  // Its own choice point (NRM and RFL have two sums, each evaluated its own way).
+  return values.size() == 1 ? values[0] : values[a.chooser.choose(static_cast<int>(values.size()))];
 }
+
 template <class A>
 Vec<A> dp3(FloatArgs<A>& a) {
-  return splat<A>(dot<A>(a.src[0], a.src[1], 3));
+  return splat<A>(dot<A>(a, a.src[0], a.src[1], 3));
 }
 template <class A>
 Vec<A> dp4(FloatArgs<A>& a) {
-  return splat<A>(dot<A>(a.src[0], a.src[1], 4));
+  return splat<A>(dot<A>(a, a.src[0], a.src[1], 4));
 }
 template <class A>
 Vec<A> dph(FloatArgs<A>& a) {
-  return splat<A>(A::add(dot<A>(a.src[0], a.src[1], 3), a.src[1][3]));
+  return splat<A>(dot<A>(a, a.src[0], a.src[1], 3, &a.src[1][3]));
 }
 template <class A>
 Vec<A> dp2(FloatArgs<A>& a) {
-  return splat<A>(dot<A>(a.src[0], a.src[1], 2));
+  return splat<A>(dot<A>(a, a.src[0], a.src[1], 2));
 }
 template <class A>
 Vec<A> dp2a(FloatArgs<A>& a) {
-  return splat<A>(A::add(dot<A>(a.src[0], a.src[1], 2), a.src[2][0]));
+  return splat<A>(dot<A>(a, a.src[0], a.src[1], 2, &a.src[2][0]));
 }
 // "DST - Distance Vector"
 template <class A>
@@ -193,15 +267,22 @@ template <class A>
 Vec<A> str(FloatArgs<A>&) {
   return splat<A>(k<A>(1));
 }
-// "MAD - Multiply And Add": the product rounded before the sum in ieee32 (no contraction).
+// "MAD - Multiply And Add": in the binary32 modes the product rounded before the sum, or
+// contracted (TGSI-19).
 template <class A>
 Vec<A> mad(FloatArgs<A>& a) {
-  return EACH(A::add(A::mul(s0, s1), s2));
+  Vec<A> r;
+  for (int c = 0; c < 4; ++c) r[c] = madd<A>(a, a.src[0][c], a.src[1][c], a.src[2][c]);
+  return r;
 }
-// "LRP - Linear Interpolate": src0 × (src1 − src2) + src2.
+// "LRP - Linear Interpolate": src0 × (src1 − src2) + src2, the product and the sum contracted
+// or not (TGSI-19).
 template <class A>
 Vec<A> lrp(FloatArgs<A>& a) {
-  return EACH(A::add(A::mul(s0, A::sub(s1, s2)), s2));
+  Vec<A> r;
+  for (int c = 0; c < 4; ++c)
+    r[c] = madd<A>(a, a.src[0][c], A::sub(a.src[1][c], a.src[2][c]), a.src[2][c]);
+  return r;
 }
 // "CND - Condition": src2 > 0.5 selects src0.
 template <class A>
@@ -269,9 +350,15 @@ template <class A>
 Vec<A> xpd(FloatArgs<A>& a) {
   const Vec<A>& s0 = a.src[0];
   const Vec<A>& s1 = a.src[1];
-  return {A::sub(A::mul(s0[1], s1[2]), A::mul(s1[1], s0[2])),
-          A::sub(A::mul(s0[2], s1[0]), A::mul(s1[2], s0[0])),
-          A::sub(A::mul(s0[0], s1[1]), A::mul(s1[0], s0[1])), k<A>(1)};
+  // a × b − c × d, either product contracted into the subtraction or neither (TGSI-19).
+  auto cross = [&a](const V<A>& x, const V<A>& y, const V<A>& z, const V<A>& w) -> V<A> {
+    V<A> plain = A::sub(A::mul(x, y), A::mul(z, w));
+    if constexpr (!kRounds<A>) return plain;
+    return oneOf<A>(
+        a, {plain, A::fma(x, y, A::neg(A::mul(z, w))), A::fma(A::neg(z), w, A::mul(x, y))});
+  };
+  return {cross(s0[1], s1[2], s1[1], s0[2]), cross(s0[2], s1[0], s1[2], s0[0]),
+          cross(s0[0], s1[1], s1[0], s0[1]), k<A>(1)};
 }
 // "ABS - Absolute"
 template <class A>
@@ -334,7 +421,7 @@ template <class A>
 Vec<A> rfl(FloatArgs<A>& a) {
   const Vec<A>& s0 = a.src[0];
   const Vec<A>& s1 = a.src[1];
-  V<A> scale = A::div(A::mul(k<A>(2), dot<A>(s0, s1, 3)), dot<A>(s0, s0, 3));
+  V<A> scale = A::div(A::mul(k<A>(2), dot<A>(a, s0, s1, 3)), dot<A>(a, s0, s0, 3));
   return {A::sub(A::mul(scale, s0[0]), s1[0]), A::sub(A::mul(scale, s0[1]), s1[1]),
           A::sub(A::mul(scale, s0[2]), s1[2]), k<A>(1)};
 }
@@ -378,7 +465,7 @@ Vec<A> scs(FloatArgs<A>& a) {
 template <class A>
 Vec<A> normalise(FloatArgs<A>& a, int n) {
   const Vec<A>& s = a.src[0];
-  V<A> d = dot<A>(s, s, n);
+  V<A> d = dot<A>(a, s, s, n);
   Vec<A> literal, intended;
   bool same = true;
   for (int c = 0; c < 4; ++c) {
@@ -519,17 +606,17 @@ Register sad(const std::array<Register, 3>& s, Chooser&) {
 }
 
 // The control-flow opcodes are steps of the machine (interpreter/tgsi/machine.cpp, execute).
-#define MACHINE(NAME, F)                                        \
-  OpcodeRule {                                                  \
-    NAME, "Machine::execute (" F ")", nullptr, nullptr, nullptr \
+#define MACHINE(NAME, F)                                                 \
+  OpcodeRule {                                                           \
+    NAME, "Machine::execute (" F ")", nullptr, nullptr, nullptr, nullptr \
   }
-#define FLOAT(NAME, F)                       \
-  OpcodeRule {                               \
-    NAME, #F, &F<Exact>, &F<Ieee32>, nullptr \
+#define FLOAT(NAME, F)                                      \
+  OpcodeRule {                                              \
+    NAME, #F, &F<Exact>, &F<Ieee32>, &F<Ieee32Ftz>, nullptr \
   }
-#define INTEGER(NAME, F)           \
-  OpcodeRule {                     \
-    NAME, #F, nullptr, nullptr, &F \
+#define INTEGER(NAME, F)                    \
+  OpcodeRule {                              \
+    NAME, #F, nullptr, nullptr, nullptr, &F \
   }
 
 const OpcodeRule kRules[] = {
@@ -602,6 +689,8 @@ const OpcodeRule kRules[] = {
     MACHINE("RET", "pop"),
     MACHINE("PUSHA", "push"),
     MACHINE("POPA", "pop"),
+    MACHINE("BGNFOR", "loop"),
+    MACHINE("ENDFOR", "loop"),
 };
 
 }  // namespace

@@ -19,6 +19,10 @@ struct FloatArgs {
   std::array<Vec<A>, 3> src;  // after swizzle, absolute value and negation
   Chooser& chooser;
   bool discard = false;  // set by KIL and KILP
+  /// The instruction's evaluation of its sums of products in the binary32 modes (TGSI-19):
+  /// chosen once, where the evaluations first give different results, and kept for every
+  /// component (an implementation evaluates the components of one instruction alike).
+  int evaluation = -1;
 };
 
 template <class A>
@@ -30,6 +34,7 @@ struct OpcodeRule {
   std::string_view function;  // the C++ function, for docs/tgsi.md's table
   FloatRule<Exact> exact = nullptr;
   FloatRule<Ieee32> ieee32 = nullptr;
+  FloatRule<Ieee32Ftz> ieee32ftz = nullptr;
   IntegerRule integer = nullptr;  // GL_NV_gpu_program4's integer opcodes
 };
 

@@ -23,7 +23,7 @@ constexpr std::string_view kGlsl = "GLSL";
 constexpr std::string_view kPs2x = "ps_2_x";
 
 constexpr std::string_view kFlow =
-    "needs a loop register, a file outside the supported subset; not evaluated yet";
+    "LOOP[i] is the loop register; BGNFOR and ENDFOR pair by nesting; the source is CONST or IMM";
 constexpr std::string_view kQuad =
     "needs a quad of fragments; partialx/partialy are not defined by the seed";
 
@@ -174,14 +174,14 @@ constexpr std::array kTable = {
     OpcodeInfo{"TXL", "TXL - Texture Lookup With LOD", kNv2, 1, 2, false, T, D, "TBD", ""},
     OpcodeInfo{"BRK", "BRK - Break", kNv2, 0, 0, false, T, D, "TBD", ""},
     OpcodeInfo{"IF", "IF - If", kNv2, 0, 1, false, T, D, "TBD", ""},
-    OpcodeInfo{"BGNFOR", "BGNFOR - Begin a For-Loop", kNv2, 1, 1, false, N, C,
+    OpcodeInfo{"BGNFOR", "BGNFOR - Begin a For-Loop", kNv2, 1, 1, false, E, C,
                "dst.x = floor(src.x) dst.y = floor(src.y) dst.z = floor(src.z) if (dst.y <= 0) "
                "pc = [matching ENDFOR] + 1 endif",
                kFlow},
     OpcodeInfo{"REP", "REP - Repeat", kNv2, 0, 1, false, T, D, "TBD", ""},
     OpcodeInfo{"ELSE", "ELSE - Else", kNv2, 0, 0, false, T, D, "TBD", ""},
     OpcodeInfo{"ENDIF", "ENDIF - End If", kNv2, 0, 0, false, T, D, "TBD", ""},
-    OpcodeInfo{"ENDFOR", "ENDFOR - End a For-Loop", kNv2, 1, 0, false, N, C,
+    OpcodeInfo{"ENDFOR", "ENDFOR - End a For-Loop", kNv2, 1, 0, false, E, C,
                "dst.x = dst.x + dst.z dst.y = dst.y - 1.0 if (dst.y > 0) pc = [matching BGNFOR "
                "instruction] + 1 endif",
                kFlow},

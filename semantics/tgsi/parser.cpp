@@ -27,6 +27,8 @@ const char* fileName(File f) {
       return "IMM";
     case File::Address:
       return "ADDR";
+    case File::Loop:
+      return "LOOP";
   }
   return "?";
 }
@@ -93,6 +95,7 @@ class Parser {
     }
     if (diagnostics_.hasErrors()) return std::nullopt;
     checkRegisters();
+    matchLoops();
     if (diagnostics_.hasErrors()) return std::nullopt;
     return std::move(program_);
   }
@@ -208,6 +211,7 @@ class Parser {
     if (u == "CONST") return File::Constant;
     if (u == "IMM") return File::Immediate;
     if (u == "ADDR") return File::Address;
+    if (u == "LOOP") return File::Loop;
     return std::nullopt;
   }
 
@@ -219,7 +223,7 @@ class Parser {
       if (name.empty()) fail(here(), "expected a register file after DCL", kDeclarationRule);
       fail(Span{b, pos_},
            "register file `" + std::string(name) +
-               "' is outside the supported subset (IN, OUT, TEMP, CONST, ADDR)",
+               "' is outside the supported subset (IN, OUT, TEMP, CONST, ADDR, LOOP)",
            kDeclarationRule);
     }
     if (*file == File::Immediate)
@@ -341,10 +345,10 @@ class Parser {
     auto file = fileOf(name);
     if (!file) {
       if (name.empty())
-        fail(here(), "expected a register (IN, OUT, TEMP, CONST, IMM, ADDR)", kOperandRule);
+        fail(here(), "expected a register (IN, OUT, TEMP, CONST, IMM, ADDR, LOOP)", kOperandRule);
       fail(Span{b, pos_},
            "register file `" + std::string(name) +
-               "' is outside the supported subset (IN, OUT, TEMP, CONST, IMM, ADDR)",
+               "' is outside the supported subset (IN, OUT, TEMP, CONST, IMM, ADDR, LOOP)",
            kOperandRule);
     }
     r.file = *file;
@@ -550,7 +554,17 @@ class Parser {
                  " are outside the supported subset",
              anchor);
     bool writesAddress = name == "ARL" || name == "ARR" || name == "POPA";
+    bool loop = name == "BGNFOR" || name == "ENDFOR";
     for (const DestinationOperand& d : inst.destinations) {
+      // "Note: The destination must be a loop register." (BGNFOR, ENDFOR)
+      if (loop != (d.reg.file == File::Loop))
+        fail(d.reg.span,
+             loop ? "the destination must be a loop register (LOOP[i])"
+                  : "only BGNFOR and ENDFOR write LOOP registers",
+             loop ? anchor : std::string(kOperandRule));
+      // tgsi_text has no write mask on a loop register; the formula writes x, y and z.
+      if (loop && d.writeMask != 0xF)
+        fail(d.span, name + " writes the loop register's x, y and z: no write mask", anchor);
       if (d.reg.file == File::Input || d.reg.file == File::Constant ||
           d.reg.file == File::Immediate)
         fail(d.reg.span, std::string(fileName(d.reg.file)) + " registers are read-only",
@@ -562,6 +576,9 @@ class Parser {
              anchor);
     }
     for (const SourceOperand& s : inst.sources) {
+      // "The source must be a constant register." (BGNFOR): CONST or IMM.
+      if (name == "BGNFOR" && s.reg.file != File::Constant && s.reg.file != File::Immediate)
+        fail(s.reg.span, "the source must be a constant register (CONST or IMM)", anchor);
       if (name == "PUSHA" && s.reg.file != File::Address)
         fail(s.reg.span, "PUSHA pushes an ADDR register", anchor);
       if (name == "PUSHA" && (s.negate || s.absolute))
@@ -580,6 +597,27 @@ class Parser {
     for (const Declaration& d : program_.declarations)
       if (d.file == file && index >= d.first && index <= d.last) return true;
     return false;
+  }
+
+  /// BGNFOR and ENDFOR pair by nesting: "pc = [matching ENDFOR] + 1".
+  void matchLoops() {
+    std::vector<size_t> open;
+    for (size_t i = 0; i < program_.instructions.size(); ++i) {
+      Instruction& inst = program_.instructions[i];
+      if (inst.opcode == "BGNFOR") open.push_back(i);
+      if (inst.opcode != "ENDFOR") continue;
+      if (open.empty()) {
+        diagnostics_.error(&file_, inst.opcodeSpan, "ENDFOR without a BGNFOR before it",
+                           "ENDFOR - End a For-Loop");
+        continue;
+      }
+      inst.match = open.back();
+      program_.instructions[open.back()].match = i;
+      open.pop_back();
+    }
+    for (size_t i : open)
+      diagnostics_.error(&file_, program_.instructions[i].opcodeSpan,
+                         "BGNFOR without a matching ENDFOR", "BGNFOR - Begin a For-Loop");
   }
 
   /// Every register an instruction names directly is declared (tgsi_sanity's rule).

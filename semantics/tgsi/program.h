@@ -16,9 +16,10 @@ namespace plumb::tgsi {
 
 enum class Processor { Fragment, Vertex, Geometry, Compute };
 
-/// The register files of the subset: IN, OUT, TEMP, CONST, IMM, ADDR.
-enum class File { Input, Output, Temporary, Constant, Immediate, Address };
-inline constexpr int kFileCount = 6;
+/// The register files of the subset: IN, OUT, TEMP, CONST, IMM, ADDR, and LOOP (Mesa's old
+/// TGSI_FILE_LOOP: the "loop register" BGNFOR and ENDFOR name).
+enum class File { Input, Output, Temporary, Constant, Immediate, Address, Loop };
+inline constexpr int kFileCount = 7;
 const char* fileName(File f);  // "IN", "OUT", ...
 
 /// `DCL FILE[first..last]` (with an optional semantic, which the evaluator ignores).
@@ -73,6 +74,9 @@ struct Instruction {
   std::vector<DestinationOperand> destinations;
   std::vector<SourceOperand> sources;
   std::optional<uint32_t> target;  // BRA and CAL: `:N`, the label of an instruction
+  /// BGNFOR: the position of its matching ENDFOR; ENDFOR: of its BGNFOR (nesting, as
+  /// tgsi_sanity pairs them).
+  std::optional<size_t> match;
   Span targetSpan;
   Span span;
   Span opcodeSpan;

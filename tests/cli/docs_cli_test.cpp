@@ -22,9 +22,9 @@ namespace fs = std::filesystem;
 using cli_testing::plumb;
 
 const std::vector<std::string> kSubcommands = {
-    "parse",   "check",  "eval", "layout",        "builtins",        "run",           "litmus",
-    "explore", "oracle", "gen",  "corpus verify", "corpus coverage", "corpus export", "reduce",
-    "tgsi run", "tgsi opcodes"};
+    "parse",         "check",   "eval",     "layout",       "builtins",      "run",
+    "litmus",        "explore", "oracle",   "gen",          "corpus verify", "corpus coverage",
+    "corpus export", "reduce",  "tgsi run", "tgsi opcodes", "tgsi oracle"};
 
 // Options of other tools that the docs mention: CMake, Google Benchmark, valgrind, the CTS and
 // bench programs, Chromium, the fuzzers, a Markdown example. Each is named where it appears.
@@ -117,7 +117,7 @@ std::vector<fs::path> docFiles() {
 TEST(CliDocs, EveryDocumentedOptionIsInItsSubcommandsHelp) {
   static const std::regex command(
       "\\bplumb\\s+([a-z]+)((\\s+(verify|coverage|export|opcodes)(\\|(verify|coverage|export))*|"
-      "(?:\\s+run(?=\\s)))?)");
+      "(?:\\s+(?:run|oracle)(?=\\s)))?)");
   size_t checked = 0;
   for (const fs::path& file : docFiles()) {
     for (const Mention& m : codeMentions(file)) {

@@ -94,4 +94,42 @@ TEST(TgsiCli, OpcodeTable) {
   EXPECT_NE(r.out.find("`lrp`"), std::string::npos);
 }
 
+// `plumb tgsi oracle` without Mesa: the runner is the tests' fake (it writes each case's IN[0],
+// which is MOV's answer); a program outside the ARB subset and a missing runner.
+TEST(TgsiCli, OracleWithAFakeRunner) {
+  const std::string fake = std::string(PLUMB_SOURCE_DIR) + "/tests/oracle/tgsi/fake_arb_runner.sh";
+  // MOV_SAT is run too, and the fake does not saturate: those cases disagree, exit 1.
+  auto r = plumb("tgsi oracle --opcodes mov --runner " + fake + " --random 3");
+  EXPECT_EQ(r.status, 1) << r.out;
+  EXPECT_NE(r.out.find("MOV_SAT (fragment): 54 cases"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("MOV_SAT (fragment): 54 cases, 54 agree"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("renderer: fake"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("MOV (fragment): 54 cases, 54 agree"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("MOV (vertex): 54 cases"), std::string::npos) << r.out;
+  r = plumb("tgsi oracle --opcodes MOV --runner " + fake + " --format json");
+  ASSERT_EQ(r.status, 1);
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["format"], "plumb-tgsi-oracle");
+  EXPECT_EQ(j["programs"].size(), 3u);  // fragment, vertex, MOV_SAT
+  // The example uses ROUND, which ARB_fragment_program has not: a located refusal, exit 1.
+  r = plumb("tgsi oracle " + kExample + " --runner " + fake, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("ROUND has no ARB_fragment_program counterpart"), std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("tgsi-oracle-translation"), std::string::npos) << r.out;
+  // No runner: a usage error naming the setup script.
+  r = plumb("tgsi oracle --opcodes MOV --runner /nonexistent/tgsi_arb_runner", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.out.find("scripts/tgsi_oracle_setup.sh"), std::string::npos) << r.out;
+  r = plumb("tgsi oracle --opcodes SEQ --runner " + fake, true);
+  EXPECT_EQ(r.status, 2);
+}
+
+TEST(TgsiCli, Ieee32FtzNumerics) {
+  auto r = plumb("tgsi run " + kExample + " --inputs " + kInputs +
+                 " --numerics ieee32-ftz --format json");
+  ASSERT_EQ(r.status, 0);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["numerics"], "ieee32-ftz");
+}
+
 }  // namespace

@@ -41,11 +41,12 @@ TEST(TgsiGolden, SubAndMulSpecials) {
 
 // ---- "DP3": exact mode sums exactly, ieee32 rounds each step left to right ----
 TEST(TgsiGolden, Dp3CancellationDiffersBetweenModes) {
-  // 1e20·1 + 1·1 + (-1e20)·1: exactly 1; in binary32 1e20 + 1 rounds to 1e20, then 0.
+  // 1e20·1 + 1·1 + (-1e20)·1: exactly 1; in binary32 left to right 1e20 + 1 rounds to 1e20,
+  // then 0; (1e20 + -1e20) + 1, another order of the same sum (TGSI-19), gives 1.
   auto body = "  0: DP3 OUT[0], IN[0], IN[1]";
   std::vector<R> ins = {v(1e20f, 1, -1e20f), v(1, 1, 1)};
   EXPECT_EQ(run(body, ins, Numerics::Exact), Outs({splat(one)}));
-  EXPECT_EQ(run(body, ins, Numerics::Ieee32), Outs({splat(zero)}));
+  EXPECT_EQ(run(body, ins, Numerics::Ieee32), Outs({splat(zero), splat(one)}));
 }
 TEST(TgsiGolden, Dp4DphDp2Dp2a) {
   expectBoth("  0: DP4 OUT[0], IN[0], IN[1]", {v(1, 2, 3, 4), v(5, 6, 7, 8)}, {splat(F(70))});
@@ -58,18 +59,50 @@ TEST(TgsiGolden, Dp4DphDp2Dp2a) {
 TEST(TgsiGolden, MadSubnormalTie) {
   // 2^-75 × 2^-75 = 2^-150, plus 2^-149: exactly 1.5 × 2^-149, a tie between 2^-149 (odd
   // significand) and 2^-148 → 2^-148. In binary32 the product 2^-150 is a tie between 0 and
-  // 2^-149 → 0 (even), then + 2^-149 = 2^-149.
+  // 2^-149 → 0 (even), then + 2^-149 = 2^-149; contracted (TGSI-19), one rounding: 2^-148.
   auto body = "  0: MAD OUT[0], IN[0], IN[1], IN[2]";
   std::vector<R> ins = {s(kTwoMinus75), s(kTwoMinus75), s(kTwoMinus149)};
   EXPECT_EQ(run(body, ins, Numerics::Exact), Outs({splat(H(2))}));
-  EXPECT_EQ(run(body, ins, Numerics::Ieee32), Outs({splat(H(1))}));
+  EXPECT_EQ(run(body, ins, Numerics::Ieee32), Outs({splat(H(1)), splat(H(2))}));
+  // With flush to zero the product 2^-150 is below the smallest normal: 0, then + 2^-149 is
+  // also below it: 0. Contracted, 1.5 × 2^-149 is below it too: 0.
+  EXPECT_EQ(run(body, ins, Numerics::Ieee32Ftz), Outs({splat(H(0))}));
 }
 TEST(TgsiGolden, MadOverflowRecoveredExactly) {
-  // 2^64 × 2^64 − max = 2^128 − (2^128 − 2^104) = 2^104 exactly; in binary32 inf − max = inf.
+  // 2^64 × 2^64 − max = 2^128 − (2^128 − 2^104) = 2^104 exactly; in binary32 inf − max = inf,
+  // contracted 2^104 (TGSI-19).
   auto body = "  0: MAD OUT[0], IN[0], IN[1], -IN[2]";
   std::vector<R> ins = {s(kTwo64), s(kTwo64), s(kMax)};
   EXPECT_EQ(run(body, ins, Numerics::Exact), Outs({splat(H(0x73800000))}));
-  EXPECT_EQ(run(body, ins, Numerics::Ieee32), Outs({splat(inf)}));
+  EXPECT_EQ(run(body, ins, Numerics::Ieee32), Outs({splat(inf), splat(H(0x73800000))}));
+}
+TEST(TgsiGolden, Dp3EvaluationOrders) {
+  // (-128, -126, 2^23) · (-128, -150, 1e-7) = 16384 + 18900 + 0.8388608... : left to right
+  // (fused or not) rounds to 0x4709d4d7, as the exact value does; right to left fused,
+  // fma(x, x', fma(y, y', z × z')) as Mesa lowers DP3, gives 0x4709d4d6 (TGSI-19; computed
+  // with Python's fractions, not with Plumb).
+  auto body = "  0: DP3 OUT[0], IN[0], IN[1]";
+  std::vector<R> ins = {{B(-128), B(-126), 0x4b000000, 0}, {B(-128), B(-150), 0x33d6bf95, 0}};
+  EXPECT_EQ(run(body, ins, Numerics::Exact), Outs({splat(H(0x4709d4d7))}));
+  EXPECT_EQ(run(body, ins, Numerics::Ieee32), Outs({splat(H(0x4709d4d7)), splat(H(0x4709d4d6))}));
+}
+TEST(TgsiGolden, Ieee32FtzFlushesArithmeticNotMoves) {
+  // 2^-126 × (1 − 2^-24) = 2^-126 − 2^-150: a tie that rounds up to the smallest normal in
+  // binary32, but it is below it before rounding, so flush to zero writes 0 (llvmpipe does).
+  auto mul = "  0: MUL OUT[0], IN[0], IN[1]";
+  std::vector<R> ins = {s(0x00800000), s(0x3f7fffff)};
+  EXPECT_EQ(run(mul, ins, Numerics::Ieee32), Outs({splat(H(0x00800000))}));
+  EXPECT_EQ(run(mul, ins, Numerics::Ieee32Ftz), Outs({splat(H(0))}));
+  // A subnormal operand is read as a zero of its sign; MOV and ABS move it unchanged.
+  EXPECT_EQ(run("  0: ADD OUT[0], IN[0], IN[1]", {s(0x80000001), s(kNegZero)}, Numerics::Ieee32Ftz),
+            Outs({splat(H(kNegZero))}));
+  EXPECT_EQ(run("  0: MOV OUT[0], -IN[0]", {s(0x00000001)}, Numerics::Ieee32Ftz),
+            Outs({splat(H(0x80000001))}));
+  // A comparison reads flushed operands: -2^-149 < 0 is false, so SLT gives 0.
+  EXPECT_EQ(run("  0: SLT OUT[0], IN[0], IN[1]", {s(0x80000001), s(0)}, Numerics::Ieee32Ftz),
+            Outs({splat(zero)}));
+  EXPECT_EQ(run("  0: SLT OUT[0], IN[0], IN[1]", {s(0x80000001), s(0)}, Numerics::Ieee32),
+            Outs({splat(one)}));
 }
 
 // ---- "MIN", "MAX": the seed's ternaries, so NaN depends on operand order ----
@@ -276,9 +309,12 @@ TEST(TgsiGolden, ModifiersSwizzleMaskSaturate) {
              {{zero, F(2), inf, "nan"}});
   // Components outside the write mask stay unwritten.
   expectBoth("  0: MOV OUT[0].xz, IN[0]", {v(1, 2, 3, 4)}, {{one, "unwritten", F(3), "unwritten"}});
-  // _SAT is the seed's clamp(x, 0, 1): NaN stays NaN, -0 stays -0 (TGSI-14).
+  // _SAT is the seed's clamp(x, 0, 1), NaN stays NaN, -0 stays -0 (TGSI-14); or GL's and
+  // D3D's clamp, which writes 0 for both (TGSI-20): one choice for the instruction.
   expectBoth("  0: MOV_SAT OUT[0], IN[0]", {{B(2), B(-1), kNaN, kNegZero}},
-             {{one, zero, "nan", negZero}});
+             {{one, zero, "nan", negZero}, {one, zero, zero, zero}});
+  // Where the two clamps agree there is one outcome.
+  expectBoth("  0: MOV_SAT OUT[0], IN[0]", {v(2, -1, 0.5f, 0)}, {{one, zero, F(0.5f), zero}});
 }
 TEST(TgsiGolden, AddressRegisterIndexes) {
   // ARL: floor(1.7) = 1; CONST[ADDR[0].x + 1] = CONST[2].
@@ -370,6 +406,59 @@ TEST(TgsiGolden, PushaPopaRoundTrip) {
             Outs({splat(F(12))}));
   // POPA on an empty stack: any word, so the indexed read is any word.
   EXPECT_EQ(run("  0: POPA ADDR[0]\n  1: MOV OUT[0], CONST[ADDR[0].x]", {}), Outs({splat("any")}));
+}
+
+// ---- "BGNFOR - Begin a For-Loop", "ENDFOR - End a For-Loop" ----
+// BGNFOR: dst.xyz = floor(src.xyz), skip past ENDFOR when dst.y <= 0; ENDFOR: dst.x += dst.z,
+// dst.y -= 1, go back to after BGNFOR while dst.y > 0. Expected values by hand.
+std::string loopProgram(const std::string& imm) {
+  return "FRAG\nDCL LOOP[0..1]\nDCL TEMP[0]\nDCL OUT[0]\nIMM[0] FLT32 {" + imm +
+         "}\nIMM[1] FLT32 {0, 0, 0, 0}\nIMM[2] FLT32 {0, 2.5, 1, 0}\n"
+         "  0: MOV TEMP[0], IMM[1]\n"
+         "  1: BGNFOR LOOP[0], IMM[0]\n"
+         "  2: ADD TEMP[0].x, TEMP[0].xxxx, LOOP[0].xxxx\n"
+         "  3: BGNFOR LOOP[1], IMM[2]\n"
+         "  4: ADD TEMP[0].y, TEMP[0].yyyy, IMM[2].zzzz\n"
+         "  5: ENDFOR LOOP[1]\n"
+         "  6: ENDFOR LOOP[0]\n"
+         "  7: MOV OUT[0], TEMP[0]\n"
+         "  8: MOV OUT[0].w, LOOP[0].yyyy\n"
+         "  9: END\n";
+}
+Outs runLoop(const std::string& imm, Numerics n = Numerics::Exact) {
+  SourceFile file("loop.tgsi", loopProgram(imm));
+  DiagnosticList diagnostics;
+  auto program = parseProgram(file, diagnostics);
+  EXPECT_TRUE(program) << (diagnostics.all().empty() ? "" : diagnostics.all()[0].message);
+  if (!program) return {};
+  RunOptions options;
+  options.numerics = n;
+  Outs outs;
+  for (const Outcome& o : plumb::tgsi::run(*program, {}, options).outcomes) {
+    if (!o.stopped.empty()) {
+      outs.insert(splat("stopped: " + o.stopped));
+      continue;
+    }
+    const Register& r = o.outputs.at(0);
+    outs.insert({text(r[0]), text(r[1]), text(r[2]), text(r[3])});
+  }
+  return outs;
+}
+TEST(TgsiGolden, ForLoopCountsStepsAndNests) {
+  // Outer: x = 0, count floor(3.7) = 3, step 2: the body adds x = 0, 2, 4 (sum 6); ENDFOR leaves
+  // y = 0. Inner: count floor(2.5) = 2, each adds 1: 2 per outer pass, 6 in all.
+  EXPECT_EQ(runLoop("0, 3.7, 2, 0"), Outs({{F(6), F(6), zero, zero}}));
+  EXPECT_EQ(runLoop("0, 3.7, 2, 0", Numerics::Ieee32), Outs({{F(6), F(6), zero, zero}}));
+  // Start 1.5 (floor 1), step -0.5 (floor -1): x = 1, 0, -1: sum 0.
+  EXPECT_EQ(runLoop("1.5, 3, -0.5, 0"), Outs({{zero, F(6), zero, zero}}));
+  // A count of floor(0.9) = 0 skips the body: dst.y stays 0, nothing is added.
+  EXPECT_EQ(runLoop("5, 0.9, 1, 0"), Outs({{zero, zero, zero, zero}}));
+  // A negative count skips too; LOOP[0].y keeps floor(-2.5) = -3.
+  EXPECT_EQ(runLoop("5, -2.5, 1, 0"), Outs({{zero, zero, zero, F(-3)}}));
+  // NaN count: NaN <= 0 is false, the body runs once; NaN - 1 > 0 is false, it stops.
+  EXPECT_EQ(runLoop("0, 0x7fc00000, 7, 0"), Outs({{zero, F(2), zero, "nan"}}));
+  // A huge count stops at the step limit (docs/tgsi.md, "Control flow").
+  EXPECT_EQ(runLoop("0, 1e30, 1, 0"), Outs({splat("stopped: step limit")}));
 }
 
 }  // namespace

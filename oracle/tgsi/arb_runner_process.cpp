@@ -1,0 +1,116 @@
+#include "oracle/tgsi/arb_runner_process.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace plumb::tgsi {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The runner's arguments go through /bin/sh: quote them.
+std::string quoted(const std::string& s) {
+  std::string q = "'";
+  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return q + "'";
+}
+
+std::string readAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+std::string defaultArbRunner() {
+  if (const char* env = std::getenv("PLUMB_TGSI_RUNNER")) return env;
+  return PLUMB_TGSI_RUNNER_DEFAULT;
+}
+
+MesaRun runArb(const std::string& runner, const ArbProgram& arb, const Program& program,
+               const std::vector<RegisterValues>& cases) {
+  MesaRun run;
+  if (!fs::exists(runner)) {
+    run.error = "the Mesa runner '" + runner +
+                "' is not installed (run scripts/tgsi_oracle_setup.sh, or give --runner)";
+    return run;
+  }
+  static std::atomic<unsigned> counter{0};
+  const fs::path dir =
+      fs::temp_directory_path() /
+      ("plumb-tgsi-oracle-" + std::to_string(getpid()) + "-" + std::to_string(counter++));
+  fs::create_directories(dir);
+  {
+    std::ofstream(dir / "program.arb", std::ios::binary) << arb.text;
+    std::ofstream in(dir / "inputs.txt", std::ios::binary);
+    char word[16];
+    for (const RegisterValues& values : cases) {
+      auto put = [&](File file, uint32_t index) {
+        Register r{};
+        if (file == File::Immediate) {
+          for (int c = 0; c < 4; ++c) r[c] = Word::of(program.immediates[index].words[c]);
+        } else if (auto it = values.find({file, index}); it != values.end()) {
+          r = it->second;
+        }
+        for (const Word& w : r) {
+          std::snprintf(word, sizeof word, "%08x ", w.bits);
+          in << word;
+        }
+      };
+      for (const auto& [file, index] : arb.locals) put(file, index);
+      for (const auto& [file, index] : arb.envs) put(file, index);
+      in << "\n";
+    }
+  }
+  const std::string command =
+      quoted(runner) + " " + (arb.vertex ? "vertex" : "fragment") + " " +
+      std::to_string(arb.outputs.size()) + " " + std::to_string(arb.locals.size()) + " " +
+      std::to_string(arb.envs.size()) + " " + quoted((dir / "program.arb").string()) + " < " +
+      quoted((dir / "inputs.txt").string()) + " > " + quoted((dir / "results.txt").string()) +
+      " 2> " + quoted((dir / "errors.txt").string());
+  const int status = std::system(command.c_str());
+  const std::string errors = readAll(dir / "errors.txt");
+  std::istringstream results(readAll(dir / "results.txt"));
+  std::error_code ignored;
+  fs::remove_all(dir, ignored);
+  if (status != 0) {
+    run.error = "the Mesa runner failed (status " + std::to_string(status) + "): " + errors;
+    return run;
+  }
+  std::string line;
+  while (std::getline(results, line)) {
+    std::istringstream words(line);
+    std::string head;
+    words >> head;
+    if (head == "renderer") {
+      std::getline(words >> std::ws, run.renderer);
+      continue;
+    }
+    MesaResult r;
+    r.discarded = head == "discarded";
+    if (!r.discarded) {
+      r.outputs.resize(arb.outputs.size());
+      for (auto& reg : r.outputs)
+        for (uint32_t& w : reg) {
+          std::string hex;
+          words >> hex;
+          w = static_cast<uint32_t>(std::strtoul(hex.c_str(), nullptr, 16));
+        }
+    }
+    run.results.push_back(std::move(r));
+  }
+  if (run.results.size() != cases.size())
+    run.error = "the Mesa runner answered " + std::to_string(run.results.size()) + " of " +
+                std::to_string(cases.size()) + " cases";
+  return run;
+}
+
+}  // namespace plumb::tgsi

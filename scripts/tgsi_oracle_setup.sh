@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Installs the TGSI seed's Mesa oracle runner (issue 18 item 6, docs/tgsi.md "The Mesa oracle"):
+#   Debian: libegl-dev, libgl-dev (headers and the GLVND loaders), libegl-mesa0 and
+#           libgl1-mesa-dri (Mesa's EGL and its llvmpipe driver), gcc if absent;
+#   then compiles oracle/tgsi/arb_runner.c to oracle/tgsi/bin/tgsi_arb_runner.
+# Does nothing when the runner is newer than its source. About 10 s when the packages are
+# present (they are on a machine with scripts/oracle_setup.sh's mesa-vulkan-drivers' siblings),
+# under a minute otherwise.
+# Usage: scripts/tgsi_oracle_setup.sh [--check]   (--check: exit 1 if missing, install nothing)
+# The core build and its tests never need any of this: the tgsi_oracle test skips without it.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source="$root/oracle/tgsi/arb_runner.c"
+runner="$root/oracle/tgsi/bin/tgsi_arb_runner"
+check_only=0
+[[ "${1:-}" == "--check" ]] && check_only=1
+
+packages=(libegl-dev libgl-dev libegl-mesa0 libgl1-mesa-dri)
+command -v cc >/dev/null 2>&1 || packages+=(gcc)
+missing=()
+for p in "${packages[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [[ ${#missing[@]} -eq 0 && -x "$runner" && "$runner" -nt "$source" ]]; then
+  exit 0
+fi
+if [[ $check_only -eq 1 ]]; then
+  [[ ${#missing[@]} -gt 0 ]] && echo "plumb tgsi oracle: missing Debian packages: ${missing[*]}" >&2
+  [[ -x "$runner" ]] || echo "plumb tgsi oracle: $runner is not built" >&2
+  exit 1
+fi
+
+if [[ ${#missing[@]} -gt 0 ]]; then
+  echo "plumb tgsi oracle: installing Debian packages: ${missing[*]}" >&2
+  sudo=""
+  [[ $(id -u) -ne 0 ]] && sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  timeout 600 $sudo apt-get update -qq
+  timeout 900 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+mkdir -p "$(dirname "$runner")"
+# Written to a temporary name and renamed, so that an interrupted build leaves no runner.
+cc -std=c99 -O1 -Wall -Wextra -o "$runner.tmp" "$source" -lEGL -lGL
+mv "$runner.tmp" "$runner"
+# A smoke run: the runner must reach llvmpipe (no display is needed: EGL's surfaceless platform).
+printf '!!ARBfp1.0\nOPTION ARB_draw_buffers;\nMOV result.color[0], program.local[0];\nMOV result.color[1], 1;\nEND\n' \
+  > "$runner.smoke.arb"
+if ! out="$(echo "3f800000 40000000 7f800000 ffc00000" | "$runner" fragment 1 1 0 "$runner.smoke.arb")"; then
+  rm -f "$runner" "$runner.smoke.arb"
+  echo "plumb tgsi oracle: the runner was built but cannot run Mesa" >&2
+  exit 1
+fi
+rm -f "$runner.smoke.arb"
+echo "plumb tgsi oracle: runner ready ($(head -1 <<<"$out"))" >&2
