@@ -82,6 +82,9 @@ OracleRun runOracle(std::vector<OracleCase> cases, std::vector<BackendRun> unava
 
 /// The report (`plumb-oracle-report` v1) and its self-contained HTML page.
 nlohmann::json reportJson(const OracleRun& run);
+/// Sets a report's `outcomeComparison` and `summary` from its `cases` (reportJson, and
+/// mergeReports for the joined cases of several reports).
+void summarizeReport(nlohmann::json& report);
 std::string reportHtml(const nlohmann::json& report);
 
 /// A few lines for the terminal: per case and backend, the classification.

@@ -85,7 +85,6 @@ nlohmann::json reportJson(const OracleRun& run) {
   if (revisions.size() == 1) report["revision"] = *revisions.begin();
   if (revisions.size() > 1) report["revision"] = "mixed";
   nlohmann::json backends = nlohmann::json::array();
-  std::map<std::string, std::map<std::string, int>> counts;
   for (const BackendRun& b : run.backends) {
     nlohmann::json j = {
         {"name", b.name}, {"description", backendDescription(b.name)}, {"available", b.available}};
@@ -100,18 +99,11 @@ nlohmann::json reportJson(const OracleRun& run) {
     j["startSeconds"] = std::round(b.startSeconds * 1000) / 1000;
     if (b.casesRun > 0 && b.seconds > 0)
       j["casesPerSecond"] = std::round(b.casesRun / b.seconds * 10) / 10;
-    for (const BackendCaseResult& r : b.results)
-      ++counts[b.name][classificationName(r.classification)];
     backends.push_back(j);
   }
   report["backends"] = backends;
 
-  bool anyOutcomes = false;
-  std::string whyNot;
   nlohmann::json cases = nlohmann::json::array();
-  int disagreements = 0;
-  int plumbBugs = 0;  // cases where Plumb's outcome set has an internal error
-  int revisionDeltas = 0;  // cases where a backend agrees with Plumb under the other revision
   for (size_t i = 0; i < run.cases.size(); ++i) {
     const OracleCase& c = run.cases[i];
     nlohmann::json j = {{"id", c.id}, {"file", c.file}, {"revision", c.verdictOptions.revision}};
@@ -153,7 +145,6 @@ nlohmann::json reportJson(const OracleRun& run) {
     }
     nlohmann::json expected;
     if (run.outcomes[i]) {
-      anyOutcomes = true;
       bool fromCase = c.expect && *c.expect == *run.outcomes[i];
       expected = {{"available", true},
                   {"source", fromCase ? c.expectSource : std::string("interpreter")},
@@ -164,12 +155,11 @@ nlohmann::json reportJson(const OracleRun& run) {
       if (run.outcomes[i]->contains("races")) expected["races"] = (*run.outcomes[i])["races"];
     } else {
       expected = {{"available", false}, {"reason", run.outcomesWhyNot[i]}};
-      if (c.error.empty() && c.verdict.valid && whyNot.empty()) whyNot = run.outcomesWhyNot[i];
     }
     j["expected"] = expected;
     nlohmann::json results = nlohmann::json::object();
     std::set<std::string> outputs;
-    bool disagree = false, bug = false, delta = false;
+    bool disagree = false;
     for (const BackendRun& b : run.backends) {
       const BackendCaseResult& r = b.results[i];
       results[b.name] = resultJson(r);
@@ -180,16 +170,45 @@ nlohmann::json reportJson(const OracleRun& run) {
         outputs.insert(key);
       }
       disagree = disagree || isDisagreement(r.classification);
-      bug = bug || r.classification == Classification::PlumbBug;
-      delta = delta || r.classification == Classification::RevisionDelta;
     }
     j["results"] = results;
     j["backendsDiffer"] = outputs.size() > 1;
     j["disagreement"] = disagree;
-    disagreements += disagree;
+    cases.push_back(j);
+  }
+  report["cases"] = cases;
+  summarizeReport(report);
+  return report;
+}
+
+void summarizeReport(nlohmann::json& report) {
+  // The outcome comparison: available when some case has Plumb's outcomes; the first valid
+  // case without them says why not.
+  bool anyOutcomes = false;
+  std::string whyNot;
+  int disagreements = 0;
+  int plumbBugs = 0;       // cases where Plumb's outcome set has an internal error
+  int revisionDeltas = 0;  // cases where a backend agrees with Plumb under the other revision
+  std::map<std::string, std::map<std::string, int>> counts;
+  const nlohmann::json& cases = report.value("cases", nlohmann::json::array());
+  for (const nlohmann::json& c : cases) {
+    const nlohmann::json expected = c.value("expected", nlohmann::json::object());
+    const nlohmann::json plumb = c.value("plumb", nlohmann::json::object());
+    if (expected.value("available", false))
+      anyOutcomes = true;
+    else if (!c.contains("error") && plumb.value("valid", false) && whyNot.empty())
+      whyNot = expected.value("reason", "");
+    disagreements += c.value("disagreement", false);
+    bool bug = false, delta = false;
+    const nlohmann::json results = c.value("results", nlohmann::json::object());
+    for (auto& [name, r] : results.items()) {
+      std::string cls = r.value("classification", "");
+      ++counts[name][cls];
+      bug = bug || cls == classificationName(Classification::PlumbBug);
+      delta = delta || cls == classificationName(Classification::RevisionDelta);
+    }
     plumbBugs += bug;
     revisionDeltas += delta;
-    cases.push_back(j);
   }
   report["outcomeComparison"] =
       anyOutcomes
@@ -197,15 +216,13 @@ nlohmann::json reportJson(const OracleRun& run) {
                            {"note", whyNot.empty() ? "" : "for some cases only: " + whyNot}}
           : nlohmann::json{{"available", false},
                            {"reason", whyNot.empty() ? "no case is valid and prepared" : whyNot}};
-  nlohmann::json summary = {{"cases", run.cases.size()}, {"casesWithDisagreement", disagreements}};
+  nlohmann::json summary = {{"cases", cases.size()}, {"casesWithDisagreement", disagreements}};
   if (plumbBugs) summary["casesWithPlumbBug"] = plumbBugs;
   if (revisionDeltas) summary["casesWithRevisionDelta"] = revisionDeltas;
   nlohmann::json by = nlohmann::json::object();
   for (const auto& [name, m] : counts) by[name] = m;
   summary["byBackend"] = by;
   report["summary"] = summary;
-  report["cases"] = cases;
-  return report;
 }
 
 // ---- HTML ------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 #include "oracle/report_merge.h"
 
+#include "oracle/oracle.h"
+
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <set>
 
 namespace plumb::oracle {
@@ -120,46 +121,8 @@ std::optional<nlohmann::json> mergeReports(const std::vector<nlohmann::json>& re
     if (casesRun > 0 && seconds > 0) m["casesPerSecond"] = std::round(casesRun / seconds * 10) / 10;
   }
 
-  // The outcome comparison, from the cases (as reportJson decides it): available when some
-  // case has Plumb's outcomes; the first valid case without them says why not.
-  bool anyOutcomes = false;
-  std::string whyNot;
-  for (const nlohmann::json& c : cases) {
-    const nlohmann::json expected = c.value("expected", nlohmann::json::object());
-    if (expected.value("available", false)) {
-      anyOutcomes = true;
-      continue;
-    }
-    const nlohmann::json plumb = c.value("plumb", nlohmann::json::object());
-    if (!c.contains("error") && plumb.value("valid", false) && whyNot.empty())
-      whyNot = expected.value("reason", "");
-  }
-  merged["outcomeComparison"] =
-      anyOutcomes ? nlohmann::json{{"available", true},
-                                   {"note", whyNot.empty() ? "" : "for some cases only: " + whyNot}}
-                  : nlohmann::json{{"available", false},
-                                   {"reason", whyNot.empty() ? "no case is valid and prepared" : whyNot}};
-
-  // The summary, from the cases (as reportJson counts it).
-  int disagreements = 0, plumbBugs = 0;
-  std::map<std::string, std::map<std::string, int>> counts;
-  for (const nlohmann::json& c : cases) {
-    disagreements += c.value("disagreement", false);
-    bool bug = false;
-    const nlohmann::json results = c.value("results", nlohmann::json::object());
-    for (auto& [name, r] : results.items()) {
-      std::string cls = r.value("classification", "");
-      ++counts[name][cls];
-      bug = bug || cls == "plumb-bug";
-    }
-    plumbBugs += bug;
-  }
-  nlohmann::json summary = {{"cases", cases.size()}, {"casesWithDisagreement", disagreements}};
-  if (plumbBugs) summary["casesWithPlumbBug"] = plumbBugs;
-  nlohmann::json by = nlohmann::json::object();
-  for (const auto& [name, m] : counts) by[name] = m;
-  summary["byBackend"] = by;
-  merged["summary"] = summary;
+  // The outcome comparison and the summary, from the joined cases (as for one run).
+  summarizeReport(merged);
   return merged;
 }
 
