@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "checker/checker.h"
+#include "interpreter/fused_code.h"
 #include "interpreter/memory.h"
 #include "interpreter/rules.h"
 #include "interpreter/runtime_operations.h"
@@ -54,6 +55,9 @@ struct Program {
   bool literalShiftRight = false;
   std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
   std::vector<uint32_t> privateVariables;
+  /// The compact resolved form of the fusable scalar expressions (fused_code.h), compiled on
+  /// first use.
+  FusedCodes fusedCodes;
 
   Program(const ast::Module& m, CheckedModule& c);
 };
@@ -222,6 +226,7 @@ class Machine {
   /// are anything else (the general rule applies).
   bool concreteOperation(Invocation& inv, ast::UnaryOperator op);
   bool concreteOperation(Invocation& inv, ast::BinaryOperator op, Type result);
+  bool concreteVectorOperation(Invocation& inv, ast::BinaryOperator op, Type result);
   void pushStatements(Invocation& inv, ast::StatementId owner, uint32_t index);
 
   // fused steps (machine_fusion.cpp)
@@ -234,6 +239,8 @@ class Machine {
   std::optional<StepResult> fusedEvalTask(Invocation& inv, const Task& t);
   /// The Exec task `t` of a `let`, `var`, `=` or `if` statement with fused expressions.
   std::optional<StepResult> fusedStatement(Invocation& inv, const Task& t);
+  /// fusedStatement by the statement's compiled form (fused_code.h), or nothing.
+  std::optional<StepResult> fusedStatementByCode(Invocation& inv, const Task& t);
   bool fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f);
   bool fusedValue(Invocation& inv, uint32_t e, RValue& out, Fused& f);
   /// The memory location a reference expression `e` designates, in the invocation's own memory.
@@ -243,6 +250,11 @@ class Machine {
     return fusedSlots_ ? *fusedSlots_ : inv.frames.back().slots;
   }
   bool withinBudget(const Invocation& inv, const Fused& f) const;
+  /// Runs compiled code (fused_code.h): its value (a value code) or its location (a place
+  /// code); false, with no effect, where fusedValue or fusedPlace must decide instead.
+  bool runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place);
+  /// The location of allocation `id` when it is the invocation's own (function or private).
+  RValue* ownLocation(Invocation& inv, uint32_t id);
   void popScope(Invocation& inv, uint32_t size);
 
   // memory

@@ -16,6 +16,9 @@
 // a set or indeterminate, an index out of bounds, a call, workgroup or storage memory, an
 // operator outside the integer kernel, a step bound reached in the middle) leaves the machine as
 // it was, and the ordinary steps run. No choice point and no stop is ever taken here.
+#include <algorithm>
+
+#include "interpreter/fused_code.h"
 #include "interpreter/machine.h"
 #include "interpreter/runtime_operations.h"
 
@@ -378,6 +381,233 @@ bool Machine::fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
   return false;
 }
 
+namespace {
+
+/// fusedCall's built-in and conversion branches (FusedOp::Apply) on the `in.a` scalars on top
+/// of `stack` as values of their types: the result replaces them. Kept out of the loop of
+/// runFusedCode, whose other instructions allocate nothing.
+[[gnu::noinline]] bool applyScalars(TypeTable& types, const Program& program,
+                                    const FusedInstruction& in, int64_t* stack, uint32_t sp) {
+  uint32_t base = sp - in.a;
+  switch (in.operation) {  // fused_code.cpp: min, max, select of concrete scalars
+    case 1:
+      stack[base] = std::min(stack[base], stack[base + 1]);
+      return true;
+    case 2:
+      stack[base] = std::max(stack[base], stack[base + 1]);
+      return true;
+    case 3:
+      stack[base] = stack[base + 2] ? stack[base + 1] : stack[base];
+      return true;
+    default:
+      break;
+  }
+  uint32_t e = static_cast<uint32_t>(in.b);
+  boost::container::small_vector<RValue, 4> args(in.a);
+  for (uint32_t i = 0; i < in.a; ++i) {
+    Type t = program.fusedCodes.argumentTypes[in.c + i];
+    args[i].type = t;
+    if (types.kind(t) == TypeKind::Bool)
+      args[i].data = stack[base + i] != 0;
+    else
+      args[i].data = stack[base + i];
+  }
+  Type result = program.checked.expressions[e].type;
+  OperationResult res = in.flag
+                            ? interp::callBuiltin(types, *program.checked.calls[e], result,
+                                                  std::span<const RValue>(args.data(), args.size()))
+                            : convertValue(types, args[0], result);
+  if (!res.ok() || res.alternatives.size() != 1 || res.alternatives[0].type != result ||
+      !concrete(res.alternatives[0], stack[base]))
+    return false;
+  return true;
+}
+
+}  // namespace
+
+RValue* Machine::ownLocation(Invocation& inv, uint32_t id) {
+  // As spaces(inv).find, for the regions no other invocation can access (#address-spaces).
+  Region r = regionOf(id);
+  std::vector<Allocation>* region = r == Region::Function  ? &inv.function
+                                    : r == Region::Private ? &inv.privates
+                                                           : nullptr;
+  uint32_t i = indexOf(id);
+  if (!region || i >= region->size() || !(*region)[i].storeType) return nullptr;
+  return &(*region)[i].value;
+}
+
+bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
+  // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
+  // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
+  int64_t stack[kFusedStackDepth];
+  RValue* places[kFusedStackDepth];
+  uint32_t bases[kFusedStackDepth];
+  uint32_t sp = 0, pp = 0, bp = 0, base = 0;
+  std::vector<RValue>& slots = inv.frames.back().slots;
+  const FusedInstruction* in = program_.fusedCodes.instructions.data() + code.begin;
+  const FusedInstruction* end = program_.fusedCodes.instructions.data() + code.end;
+  for (; in != end; ++in) {
+    switch (in->op) {
+      case FusedOp::Constant:
+        stack[sp++] = in->b;
+        break;
+      case FusedOp::Slot:
+        if (!concrete(slots[in->a], stack[sp])) return false;
+        ++sp;
+        break;
+      case FusedOp::SlotComponent: {
+        const Components* c = std::get_if<Components>(&slots[in->a].data);
+        if (!c || static_cast<uint64_t>(in->b) >= c->size() || !concrete((*c)[in->b], stack[sp]))
+          return false;
+        ++sp;
+        break;
+      }
+      case FusedOp::Parameter:
+        stack[sp] = stack[base + in->a];
+        ++sp;
+        break;
+      case FusedOp::PlaceSlot: {
+        const MemoryView* v = std::get_if<MemoryView>(&slots[in->a].data);
+        if (!v || v->invalid) return false;
+        if (!in->flag) {
+          RValue* p = ownLocation(inv, v->allocation);
+          if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+          if (!p) return false;
+          places[pp++] = p;
+          break;
+        }
+        // flag: PlaceSlot and Load in one (fused_code.cpp), the common read of a variable.
+        const RValue* p = nullptr;
+        if (regionOf(v->allocation) == Region::Function && v->path.empty()) {
+          uint32_t i = indexOf(v->allocation);
+          if (i >= inv.function.size() || !inv.function[i].storeType) return false;
+          p = &inv.function[i].value;
+        } else {
+          p = ownLocation(inv, v->allocation);
+          if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+          if (!p) return false;
+        }
+        if (!concrete(*p, stack[sp])) return false;
+        ++sp;
+        break;
+      }
+      case FusedOp::PlaceVariable:
+        if (in->a >= inv.privates.size() || !inv.privates[in->a].storeType) return false;
+        places[pp++] = &inv.privates[in->a].value;
+        break;
+      case FusedOp::PlaceIndex: {
+        int64_t i = stack[--sp];
+        Components* c = std::get_if<Components>(&places[pp - 1]->data);
+        if (i < 0 || i >= in->b || !c || static_cast<uint64_t>(i) >= c->size()) return false;
+        places[pp - 1] = &(*c)[i];
+        break;
+      }
+      case FusedOp::PlaceMember: {
+        Components* c = std::get_if<Components>(&places[pp - 1]->data);
+        if (!c || in->a >= c->size()) return false;
+        places[pp - 1] = &(*c)[in->a];
+        break;
+      }
+      case FusedOp::Load:
+        if (!concrete(*places[--pp], stack[sp])) return false;
+        ++sp;
+        break;
+      case FusedOp::Unary: {
+        auto k = static_cast<TypeKind>(in->kind);
+        std::optional<int64_t> r =
+            concreteUnary(k, static_cast<UnaryOperator>(in->operation), stack[sp - 1]);
+        if (!r) return false;
+        stack[sp - 1] = k == TypeKind::Bool ? int64_t(*r != 0) : *r;
+        break;
+      }
+      case FusedOp::Binary: {
+        std::optional<int64_t> r = concreteBinary(
+            static_cast<TypeKind>(in->kind), static_cast<BinaryOperator>(in->operation),
+            stack[sp - 2], stack[sp - 1], program_.literalShiftRight);
+        if (!r) return false;
+        --sp;
+        stack[sp - 1] = in->flag ? int64_t(*r != 0) : *r;
+        break;
+      }
+      case FusedOp::BinaryU32: {
+        // concreteBinary on U32 (runtime_integer.cpp): results wrap to [0, 2^32), shift counts
+        // are taken modulo 32, comparisons give 0 or 1.
+        uint32_t x = static_cast<uint32_t>(stack[sp - 2]), y = static_cast<uint32_t>(stack[sp - 1]);
+        uint32_t r = 0;
+        switch (static_cast<BinaryOperator>(in->operation)) {
+          case BinaryOperator::Add:
+            r = x + y;
+            break;
+          case BinaryOperator::Subtract:
+            r = x - y;
+            break;
+          case BinaryOperator::Multiply:
+            r = x * y;
+            break;
+          case BinaryOperator::And:
+            r = x & y;
+            break;
+          case BinaryOperator::Or:
+            r = x | y;
+            break;
+          case BinaryOperator::Xor:
+            r = x ^ y;
+            break;
+          case BinaryOperator::ShiftLeft:
+            r = x << (y % 32);
+            break;
+          case BinaryOperator::ShiftRight:
+            r = x >> (y % 32);
+            break;
+          case BinaryOperator::LessThan:
+            r = x < y;
+            break;
+          case BinaryOperator::GreaterThan:
+            r = x > y;
+            break;
+          case BinaryOperator::LessThanEqual:
+            r = x <= y;
+            break;
+          case BinaryOperator::GreaterThanEqual:
+            r = x >= y;
+            break;
+          case BinaryOperator::Equal:
+            r = x == y;
+            break;
+          case BinaryOperator::NotEqual:
+            r = x != y;
+            break;
+          default:
+            return false;
+        }
+        --sp;
+        stack[sp - 1] = r;
+        break;
+      }
+      case FusedOp::Enter:
+        bases[bp++] = base;
+        base = sp - in->a;
+        break;
+      case FusedOp::Leave: {
+        int64_t r = stack[sp - 1];
+        sp = base;
+        stack[sp++] = r;
+        base = bases[--bp];
+        break;
+      }
+      case FusedOp::Apply:
+        if (!applyScalars(types_, program_, *in, stack, sp)) return false;
+        sp = sp - in->a + 1;  // the result replaces the arguments
+        break;
+    }
+  }
+  if (pp)
+    place = places[0];
+  else
+    value = stack[0];
+  return true;
+}
+
 bool Machine::withinBudget(const Invocation& inv, const Fused& f) const {
   // The fused steps replace this step and f.steps - 1 more: no step bound may fall among them
   // (the unfused machine would stop there, with that step's redex in its message).
@@ -391,6 +621,28 @@ std::optional<StepResult> Machine::fusedEvalTask(Invocation& inv, const Task& t)
   // the expression alone (the reference itself, or a value).
   bool load = program_.isReference[t.node] && !inv.tasks.empty() &&
               inv.tasks.back().kind == TaskKind::Load && inv.tasks.back().node == t.node;
+  if (load || !program_.isReference[t.node]) {
+    const std::vector<FusedCode>& codes = program_.fusedCodes.value;
+    const FusedCode* c = codes.empty() || codes[t.node].state == FusedCode::NotCompiled
+                             ? fusedValueCode(program_, t.node)
+                         : codes[t.node].state == FusedCode::Compiled ? &codes[t.node]
+                                                                      : nullptr;
+    if (c && inv.steps - 1 + c->steps <= fusionMaxSteps_) {
+      int64_t x = 0;
+      RValue* unused = nullptr;
+      if (runFusedCode(inv, *c, x, unused)) {
+        if (load) inv.tasks.pop_back();
+        RValue r{c->type, {}};
+        if (types_.kind(c->type) == TypeKind::Bool)
+          r.data = x != 0;
+        else
+          r.data = x;
+        inv.values.push_back(std::move(r));
+        inv.steps += c->steps - 1;
+        return StepResult(c->rule);
+      }
+    }
+  }
   if (!(load ? fusedValue(inv, t.node, v, f) : fusedEval(inv, t.node, v, f))) return std::nullopt;
   if (!withinBudget(inv, f)) return std::nullopt;
   if (load) inv.tasks.pop_back();
@@ -399,7 +651,70 @@ std::optional<StepResult> Machine::fusedEvalTask(Invocation& inv, const Task& t)
   return StepResult(f.rule);
 }
 
+std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const Task& t) {
+  FusedCodes& codes = program_.fusedCodes;
+  const FusedStatementCode& c =
+      !codes.statements.empty() && codes.statements[t.node].kind != FusedStatementCode::NotCompiled
+          ? codes.statements[t.node]
+          : fusedStatementCode(program_, t.node);
+  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > fusionMaxSteps_)
+    return std::nullopt;
+  int64_t x = 0;
+  RValue* place = nullptr;
+  if (!runFusedCode(inv, codes.value[c.value], x, place)) return std::nullopt;
+  auto set = [&](RValue& v) {
+    if (c.boolValue)
+      v.data = x != 0;
+    else
+      v.data = x;
+  };
+  switch (c.kind) {
+    case FusedStatementCode::Assign: {
+      int64_t unused = 0;
+      if (!runFusedCode(inv, codes.place[c.place], unused, place)) return std::nullopt;
+      set(*place);  // the location keeps its type (store)
+      inv.steps += c.steps - 1;
+      return StepResult(RuleId::Store);
+    }
+    case FusedStatementCode::Let: {
+      RValue& slot = inv.frames.back().slots[c.slot];
+      slot.type = c.type;
+      set(slot);
+      inv.steps += c.steps - 1;
+      return StepResult(RuleId::LetBind);
+    }
+    case FusedStatementCode::Var: {
+      // #var-and-value: as VarAllocate (statementTask).
+      Allocation alloc;
+      alloc.storeType = c.storeType;
+      alloc.space = AddressSpace::Function;
+      alloc.value.type = c.storeType;
+      set(alloc.value);
+      MemoryView view;
+      view.allocation =
+          makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
+      inv.function.push_back(std::move(alloc));
+      inv.frames.back().slots[c.slot] = RValue{c.type, std::move(view)};
+      inv.steps += c.steps - 1;
+      return StepResult(RuleId::VarAllocate);
+    }
+    case FusedStatementCode::If:
+      // #if-statement: the condition, then the branch (statementTask IfBranch).
+      inv.steps += c.steps - 1;
+      if (x) {
+        inv.tasks.push_back({TaskKind::Exec, c.body});
+        return StepResult(RuleId::IfTrue);
+      }
+      if (c.elseBranch != UINT32_MAX) inv.tasks.push_back({TaskKind::Exec, c.elseBranch});
+      return StepResult(RuleId::IfFalse);
+    default:
+      return std::nullopt;
+  }
+}
+
 std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t) {
+  // The compiled form (fused_code.h) first: the same steps as the branches below, on scalars.
+  if (std::optional<StepResult> r = fusedStatementByCode(inv, t)) return r;
   const Statement& s = stmt(t.node);
   Fused f;
   f.steps = 1;  // the Exec task
@@ -408,7 +723,9 @@ std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t
     if (!a->target || a->op != AssignmentOperator::Assign) return std::nullopt;
     RValue value;
     RValue* place = nullptr;
-    if (!fusedValue(inv, a->value.value, value, f) || !fusedPlace(inv, a->target.value, place, f))
+    // The place is found first (it fails cheaply for workgroup and storage memory); neither
+    // has an effect, so the steps and the value are those of the value evaluated first.
+    if (!fusedPlace(inv, a->target.value, place, f) || !fusedValue(inv, a->value.value, value, f))
       return std::nullopt;
     ++f.steps;  // Store
     if (!withinBudget(inv, f)) return std::nullopt;

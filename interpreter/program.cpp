@@ -55,8 +55,8 @@ bool touchesMemory(std::string_view name) {
 /// A call of a user function is fusable when the function's body is `{ return e; }` with `e`
 /// fusable (`inlineReturn` gets `e`).
 bool fusableForm(const Module& m, const CheckedModule& c,
-                 const std::vector<uint32_t>& constantIndex, uint32_t e,
-                 std::vector<uint8_t>& state, std::vector<uint32_t>& inlineReturn) {
+                 const std::vector<uint32_t>& constantIndex, const std::vector<RValue>& constants,
+                 uint32_t e, std::vector<uint8_t>& state, std::vector<uint32_t>& inlineReturn) {
   if (state[e] >= 2) return state[e] == 3;
   if (state[e] == 1) return false;
   state[e] = 1;
@@ -65,7 +65,18 @@ bool fusableForm(const Module& m, const CheckedModule& c,
     ok = true;
   } else {
     auto sub = [&](ExpressionId x) {
-      return x && fusableForm(m, c, constantIndex, x.value, state, inlineReturn);
+      return x && fusableForm(m, c, constantIndex, constants, x.value, state, inlineReturn);
+    };
+    // Machine::fusedEval applies operators, built-ins and conversions to concrete integer and
+    // boolean scalars only (it declines anything else): an operand whose type (its value's,
+    // after the Load Rule) is not i32, u32 or bool can never be fused, so neither can its user.
+    auto integerOrBool = [&](ExpressionId x) {
+      Type t = constantIndex[x.value] != UINT32_MAX ? constants[constantIndex[x.value]].type
+                                                    : c.expressions[x.value].type;
+      if (t && c.types.kind(t) == TypeKind::Reference) t = c.types[t].element;
+      if (!t) return false;
+      TypeKind k = c.types.kind(t);
+      return k == TypeKind::I32 || k == TypeKind::U32 || k == TypeKind::Bool;
     };
     const Expression& x = m.expressions[ExpressionId{e}];
     if (std::holds_alternative<IdentifierExpression>(x.node)) {
@@ -77,10 +88,11 @@ bool fusableForm(const Module& m, const CheckedModule& c,
       ok = sub(p->inner);
     } else if (const auto* u = std::get_if<UnaryExpression>(&x.node)) {
       ok = u->op != UnaryOperator::AddressOf && u->op != UnaryOperator::Indirection &&
-           sub(u->operand);
+           integerOrBool(u->operand) && sub(u->operand);
     } else if (const auto* b = std::get_if<BinaryExpression>(&x.node)) {
       ok = b->op() != BinaryOperator::ShortCircuitAnd &&
-           b->op() != BinaryOperator::ShortCircuitOr && sub(b->left()) && sub(b->right);
+           b->op() != BinaryOperator::ShortCircuitOr && integerOrBool(b->left()) &&
+           integerOrBool(b->right) && sub(b->left()) && sub(b->right);
     } else if (const auto* i = std::get_if<IndexExpression>(&x.node)) {
       ok = sub(i->base) && sub(i->index);
     } else if (const auto* me = std::get_if<MemberExpression>(&x.node)) {
@@ -90,6 +102,10 @@ bool fusableForm(const Module& m, const CheckedModule& c,
       ok = !args.empty();
       for (ExpressionId a : args) ok = ok && sub(a);
       const Resolution& r = c.identifiers[e];
+      bool user = !call->type() && r.kind == Resolution::ModuleDeclaration &&
+                  c.declarations[r.index].kind == ModuleDeclaration::Function;
+      if (!user)  // fusedCall: a built-in, constructor or conversion of concrete scalars only
+        for (ExpressionId a : args) ok = ok && integerOrBool(a);
       if (ok && !call->type() && r.kind == Resolution::BuiltinFunction) {
         const Overload* o = c.calls[e];
         ok = o && !touchesMemory(o->row->name) && functionBuiltinRule(o->row->anchor);
@@ -148,8 +164,8 @@ Program::Program(const ast::Module& m, CheckedModule& c)
     inlineReturn.assign(c.expressions.size(), UINT32_MAX);
     memberComponent.assign(c.expressions.size(), UINT32_MAX);
     for (uint32_t e = 0; e < c.expressions.size(); ++e) {
-      fusable[e] =
-          c.expressions[e].type && fusableForm(m, c, constantIndex, e, state, inlineReturn);
+      fusable[e] = c.expressions[e].type &&
+                   fusableForm(m, c, constantIndex, constants, e, state, inlineReturn);
       // The component a member expression selects, when it is one (a structure member or a
       // one-letter swizzle), found once rather than by name at each evaluation.
       if (const auto* me = std::get_if<MemberExpression>(&m.expressions[ExpressionId{e}].node)) {

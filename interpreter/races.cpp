@@ -199,10 +199,9 @@ void RaceDetector::access(uint32_t invocation, uint32_t allocation,
 
 void RaceDetector::read(uint32_t invocation, uint32_t allocation, const std::vector<uint32_t>& path,
                         RValue& value, bool atomic, AccessSite site) {
-  std::vector<uint32_t> p = path;
   uint32_t wg = config_.invocations[invocation].workgroup;
   bool workgroupMemory = regionOf(allocation) == Region::Workgroup;
-  forScalars(value, p, [&](RValue& scalar, const std::vector<uint32_t>& at) {
+  auto widen = [&](RValue& scalar, const std::vector<uint32_t>& at) {
     access(invocation, allocation, at, scalar, nullptr, atomic ? ARead : NaRead, site);
     if (domains_ && !domains_->empty()) {
       // A location some read of which may return several values (an earlier round): every read
@@ -214,12 +213,23 @@ void RaceDetector::read(uint32_t invocation, uint32_t allocation, const std::vec
         scalar.type = t;
       }
     }
-  });
+  };
+  // A scalar (the common case) is its own location: no copy of its path.
+  if (!value.isComposite()) {
+    widen(value, path);
+    return;
+  }
+  std::vector<uint32_t> p = path;
+  forScalars(value, p, widen);
 }
 
 void RaceDetector::write(uint32_t invocation, uint32_t allocation,
                          const std::vector<uint32_t>& path, const RValue& value,
                          const RValue& current, bool atomic, AccessSite site) {
+  if (!value.isComposite()) {  // a scalar: the location itself, without copies
+    access(invocation, allocation, path, value, &current, atomic ? AWrite : NaWrite, site);
+    return;
+  }
   std::vector<uint32_t> p = path;
   RValue v = value;
   RValue old = current;

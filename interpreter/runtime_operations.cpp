@@ -492,6 +492,13 @@ RValue composeValue(TypeTable& types, Type result, std::vector<RValue> args) {
   const TypeNode& rt = types[result];
   Components parts;
   if (rt.kind == TypeKind::Vector) {
+    // One scalar per component (the common case): the arguments are the components.
+    bool scalarsOnly = args.size() == rt.size;
+    for (const RValue& a : args) scalarsOnly = scalarsOnly && !a.isComposite();
+    if (scalarsOnly) {
+      for (RValue& a : args) a.type = rt.element;
+      return RValue{result, std::move(args)};
+    }
     std::vector<RValue> scalars;
     for (const RValue& a : args) flatten(a, scalars);
     if (scalars.size() == 1)  // splat: `vecN<T>(e)`
