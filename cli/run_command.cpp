@@ -9,7 +9,10 @@
 #include "cli/progress.h"
 #include "cli/revision_option.h"
 #include "cli/shader_inputs.h"
+#include "interpreter/png.h"
 #include "interpreter/run.h"
+#include "interpreter/stage_pictures.h"
+#include "semantics/atomic_file.h"
 #include "semantics/diagnostic_json.h"
 
 namespace plumb::cli {
@@ -33,6 +36,8 @@ struct RunOptionsCli {
   bool literalShiftRight = false;
   bool quiet = false;
   bool hex = false;
+  std::string picture;           // --picture PREFIX
+  uint32_t pictureLocation = 0;  // --picture-location N
   uint64_t maxSteps = 10'000'000;
   uint64_t maxExecutions = 1000;
 };
@@ -85,6 +90,24 @@ int runRun(const RunOptionsCli& o) {
       std::cerr << file->name() << ": warning: " << w << "\n";
     interp::printRunReport(report, std::cout, o.hex);
   }
+  // --picture: the fragment stage's outcome set as three PNG images (stage_pictures.h).
+  if (!o.picture.empty()) {
+    interp::StagePictures p = interp::stagePictures(report.json, o.pictureLocation);
+    if (!p.error.empty()) {
+      printInputError("run", "--picture: " + p.error);
+      return kUsage;
+    }
+    for (auto [suffix, rgba] :
+         {std::pair{"-lower.png", &p.lower}, std::pair{"-upper.png", &p.upper},
+          std::pair{"-mask.png", &p.mask}}) {
+      std::vector<uint8_t> png = interp::encodePng(p.width, p.height, *rgba);
+      std::string error;
+      if (!writeFileAtomically(o.picture + suffix, std::string(png.begin(), png.end()), error)) {
+        printInputError("run", "--picture: " + error);
+        return kUsage;
+      }
+    }
+  }
   // Exit 2 when an execution stopped with an internal error (a bug in Plumb, as `plumb:
   // internal error`); 1 when an outcome is another stop (a dynamic error, an unsupported
   // feature, a limit), or when a bound stopped the exploration (the report's
@@ -104,15 +127,17 @@ void registerRun(CLI::App& app, int& exitCode) {
   auto o = std::make_shared<RunOptionsCli>();
   CLI::App* cmd = app.add_subcommand(
       "run",
-      "Run a compute shader on Plumb's small-step machine and print every outcome the spec "
-      "allows:\n"
+      "Run a compute shader (or a vertex or fragment shader: a draw whose inputs the bindings'\n"
+      "'vertex' or 'fragment' section gives) on Plumb's small-step machine and print every\n"
+      "outcome the spec allows:\n"
       "each scalar of an output buffer as an exact value, a finite set {a, b}, a decimal interval\n"
       "[lo, hi] or any (--hex: the words; docs/formats.md).\n"
       "Exit status: 0 if every outcome finished and every choice was explored, 1 on errors, an\n"
       "outcome that stopped (a dynamic error, an unsupported feature, a limit) or an exploration\n"
       "stopped by --max-executions, 2 on usage and input errors and on an internal error.");
   cmd->add_option("file", o->file, "WGSL source file ('-' reads standard input)")->required();
-  cmd->add_option("--entry", o->entry, "the compute entry point (default: the only one)");
+  cmd->add_option("--entry", o->entry,
+                  "the entry point (default: the only compute one, else the only one)");
   cmd->add_option("--dispatch", o->dispatch, "workgroups X[,Y[,Z]] (default 1,1,1)");
   cmd->add_option(
       "--bindings", o->bindings,
@@ -136,6 +161,12 @@ void registerRun(CLI::App& app, int& exitCode) {
   cmd->add_flag("--hex", o->hex,
                 "print each buffer as its 32-bit words in hex (default: each scalar as its type's "
                 "value, `out[0] = -1i`)");
+  cmd->add_option("--picture", o->picture,
+                  "PREFIX: a fragment shader over a viewport: write PREFIX-lower.png,\n"
+                  "PREFIX-upper.png (each pixel's lower and upper bound over every outcome) and\n"
+                  "PREFIX-mask.png (white where the set is not a single value)");
+  cmd->add_option("--picture-location", o->pictureLocation,
+                  "the @location output --picture draws (default 0)");
   cmd->add_flag("--quiet", o->quiet, "no progress line on standard error");
   cmd->add_flag("--literal-shift-right", o->literalShiftRight,
                 ">> on i32 as the seed's text says (revision 2022-06 only)");

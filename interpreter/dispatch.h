@@ -16,6 +16,7 @@
 #include "interpreter/host_buffer.h"
 #include "interpreter/machine.h"
 #include "interpreter/races.h"
+#include "interpreter/stage_outputs.h"
 
 namespace plumb::interp {
 
@@ -65,6 +66,10 @@ struct Outcome {
   std::vector<std::string> choices;         // of the first execution that reached it
   std::vector<std::vector<WordValue>> words;  // per bound buffer
   bool racy = false;  // the executions that reached it have a data race (races.h)
+  /// A vertex or fragment stage (stage.h): each invocation's outputs (helpers left out), and
+  /// the quads that diverged at a derivative.
+  std::vector<InvocationOutputs> invocations;
+  std::vector<DivergentQuad> divergentQuads;
 };
 
 struct DispatchResult {

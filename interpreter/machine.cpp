@@ -332,6 +332,9 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
   Allocation* found = spaces(inv).find(v.allocation);
   if (!found) return Stop::internal("a resource without a binding is accessed");
   Allocation& a = *found;
+  // new#fragment-shaders-helper-invocations (adopted for the seed, docs/ambiguities.md D2):
+  // "No write accesses will be performed on the storage or handle address spaces".
+  if (inv.helper && a.space == ast::AddressSpace::Storage) return {};
   if (!v.invalid) {
     if (RValue* loc = locate(a.value, v.path, v.path.size())) {
       // #memory-operation: a write access, reported to the memory model observer.

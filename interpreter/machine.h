@@ -53,6 +53,12 @@ struct Program {
   std::vector<uint32_t> memberComponent;
   /// `>>` on i32 as the seed's text says (zero bits in; docs/ambiguities.md S3), as the checker.
   bool literalShiftRight = false;
+  /// Revision delta 4.2 (#3176, #5583), new#discard-statement: `discard` converts the
+  /// invocation into a helper invocation that goes on (its storage writes not performed); the
+  /// seed (old#discard-statement) terminates it. Set from the module's revision (program.cpp):
+  /// every revision after the seed demotes. (A Revision field would be the place; adding one
+  /// recompiles every file, which the lead can do at merge.)
+  bool discardDemotesToHelper = false;
   std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
   std::vector<uint32_t> privateVariables;
   /// The compact resolved form of the fusable scalar expressions (fused_code.h), compiled on
@@ -103,6 +109,11 @@ struct Invocation {
   InvocationStatus status = InvocationStatus::Running;
   uint32_t barrier = 0;              // the barrier call expression it waits at
   uint64_t steps = 0;
+  /// The fragment stage (stage_fragment.cpp): a helper invocation
+  /// (new#fragment-shaders-helper-invocations: its storage writes are not performed, its
+  /// atomics return indeterminate values), and whether it executed `discard`.
+  bool helper = false;
+  bool discarded = false;
 };
 
 struct Workgroup {

@@ -98,8 +98,17 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
     materialize(args);
     return machineBuiltin(inv, t, *o, args);
   }
+  if (o->row->anchor == "derivative-builtin-functions") {
+    // #derivatives: "invocations within the same quad collaborate": the invocation offers its
+    // argument (on its value stack) and waits, as at a control barrier, until its quad's rule
+    // (quad.cpp, run by the fragment stage's scheduler) replaces it by the derivative.
+    inv.values.push_back(std::move(args[0]));
+    inv.status = InvocationStatus::AtBarrier;
+    inv.barrier = t.node;
+    return RuleId::DerivativeWait;
+  }
   // One rule per section of the built-ins evaluated as functions of their arguments; a built-in
-  // of another section (a derivative) cannot run in a compute shader: the checker rejects it.
+  // of another section cannot run in a compute shader: the checker rejects it.
   std::optional<RuleId> rule = functionBuiltinRule(o->row->anchor);
   if (!rule) return Stop::internal(std::string(o->row->name) + " in a compute shader");
   Type result = typeOf(t.node);
@@ -144,6 +153,14 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
       explicit AtomicFlag(bool& b) : f(b) { f = true; }
       ~AtomicFlag() { f = false; }
     } atomicFlag(inAtomic_);
+    if (inv.helper) {
+      // new#fragment-shaders-helper-invocations (adopted for the seed, docs/ambiguities.md
+      // D2): in a helper invocation atomics "return indeterminate results" and write nothing.
+      if (types_.kind(result) != TypeKind::Void) inv.values.push_back(anyValueOf(types_, result));
+      return name == "atomicLoad"    ? RuleId::AtomicLoad
+             : name == "atomicStore" ? RuleId::AtomicStore
+                                     : RuleId::AtomicRmw;
+    }
     RValue ref = args[0];
     ref.type = types_.reference(types_[args[0].type].space, types_[args[0].type].element,
                                 types_[args[0].type].access);

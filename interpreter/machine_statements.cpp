@@ -125,8 +125,22 @@ StepResult Machine::execStatement(Invocation& inv, const Task& t) {
           if (n.value) pushValueOf(inv, n.value);
           return RuleId::ReturnStatement;
         } else if constexpr (std::is_same_v<N, DiscardStatement>) {
-          // #behaviors-rules: the checker rejects a compute entry point whose behavior has Discard.
-          return Stop::internal("discard in a compute shader");
+          // #behaviors-rules: the checker rejects a compute or vertex entry point whose
+          // behavior has Discard, so this is a fragment invocation.
+          inv.discarded = true;
+          if (program_.discardDemotesToHelper) {
+            // new#discard-statement: "convert the current invocation into a helper
+            // invocation" and throw away its output; it goes on (for its quad's derivatives).
+            inv.helper = true;
+            return RuleId::DiscardDemote;
+          }
+          // #discard-statement: "immediately terminate the current invocation" and "prevent
+          // evaluation and generation of a return value for the entry point".
+          inv.tasks.clear();
+          inv.values.clear();
+          inv.frames.clear();
+          inv.status = InvocationStatus::Finished;
+          return RuleId::DiscardStatement;
         } else if constexpr (std::is_same_v<N, FallthroughStatement>) {
           // #switch-statement: control continues with the next clause's body.
           Task marker;
@@ -353,11 +367,13 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       StepResult r = unwind(inv, TaskKind::FunctionMarker, false, &marker);
       if (r.kind == StepResult::Stopped) return r;
       inv.frames.pop_back();
+      if (value) inv.values.push_back(std::move(*value));
       if (inv.frames.empty()) {
+        // The entry point's return value stays on the value stack: the stage's outputs
+        // (#pipeline-inputs-outputs; stage.cpp reads them).
         inv.status = InvocationStatus::Finished;
         return RuleId::EntryPointReturn;
       }
-      if (value) inv.values.push_back(std::move(*value));
       return RuleId::CallReturn;
     }
     case TaskKind::FunctionMarker:

@@ -45,6 +45,10 @@ enum class RuleId : uint8_t {
   ArrayBuiltinFunctions, AtomicLoad, AtomicStore, AtomicRmw, AtomicCompareExchange,
   ControlBarrierWait, TextureDimensions, TextureNumLayers, TextureNumLevels, TextureNumSamples,
   TextureLoad, TextureLoadOutOfBounds, TextureStore, TextureStoreOutOfBounds,
+  // the fragment stage (stage_fragment.cpp, quad.cpp): discard, and the derivatives a quad
+  // computes together
+  DiscardStatement, DiscardDemote, DerivativeWait, DerivativeFine, DerivativeCoarse, Derivative,
+  DerivativeDivergentQuad,
   // the scheduler's rule (dispatch.cpp): every invocation of a workgroup waits at one barrier
   ControlBarrierRelease,
   Count
@@ -165,6 +169,21 @@ inline constexpr std::array<Rule, static_cast<size_t>(RuleId::Count)> kRules{{
     {RuleId::TextureLoadOutOfBounds, "textureload-out-of-bounds", "textureload"},
     {RuleId::TextureStore, "texturestore", "texturestore"},
     {RuleId::TextureStoreOutOfBounds, "texturestore-out-of-bounds", "texturestore"},
+
+    // #discard-statement: the seed ends the invocation; revision 2026 (Revision::
+    // discardDemotesToHelper, new#discard-statement) makes it a helper invocation that goes on.
+    {RuleId::DiscardStatement, "discard-statement", "discard-statement"},
+    {RuleId::DiscardDemote, "discard-demote", "discard-statement"},
+    // #derivatives: "invocations within the same quad collaborate": an invocation offers its
+    // value and waits for the others of its quad (like a control barrier); the quad's rule
+    // (quad.cpp) gives each its derivative: the fine one, the coarse one (either row or
+    // column of the quad: a set), or either of them (dpdx, dpdy, fwidth); a quad whose
+    // invocations are not all at the call gets an indeterminate value (docs/ambiguities.md D1).
+    {RuleId::DerivativeWait, "derivative-wait", "derivatives"},
+    {RuleId::DerivativeFine, "derivative-fine", "derivative-builtin-functions"},
+    {RuleId::DerivativeCoarse, "derivative-coarse", "derivative-builtin-functions"},
+    {RuleId::Derivative, "derivative", "derivative-builtin-functions"},
+    {RuleId::DerivativeDivergentQuad, "derivative-divergent-quad", "derivatives"},
 
     {RuleId::ControlBarrierRelease, "control-barrier-release", "barrier"},
 }};

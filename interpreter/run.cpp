@@ -3,8 +3,10 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 
+#include "interpreter/stage.h"
 #include "semantics/parser.h"
 
 namespace plumb::interp {
@@ -32,6 +34,52 @@ nlohmann::json buffersJson(const RunReport& r, const TypeTable& types, const std
     }
     nlohmann::json j = {{"group", buf.group}, {"binding", buf.binding}, {"name", buf.name}, {"words", ws}};
     if (!words) j["type"] = types.name(buf.storeType);
+    out.push_back(std::move(j));
+  }
+  return out;
+}
+
+/// Version 4: each invocation's outputs merged word by word over the finished outcomes (each
+/// outcome lists the same invocations in the same order).
+nlohmann::json mergedInvocationsJson(const std::vector<Outcome>& outcomes) {
+  nlohmann::json out = nlohmann::json::array();
+  const Outcome* first = nullptr;
+  for (const Outcome& o : outcomes)
+    if (o.kind == "finished" && !first) first = &o;
+  if (!first) return out;
+  for (size_t i = 0; i < first->invocations.size(); ++i) {
+    nlohmann::json j = first->invocations[i].id;
+    bool discarded = false, kept = false;
+    std::map<uint32_t, std::vector<std::vector<const WordValue*>>> locations;
+    std::map<std::string, std::vector<std::vector<const WordValue*>>> builtins;
+    for (const Outcome& o : outcomes) {
+      if (o.kind != "finished" || i >= o.invocations.size()) continue;
+      const InvocationOutputs& io = o.invocations[i];
+      (io.discarded ? discarded : kept) = true;
+      auto gather = [](auto& into, const auto& from) {
+        for (const auto& [k, ws] : from) {
+          auto& slots = into[k];
+          slots.resize(std::max(slots.size(), ws.size()));
+          for (size_t w = 0; w < ws.size(); ++w) slots[w].push_back(&ws[w]);
+        }
+      };
+      gather(locations, io.locations);
+      gather(builtins, io.builtins);
+    }
+    // A fragment discarded in some outcomes and not in others: `discarded` is "maybe".
+    if (discarded) j["discarded"] = kept ? nlohmann::json("maybe") : nlohmann::json(true);
+    auto words = [](const std::vector<std::vector<const WordValue*>>& slots) {
+      nlohmann::json a = nlohmann::json::array();
+      for (const auto& s : slots) a.push_back(mergedWordJson(s));
+      return a;
+    };
+    if (kept) {
+      nlohmann::json l = nlohmann::json::object(), b = nlohmann::json::object();
+      for (const auto& [k, slots] : locations) l[std::to_string(k)] = words(slots);
+      for (const auto& [k, slots] : builtins) b[k] = words(slots);
+      j["locations"] = std::move(l);
+      j["builtins"] = std::move(b);
+    }
     out.push_back(std::move(j));
   }
   return out;
@@ -114,6 +162,49 @@ void printBuffer(const nlohmann::json& b, const std::vector<ScalarSlot>* slots, 
   out << "\n";
 }
 
+/// The outputs of each invocation of a vertex or fragment stage, one line each:
+/// `vertex 0 instance 0: position = (...) @location(0) = (...)`.
+void printInvocations(const nlohmann::json& invocations, const nlohmann::json& types,
+                      std::ostream& out) {
+  // The scalar kind of an output's words (readable_values.h): its type's component type.
+  auto kind = [&](const char* group, const std::string& name) {
+    const nlohmann::json byName = types.value(group, nlohmann::json::object());
+    std::string t = byName.value(name, "");
+    return t.find("f32") != std::string::npos   ? 'f'
+           : t.find("i32") != std::string::npos ? 'i'
+                                                : 'u';
+  };
+  for (const auto& i : invocations) {
+    out << "  ";
+    if (i.contains("vertex"))
+      out << "vertex " << i["vertex"] << " instance " << i["instance"];
+    else
+      out << "fragment (" << i["x"] << "," << i["y"] << ")";
+    out << ":";
+    if (i.contains("discarded")) {
+      out << (i["discarded"] == true ? " discarded" : " discarded or not");
+      if (!i.contains("locations")) {
+        out << "\n";
+        continue;
+      }
+      out << ";";
+    }
+    auto words = [&](const nlohmann::json& ws, char k) {
+      std::string s = ws.size() == 1 ? "" : "(";
+      for (size_t w = 0; w < ws.size(); ++w) s += (w ? ", " : "") + readableScalar(ws[w], k, 0);
+      return s + (ws.size() == 1 ? "" : ")");
+    };
+    // value() returns a copy: keep it alive while its items are walked.
+    const nlohmann::json builtins = i.value("builtins", nlohmann::json::object());
+    const nlohmann::json locations = i.value("locations", nlohmann::json::object());
+    for (const auto& [name, ws] : builtins.items())
+      out << " " << name << " = " << words(ws, kind("builtins", name));
+    for (const auto& [l, ws] : locations.items())
+      out << " @location(" << l << ") = " << words(ws, kind("locations", l));
+    out << "\n";
+  }
+}
+
 }  // namespace
 
 RunReport runShader(const SourceFile& file, const RunRequest& request) {
@@ -132,30 +223,35 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   options.pipelineCreation = true;
   std::unique_ptr<CheckedModule> checked = check(*module, r.diagnostics, options);
   if (r.diagnostics.hasErrors() || !checked) return r;
-  // The entry point: by name, or the only compute entry point.
+  // The entry point: by name, or the only compute entry point, or (a module without compute
+  // entry points) the only entry point.
   uint32_t entry = UINT32_MAX;
-  std::vector<std::string> computeNames;
+  ShaderStage stage = ShaderStage::None;
+  std::vector<std::string> names;
+  size_t computeCount = 0;
+  for (const EntryPoint& e : checked->entryPoints) computeCount += e.stage == ShaderStage::Compute;
   for (const EntryPoint& e : checked->entryPoints) {
     std::string name(module->name(checked->declarations[e.function].name));
-    if (e.stage == ShaderStage::Compute) computeNames.push_back(name);
-    if (!request.entry.empty() ? name == request.entry : e.stage == ShaderStage::Compute) {
-      if (entry != UINT32_MAX && request.entry.empty()) {
-        r.errors.push_back("the module has several compute entry points; choose one with --entry");
-        return r;
-      }
-      entry = e.function;
-      if (e.stage != ShaderStage::Compute) {
-        r.errors.push_back("entry point '" + name + "' is not a compute shader; plumb run runs compute shaders");
-        return r;
-      }
+    names.push_back(name);
+    bool wanted = !request.entry.empty() ? name == request.entry
+                  : computeCount         ? e.stage == ShaderStage::Compute
+                                         : true;
+    if (!wanted) continue;
+    if (entry != UINT32_MAX && request.entry.empty()) {
+      r.errors.push_back(std::string("the module has several ") + (computeCount ? "compute " : "") +
+                         "entry points; choose one with --entry");
+      return r;
     }
+    entry = e.function;
+    stage = e.stage;
   }
   if (entry == UINT32_MAX) {
     std::string known;
-    for (const std::string& n : computeNames) known += (known.empty() ? "" : ", ") + n;
-    r.errors.push_back(request.entry.empty() ? "the module has no compute entry point"
-                                             : "no entry point '" + request.entry + "'" +
-                                                   (known.empty() ? "" : " (compute entry points: " + known + ")"));
+    for (const std::string& n : names) known += (known.empty() ? "" : ", ") + n;
+    r.errors.push_back(request.entry.empty()
+                           ? "the module has no entry point"
+                           : "no entry point '" + request.entry + "'" +
+                                 (known.empty() ? "" : " (entry points: " + known + ")"));
     return r;
   }
   r.entry = std::string(module->name(checked->declarations[entry].name));
@@ -167,7 +263,16 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   r.buffers = bindResources(program, bindings, request.zeroMissingBindings, r.errors,
                             request.allowUnusedBindings ? &r.warnings : nullptr);
   if (!r.errors.empty()) return r;
-  r.result = runDispatch(program, entry, r.buffers, request.dispatch);
+  // A vertex or fragment entry point runs as a draw (stage.h): its invocations from the
+  // bindings' `vertex` or `fragment` section.
+  StageInvocations draw;
+  if (stage == ShaderStage::Vertex) draw = vertexInvocations(program, entry, bindings, r.errors);
+  if (stage == ShaderStage::Fragment)
+    draw = fragmentInvocations(program, entry, bindings, r.errors);
+  if (!r.errors.empty()) return r;
+  r.result = stage == ShaderStage::Compute
+                 ? runDispatch(program, entry, r.buffers, request.dispatch)
+                 : runStage(program, entry, draw, r.buffers, request.dispatch);
   if (!r.result.refused.empty()) {
     r.errors.push_back(r.result.refused);
     return r;
@@ -192,6 +297,19 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
     if (!o.message.empty()) j["message"] = o.message;
     if (o.stop) j["stop"] = stopJson(*o.stop);
     if (o.racy) j["racy"] = true;
+    if (stage != ShaderStage::Compute) {
+      // Version 4: the outputs of every invocation (helpers left out), and the quads whose
+      // invocations diverged at a derivative (#derivatives).
+      nlohmann::json invocations = nlohmann::json::array();
+      for (const InvocationOutputs& io : o.invocations)
+        invocations.push_back(invocationOutputsJson(io));
+      j["invocations"] = std::move(invocations);
+      if (!o.divergentQuads.empty()) {
+        nlohmann::json quads = nlohmann::json::array();
+        for (const DivergentQuad& d : o.divergentQuads) quads.push_back(divergentQuadJson(d));
+        j["divergentQuads"] = std::move(quads);
+      }
+    }
     outcomes.push_back(std::move(j));
   }
   r.json = {{"format", "plumb-run"},
@@ -199,8 +317,7 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
             {"revision", std::string(revision.name)},
             {"file", file.name()},
             {"entry", r.entry},
-            {"dispatch", request.dispatch.dispatch},
-            {"workgroupSize", d.workgroupSize},
+            {"stage", std::string(spelling(stage))},
             {"executions",
              {{"explored", d.explored},
               {"complete", d.complete},
@@ -209,6 +326,22 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
             {"steps", d.steps},
             {"outcomes", outcomes},
             {"buffers", buffersJson(r, checked->types, nullptr, &d.outcomes)}};
+  if (stage == ShaderStage::Compute) {
+    r.json["dispatch"] = request.dispatch.dispatch;
+    r.json["workgroupSize"] = d.workgroupSize;
+  } else {
+    size_t helpers = 0;
+    for (const StageInvocation& si : draw.invocations) helpers += si.helper;
+    nlohmann::json drawJson = {{"invocations", draw.invocations.size() - helpers}};
+    if (stage == ShaderStage::Fragment) {
+      drawJson["helpers"] = helpers;
+      drawJson["quads"] = draw.quads.size();
+      if (draw.width) drawJson["viewport"] = {draw.width, draw.height};
+    }
+    r.json["draw"] = std::move(drawJson);
+    r.json["outputs"] = stageOutputTypes(program, entry);
+    r.json["invocations"] = mergedInvocationsJson(d.outcomes);
+  }
   // #memory-model: the data races, only when there are some (docs/formats.md: a race-free
   // report is what it was before races were detected).
   // --all-schedules: whether the partial-order reduction chose the orders explored
@@ -300,10 +433,20 @@ std::string incomplete(const nlohmann::json& executions) {
 
 void printRunReport(const RunReport& report, std::ostream& out, bool hex) {
   const nlohmann::json& j = report.json;
-  out << j["file"].get<std::string>() << ": entry " << j["entry"].get<std::string>()
-      << ", dispatch " << j["dispatch"][0] << "," << j["dispatch"][1] << "," << j["dispatch"][2]
-      << ", workgroup size " << j["workgroupSize"][0] << "," << j["workgroupSize"][1] << ","
-      << j["workgroupSize"][2];
+  out << j["file"].get<std::string>() << ": entry " << j["entry"].get<std::string>();
+  if (j.contains("dispatch")) {
+    out << ", dispatch " << j["dispatch"][0] << "," << j["dispatch"][1] << "," << j["dispatch"][2]
+        << ", workgroup size " << j["workgroupSize"][0] << "," << j["workgroupSize"][1] << ","
+        << j["workgroupSize"][2];
+  } else {
+    const nlohmann::json& d = j["draw"];
+    std::string stage = j["stage"].get<std::string>();
+    out << ", " << stage << " stage, " << d["invocations"]
+        << (stage == "vertex" ? " vertices" : " fragments");
+    if (d.contains("quads"))
+      out << " in " << d["quads"] << " quads (" << d["helpers"] << " helper invocations)";
+    if (d.contains("viewport")) out << ", viewport " << d["viewport"][0] << "x" << d["viewport"][1];
+  }
   // The seed's revision is the default and goes unsaid; another is named on the first line.
   if (j.value("revision", "2022-06") != "2022-06")
     out << ", revision " << j["revision"].get<std::string>();
@@ -379,12 +522,23 @@ void printRunReport(const RunReport& report, std::ostream& out, bool hex) {
     for (size_t b = 0; b < o["buffers"].size(); ++b)
       printBuffer(o["buffers"][b], hex || b >= report.slots.size() ? nullptr : &report.slots[b],
                   out);
+    if (o.contains("divergentQuads")) {
+      for (const auto& d : o["divergentQuads"]) {
+        out << "  divergent quad at (" << d["quad"][0] << "," << d["quad"][1]
+            << "): " << d["function"].get<std::string>() << " at " << d["call"].get<std::string>()
+            << " called by quad invocations " << d["waiting"].dump() << " but not "
+            << d["elsewhere"].dump()
+            << ": non-uniform control flow, an indeterminate value [derivatives]\n";
+      }
+    }
+    if (o.contains("invocations")) printInvocations(o["invocations"], j["outputs"], out);
   }
   if (n > 1) {
     out << "merged over the finished outcomes (compare a device with one outcome, not these):\n";
     for (size_t b = 0; b < j["buffers"].size(); ++b)
       printBuffer(j["buffers"][b], hex || b >= report.slots.size() ? nullptr : &report.slots[b],
                   out);
+    if (j.contains("invocations")) printInvocations(j["invocations"], j["outputs"], out);
   }
 }
 

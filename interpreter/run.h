@@ -52,8 +52,10 @@ RunReport runShader(const SourceFile& file, const RunRequest& request);
 /// The version of the `plumb-run` report runShader writes (docs/formats.md): 2 since outcomes
 /// that do not finish carry a typed stop (`stop`, interpreter/stop.h); 3 since an incomplete
 /// exploration says which bound stopped it (`executions.stop`) and --all-schedules whether the
-/// partial-order reduction chose the orders (`executions.reduction`).
-inline constexpr int kRunReportVersion = 3;
+/// partial-order reduction chose the orders (`executions.reduction`); 4 since vertex and
+/// fragment entry points run (`stage`, `draw`, each outcome's `invocations` and
+/// `divergentQuads`, the merged `invocations`; `dispatch` and `workgroupSize` for compute only).
+inline constexpr int kRunReportVersion = 4;
 
 /// The `stop` member of an outcome that did not finish (docs/formats.md `plumb-run`).
 nlohmann::json stopJson(const Stop& s);

@@ -108,12 +108,12 @@ bool readExpectedRun(nlohmann::json e, const fs::path& path, const char* field, 
       !e["outcomes"].is_array())
     return fail(c, std::string("\"") + field +
                        "\" must be a plumb-run report (format \"plumb-run\" with \"outcomes\")");
-  // docs/formats.md: version 1 (stops untyped), 2 (typed stops) and 3 (the exploration's
-  // bound typed) are read; others rejected.
+  // docs/formats.md: version 1 (stops untyped), 2 (typed stops), 3 (the exploration's bound
+  // typed) and 4 (vertex and fragment stages) are read; others rejected.
   const nlohmann::json& version = e.contains("version") ? e["version"] : nlohmann::json(1);
-  if (!version.is_number_integer() || version.get<int64_t>() < 1 || version.get<int64_t>() > 3)
+  if (!version.is_number_integer() || version.get<int64_t>() < 1 || version.get<int64_t>() > 4)
     return fail(c, std::string("\"") + field + "\": plumb-run version " + version.dump() +
-                       " is not supported (this Plumb reads versions 1 to 3)");
+                       " is not supported (this Plumb reads versions 1 to 4)");
   c.expect = std::move(e);
   return true;
 }

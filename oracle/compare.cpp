@@ -204,9 +204,9 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
   int version = plumbRun.contains("version") && plumbRun["version"].is_number_integer()
                     ? plumbRun["version"].get<int>()
                     : 1;
-  if (version < 1 || version > 3) {
+  if (version < 1 || version > 4) {
     m.note = "plumb-run version " + std::to_string(version) +
-             " is not supported (this Plumb reads versions 1 to 3)";
+             " is not supported (this Plumb reads versions 1 to 4)";
     return m;
   }
   std::map<std::pair<uint32_t, uint32_t>, const DeviceBuffer*> byBinding;

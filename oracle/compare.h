@@ -53,7 +53,7 @@ struct OutcomeMatch {
 const char* outcomeStatusName(
     OutcomeMatch::Status s);  // conformant, outside, inconclusive, not-available, plumb-bug
 
-/// Compares a device's buffers with the outcomes of a `plumb-run` report (versions 1 to 3;
+/// Compares a device's buffers with the outcomes of a `plumb-run` report (versions 1 to 4;
 /// another version is NotAvailable, saying so). Only the buffers the outcomes list are
 /// compared. An outcome that did not finish is read by its typed stop (docs/oracle.md): an
 /// internal error makes the result PlumbBug; when the output lies in no finished outcome, a

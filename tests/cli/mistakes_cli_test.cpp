@@ -29,9 +29,9 @@ std::vector<Mistake> mistakes() {
 @group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
 @compute @workgroup_size(1) fn main() { out[0] = 1u; }
 )");
-  std::string vertex =
-      temp("mistake_vertex.wgsl",
-           "@vertex fn vs() -> @builtin(position) vec4<f32> { return vec4<f32>(); }\n");
+  std::string vertex = temp(
+      "mistake_vertex.wgsl",
+      "@vertex fn vs(@location(0) p: vec4<f32>) -> @builtin(position) vec4<f32> { return p; }\n");
   std::string notJson = temp("mistake_bindings.txt", "group 0 binding 0: 1 2 3\n");
   std::string wrongFormat = temp("mistake_bindings.json", R"({"bindings": []})");
   std::string typo =
@@ -57,7 +57,10 @@ std::vector<Mistake> mistakes() {
        {"plumb-bindings"}},
       {"bindings that do not exist", "run " + ok + " --bindings nosuch.json", 2, {"nosuch.json"}},
       {"an entry point name misspelled", "run " + ok + " --entry mian", 1, {"main"}},
-      {"a vertex shader given to run", "run " + vertex, 1, {"compute"}},
+      {"a vertex shader run without its attributes",
+       "run " + vertex,
+       1,
+       {"no attribute for the input @location(0) (vec4<f32>)"}},
       {"an unknown output format", "check " + ok + " --format xml", 2, {"xml"}},
       {"an override without a value", "run " + ok + " --override k", 2, {"NAME=VALUE"}},
       {"a misspelled built-in", "builtins clmap", 2, {"clamp"}},

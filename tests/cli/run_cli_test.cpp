@@ -1,6 +1,8 @@
 // `plumb run`: outcomes as text and JSON, exit status, --trace, bindings errors, limits.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -20,7 +22,7 @@ TEST(CliRun, OutOfBoundsExampleHasFiveOutcomes) {
   ASSERT_EQ(r.status, 0) << r.out;
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-run");
-  EXPECT_EQ(j["version"], 3);
+  EXPECT_EQ(j["version"], 4);
   EXPECT_EQ(j["outcomes"].size(), 5u);
   EXPECT_TRUE(j["executions"]["complete"].get<bool>());
   // data[0] is 10 + 1, or 7 + 1 when the stray store went to element 0.
@@ -73,7 +75,7 @@ TEST(CliRun, TypedStops) {
   Result json = plumb("run " + sample + " --zero-missing-bindings --format json");
   EXPECT_EQ(json.status, 1);
   nlohmann::json j = nlohmann::json::parse(json.out);
-  EXPECT_EQ(j["version"], 3);
+  EXPECT_EQ(j["version"], 4);
   EXPECT_EQ(j["outcomes"][0]["kind"], "unsupported");
   EXPECT_EQ(j["outcomes"][0]["stop"], (nlohmann::json{{"kind", "unsupported"},
                                                       {"feature", "textureSampleLevel"},
@@ -113,7 +115,8 @@ TEST(CliRun, BadBindingsAndUsage) {
   EXPECT_EQ(plumb("run " + shader + " --bindings " + notJson).status, 2);
   Result noEntry = plumb("run " + shader + " --zero-missing-bindings --entry nope", true);
   EXPECT_EQ(noEntry.status, 1);
-  EXPECT_NE(noEntry.out.find("no entry point 'nope' (compute entry points: main)"), std::string::npos) << noEntry.out;
+  EXPECT_NE(noEntry.out.find("no entry point 'nope' (entry points: main)"), std::string::npos)
+      << noEntry.out;
 }
 
 // An exploration stopped by --max-executions is an incomplete answer: exit 1 (README, exit
@@ -222,6 +225,46 @@ TEST(CliRun, StoredRgba8unormTexelIsReportedAsItsReadValues) {
   ASSERT_EQ(j.status, 0) << j.out;
   nlohmann::json report = nlohmann::json::parse(j.out);
   EXPECT_EQ(report["outcomes"][0]["buffers"][0]["words"][4]["set"], nlohmann::json({"0x3efefeff", "0x3f008081"}));
+}
+
+// Issue 19: a fragment shader over a viewport, its text report, its JSON report (version 4)
+// and its pictures.
+TEST(CliRun, FragmentStageReportAndPictures) {
+  std::string f = kExamples + "fragment_divergent_derivative.wgsl";
+  std::string b = kExamples + "bindings/fragment_divergent_derivative.json";
+  Result text = plumb("run " + f + " --bindings " + b);
+  ASSERT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find("entry main, fragment stage, 8 fragments in 2 quads (0 helper "
+                          "invocations), viewport 4x2"),
+            std::string::npos)
+      << text.out;
+  EXPECT_NE(
+      text.out.find(
+          "divergent quad at (0,0): dpdx at 10:13 called by quad invocations [1,3] but not [0,2]"),
+      std::string::npos)
+      << text.out;
+  EXPECT_NE(text.out.find("fragment (2,0): @location(0) = (1.0f, 1.5f, {0.0f, -0.0f}, 1.0f)"), std::string::npos)
+      << text.out;
+  Result json = plumb("run " + f + " --bindings " + b + " --format json");
+  ASSERT_EQ(json.status, 0) << json.out;
+  nlohmann::json j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["version"], 4);
+  EXPECT_EQ(j["stage"], "fragment");
+  EXPECT_EQ(j["outcomes"][0]["divergentQuads"][0]["function"], "dpdx");
+  std::string prefix = temp("divergent", "");
+  Result pictures = plumb("run " + f + " --bindings " + b + " --picture " + prefix + " --quiet");
+  ASSERT_EQ(pictures.status, 0) << pictures.out;
+  for (const char* suffix : {"-lower.png", "-upper.png", "-mask.png"}) {
+    std::ifstream in(prefix + suffix, std::ios::binary);
+    std::string png((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    ASSERT_GT(png.size(), 8u) << suffix;
+    EXPECT_EQ(png.substr(1, 3), "PNG") << suffix;
+  }
+  Result compute = plumb("run " + kExamples + "out_of_bounds.wgsl --bindings " + kExamples +
+                             "bindings/out_of_bounds.json --picture " + prefix,
+                         true);
+  EXPECT_EQ(compute.status, 2);
+  EXPECT_NE(compute.out.find("pictures need a fragment stage"), std::string::npos) << compute.out;
 }
 
 }  // namespace

@@ -12,7 +12,7 @@ namespace plumb::interp {
 namespace {
 
 RunReport runExample(const std::string& name, std::array<uint32_t, 3> dispatch,
-                     bool allSchedules = false, bool reduce = true) {
+                     bool allSchedules = false, bool reduce = true, const std::string& entry = "") {
   std::string dir = std::string(PLUMB_SOURCE_DIR) + "/corpus/examples/";
   auto file = std::make_unique<SourceFile>(name + ".wgsl", testing::readFile(dir + name + ".wgsl"));
   RunRequest r;
@@ -20,7 +20,22 @@ RunReport runExample(const std::string& name, std::array<uint32_t, 3> dispatch,
   r.dispatch.dispatch = dispatch;
   r.dispatch.allSchedules = allSchedules;
   r.dispatch.reduceSchedules = reduce;
+  r.entry = entry;
   return runShader(*file, r);
+}
+
+/// Why a run did not happen: its diagnostics and errors.
+std::string why(const RunReport& r) {
+  std::string s;
+  for (const Diagnostic& d : r.diagnostics.all()) s += d.message + " [" + d.rule + "]\n";
+  for (const std::string& e : r.errors) s += e + "\n";
+  return s;
+}
+
+/// A word holding an f32 zero: the set of both zeros (the sign of a zero is not tracked).
+bool isZero(const nlohmann::json& w) {
+  return w == nlohmann::json{{"set", {"0x00000000", "0x80000000"}}} ||
+         w == nlohmann::json{{"exact", "0x00000000"}};
 }
 
 uint32_t exact(const nlohmann::json& w) {
@@ -98,6 +113,87 @@ TEST(Examples, MatrixMultiplyGivesIntervalsThatHoldTheRoundedProducts) {
         EXPECT_LT(w["range"][1].get<double>() - w["range"][0].get<double>(), 8 * std::ldexp(1.0, -23) * std::fabs(sum) + 1e-30)
             << w.dump();
       }
+    }
+  }
+}
+
+// The vertex stage of triangle_shading (its fragment stage samples a texture: the sampling
+// built-ins are another issue's): position = M * (p, 1) with M scaling by 2 and moving by
+// (-1, -1); color = color * tint; uv from the vertex index's two low bits.
+TEST(Examples, TriangleShadingVertexStage) {
+  RunReport r = runExample("triangle_shading", {1, 1, 1}, false, true, "vs_main");
+  ASSERT_TRUE(r.ran) << why(r);
+  ASSERT_EQ(r.json["outcomes"].size(), 1u);
+  const auto& vs = r.json["outcomes"][0]["invocations"];
+  ASSERT_EQ(vs.size(), 3u);
+  auto f32 = [&](const nlohmann::json& w) {
+    uint32_t bits = exact(w);
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  };
+  const float positions[3][2] = {{-1, -1}, {1, -1}, {-1, 1}};
+  const float uvs[3][2] = {{0, 0}, {1, 0}, {0, 1}};
+  for (int v = 0; v < 3; ++v) {
+    const auto& p = vs[v]["builtins"]["position"];
+    EXPECT_EQ(f32(p[0]), positions[v][0]) << v;
+    EXPECT_EQ(f32(p[1]), positions[v][1]) << v;
+    EXPECT_EQ(f32(p[3]), 1.0f) << v;
+    EXPECT_TRUE(isZero(p[2])) << v;
+    EXPECT_EQ(f32(vs[v]["locations"]["0"][2]), 0.25f) << v;
+    for (int k = 0; k < 2; ++k) {
+      const auto& uv = vs[v]["locations"]["1"][k];
+      if (uvs[v][k] == 0)
+        EXPECT_TRUE(isZero(uv)) << v << " " << uv.dump();
+      else
+        EXPECT_EQ(f32(uv), uvs[v][k]) << v;
+    }
+  }
+}
+
+// The anti-aliased grid: fwidth(uv) is one pixel's step (1/8) exactly, since uv is linear and
+// both rows of every quad agree; the grid line is 0.5 at the pixels whose uv·2 is 1/8 from a
+// half (columns 1, 2, 5, 6), 0 elsewhere, within the division's accuracy.
+TEST(Examples, FragmentDerivatives) {
+  RunReport r = runExample("fragment_derivatives", {1, 1, 1});
+  ASSERT_TRUE(r.ran) << why(r);
+  EXPECT_EQ(r.json["draw"]["quads"], 16);
+  ASSERT_EQ(r.json["outcomes"].size(), 1u);
+  const auto& fs = r.json["outcomes"][0]["invocations"];
+  ASSERT_EQ(fs.size(), 64u);
+  EXPECT_FALSE(r.json["outcomes"][0].contains("divergentQuads"));
+  for (const auto& f : fs) {
+    int x = f["x"].get<int>(), y = f["y"].get<int>();
+    bool onLine = x == 1 || x == 2 || x == 5 || x == 6 || y == 1 || y == 2 || y == 5 || y == 6;
+    const auto& red = f["locations"]["0"][0];
+    double lo = red.contains("range") ? red["range"][0].get<double>() : isZero(red) ? 0.0 : 0.5;
+    double hi = red.contains("range") ? red["range"][1].get<double>() : lo;
+    double expected = onLine ? 0.5 : 0.0;
+    EXPECT_LE(lo, expected) << x << "," << y << " " << red.dump();
+    EXPECT_GE(hi, expected) << x << "," << y << " " << red.dump();
+    EXPECT_LT(hi - lo, 1e-5) << red.dump();
+  }
+}
+
+// The divergent quad: c = x - 0.5 splits the quad at (0, 0) (column 1 takes the branch), while
+// the quad at (2, 0) takes it entirely and computes dpdx = 1.
+TEST(Examples, FragmentDivergentDerivative) {
+  RunReport r = runExample("fragment_divergent_derivative", {1, 1, 1});
+  ASSERT_TRUE(r.ran) << why(r);
+  const auto& o = r.json["outcomes"][0];
+  ASSERT_TRUE(o.contains("divergentQuads")) << o.dump();
+  ASSERT_EQ(o["divergentQuads"].size(), 1u);
+  EXPECT_EQ(o["divergentQuads"][0]["quad"], nlohmann::json({0, 0}));
+  EXPECT_EQ(o["divergentQuads"][0]["waiting"], nlohmann::json({1, 3}));
+  for (const auto& f : o["invocations"]) {
+    int x = f["x"].get<int>();
+    const auto& slope = f["locations"]["0"][0];
+    if (x == 1) {
+      EXPECT_TRUE(slope.contains("any")) << f.dump();
+    } else if (x == 0) {
+      EXPECT_TRUE(isZero(slope)) << slope.dump();
+    } else {
+      EXPECT_EQ(exact(slope), 0x3f800000u) << f.dump();
     }
   }
 }

@@ -126,13 +126,35 @@ TEST(RuleCoverage, EveryRuleIsTaken) {
 @group(0) @binding(0) var<storage, read_write> out: array<u32, 1>;
 @compute @workgroup_size(1) fn main() { out[0] = 1u; }
 )";
+  // The fragment stage's rules (interpreter/stage_fragment.cpp, quad.cpp): a quad whose right
+  // column takes a branch with a derivative (a divergent quad) and then discards; under 2026,
+  // discard demotes.
+  const char* fragment = R"(
+@fragment fn main(@location(0) c: f32) -> @location(0) vec4<f32> {
+  var d = dpdx(c) + dpdxFine(c) + dpdyCoarse(c);
+  if c > 0.0 { d += dpdy(c); }
+  if c > 2.0 { discard; }
+  return vec4<f32>(d);
+}
+)";
+  const char* demote = R"(
+@fragment fn main(@location(0) c: f32) -> @location(0) vec4<f32> {
+  if c > 2.0 { discard; }
+  return vec4<f32>(c);
+}
+)";
   std::vector<const char*> programs(std::begin(kPrograms), std::end(kPrograms));
   programs.push_back(current);
+  programs.push_back(fragment);
+  programs.push_back(demote);
   for (const char* p : programs) {
     auto file = std::make_unique<SourceFile>("rules.wgsl", p);
     std::ostringstream trace;
     RunRequest r;
-    if (p == current) r.revision = &Revision::wgsl2026();
+    if (p == current || p == demote) r.revision = &Revision::wgsl2026();
+    if (p == fragment || p == demote)
+      r.bindings = nlohmann::json::parse(R"({"format": "plumb-bindings", "version": 1, "fragment":
+        {"version": 1, "viewport": [2, 2], "inputs": {"0": {"at": -0.5, "ddx": 3}}}})");
     r.zeroMissingBindings = true;
     r.dispatch.trace = &trace;
     r.dispatch.maxExecutions = 4;

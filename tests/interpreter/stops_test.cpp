@@ -23,7 +23,7 @@ RunReport run(const std::string& source, uint64_t maxSteps = 10'000) {
   for (const Diagnostic& d : r.diagnostics.all()) why += renderText(d);
   for (const std::string& e : r.errors) why += e + "\n";
   EXPECT_TRUE(r.ran) << why;
-  EXPECT_EQ(r.json["version"], 3);
+  EXPECT_EQ(r.json["version"], 4);
   return r;
 }
 

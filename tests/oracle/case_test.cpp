@@ -83,11 +83,11 @@ std::string caseWith(const std::string& bindings, const std::string& extra = "")
   return j.dump();
 }
 
-// docs/formats.md `plumb-run`: a case's expected outcomes may be version 1, 2 or 3; another
+// docs/formats.md `plumb-run`: a case's expected outcomes may be version 1 to 4; another
 // version is rejected with a message.
 TEST(OracleCases, ExpectedRunVersions) {
   const std::string b = R"([{"group":0,"binding":0,"size":16}])";
-  for (int version : {1, 2, 3}) {
+  for (int version : {1, 2, 3, 4}) {
     OracleCase c = loadCase(
         writeTemp("e" + std::to_string(version) + ".json",
                   caseWith(b, R"({"expect": {"format": "plumb-run", "version": )" + std::to_string(version) +
@@ -96,15 +96,15 @@ TEST(OracleCases, ExpectedRunVersions) {
     EXPECT_TRUE(c.error.empty()) << c.error;
     EXPECT_TRUE(c.expect);
   }
-  OracleCase four = loadCase(
+  OracleCase five = loadCase(
       writeTemp(
-          "e4.json",
-          caseWith(b, R"({"expect": {"format": "plumb-run", "version": 4, "outcomes": []}})")),
+          "e5.json",
+          caseWith(b, R"({"expect": {"format": "plumb-run", "version": 5, "outcomes": []}})")),
       {});
   EXPECT_NE(
-      four.error.find("plumb-run version 4 is not supported (this Plumb reads versions 1 to 3)"),
+      five.error.find("plumb-run version 5 is not supported (this Plumb reads versions 1 to 4)"),
       std::string::npos)
-      << four.error;
+      << five.error;
 }
 
 TEST(OracleCases, BindingErrorsAreClear) {
