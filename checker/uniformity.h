@@ -29,6 +29,15 @@ enum class ParameterTag : uint8_t {
   ParameterRequiredToBeUniformForReturnValue,
   ParameterNoRestriction,
 };
+/// Revision 2026's tags of one function at the workgroup (or draw) scope, as the spec spells
+/// them: "CallSiteRequiredToBeUniform.error", "ParameterContentsRequiredToBeUniform.warning",
+/// "PointerParameterMayBeNonUniform", ... (new#uniformity-function).
+struct CurrentTagSpellings {
+  std::string callSite, function;
+  std::vector<std::string> parameters, parameterReturns, pointerParameters;  // "" if no such tag
+};
+struct CurrentFunctionTags;
+CurrentTagSpellings spellings(const CurrentFunctionTags& tags);
 std::string_view spelling(CallSiteTag t);
 std::string_view spelling(FunctionTag t);
 std::string_view spelling(ParameterTag t);

@@ -175,7 +175,41 @@ void computeTags(const CheckedModule& m, UniformityResult& result, UniformityGra
   }
 }
 
+std::string severityName(DiagnosticSeverity s) {
+  switch (s) {
+    case DiagnosticSeverity::Error:
+      return "error";
+    case DiagnosticSeverity::Warning:
+      return "warning";
+    case DiagnosticSeverity::Info:
+      return "info";
+    case DiagnosticSeverity::Off:
+      return "off";
+  }
+  return "";
+}
+
 }  // namespace
+
+CurrentTagSpellings spellings(const CurrentFunctionTags& tags) {
+  CurrentTagSpellings s;
+  s.callSite = tags.callSite
+                   ? "CallSiteRequiredToBeUniform." + severityName(tags.callSite->severity)
+                   : "CallSiteNoRestriction";
+  s.function = tags.returnValueMayBeNonUniform ? "ReturnValueMayBeNonUniform" : "NoRestriction";
+  for (const CurrentParameterTags& p : tags.parameters) {
+    s.parameters.push_back(
+        p.value      ? "ParameterRequiredToBeUniform." + severityName(p.value->severity)
+        : p.contents ? "ParameterContentsRequiredToBeUniform." + severityName(p.contents->severity)
+                     : "ParameterNoRestriction");
+    s.parameterReturns.push_back(p.returnValue || p.returnContents
+                                     ? "ParameterReturnContentsRequiredToBeUniform"
+                                     : "ParameterReturnNoRestriction");
+    s.pointerParameters.push_back(p.pointerMayBeNonUniform ? "PointerParameterMayBeNonUniform"
+                                                           : "PointerParameterNoRestriction");
+  }
+  return s;
+}
 
 std::shared_ptr<UniformityResult> analyzeCurrentUniformity(const CheckedModule& module,
                                                            DiagnosticList& diagnostics,

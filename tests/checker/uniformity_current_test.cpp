@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "check_util.h"
+#include "checker/uniformity.h"
 
 namespace plumb {
 namespace {
@@ -284,6 +285,38 @@ TEST(CurrentUniformity, CallSiteTagCarriesTheCalleesSeverity) {
 TEST(CurrentUniformity, TheSeedKeepsItsAnalysis) {
   auto r = checkSourceIn(Revision::wgsl2022_06(), FRAGMENT("if c > 0.0 { _ = dpdx(1.0); }"));
   EXPECT_TRUE(r->valid()) << r->text();
+}
+
+// new#uniformity-function: the tags of a function, as `plumb check --annotate-uniformity`
+// prints them under 2026.
+TEST(CurrentUniformity, TagsOfAFunction) {
+  auto r = checkSourceIn(Revision::wgsl2026(),
+                         "diagnostic(warning, derivative_uniformity);\n"
+                         "var<private> pv: u32;\n"
+                         "fn f(p: ptr<function, u32>, a: u32, b: u32) -> u32 {\n"
+                         "  if *p == 0u { workgroupBarrier(); }\n"
+                         "  *p = pv;\n"
+                         "  return b;\n"
+                         "}\n"
+                         "fn g(x: f32) -> f32 { if x > 0.0 { return dpdx(x); } return 0.0; }\n");
+  ASSERT_TRUE(r->valid()) << r->text();
+  auto index = [&](const char* name) {
+    return static_cast<size_t>(r->declaration(name) - r->checked->declarations.data());
+  };
+  CurrentTagSpellings f = spellings(r->checked->uniformity->functions[index("f")].current[0]);
+  EXPECT_EQ(f.callSite, "CallSiteRequiredToBeUniform.error");
+  EXPECT_EQ(f.function, "NoRestriction");
+  EXPECT_EQ(f.parameters,
+            (std::vector<std::string>{"ParameterContentsRequiredToBeUniform.error",
+                                      "ParameterNoRestriction", "ParameterNoRestriction"}));
+  EXPECT_EQ(f.parameterReturns, (std::vector<std::string>{
+                                    "ParameterReturnNoRestriction", "ParameterReturnNoRestriction",
+                                    "ParameterReturnContentsRequiredToBeUniform"}));
+  EXPECT_EQ(f.pointerParameters[0], "PointerParameterMayBeNonUniform");
+  CurrentTagSpellings g = spellings(r->checked->uniformity->functions[index("g")].current[0]);
+  EXPECT_EQ(g.callSite, "CallSiteRequiredToBeUniform.warning");
+  EXPECT_EQ(g.function, "ReturnValueMayBeNonUniform");
+  EXPECT_EQ(g.parameters, (std::vector<std::string>{"ParameterRequiredToBeUniform.warning"}));
 }
 
 }  // namespace
