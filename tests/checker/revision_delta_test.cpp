@@ -251,6 +251,19 @@ const DeltaCase kCases[] = {
      "@group(0) @binding(0) var t: texture_storage_2d<rgba8unorm, write>; "
      "fn f() { textureStore(t, vec2<u32>(), vec4<f32>()); }",
      true, true},
+    // delta 5: the uniformity analysis (U1, U2, U17)
+    // (#37 with a private variable: the seed accepts the @location form through its U1 hole.)
+    {"9.1 #37 discard is {Next}",
+     "var<private> c: f32; @fragment fn f() { if c > 0.0 { discard; } _ = dpdx(1.0); }", false,
+     true},
+    {"9.1 #38 returns reconverge",
+     "var<private> nonuni: bool; fn g() { if nonuni { return; } } @compute @workgroup_size(1) fn "
+     "m() { g(); workgroupBarrier(); }",
+     false, true},
+    {"9.1 #39 per-statement values",
+     "@compute @workgroup_size(1) fn m(@builtin(local_invocation_id) lid: vec3<u32>) { var x = "
+     "lid.x; x = 0u; if x == 0u { workgroupBarrier(); } }",
+     false, true},
     // delta 5: diagnostic filters of the uniformity rules
     {"5 derivative in non-uniform control flow",
      "@group(0) @binding(0) var t: texture_2d<f32>; @group(0) @binding(1) var s: sampler; "
