@@ -254,9 +254,7 @@ class CurrentGraphBuilder {
           using N = std::decay_t<decltype(n)>;
           if constexpr (std::is_same_v<N, CompoundStatement> ||
                         std::is_same_v<N, ContinuingStatement>) {
-            size_t scope = state_.size();
             Node r = statements(cf, m_[n.statements]);  // {s}: (CF, s) => CF'
-            (void)scope;
             return r;
           } else if constexpr (std::is_same_v<N, IfStatement>) {
             // (CF, e) => V; (V, s1) => CF1; (V, s2) => CF2
@@ -464,7 +462,7 @@ class CurrentGraphBuilder {
   /// it is a full reference (new#func-var-value-analysis), and the value nodes of the
   /// indices on the way.
   struct View {
-    enum Root : uint8_t { None, Slot, ModuleVariable, PointerParameter, Parameter } root = None;
+    enum Root : uint8_t { None, Slot, ModuleVariable, PointerParameter } root = None;
     uint32_t slot = 0;     // Slot: a function-scope variable or desugared pointer parameter
     bool readOnly = true;  // ModuleVariable, PointerParameter
     bool full = true;
@@ -573,8 +571,11 @@ class CurrentGraphBuilder {
           } else if constexpr (std::is_same_v<N, CallExpression>) {
             return call(cf, id, n);
           } else if constexpr (std::is_same_v<N, UnaryExpression>) {
+            // `&e` is not loaded, unless a pointer composite access loads through it
+            // (`(&v).yw`, delta 2.5): then the memory view of e is loaded.
             if (n.op == UnaryOperator::AddressOf)
-              return expression(cf, n.operand, Use::UnloadedView);
+              return expression(cf, n.operand,
+                                use == Use::LoadedView ? Use::LoadedView : Use::UnloadedView);
             if (n.op == UnaryOperator::Indirection)
               return expression(cf, n.operand,
                                 use == Use::UnloadedView ? Use::UnloadedView : Use::LoadedView);

@@ -88,6 +88,12 @@ const Case kCases[] = {
      COMPUTE("var x = lid; let q = &x; *q = 0u; if x == 0u { workgroupBarrier(); }"), true},
     {"U2 a read through a let pointer sees the current value",
      COMPUTE("var x = 0u; let q = &x; x = lid; if *q == 0u { workgroupBarrier(); }"), false},
+    {"U2 a swizzle through a pointer loads (pointer composite access)",
+     COMPUTE("var v = vec4(lid); let x = dot((&v).yw, vec2()); if x > 0u { workgroupBarrier(); }"),
+     false},
+    {"U2 a swizzle through a pointer, uniform contents",
+     COMPUTE("var v = vec4(u); let x = dot((&v).yw, vec2()); if x > 0u { workgroupBarrier(); }"),
+     true},
     // U3: pointer parameters (new#pointer-desugar) and their tags.
     {"U3 the callee stores a non-uniform argument",
      "fn store(p: ptr<function, u32>, v: u32) { *p = v; }\n" COMPUTE(
