@@ -1,8 +1,8 @@
 // Revision 2026's directives and filters (new#diagnostics, new#language-extensions-sec;
 // delta 1.5, 1.6): `requires`, `diagnostic` directives and `@diagnostic` attributes, and the
-// attributes written before statements. The filters are validated here; their effect on the
-// uniformity diagnostics (configurable severities) is not implemented yet, so a uniformity
-// violation stays an error whatever the filter says (docs/revision-2026.md).
+// attributes written before statements. The filters are validated here; the uniformity
+// analysis of 2026 applies them (checker/uniformity_filters.cpp: the nearest enclosing filter
+// of a call site; checker/uniformity_current_tags.cpp: the severities).
 #include "checker/checker_impl.h"
 
 namespace plumb {

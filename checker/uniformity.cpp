@@ -44,16 +44,6 @@ class GraphBuilder {
                const UniformityOptions& options, UniformityGraph& g, FunctionRecord& record)
       : out_(out), m_(out.module), result_(result), options_(options), g_(g), record_(record) {}
 
-  // new#diagnostic-filtering: the severity of a triggering rule in the function being built,
-  // from its @diagnostic attributes, else the module's diagnostic directives; error by default.
-  DiagnosticSeverity triggerSeverity(std::string_view rule) const {
-    for (const DiagnosticFilter& f : out_.declarations[g_.function].attributes.filters)
-      if (f.rule == rule) return f.severity;
-    for (const DiagnosticFilter& f : out_.globalDiagnosticFilters)
-      if (f.rule == rule) return f.severity;
-    return DiagnosticSeverity::Error;
-  }
-
   void build(uint32_t index) {
     const ModuleDeclaration& d = out_.declarations[index];
     const auto& f = std::get<FunctionDeclaration>(m_[d.global].node);
@@ -538,22 +528,7 @@ class GraphBuilder {
     } else if (builtin == UniformityClass::ControlBarrier) {
       site = CallSiteTag::CallSiteRequiredToBeUniform;
     } else if (builtin == UniformityClass::Derivative) {
-      // new#uniformity-function-calls: "CallSiteRequiredToBeUniform.S, where S is the
-      // severity of the triggering rule" (derivative_uniformity, or subgroup_uniformity for
-      // the subgroups extension); only an error severity makes the call a requirement here.
-      const Overload* o = out_.calls[id.value];
-      bool subgroup = o && o->row->extension == "subgroups";
-      if (triggerSeverity(subgroup ? "subgroup_uniformity" : "derivative_uniformity") ==
-          DiagnosticSeverity::Error)
-        site = CallSiteTag::CallSiteRequiredToBeUniform;
-      ftag = FunctionTag::ReturnValueMayBeNonUniform;
-    } else if (const Overload* o = out_.calls[id.value];
-               o && o->row->name == "textureLoad" && !o->parameters.empty() &&
-               out_.types.kind(o->parameters[0].type) == TypeKind::StorageTexture &&
-               out_.types[o->parameters[0].type].access == AccessMode::ReadWrite) {
-      // new#uniformity-function-calls: "A call to textureLoad ... ReturnValueMayBeNonUniform
-      // if the argument corresponding to the t parameter is a read-write storage texture"
-      // (revision 2026: the seed has no readable storage textures).
+      site = CallSiteTag::CallSiteRequiredToBeUniform;
       ftag = FunctionTag::ReturnValueMayBeNonUniform;
     }
     // "Create two new nodes, named Result and CF_after"

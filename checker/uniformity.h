@@ -2,8 +2,10 @@
 // builds, kept for `--uniformity-graph` and `--annotate-uniformity` when asked for.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -27,6 +29,15 @@ enum class ParameterTag : uint8_t {
   ParameterRequiredToBeUniformForReturnValue,
   ParameterNoRestriction,
 };
+/// Revision 2026's tags of one function at the workgroup (or draw) scope, as the spec spells
+/// them: "CallSiteRequiredToBeUniform.error", "ParameterContentsRequiredToBeUniform.warning",
+/// "PointerParameterMayBeNonUniform", ... (new#uniformity-function).
+struct CurrentTagSpellings {
+  std::string callSite, function;
+  std::vector<std::string> parameters, parameterReturns, pointerParameters;  // "" if no such tag
+};
+struct CurrentFunctionTags;
+CurrentTagSpellings spellings(const CurrentFunctionTags& tags);
 std::string_view spelling(CallSiteTag t);
 std::string_view spelling(FunctionTag t);
 std::string_view spelling(ParameterTag t);
@@ -39,6 +50,37 @@ struct PointerContentsTag {
   std::vector<uint32_t> dependsOnArguments;  // and on these arguments
 };
 
+/// Revision 2026 (new#uniformity-function): "RequiredToBeUniform.S" for a severity S, with
+/// its potential-trigger-set (a bit set of UniformityTrigger).
+enum UniformityTrigger : uint8_t {
+  kUnnamedTrigger = 1,        // the synchronization built-ins: cannot be filtered
+  kDerivativeUniformity = 2,  // derivative_uniformity
+  kSubgroupUniformity = 4,    // subgroup_uniformity
+};
+struct SeverityRequirement {
+  DiagnosticSeverity severity = DiagnosticSeverity::Error;
+  uint8_t triggers = 0;  // the potential-trigger-set
+};
+/// new#uniformity-function: one parameter's tags under revision 2026.
+struct CurrentParameterTags {
+  std::optional<SeverityRequirement> value;     // ParameterRequiredToBeUniform.S
+  std::optional<SeverityRequirement> contents;  // ParameterContentsRequiredToBeUniform.S
+  bool returnValue = false;     // ParameterReturnContentsRequiredToBeUniform (via param_i)
+  bool returnContents = false;  // ... via param_i_contents (a function-space pointer)
+  /// The pointer parameter tag and what Value_return_i_contents reaches: the values a call may
+  /// leave in the caller's variable (new#uniformity-function-calls).
+  bool pointerMayBeNonUniform = false;  // PointerParameterMayBeNonUniform
+  bool pointerDependsOnCallSite = false;
+  std::vector<uint32_t> pointerValues;    // param_j reached
+  std::vector<uint32_t> pointerContents;  // param_j_contents reached
+};
+/// The tags of one function at one uniformity scope (new#uniformity-concepts).
+struct CurrentFunctionTags {
+  std::optional<SeverityRequirement> callSite;  // CallSiteRequiredToBeUniform.S
+  bool returnValueMayBeNonUniform = false;      // ReturnValueMayBeNonUniform
+  std::vector<CurrentParameterTags> parameters;
+};
+
 /// The tags of one function, and why they were given (for the explanations of callers).
 struct FunctionUniformity {
   bool analyzed = false;
@@ -49,6 +91,9 @@ struct FunctionUniformity {
   std::string callSiteWhy;                // the requirement that makes CF_start required
   std::vector<std::string> parameterWhy;  // by parameter
   std::string functionWhy;                // the non-uniform source behind the function tag
+  /// Revision 2026: the tags at the workgroup (or draw) uniformity scope and at the subgroup
+  /// scope (new#uniformity-overview: "This analysis is performed once for each scope").
+  std::array<CurrentFunctionTags, 2> current;
 };
 
 struct UniformityGraph;  // checker/uniformity_graph.h

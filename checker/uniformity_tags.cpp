@@ -4,7 +4,7 @@
 #include <boost/pending/queue.hpp>
 #include <algorithm>
 
-#include "checker/uniformity_internal.h"
+#include "checker/uniformity_current_internal.h"
 
 namespace plumb {
 
@@ -162,6 +162,10 @@ void computeUniformityTags(const CheckedModule& m, UniformityResult& result, Uni
 std::shared_ptr<UniformityResult> analyzeUniformity(const CheckedModule& module,
                                                     DiagnosticList& diagnostics,
                                                     const UniformityOptions& options) {
+  // The revision says which analysis: the seed's (below, exactly as it writes it) or the
+  // current one (new#uniformity, delta 5: checker/uniformity_current*.cpp).
+  if (module.module.revision().currentUniformityAnalysis)
+    return analyzeCurrentUniformity(module, diagnostics, options);
   auto result = std::make_shared<UniformityResult>();
   size_t n = module.declarations.size();
   result->functions.resize(n);

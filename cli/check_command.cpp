@@ -59,6 +59,24 @@ nlohmann::json annotation(const CheckedModule& checked, const SourceFile& file, 
     const FunctionUniformity& f = r.functions[i];
     if (!f.analyzed) continue;
     std::string name(checked.module.name(checked.declarations[i].name));
+    if (checked.module.revision().currentUniformityAnalysis) {
+      // Revision 2026's tags (new#uniformity-function), at the workgroup or draw scope.
+      CurrentTagSpellings t = spellings(f.current[0]);
+      functions.push_back({{"function", name},
+                           {"callSiteTag", t.callSite},
+                           {"functionTag", t.function},
+                           {"parameterTags", t.parameters},
+                           {"parameterReturnTags", t.parameterReturns},
+                           {"pointerParameterTags", t.pointerParameters}});
+      if (print) {
+        std::cout << file.name() << ": fn " << name << ": " << t.callSite << ", " << t.function;
+        for (size_t p = 0; p < t.parameters.size(); ++p)
+          std::cout << (p ? ", " : "; parameters: ") << t.parameters[p] << " "
+                    << t.parameterReturns[p];
+        std::cout << "\n";
+      }
+      continue;
+    }
     nlohmann::json params = nlohmann::json::array();
     for (ParameterTag t : f.parameters) params.push_back(std::string(spelling(t)));
     functions.push_back({{"function", name},
@@ -66,8 +84,10 @@ nlohmann::json annotation(const CheckedModule& checked, const SourceFile& file, 
                          {"functionTag", std::string(spelling(f.function))},
                          {"parameterTags", params}});
     if (print) {
-      std::cout << file.name() << ": fn " << name << ": " << spelling(f.callSite) << ", " << spelling(f.function);
-      for (size_t p = 0; p < f.parameters.size(); ++p) std::cout << (p ? ", " : "; parameters: ") << spelling(f.parameters[p]);
+      std::cout << file.name() << ": fn " << name << ": " << spelling(f.callSite) << ", "
+                << spelling(f.function);
+      for (size_t p = 0; p < f.parameters.size(); ++p)
+        std::cout << (p ? ", " : "; parameters: ") << spelling(f.parameters[p]);
       std::cout << "\n";
     }
   }
@@ -138,9 +158,10 @@ int runCheck(const CheckOptionsCli& o) {
         if (d.severity != Severity::Error || !d.rule.starts_with("uniformity")) continue;
         Diagnostic note = d;
         note.severity = Severity::Note;
-        note.message = "valid only through a hole in the seed's uniformity analysis "
-                       "(docs/ambiguities.md U1-U13): --strict-uniformity rejects it: " +
-                       d.message;
+        note.message =
+            "valid only through a hole in the seed's uniformity analysis "
+            "(docs/ambiguities.md U1-U13): --strict-uniformity rejects it: " +
+            d.message;
         diagnostics.add(std::move(note));
         break;
       }
@@ -164,8 +185,9 @@ int runCheck(const CheckOptionsCli& o) {
     for (const Diagnostic& d : diagnostics.all()) std::cerr << renderText(d);
     if (analyzed && o.annotateUniformity) annotation(*checked, *file, true);
     std::cout << file->name() << ": "
-              << (ok ? "valid" : std::to_string(diagnostics.errorCount()) + " error" +
-                                     (diagnostics.errorCount() == 1 ? "" : "s"))
+              << (ok ? "valid"
+                     : std::to_string(diagnostics.errorCount()) + " error" +
+                           (diagnostics.errorCount() == 1 ? "" : "s"))
               << "\n";
   }
   if (json) {

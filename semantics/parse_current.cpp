@@ -41,6 +41,13 @@ bool Parser::atPredeclaredType() const {
   return revision_.predeclaredTypeAliases && isPredeclaredAliasName(text(tok_.span));
 }
 
+bool Parser::followedByTemplateOrCall() const {
+  std::string_view rest = file_.text().substr(tok_.span.end);
+  size_t i = 0;
+  while (i < rest.size() && (rest[i] == ' ' || rest[i] == '\t' || rest[i] == '\n' || rest[i] == '\r')) ++i;
+  return i < rest.size() && (rest[i] == '<' || rest[i] == '(');
+}
+
 TypeId Parser::parsePredeclaredAlias() {
   std::string_view w = text(tok_.span);
   if (!revision_.predeclaredTypeAliases || !isPredeclaredAliasName(w)) return {};

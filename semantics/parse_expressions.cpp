@@ -390,6 +390,14 @@ ExpressionId Parser::parsePrimary() {
           advance();
           return parseBitcastRest(begin);
         }
+        if (atPredeclaredType() && !followedByTemplateOrCall()) {
+          // A predeclared type generator written bare (`ptr`, `array`) is an identifier: a
+          // user declaration may shadow it (new#declaration-and-scope: `let ptr = &v; *ptr`);
+          // if none does, the checker says that a type is not a value.
+          Symbol name = internCurrentWord();
+          advance();
+          return addExpression(from(begin), IdentifierExpression{name}, 0);
+        }
         if (atPredeclaredType()) {
           Symbol name = internCurrentWord();
           TypeId t = parsePredeclaredType("callable", /*allowBarePrefix=*/true);

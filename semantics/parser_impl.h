@@ -141,6 +141,9 @@ class Parser {
   TokenKind typeKeyword() const;
   /// Revision 2026: the current identifier names a predeclared type, type generator or type
   /// alias (new#predeclared-types).
+  /// Whether the word at tok_ is followed (after blanks) by `<` or `(`: a type with a template
+  /// list or a value constructor, rather than a bare name.
+  bool followedByTemplateOrCall() const;
   bool atPredeclaredType() const;
   /// Parses a predeclared type at the current identifier (revision 2026) and records the
   /// identifier for shadowing when it has no template list.

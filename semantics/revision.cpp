@@ -220,6 +220,7 @@ static Revision make2026() {
   r.currentTexelFormats = true;
   r.flatSampling = true;
   r.inferredZeroVector = true;
+  r.currentUniformityAnalysis = true;
   return r;
 }
 

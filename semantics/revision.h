@@ -151,6 +151,18 @@ struct Revision {
   /// function with a result (atomics excepted) is an error.
   bool mustUse = false;
 
+  // ---- delta 5: uniformity analysis
+  /// new#uniformity (delta 5, U1-U18): the current analysis (checker/uniformity_current*.cpp):
+  /// expressions produce no control-flow node and calls reconverge (U1, U8), per-statement
+  /// values of function-scope variables (new#func-var-value-analysis, U2), desugared pointer
+  /// parameters with their contents and pointer parameter tags (new#pointer-desugar, U3, U4),
+  /// the RequiredToBeUniform.S nodes with potential-trigger-sets and the nearest enclosing
+  /// diagnostic filter of each call site (U5, U6), the loop and `break if` rules (U10),
+  /// user-defined inputs as non-uniform sources (U18), `discard` as {Next} (U17), and the
+  /// subgroup uniformity scope when the `subgroup_uniformity` language feature is supported
+  /// (U16). The seed's analysis (checker/uniformity.cpp) otherwise.
+  bool currentUniformityAnalysis = false;
+
   // ---- dynamic semantics: the interpreter and the memory model ask these (issue 15)
   /// delta 2.5 (#3956), new#out-of-bounds-access-sec: a load or store through an invalid
   /// memory reference whose originating variable is not a buffer (function, private,

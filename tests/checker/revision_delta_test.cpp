@@ -56,6 +56,10 @@ const DeltaCase kCases[] = {
     {"1.5 enable list trailing", "enable f16,;", false, true},
     {"2.4 parameters are in scope in the body only",
      "fn f(f: i32, i32: i32, t: i32) -> i32 { return i32; }", false, true},
+    {"2.4 a let named like a type generator, used bare",
+     "fn g() { var v = 1; let ptr = &v; let x = *ptr; let array = 2; let y = array + 1; }", false,
+     true},
+    {"2.4 a bare type generator is not a value", "fn g() { let x = ptr; }", false, false},
     {"2.4 shadowed generator with a template list",
      "fn g() { let array = 1; var a: array<i32, 2>; }", false, false, "declaration-and-scope"},
     {"2.4 shadowed inferred array", "fn g() { let array = 4; _ = array(1); }", false, false,
@@ -247,6 +251,19 @@ const DeltaCase kCases[] = {
      "@group(0) @binding(0) var t: texture_storage_2d<rgba8unorm, write>; "
      "fn f() { textureStore(t, vec2<u32>(), vec4<f32>()); }",
      true, true},
+    // delta 5: the uniformity analysis (U1, U2, U17)
+    // (#37 with a private variable: the seed accepts the @location form through its U1 hole.)
+    {"9.1 #37 discard is {Next}",
+     "var<private> c: f32; @fragment fn f() { if c > 0.0 { discard; } _ = dpdx(1.0); }", false,
+     true},
+    {"9.1 #38 returns reconverge",
+     "var<private> nonuni: bool; fn g() { if nonuni { return; } } @compute @workgroup_size(1) fn "
+     "m() { g(); workgroupBarrier(); }",
+     false, true},
+    {"9.1 #39 per-statement values",
+     "@compute @workgroup_size(1) fn m(@builtin(local_invocation_id) lid: vec3<u32>) { var x = "
+     "lid.x; x = 0u; if x == 0u { workgroupBarrier(); } }",
+     false, true},
     // delta 5: diagnostic filters of the uniformity rules
     {"5 derivative in non-uniform control flow",
      "@group(0) @binding(0) var t: texture_2d<f32>; @group(0) @binding(1) var s: sampler; "
