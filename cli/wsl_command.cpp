@@ -1,7 +1,7 @@
 // plumb wsl desugar FILE [--rules] [--ott-for-vdecls]
 // plumb wsl check FILE [--format text|json] [--rules] [--ott-for-vdecls] [--ott-loop-behaviours]
-// plumb wsl run FILE --entry F [--args V...] [--trace] [--max-steps N] [--max-executions N] [--format text|json]
-// The WSL seed's front end and small-step machine (issue 20, docs/wsl.md).
+// plumb wsl run FILE --entry F [--args V...] [--trace] [--max-steps N] [--max-executions N]
+// [--format text|json] The WSL seed's front end and small-step machine (issue 20, docs/wsl.md).
 #include <iostream>
 #include <memory>
 #include <string>
@@ -33,9 +33,13 @@ struct WslOptions {
   uint64_t maxExecutions = 1000;
 };
 
-int reportDiagnostics(const DiagnosticList& diagnostics, const std::string& format, const char* name) {
+int reportDiagnostics(const DiagnosticList& diagnostics, const std::string& format,
+                      const char* name) {
   if (format == "json") {
-    nlohmann::json j = {{"format", name}, {"version", 1}, {"valid", false}, {"diagnostics", nlohmann::json::array()}};
+    nlohmann::json j = {{"format", name},
+                        {"version", 1},
+                        {"valid", false},
+                        {"diagnostics", nlohmann::json::array()}};
     for (const Diagnostic& d : diagnostics.all()) j["diagnostics"].push_back(toJson(d));
     std::cout << j.dump(2) << "\n";
   } else {
@@ -104,7 +108,8 @@ int run(const WslOptions& o) {
   if (usage) return kUsage;
   if (!checked) return reportDiagnostics(diagnostics, o.format, "plumb-wsl-run");
   std::string error;
-  std::optional<std::vector<wsl::Value>> args = wsl::typedArguments(*checked, o.entry, o.args, error);
+  std::optional<std::vector<wsl::Value>> args =
+      wsl::typedArguments(*checked, o.entry, o.args, error);
   if (!args) {
     printInputError("wsl run", error);
     return kUsage;
@@ -118,8 +123,8 @@ int run(const WslOptions& o) {
     options.trace = [](size_t path, uint64_t step, const wsl::StepTrace& t) {
       std::string rules;
       for (size_t i = 0; i + 1 < t.rules.size(); ++i) rules += t.rules[i] + " / ";
-      std::cout << "[" << path << ":" << step << "] " << (t.rules.empty() ? t.stop : t.rules.back()) << "  "
-                << t.redex;
+      std::cout << "[" << path << ":" << step << "] " << (t.rules.empty() ? t.stop : t.rules.back())
+                << "  " << t.redex;
       for (const wsl::MemoryEvent& e : t.events) std::cout << "  {" << wsl::eventText(e) << "}";
       if (!t.choice.empty()) std::cout << "  (choice: " << t.choice << ")";
       if (!rules.empty()) std::cout << "\n      via " << rules.substr(0, rules.size() - 3);
@@ -130,32 +135,39 @@ int run(const WslOptions& o) {
     printInputError("wsl run", result.error);
     return kUsage;
   }
-  if (o.format == "json") std::cout << wsl::runReportJson(result, o.entry).dump(2) << "\n";
-  else std::cout << wsl::runReportText(result);
+  if (o.format == "json")
+    std::cout << wsl::runReportJson(result, o.entry).dump(2) << "\n";
+  else
+    std::cout << wsl::runReportText(result);
   bool incomplete = result.executionLimitReached;
   for (const wsl::Outcome& x : result.outcomes)
-    incomplete |= x.status == wsl::Outcome::Status::StepLimit || x.status == wsl::Outcome::Status::Stuck;
+    incomplete |=
+        x.status == wsl::Outcome::Status::StepLimit || x.status == wsl::Outcome::Status::Stuck;
   return incomplete ? kRejected : kOk;
 }
 
 }  // namespace
 
 void registerWsl(CLI::App& app, int& exitCode) {
-  CLI::App* wsl = app.add_subcommand("wsl", "The WSL seed: its desugarings, typing rules and small-step machine (docs/wsl.md)");
+  CLI::App* wsl = app.add_subcommand(
+      "wsl", "The WSL seed: its desugarings, typing rules and small-step machine (docs/wsl.md)");
   wsl->require_subcommand(1);
   auto o = std::make_shared<WslOptions>();
   auto common = [&](CLI::App* c) {
     c->add_option("FILE", o->file, "WSL source file ('-' for standard input)")->required();
     c->add_flag("--ott-for-vdecls", o->ottForVdecls,
-                "desugar `for (T x = e; ..)` by WSL.ott's for_init_vdecls (a while loop) instead of the prose");
+                "desugar `for (T x = e; ..)` by WSL.ott's for_init_vdecls (a while loop) instead "
+                "of the prose");
   };
-  CLI::App* d = wsl->add_subcommand("desugar", "Print the program after the 8 desugaring rules of WSL.ott");
+  CLI::App* d =
+      wsl->add_subcommand("desugar", "Print the program after the 8 desugaring rules of WSL.ott");
   common(d);
   d->add_flag("--rules", o->rules, "list each desugaring applied, with its position");
   d->footer("Exit status: 0, 1 on syntax errors, 2 on usage errors.");
   d->callback([o, &exitCode] { exitCode = desugar(*o); });
 
-  CLI::App* c = wsl->add_subcommand("check", "Validate a WSL program (typing rules and behaviours)");
+  CLI::App* c =
+      wsl->add_subcommand("check", "Validate a WSL program (typing rules and behaviours)");
   common(c);
   c->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}));
   c->add_flag("--rules", o->rules, "list the WSL.ott typing rules used");
@@ -164,11 +176,13 @@ void registerWsl(CLI::App& app, int& exitCode) {
   c->footer("Exit status: 0 valid, 1 invalid (each diagnostic names its rule), 2 on usage errors.");
   c->callback([o, &exitCode] { exitCode = check(*o); });
 
-  CLI::App* r = wsl->add_subcommand("run", "Call a function and print every outcome the execution rules allow");
+  CLI::App* r = wsl->add_subcommand(
+      "run", "Call a function and print every outcome the execution rules allow");
   common(r);
   r->add_option("--entry", o->entry, "the function to call")->required();
   r->add_option("--args", o->args, "its arguments: 42, 7u, 1.5, true, Enum.Element, or TYPE:VALUE");
-  r->add_flag("--trace", o->trace, "print each step: its rule, redex, memory events and congruence rules");
+  r->add_flag("--trace", o->trace,
+              "print each step: its rule, redex, memory events and congruence rules");
   r->add_option("--max-steps", o->maxSteps, "steps per execution (default 1000000)");
   r->add_option("--max-executions", o->maxExecutions, "executions explored (default 1000)");
   r->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}));

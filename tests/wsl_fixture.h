@@ -17,7 +17,9 @@ struct Checked {
   std::shared_ptr<const CheckedProgram> program;
   bool parsed = false;
   /// The rule of the first diagnostic ("" when none).
-  std::string firstRule() const { return diagnostics.all().empty() ? "" : diagnostics.all().front().rule; }
+  std::string firstRule() const {
+    return diagnostics.all().empty() ? "" : diagnostics.all().front().rule;
+  }
   std::string messages() const {
     std::string s;
     for (const Diagnostic& d : diagnostics.all()) s += d.rule + ": " + d.message + "\n";
@@ -25,7 +27,8 @@ struct Checked {
   }
 };
 
-inline std::unique_ptr<Checked> checkText(const std::string& text, const CheckOptions& options = {}) {
+inline std::unique_ptr<Checked> checkText(const std::string& text,
+                                          const CheckOptions& options = {}) {
   auto c = std::make_unique<Checked>();
   c->file = std::make_shared<SourceFile>("test.wsl", text);
   std::optional<Program> p = parseProgram(*c->file, c->diagnostics);
@@ -35,8 +38,8 @@ inline std::unique_ptr<Checked> checkText(const std::string& text, const CheckOp
 }
 
 /// Runs `entry` with the given arguments; the checked program must be valid.
-inline RunResult runText(const std::string& text, const std::string& entry, std::vector<Value> args = {},
-                         RunOptions options = {}) {
+inline RunResult runText(const std::string& text, const std::string& entry,
+                         std::vector<Value> args = {}, RunOptions options = {}) {
   auto c = checkText(text);
   if (!c->program) {
     RunResult r;
@@ -53,7 +56,8 @@ inline std::string onlyValue(const RunResult& r) {
   if (!r.error.empty()) return "error: " + r.error;
   if (r.outcomes.size() != 1) return std::to_string(r.outcomes.size()) + " outcomes";
   const Outcome& o = r.outcomes.front();
-  if (o.status != Outcome::Status::Returned) return std::string(statusName(o.status)) + " " + o.stuckTerm;
+  if (o.status != Outcome::Status::Returned)
+    return std::string(statusName(o.status)) + " " + o.stuckTerm;
   return valueText(o.value);
 }
 

@@ -50,7 +50,7 @@ struct Function {
   TypeP result;
   FunctionDecl::Stage stage = FunctionDecl::Stage::None;
   enum class Origin { User, Generated, Native } origin = Origin::User;
-  std::string native;  // Native: the standard library's name of its meaning
+  std::string native;        // Native: the standard library's name of its meaning
   uint32_t fieldOffset = 0;  // Native "field-ander": the field's offset
   // User and Generated: the body after checking, and the parameters' store identifiers.
   std::vector<StmtP> body;
@@ -64,7 +64,7 @@ struct Function {
 struct CheckedProgram {
   std::shared_ptr<const SourceFile> file;
   std::vector<std::shared_ptr<const SourceFile>> generatedSources;  // generated functions' text
-  Program program;  // desugared
+  Program program;                                                  // desugared
   std::vector<DesugarStep> desugarings;
   std::vector<StructInfo> structs;
   std::vector<EnumInfo> enums;
@@ -89,16 +89,17 @@ Value defaultValue(const CheckedProgram& p, const TypeP& t);
 
 struct CheckOptions {
   DesugarOptions desugar;
-  /// Loops: the seed's prose (and its rule names do_while_break / do_while_no_break) adds Nothing
-  /// only when Break is in the body's behaviours; WSL.ott's `do_while` and `for` always add Normal.
-  /// Plumb follows the prose unless this is set (docs/ambiguities.md, WSL W11).
+  /// Loops: WSL.ott's `do_while` and `for` always add Normal; the prose adds it only with a
+  /// Break (unsound). Plumb adds it when the loop can end normally (checker/wsl
+  /// statement_typing.cpp) unless this is set (docs/ambiguities.md, WSL W11).
   bool ottLoopBehaviours = false;
 };
 
 /// Validates a parsed program. Diagnostics name the WSL.ott rule or the seed's step they violate
 /// (`wsl-typing-if`, `wsl-validation-enum`). Returns null when the program is invalid.
 std::shared_ptr<const CheckedProgram> checkProgram(std::shared_ptr<const SourceFile> file,
-                                                   const Program& program, DiagnosticList& diagnostics,
+                                                   const Program& program,
+                                                   DiagnosticList& diagnostics,
                                                    const CheckOptions& options = {});
 
 }  // namespace plumb::wsl

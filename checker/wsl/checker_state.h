@@ -46,7 +46,8 @@ struct Typed {
   TypeP type;  // tval
   enum class Category { RValue, LValue, AbstractLValue } category = Category::RValue;
   AddressSpace space = AddressSpace::Thread;
-  bool integerLiteral = false;  // an unsuffixed integer literal (seed: "int literals ... can be given")
+  bool integerLiteral =
+      false;  // an unsuffixed integer literal (seed: "int literals ... can be given")
   bool mayDiscard = false;
 };
 
@@ -59,7 +60,8 @@ using TypingEnvironment = std::map<std::string, LocalBinding>;
 
 class Checker {
  public:
-  Checker(std::shared_ptr<CheckedProgram> program, DiagnosticList& diagnostics, const CheckOptions& options)
+  Checker(std::shared_ptr<CheckedProgram> program, DiagnosticList& diagnostics,
+          const CheckOptions& options)
       : p_(std::move(program)), diagnostics_(diagnostics), options_(options) {}
   bool run();
 
@@ -79,22 +81,24 @@ class Checker {
 
   // ---- standard_library.cpp
   void addStandardLibrary();
-  int addNative(const std::string& name, std::vector<TypeP> params, TypeP result, const std::string& native);
+  int addNative(const std::string& name, std::vector<TypeP> params, TypeP result,
+                const std::string& native);
 
   // ---- statement_typing.cpp
   StmtP typeStatement(const TypingEnvironment& g, const StmtP& s, Behaviours& b);
-  std::vector<StmtP> typeBlock(const TypingEnvironment& g, const std::vector<StmtP>& statements, size_t from,
-                               Behaviours& b, Span span);
+  std::vector<StmtP> typeBlock(const TypingEnvironment& g, const std::vector<StmtP>& statements,
+                               size_t from, Behaviours& b, Span span);
 
   // ---- expression_typing.cpp
   Typed typeExpression(const TypingEnvironment& g, const ExprP& e);
   /// The expression as a right value of `expected` (coercing an integer literal), or null after
   /// reporting `rule`.
-  ExprP expectRValue(const TypingEnvironment& g, const ExprP& e, const TypeP& expected, const std::string& rule,
-                     TypeP* actual = nullptr, bool* mayDiscard = nullptr);
+  ExprP expectRValue(const TypingEnvironment& g, const ExprP& e, const TypeP& expected,
+                     const std::string& rule, TypeP* actual = nullptr, bool* mayDiscard = nullptr);
   Typed asRValue(Typed t);
   bool asAbstractLValue(Typed& t, const std::string& rule);
-  int resolveCall(const std::string& name, std::vector<Typed>& args, Span span, const std::string& rule);
+  int resolveCall(const std::string& name, std::vector<Typed>& args, Span span,
+                  const std::string& rule);
   Typed typeCall(const TypingEnvironment& g, const ExprP& e);
   Typed typeDot(const TypingEnvironment& g, const ExprP& e);
   Typed typeIndex(const TypingEnvironment& g, const ExprP& e);

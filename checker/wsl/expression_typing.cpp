@@ -12,7 +12,9 @@
 namespace plumb::wsl {
 namespace {
 
-std::shared_ptr<Expr> copy(const ExprP& e) { return std::make_shared<Expr>(*e); }
+std::shared_ptr<Expr> copy(const ExprP& e) {
+  return std::make_shared<Expr>(*e);
+}
 
 std::shared_ptr<Expr> valNode(const ExprP& from, const Value& v) {
   auto r = std::make_shared<Expr>(*from);
@@ -44,11 +46,16 @@ bool Checker::literalFits(const Typed& t, const Type& to) const {
   if (!t.integerLiteral || !t.expr) return false;
   int64_t v = t.expr->value.integer;
   switch (to.kind) {
-    case Type::Kind::Int: return v >= INT32_MIN && v <= INT32_MAX;
-    case Type::Kind::Uint: return v >= 0 && v <= int64_t(UINT32_MAX);
-    case Type::Kind::Uchar: return v >= 0 && v <= 255;
-    case Type::Kind::Float: return true;
-    default: return false;
+    case Type::Kind::Int:
+      return v >= INT32_MIN && v <= INT32_MAX;
+    case Type::Kind::Uint:
+      return v >= 0 && v <= int64_t(UINT32_MAX);
+    case Type::Kind::Uchar:
+      return v >= 0 && v <= 255;
+    case Type::Kind::Float:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -57,11 +64,20 @@ ExprP Checker::coerceLiteral(const Typed& t, const TypeP& to) {
   int64_t v = t.expr->value.integer;
   Value x;
   switch (to->kind) {
-    case Type::Kind::Int: x = Value::makeInt(int32_t(v)); break;
-    case Type::Kind::Uint: x = Value::makeUint(uint32_t(v)); break;
-    case Type::Kind::Uchar: x = Value::makeUchar(uint8_t(v)); break;
-    case Type::Kind::Float: x = Value::makeFloat(float(v)); break;
-    default: return t.expr;
+    case Type::Kind::Int:
+      x = Value::makeInt(int32_t(v));
+      break;
+    case Type::Kind::Uint:
+      x = Value::makeUint(uint32_t(v));
+      break;
+    case Type::Kind::Uchar:
+      x = Value::makeUchar(uint8_t(v));
+      break;
+    case Type::Kind::Float:
+      x = Value::makeFloat(float(v));
+      break;
+    default:
+      return t.expr;
   }
   return valNode(t.expr, x);
 }
@@ -86,14 +102,15 @@ bool Checker::asAbstractLValue(Typed& t, const std::string& rule) {
     return true;
   }
   error(t.expr->span,
-        t.category == Typed::Category::LValue ? "a left value in the constant address space cannot be assigned"
-                                              : "this expression cannot be assigned: it is not a left value",
+        t.category == Typed::Category::LValue
+            ? "a left value in the constant address space cannot be assigned"
+            : "this expression cannot be assigned: it is not a left value",
         rule);
   return false;
 }
 
-ExprP Checker::expectRValue(const TypingEnvironment& g, const ExprP& e, const TypeP& expected, const std::string& rule,
-                            TypeP* actual, bool* mayDiscard) {
+ExprP Checker::expectRValue(const TypingEnvironment& g, const ExprP& e, const TypeP& expected,
+                            const std::string& rule, TypeP* actual, bool* mayDiscard) {
   Typed t = typeExpression(g, e);
   if (!t.expr) return nullptr;
   t = asRValue(t);
@@ -101,7 +118,8 @@ ExprP Checker::expectRValue(const TypingEnvironment& g, const ExprP& e, const Ty
   if (actual) *actual = t.type;
   if (!expected || sameType(t.type, expected)) {
     if (t.integerLiteral && !literalFits(t, *t.type)) {
-      error(e->span, "the literal " + e->literal + " is not representable as " + typeName(*t.type), rule);
+      error(e->span, "the literal " + e->literal + " is not representable as " + typeName(*t.type),
+            rule);
       return nullptr;
     }
     return t.expr;
@@ -114,7 +132,8 @@ ExprP Checker::expectRValue(const TypingEnvironment& g, const ExprP& e, const Ty
   return nullptr;
 }
 
-int Checker::resolveCall(const std::string& name, std::vector<Typed>& args, Span span, const std::string& rule) {
+int Checker::resolveCall(const std::string& name, std::vector<Typed>& args, Span span,
+                         const std::string& rule) {
   std::vector<int> candidates;
   for (int id : p_->lookup(name)) {
     const Function& f = p_->functions[size_t(id)];
@@ -130,7 +149,8 @@ int Checker::resolveCall(const std::string& name, std::vector<Typed>& args, Span
     const Function& f = p_->functions[size_t(id)];
     bool ok = true;
     for (size_t i = 0; i < args.size() && ok; ++i)
-      ok = args[i].integerLiteral ? literalFits(args[i], *f.parameters[i]) : sameType(args[i].type, f.parameters[i]);
+      ok = args[i].integerLiteral ? literalFits(args[i], *f.parameters[i])
+                                  : sameType(args[i].type, f.parameters[i]);
     if (ok) fitting.push_back(id);
   }
   // Step 6: if several remain, integer literals are limited to int.
@@ -149,8 +169,10 @@ int Checker::resolveCall(const std::string& name, std::vector<Typed>& args, Span
     std::string sig = name + "(";
     for (size_t i = 0; i < args.size(); ++i) sig += (i ? ", " : "") + typeName(*args[i].type);
     sig += ")";
-    error(span, fitting.empty() ? "no function matches the call " + sig
-                                : "the call " + sig + " is ambiguous (" + std::to_string(fitting.size()) + " functions match)",
+    error(span,
+          fitting.empty() ? "no function matches the call " + sig
+                          : "the call " + sig + " is ambiguous (" + std::to_string(fitting.size()) +
+                                " functions match)",
           rule);
     return -1;
   }
@@ -187,6 +209,38 @@ Typed Checker::typeCall(const TypingEnvironment& g, const ExprP& e) {
     if (!t.expr) return r;
     args.push_back(asRValue(t));
     discard |= t.mayDiscard;
+  }
+  // Natives made on first use: `T(x)` of a T (a copy), `T()` (the default value), `==` of two
+  // pointers or array references of one type (the reference implementation's library; the seed's
+  // casts and comparisons are a Todo, docs/wsl.md).
+  if (name.rfind("operator ", 0) == 0 && p_->lookup(name).empty() && args.size() <= 1) {
+    TypeSyntax ts;
+    ts.name = e->name;
+    TypeP t = resolveType(ts, currentFile_);
+    if (t && args.empty() && !isPointerOrRef(*t)) addNative(name, {}, t, "default");
+    if (t && args.size() == 1 && sameType(args[0].type, t)) addNative(name, {t}, t, "identity");
+  } else if (name.rfind("operator ", 0) == 0 && args.empty()) {
+    bool have = false;
+    for (int id : p_->lookup(name)) have |= p_->functions[size_t(id)].parameters.empty();
+    TypeSyntax ts;
+    ts.name = e->name;
+    TypeP t = have ? nullptr : resolveType(ts, currentFile_);
+    if (t && !isPointerOrRef(*t)) addNative(name, {}, t, "default");
+  } else if (name.rfind("operator ", 0) == 0 && args.size() == 1) {
+    bool have = false;
+    for (int id : p_->lookup(name)) {
+      const Function& f = p_->functions[size_t(id)];
+      have |= f.parameters.size() == 1 && sameType(f.parameters[0], args[0].type);
+    }
+    if (!have && sameType(p_->functions[size_t(p_->lookup(name).front())].result, args[0].type))
+      addNative(name, {args[0].type}, args[0].type, "identity");
+  }
+  if (name == "operator==" && args.size() == 2 && isPointerOrRef(*args[0].type) &&
+      sameType(args[0].type, args[1].type)) {
+    bool have = false;
+    for (int id : p_->lookup(name))
+      have |= sameType(p_->functions[size_t(id)].parameters[0], args[0].type);
+    if (!have) addNative(name, {args[0].type, args[1].type}, boolType(), "reference-equality");
   }
   int id = resolveCall(name, args, e->span, "wsl-typing-call");
   if (id < 0) return r;
@@ -229,7 +283,8 @@ Typed Checker::typeDot(const TypingEnvironment& g, const ExprP& e) {
   r.mayDiscard = t.mayDiscard;
   // `length` of an array or array reference: a special function (seed "To check that a
   // function call is well-typed", step 3).
-  if (e->name == "length" && (t.type->kind == Type::Kind::Array || t.type->kind == Type::Kind::ArrayRef)) {
+  if (e->name == "length" &&
+      (t.type->kind == Type::Kind::Array || t.type->kind == Type::Kind::ArrayRef)) {
     int id = addNative("operator.length", {t.type}, uintType(), "length");
     d->info.getter = id;
     d->info.type = uintType();
@@ -273,7 +328,8 @@ Typed Checker::typeDot(const TypingEnvironment& g, const ExprP& e) {
         d->info.type = f.parameters[1];
         if (currentFunction_ >= 0) {
           p_->functions[size_t(currentFunction_)].calls.push_back(id);
-          if (d->info.getter >= 0) p_->functions[size_t(currentFunction_)].calls.push_back(d->info.getter);
+          if (d->info.getter >= 0)
+            p_->functions[size_t(currentFunction_)].calls.push_back(d->info.getter);
         }
         r.expr = d;
         r.type = f.parameters[1];
@@ -291,7 +347,8 @@ Typed Checker::typeDot(const TypingEnvironment& g, const ExprP& e) {
     r.type = d->info.type;
     return r;
   }
-  error(e->span, "no field, getter or address-taker '" + e->name + "' for " + typeName(*t.type), "wsl-typing-dot");
+  error(e->span, "no field, getter or address-taker '" + e->name + "' for " + typeName(*t.type),
+        "wsl-typing-dot");
   return Typed{};
 }
 
@@ -302,13 +359,15 @@ Typed Checker::typeIndex(const TypingEnvironment& g, const ExprP& e) {
   Typed t = typeExpression(g, e->operands[0]);
   if (!t.expr) return r;
   bool indexDiscard = false;
-  ExprP index = expectRValue(g, e->operands[1], uintType(), "wsl-typing-array_ref_index", nullptr, &indexDiscard);
+  ExprP index = expectRValue(g, e->operands[1], uintType(), "wsl-typing-array_ref_index", nullptr,
+                             &indexDiscard);
   if (!index) return r;
   auto d = copy(e);
   d->operands = {t.expr, index};
   r.mayDiscard = t.mayDiscard || indexDiscard;
   auto calls = [&](int id) {
-    if (currentFunction_ >= 0 && id >= 0) p_->functions[size_t(currentFunction_)].calls.push_back(id);
+    if (currentFunction_ >= 0 && id >= 0)
+      p_->functions[size_t(currentFunction_)].calls.push_back(id);
   };
   if (t.type->kind == Type::Kind::ArrayRef) {
     // array_ref_index: G |- e : Ref(tval, as), G |- e' : uint  ==>  G |- e[e'] : LVal(tval, as)
@@ -330,7 +389,8 @@ Typed Checker::typeIndex(const TypingEnvironment& g, const ExprP& e) {
       const Function& f = p_->functions[size_t(id)];
       if (f.parameters.size() == 2 && sameType(f.parameters[0], pointerTo(t.type, t.space)) &&
           sameType(f.parameters[1], uintType())) {
-        // array_index_lval: G |- e : LVal([tval], as), G |- e' : uint  ==>  G |- e[e'] : LVal(tval, as)
+        // array_index_lval: G |- e : LVal([tval], as), G |- e' : uint  ==>  G |- e[e'] : LVal(tval,
+        // as)
         if (t.type->kind == Type::Kind::Array) fired("array_index_lval");
         d->info.ander = id;
         d->info.leftValue = true;
@@ -348,7 +408,8 @@ Typed Checker::typeIndex(const TypingEnvironment& g, const ExprP& e) {
   auto findGetter = [&]() {
     for (int id : p_->lookup("operator[]")) {
       const Function& f = p_->functions[size_t(id)];
-      if (f.parameters.size() == 2 && sameType(f.parameters[0], t.type) && sameType(f.parameters[1], uintType()))
+      if (f.parameters.size() == 2 && sameType(f.parameters[0], t.type) &&
+          sameType(f.parameters[1], uintType()))
         return id;
     }
     return -1;
@@ -358,7 +419,8 @@ Typed Checker::typeIndex(const TypingEnvironment& g, const ExprP& e) {
   if (abstract) {
     for (int id : p_->lookup("operator[]=")) {
       const Function& f = p_->functions[size_t(id)];
-      if (f.parameters.size() == 3 && sameType(f.parameters[0], t.type) && sameType(f.parameters[1], uintType())) {
+      if (f.parameters.size() == 3 && sameType(f.parameters[0], t.type) &&
+          sameType(f.parameters[1], uintType())) {
         d->info.setter = id;
         d->info.getter = findGetter();
         d->info.type = f.parameters[2];
@@ -408,7 +470,8 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
     case ExprKind::IntLiteral: {
       int64_t v = 0;
       if (!literalValue(e->literal, v) || v < INT32_MIN || v > int64_t(UINT32_MAX))
-        return fail("the integer literal " + e->literal + " is not representable in 32 bits", "literal");
+        return fail("the integer literal " + e->literal + " is not representable in 32 bits",
+                    "literal");
       Value x = Value::makeInt(int32_t(v));
       x.integer = v;  // the exact value until a type is given (coerceLiteral)
       r.expr = valNode(e, x);
@@ -419,7 +482,9 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
     case ExprKind::UintLiteral: {
       int64_t v = 0;
       if (!literalValue(e->literal, v) || v < 0 || v > int64_t(UINT32_MAX))
-        return fail("the literal " + e->literal + " is not representable as a 32-bit unsigned integer", "literal");
+        return fail(
+            "the literal " + e->literal + " is not representable as a 32-bit unsigned integer",
+            "literal");
       r.expr = valNode(e, Value::makeUint(uint32_t(v)));
       r.type = uintType();
       return r;
@@ -440,7 +505,8 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
     case ExprKind::Name: {
       // variable_name: x -> t in G  ==>  G |- x : t
       auto it = g.find(e->name);
-      if (it == g.end()) return fail("no variable named '" + e->name + "' is in scope", "variable_name");
+      if (it == g.end())
+        return fail("no variable named '" + e->name + "' is in scope", "variable_name");
       fired("variable_name");
       auto x = copy(e);
       x->info.leftValue = true;
@@ -478,8 +544,10 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
     case ExprKind::And: {
       const char* rule = e->kind == ExprKind::Or ? "or" : "and";
       bool d0 = false, d1 = false;
-      ExprP a = expectRValue(g, e->operands[0], boolType(), std::string("wsl-typing-") + rule, nullptr, &d0);
-      ExprP b = expectRValue(g, e->operands[1], boolType(), std::string("wsl-typing-") + rule, nullptr, &d1);
+      ExprP a = expectRValue(g, e->operands[0], boolType(), std::string("wsl-typing-") + rule,
+                             nullptr, &d0);
+      ExprP b = expectRValue(g, e->operands[1], boolType(), std::string("wsl-typing-") + rule,
+                             nullptr, &d1);
       if (!a || !b) return Typed{};
       fired(rule);
       auto x = copy(e);
@@ -501,10 +569,12 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
     }
     case ExprKind::Ternary: {
       bool d0 = false;
-      ExprP c = expectRValue(g, e->operands[0], boolType(), "wsl-typing-ternary_no_int_literals", nullptr, &d0);
+      ExprP c = expectRValue(g, e->operands[0], boolType(), "wsl-typing-ternary_no_int_literals",
+                             nullptr, &d0);
       if (!c) return Typed{};
       auto x = copy(e);
-      if (e->operands[1]->kind == ExprKind::IntLiteral && e->operands[2]->kind == ExprKind::IntLiteral) {
+      if (e->operands[1]->kind == ExprKind::IntLiteral &&
+          e->operands[2]->kind == ExprKind::IntLiteral) {
         // ternary_int_literals: G |- e0 ? integerLiteral : integerLiteral : int
         ExprP a = expectRValue(g, e->operands[1], intType(), "wsl-typing-ternary_int_literals");
         ExprP b = expectRValue(g, e->operands[2], intType(), "wsl-typing-ternary_int_literals");
@@ -525,7 +595,8 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
         b.type = a.type;
       }
       if (!sameType(a.type, b.type))
-        return fail("the branches of ?: have different types, " + typeName(*a.type) + " and " + typeName(*b.type),
+        return fail("the branches of ?: have different types, " + typeName(*a.type) + " and " +
+                        typeName(*b.type),
                     "ternary_no_int_literals");
       if (isPointerOrRef(*a.type))
         return fail("?: must not give a pointer or an array reference", "ternary_no_int_literals");
@@ -552,7 +623,8 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
       return r;
     }
     case ExprKind::CompoundAssign: {
-      // operator_plus_equal: G |- e1 : ALVal(tval1), G |- e2 : tval2, G |- operator+(e1, e2) : tval1
+      // operator_plus_equal: G |- e1 : ALVal(tval1), G |- e2 : tval2, G |- operator+(e1, e2) :
+      // tval1
       Typed lhs = sub(0);
       if (!lhs.expr || !asAbstractLValue(lhs, "wsl-typing-operator_plus_equal")) return Typed{};
       Typed rhs = rv(1);
@@ -563,7 +635,8 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
       int id = resolveCall(e->name, args, e->span, "wsl-typing-operator_plus_equal");
       if (id < 0) return Typed{};
       if (!sameType(p_->functions[size_t(id)].result, lhs.type))
-        return fail(e->name + " gives " + typeName(*p_->functions[size_t(id)].result) + ", not " + typeName(*lhs.type),
+        return fail(e->name + " gives " + typeName(*p_->functions[size_t(id)].result) + ", not " +
+                        typeName(*lhs.type),
                     "operator_plus_equal");
       fired("operator_plus_equal");
       auto x = copy(e);
@@ -586,7 +659,9 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
       int id = resolveCall(e->name, args, e->span, anchor);
       if (id < 0) return Typed{};
       if (!sameType(p_->functions[size_t(id)].result, t.type))
-        return fail(e->name + " gives " + typeName(*p_->functions[size_t(id)].result) + ", not " + typeName(*t.type), rule);
+        return fail(e->name + " gives " + typeName(*p_->functions[size_t(id)].result) + ", not " +
+                        typeName(*t.type),
+                    rule);
       fired(rule);
       auto x = copy(e);
       x->operands = {t.expr};
@@ -600,7 +675,8 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
       // address_taking: G |- e : LVal(tval, as)  ==>  G |- &e : Ptr(tval, as)
       Typed t = sub(0);
       if (!t.expr) return t;
-      if (t.category != Typed::Category::LValue) return fail("'&' needs a left value", "address_taking");
+      if (t.category != Typed::Category::LValue)
+        return fail("'&' needs a left value", "address_taking");
       fired("address_taking");
       auto x = copy(e);
       x->operands = {t.expr};
@@ -612,7 +688,8 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
       // ptr_deref: G |- e : Ptr(tval, as)  ==>  G |- *e : LVal(tval, as)
       Typed t = rv(0);
       if (!t.expr) return t;
-      if (t.type->kind != Type::Kind::Pointer) return fail("'*' needs a pointer, not " + typeName(*t.type), "ptr_deref");
+      if (t.type->kind != Type::Kind::Pointer)
+        return fail("'*' needs a pointer, not " + typeName(*t.type), "ptr_deref");
       fired("ptr_deref");
       auto x = copy(e);
       x->operands = {t.expr};
@@ -629,7 +706,8 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
       // LVal([tval], as), the reference is to its elements (docs/ambiguities.md, WSL W13).
       Typed t = sub(0);
       if (!t.expr) return t;
-      if (t.category != Typed::Category::LValue) return fail("'@' needs a left value", "take_ref_lval");
+      if (t.category != Typed::Category::LValue)
+        return fail("'@' needs a left value", "take_ref_lval");
       fired("take_ref_lval");
       auto x = copy(e);
       x->operands = {t.expr};
@@ -638,10 +716,14 @@ Typed Checker::typeExpression(const TypingEnvironment& g, const ExprP& e) {
       r.mayDiscard = t.mayDiscard;
       return r;
     }
-    case ExprKind::Index: return typeIndex(g, e);
-    case ExprKind::Dot: return typeDot(g, e);
-    case ExprKind::Call: return typeCall(g, e);
-    default: return fail("this expression form cannot appear in a program", "expression");
+    case ExprKind::Index:
+      return typeIndex(g, e);
+    case ExprKind::Dot:
+      return typeDot(g, e);
+    case ExprKind::Call:
+      return typeCall(g, e);
+    default:
+      return fail("this expression form cannot appear in a program", "expression");
   }
 }
 

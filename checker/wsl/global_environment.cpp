@@ -14,7 +14,9 @@ namespace {
 
 constexpr uint64_t kMaxVariableBytes = 1u << 24;  // design.md "Bounded and total": a resource limit
 
-bool isOperatorName(const std::string& n, const char* prefix) { return n.rfind(prefix, 0) == 0; }
+bool isOperatorName(const std::string& n, const char* prefix) {
+  return n.rfind(prefix, 0) == 0;
+}
 
 }  // namespace
 
@@ -24,7 +26,9 @@ void Behaviours::add(const Behaviour& b) {
   all_.push_back(b);
 }
 void Behaviours::remove(Behaviour::Kind k) {
-  all_.erase(std::remove_if(all_.begin(), all_.end(), [&](const Behaviour& b) { return b.kind == k; }), all_.end());
+  all_.erase(
+      std::remove_if(all_.begin(), all_.end(), [&](const Behaviour& b) { return b.kind == k; }),
+      all_.end());
 }
 bool Behaviours::has(Behaviour::Kind k) const {
   return std::any_of(all_.begin(), all_.end(), [&](const Behaviour& b) { return b.kind == k; });
@@ -40,12 +44,24 @@ std::string Behaviours::text() const {
     const Behaviour& b = all_[i];
     s += i ? ", " : "";
     switch (b.kind) {
-      case Behaviour::Kind::Return: s += "Return " + (b.type ? typeName(*b.type) : "?"); break;
-      case Behaviour::Kind::Break: s += "Break"; break;
-      case Behaviour::Kind::Continue: s += "Continue"; break;
-      case Behaviour::Kind::Fallthrough: s += "Fallthrough"; break;
-      case Behaviour::Kind::Normal: s += "Normal"; break;
-      case Behaviour::Kind::Discard: s += "Discard"; break;
+      case Behaviour::Kind::Return:
+        s += "Return " + (b.type ? typeName(*b.type) : "?");
+        break;
+      case Behaviour::Kind::Break:
+        s += "Break";
+        break;
+      case Behaviour::Kind::Continue:
+        s += "Continue";
+        break;
+      case Behaviour::Kind::Fallthrough:
+        s += "Fallthrough";
+        break;
+      case Behaviour::Kind::Normal:
+        s += "Normal";
+        break;
+      case Behaviour::Kind::Discard:
+        s += "Discard";
+        break;
     }
   }
   return s + "}";
@@ -69,19 +85,28 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
   const SourceFile* saved = currentFile_;
   currentFile_ = file;
   TypeP base;
-  static const std::set<std::string> unsupported = {
-      "atomic_int", "atomic_uint", "sampler", "half", "char", "short", "ushort", "vector", "matrix"};
-  if (t.name == "void") base = voidType();
-  else if (t.name == "bool") base = boolType();
-  else if (t.name == "int") base = intType();
-  else if (t.name == "uint") base = uintType();
-  else if (t.name == "uchar") base = ucharType();
-  else if (t.name == "float") base = floatType();
+  static const std::set<std::string> unsupported = {"atomic_int", "atomic_uint", "sampler",
+                                                    "half",       "char",        "short",
+                                                    "ushort",     "vector",      "matrix"};
+  if (t.name == "void")
+    base = voidType();
+  else if (t.name == "bool")
+    base = boolType();
+  else if (t.name == "int")
+    base = intType();
+  else if (t.name == "uint")
+    base = uintType();
+  else if (t.name == "uchar")
+    base = ucharType();
+  else if (t.name == "float")
+    base = floatType();
   else if (auto it = typeNames_.find(t.name); it != typeNames_.end()) {
-    base = it->second >= 0 ? p_->structs[size_t(it->second)].type : p_->enums[size_t(-1 - it->second)].type;
+    base = it->second >= 0 ? p_->structs[size_t(it->second)].type
+                           : p_->enums[size_t(-1 - it->second)].type;
   } else if (auto td = typedefs_.find(t.name); td != typedefs_.end()) {
     if (resolvingTypedefs_.count(t.name)) {
-      error(t.span, "typedef '" + t.name + "' depends on itself", "wsl-validation-resolving-typedefs");
+      error(t.span, "typedef '" + t.name + "' depends on itself",
+            "wsl-validation-resolving-typedefs");
       currentFile_ = saved;
       return nullptr;
     }
@@ -89,10 +114,12 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
     base = resolveType(*td->second, file);
     resolvingTypedefs_.erase(t.name);
   } else if (unsupported.count(t.name) || t.name.find("Texture") != std::string::npos ||
-             (t.name.size() >= 5 && std::isdigit(static_cast<unsigned char>(t.name.back())) &&
-              (t.name.rfind("float", 0) == 0 || t.name.rfind("int", 0) == 0 || t.name.rfind("uint", 0) == 0 ||
-               t.name.rfind("bool", 0) == 0 || t.name.rfind("half", 0) == 0))) {
-    error(t.span, "Plumb does not implement the standard library type '" + t.name + "' yet", "wsl-unsupported");
+             (t.name.size() >= 4 && std::isdigit(static_cast<unsigned char>(t.name.back())) &&
+              (t.name.rfind("float", 0) == 0 || t.name.rfind("int", 0) == 0 ||
+               t.name.rfind("uint", 0) == 0 || t.name.rfind("bool", 0) == 0 ||
+               t.name.rfind("half", 0) == 0))) {
+    error(t.span, "Plumb does not implement the standard library type '" + t.name + "' yet",
+          "wsl-unsupported");
   } else {
     error(t.span, "unknown type '" + t.name + "'", "wsl-validation-validating-types");
   }
@@ -118,8 +145,10 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
       continue;
     }
     flush();
-    if (s.kind == TypeSyntax::Suffix::Kind::Pointer) base = pointerTo(base, s.space);
-    else base = arrayRefTo(base, s.space);
+    if (s.kind == TypeSyntax::Suffix::Kind::Pointer)
+      base = pointerTo(base, s.space);
+    else
+      base = arrayRefTo(base, s.space);
   }
   flush();
   // Void only as a return type; pointers and references not inside arrays.
@@ -145,8 +174,9 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
     return nullptr;
   }
   if (base->kind == Type::Kind::Array && sizeOf(*p_, *base) > kMaxVariableBytes) {
-    error(t.span, "an array of " + std::to_string(sizeOf(*p_, *base)) + " bytes exceeds Plumb's limit of " +
-                      std::to_string(kMaxVariableBytes) + " bytes per type",
+    error(t.span,
+          "an array of " + std::to_string(sizeOf(*p_, *base)) + " bytes exceeds Plumb's limit of " +
+              std::to_string(kMaxVariableBytes) + " bytes per type",
           "wsl-limit-type-size");
     currentFile_ = saved;
     return nullptr;
@@ -158,10 +188,12 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
 void Checker::buildGlobalEnvironment() {
   currentFile_ = p_->file.get();
   const Program& prog = p_->program;
-  static const std::set<std::string> builtinTypes = {"void", "bool", "int", "uint", "uchar", "float"};
+  static const std::set<std::string> builtinTypes = {"void", "bool",  "int",
+                                                     "uint", "uchar", "float"};
   auto declareType = [&](const std::string& name, Span span) {
     if (builtinTypes.count(name) || typeNames_.count(name) || typedefs_.count(name)) {
-      error(span, "there is already a type named '" + name + "'", "wsl-validation-building-the-global-typing-environment");
+      error(span, "there is already a type named '" + name + "'",
+            "wsl-validation-building-the-global-typing-environment");
       return false;
     }
     return true;
@@ -205,7 +237,8 @@ void Checker::buildGlobalEnvironment() {
     if (d.baseSyntax) {
       TypeP base = resolveType(*d.baseSyntax, p_->file.get());
       if (base && base->kind != Type::Kind::Int && base->kind != Type::Kind::Uint)
-        error(d.baseSyntax->span, "the base type of an enum must be int or uint", "wsl-validation-enum");
+        error(d.baseSyntax->span, "the base type of an enum must be int or uint",
+              "wsl-validation-enum");
       else if (base)
         info.base = base;
     }
@@ -231,13 +264,16 @@ void Checker::buildGlobalEnvironment() {
       int64_t lo = info.base->kind == Type::Kind::Int ? INT32_MIN : 0;
       int64_t hi = info.base->kind == Type::Kind::Int ? INT32_MAX : int64_t(UINT32_MAX);
       if (v < lo || v > hi) {
-        error(e.span, "the value " + std::to_string(v) + " of '" + e.name + "' is not representable in " +
-                          typeName(*info.base), "wsl-validation-enum");
+        error(e.span,
+              "the value " + std::to_string(v) + " of '" + e.name + "' is not representable in " +
+                  typeName(*info.base),
+              "wsl-validation-enum");
         valid = false;
       }
       for (const auto& prior : info.elements) {
         if (prior.second == v) {
-          error(e.span, "'" + e.name + "' has the same value as '" + prior.first + "'", "wsl-validation-enum");
+          error(e.span, "'" + e.name + "' has the same value as '" + prior.first + "'",
+                "wsl-validation-enum");
           valid = false;
         }
         if (prior.first == e.name) {
@@ -293,7 +329,8 @@ void Checker::buildGlobalEnvironment() {
   };
   for (size_t i = 0; i < prog.structs.size(); ++i) layout(i);
   generateStructOperators();
-  for (const FunctionDecl& d : prog.functions) registerFunction(d, p_->file.get(), Function::Origin::User);
+  for (const FunctionDecl& d : prog.functions)
+    registerFunction(d, p_->file.get(), Function::Origin::User);
 }
 
 // Seed step 3.4: "4 function declarations [operator&.field] ... one for each address space".
@@ -302,21 +339,22 @@ void Checker::generateStructOperators() {
     for (const auto& f : s.fields)
       for (AddressSpace as : {AddressSpace::Thread, AddressSpace::Threadgroup, AddressSpace::Device,
                               AddressSpace::Constant}) {
-        int id = addNative("operator&." + f.name, {pointerTo(s.type, as)}, pointerTo(f.type, as), "field-ander");
+        int id = addNative("operator&." + f.name, {pointerTo(s.type, as)}, pointerTo(f.type, as),
+                           "field-ander");
         p_->functions[size_t(id)].fieldOffset = f.offset;
-        p_->functions[size_t(id)].origin = Function::Origin::Generated;
       }
   // The getters and setters of the thread address-takers (seed "Generated functions").
   for (const StructInfo& s : p_->structs)
     for (const auto& f : s.fields) {
       std::string t1 = s.name, t2 = typeName(*f.type);
-      addGeneratedSource(t2 + " operator." + f.name + "(" + t1 + " b) { return b." + f.name + "; }\n" + t1 +
-                         " operator." + f.name + "=(" + t1 + " b, " + t2 + " newval) { b." + f.name +
-                         " = newval; return b; }\n");
+      addGeneratedSource(t2 + " operator." + f.name + "(" + t1 + " b) { return b." + f.name +
+                         "; }\n" + t1 + " operator." + f.name + "=(" + t1 + " b, " + t2 +
+                         " newval) { b." + f.name + " = newval; return b; }\n");
     }
 }
 
-void Checker::registerFunction(const FunctionDecl& d, const SourceFile* file, Function::Origin origin) {
+void Checker::registerFunction(const FunctionDecl& d, const SourceFile* file,
+                               Function::Origin origin) {
   Function f;
   f.name = d.name;
   f.stage = d.stage;
@@ -345,9 +383,9 @@ void Checker::registerFunction(const FunctionDecl& d, const SourceFile* file, Fu
       f.parameters[0]->space == AddressSpace::Thread && f.result->space == AddressSpace::Thread) {
     std::string field = d.name.substr(10);
     std::string t1 = typeName(*f.parameters[0]->element), t2 = typeName(*f.result->element);
-    addGeneratedSource(t2 + " operator." + field + "(" + t1 + " b) { return b." + field + "; }\n" + t1 +
-                       " operator." + field + "=(" + t1 + " b, " + t2 + " newval) { b." + field +
-                       " = newval; return b; }\n");
+    addGeneratedSource(t2 + " operator." + field + "(" + t1 + " b) { return b." + field + "; }\n" +
+                       t1 + " operator." + field + "=(" + t1 + " b, " + t2 + " newval) { b." +
+                       field + " = newval; return b; }\n");
   }
 }
 
@@ -358,49 +396,68 @@ void Checker::checkOperatorShapes(const FunctionDecl& d, const Function& f, cons
   const char* rule = "wsl-validation-building-the-global-typing-environment";
   auto isPtr = [](const TypeP& t) { return t->kind == Type::Kind::Pointer; };
   auto isAggregateLike = [](const TypeP& t) {
-    return t->kind == Type::Kind::Pointer || t->kind == Type::Kind::ArrayRef || t->kind == Type::Kind::Array;
+    return t->kind == Type::Kind::Pointer || t->kind == Type::Kind::ArrayRef ||
+           t->kind == Type::Kind::Array;
   };
-  auto intOrUint = [](const TypeP& t) { return t->kind == Type::Kind::Int || t->kind == Type::Kind::Uint; };
+  auto intOrUint = [](const TypeP& t) {
+    return t->kind == Type::Kind::Int || t->kind == Type::Kind::Uint;
+  };
   auto fail = [&](const std::string& m) { error(d.nameSpan, "'" + n + "': " + m, rule); };
   if (isOperatorName(n, "operator&.")) {
     if (arity != 1) return fail("an address-taker has exactly one parameter");
     if (!isPtr(f.result)) return fail("the return type of an address-taker must be a pointer");
     if (!isPtr(f.parameters[0])) return fail("the parameter of an address-taker must be a pointer");
     if (f.result->space != f.parameters[0]->space)
-      return fail("the parameter and the return type of an address-taker must be in the same address space");
+      return fail(
+          "the parameter and the return type of an address-taker must be in the same address "
+          "space");
   } else if (isOperatorName(n, "operator.") && n.back() == '=') {
     if (arity != 2) return fail("a setter has exactly two parameters");
-    if (isAggregateLike(f.parameters[0])) return fail("the first parameter of a setter must not be a pointer, array reference or array");
+    if (isAggregateLike(f.parameters[0]))
+      return fail(
+          "the first parameter of a setter must not be a pointer, array reference or array");
   } else if (isOperatorName(n, "operator.")) {
     if (arity != 1) return fail("a getter has exactly one parameter");
-    if (isAggregateLike(f.parameters[0])) return fail("the parameter of a getter must not be a pointer, array reference or array");
+    if (isAggregateLike(f.parameters[0]))
+      return fail("the parameter of a getter must not be a pointer, array reference or array");
   } else if (n == "operator[]") {
     if (arity != 2) return fail("operator[] has exactly two parameters");
-    if (isAggregateLike(f.parameters[0]) && d.stage == FunctionDecl::Stage::None && f.origin == Function::Origin::User)
-      return fail("the first parameter of operator[] must not be a pointer, array reference or array");
-    if (!intOrUint(f.parameters[1])) return fail("the second parameter of operator[] must be uint or int");
+    if (isAggregateLike(f.parameters[0]) && d.stage == FunctionDecl::Stage::None &&
+        f.origin == Function::Origin::User)
+      return fail(
+          "the first parameter of operator[] must not be a pointer, array reference or array");
+    if (!intOrUint(f.parameters[1]))
+      return fail("the second parameter of operator[] must be uint or int");
   } else if (n == "operator[]=") {
     if (arity != 3) return fail("operator[]= has exactly three parameters");
     if (isAggregateLike(f.parameters[0]) && f.origin == Function::Origin::User)
-      return fail("the first parameter of operator[]= must not be a pointer, array reference or array");
-    if (!intOrUint(f.parameters[1])) return fail("the second parameter of operator[]= must be uint or int");
+      return fail(
+          "the first parameter of operator[]= must not be a pointer, array reference or array");
+    if (!intOrUint(f.parameters[1]))
+      return fail("the second parameter of operator[]= must be uint or int");
   } else if (n == "operator&[]") {
     if (arity != 2) return fail("operator&[] has exactly two parameters");
     if (!isPtr(f.result)) return fail("the return type of operator&[] must be a pointer");
-    if (!isPtr(f.parameters[0])) return fail("the first parameter of operator&[] must be a pointer");
+    if (!isPtr(f.parameters[0]))
+      return fail("the first parameter of operator&[] must be a pointer");
     if (isAggregateLike(f.parameters[0]->element) && f.origin == Function::Origin::User)
       return fail("operator&[] must not point at a pointer, array reference or array");
     if (f.result->space != f.parameters[0]->space)
-      return fail("the first parameter and the return type of operator&[] must be in the same address space");
-    if (!intOrUint(f.parameters[1])) return fail("the second parameter of operator&[] must be uint or int");
+      return fail(
+          "the first parameter and the return type of operator&[] must be in the same address "
+          "space");
+    if (!intOrUint(f.parameters[1]))
+      return fail("the second parameter of operator&[] must be uint or int");
   } else if (n == "operator++" || n == "operator--") {
     if (arity != 1) return fail("it has exactly one parameter");
-    if (!sameType(f.parameters[0], f.result)) return fail("its parameter and return types must be the same");
+    if (!sameType(f.parameters[0], f.result))
+      return fail("its parameter and return types must be the same");
   } else if (n == "operator+" || n == "operator-") {
     if (arity != 1 && arity != 2) return fail("it has one or two parameters");
-  } else if (n == "operator==" || n == "operator!=" || n == "operator<" || n == "operator>" || n == "operator<=" ||
-             n == "operator>=" || n == "operator*" || n == "operator/" || n == "operator%" || n == "operator&" ||
-             n == "operator|" || n == "operator^" || n == "operator<<" || n == "operator>>") {
+  } else if (n == "operator==" || n == "operator!=" || n == "operator<" || n == "operator>" ||
+             n == "operator<=" || n == "operator>=" || n == "operator*" || n == "operator/" ||
+             n == "operator%" || n == "operator&" || n == "operator|" || n == "operator^" ||
+             n == "operator<<" || n == "operator>>") {
     if (arity != 2) return fail("it has exactly two parameters");
   } else if (n == "operator~") {
     if (arity != 1) return fail("it has exactly one parameter");
@@ -408,7 +465,8 @@ void Checker::checkOperatorShapes(const FunctionDecl& d, const Function& f, cons
 }
 
 void Checker::addGeneratedSource(const std::string& text) {
-  auto file = std::make_shared<SourceFile>("<generated " + std::to_string(p_->generatedSources.size()) + ">", text);
+  auto file = std::make_shared<SourceFile>(
+      "<generated " + std::to_string(p_->generatedSources.size()) + ">", text);
   p_->generatedSources.push_back(file);
   DiagnosticList local;
   ParseOptions options;
@@ -419,7 +477,8 @@ void Checker::addGeneratedSource(const std::string& text) {
   }
   std::vector<DesugarStep> ignored;
   Program desugared = desugarProgram(*parsed, options_.desugar, ignored);
-  for (const FunctionDecl& d : desugared.functions) registerFunction(d, file.get(), Function::Origin::Generated);
+  for (const FunctionDecl& d : desugared.functions)
+    registerFunction(d, file.get(), Function::Origin::Generated);
 }
 
 // Seed "Generated functions": for each T[n] used, operator&[] in the 4 address spaces, and from
@@ -432,9 +491,11 @@ void Checker::ensureArrayOperators(const TypeP& arrayType) {
   std::string t = typeName(*arrayType->element);
   std::string text;
   for (const char* as : {"thread", "threadgroup", "device", "constant"})
-    text += t + "* " + as + " operator&[](" + name + "* " + as + " a, uint i) { return &((@*a)[i]); }\n";
+    text += t + "* " + as + " operator&[](" + name + "* " + as +
+            " a, uint i) { return &((@*a)[i]); }\n";
   text += t + " operator[](" + name + " a, uint i) { return a[i]; }\n";
-  text += name + " operator[]=(" + name + " a, uint i, " + t + " newval) { a[i] = newval; return a; }\n";
+  text += name + " operator[]=(" + name + " a, uint i, " + t +
+          " newval) { a[i] = newval; return a; }\n";
   addGeneratedSource(text);
 }
 
@@ -456,7 +517,8 @@ void Checker::checkFunction(int id, const FunctionDecl& d, const SourceFile* fil
   for (size_t i = 0; i < d.parameters.size(); ++i) {
     const Parameter& prm = d.parameters[i];
     for (size_t j = 0; j < i; ++j)
-      if (d.parameters[j].name == prm.name) error(prm.span, "two parameters are named '" + prm.name + "'", rule);
+      if (d.parameters[j].name == prm.name)
+        error(prm.span, "two parameters are named '" + prm.name + "'", rule);
     TypeP t = p_->functions[size_t(id)].parameters[i];
     g[prm.name] = LocalBinding{t, AddressSpace::Thread};
     stores.push_back(allocateStore(t));
@@ -466,14 +528,27 @@ void Checker::checkFunction(int id, const FunctionDecl& d, const SourceFile* fil
   std::vector<StmtP> body = typeBlock(g, d.body, 0, b, d.span);
   Function& f = p_->functions[size_t(id)];
   f.body = body;
-  if (b.has(Behaviour::Kind::Break) || b.has(Behaviour::Kind::Continue) || b.has(Behaviour::Kind::Fallthrough))
-    error(d.nameSpan, "the body of '" + d.name + "' may end with break, continue or fallthrough outside a loop or switch (behaviours " + b.text() + ")", rule);
+  if (b.has(Behaviour::Kind::Break) || b.has(Behaviour::Kind::Continue) ||
+      b.has(Behaviour::Kind::Fallthrough))
+    error(
+        d.nameSpan,
+        "the body of '" + d.name +
+            "' may end with break, continue or fallthrough outside a loop or switch (behaviours " +
+            b.text() + ")",
+        rule);
   for (const Behaviour& x : b.all())
     if (x.kind == Behaviour::Kind::Return && !sameType(x.type, f.result))
-      error(d.nameSpan, "'" + d.name + "' returns " + typeName(*x.type) + " but is declared to return " + typeName(*f.result), rule);
+      error(d.nameSpan,
+            "'" + d.name + "' returns " + typeName(*x.type) + " but is declared to return " +
+                typeName(*f.result),
+            rule);
   if (f.result->kind != Type::Kind::Void && b.has(Behaviour::Kind::Normal))
-    error(d.nameSpan, "control may reach the end of '" + d.name + "', which returns " + typeName(*f.result) + " (behaviours " + b.text() + ")", rule);
-  if ((d.stage == FunctionDecl::Stage::Vertex || d.stage == FunctionDecl::Stage::Compute) && b.has(Behaviour::Kind::Discard))
+    error(d.nameSpan,
+          "control may reach the end of '" + d.name + "', which returns " + typeName(*f.result) +
+              " (behaviours " + b.text() + ")",
+          rule);
+  if ((d.stage == FunctionDecl::Stage::Vertex || d.stage == FunctionDecl::Stage::Compute) &&
+      b.has(Behaviour::Kind::Discard))
     error(d.nameSpan, "a vertex or compute entry point must not discard", rule);
   f.mayDiscard = b.has(Behaviour::Kind::Discard);
 }
@@ -489,14 +564,16 @@ void Checker::checkDuplicateSignatures() {
         const Function& b = p_->functions[size_t(ids[j])];
         if (a.parameters.size() != b.parameters.size()) continue;
         bool same = true;
-        for (size_t k = 0; k < a.parameters.size(); ++k) same &= sameType(a.parameters[k], b.parameters[k]);
+        for (size_t k = 0; k < a.parameters.size(); ++k)
+          same &= sameType(a.parameters[k], b.parameters[k]);
         if (same && a.origin == Function::Origin::User)
           error(a.span, "'" + name + "' is already declared with the same parameter types",
                 "wsl-validation-checking-the-coherence-of-operators-and-functions");
       }
   // A setter needs its getter.
   for (const auto& [name, ids] : p_->functionSets) {
-    if (!(isOperatorName(name, "operator.") && name.back() == '=') && name != "operator[]=") continue;
+    if (!(isOperatorName(name, "operator.") && name.back() == '=') && name != "operator[]=")
+      continue;
     std::string getter = name.substr(0, name.size() - 1);
     for (int id : ids) {
       const Function& s = p_->functions[size_t(id)];
@@ -504,9 +581,12 @@ void Checker::checkDuplicateSignatures() {
       bool found = false;
       for (int gid : p_->lookup(getter)) {
         const Function& gf = p_->functions[size_t(gid)];
-        if (gf.parameters.size() + 1 != s.parameters.size() || !sameType(gf.result, s.parameters.back())) continue;
+        if (gf.parameters.size() + 1 != s.parameters.size() ||
+            !sameType(gf.result, s.parameters.back()))
+          continue;
         bool same = true;
-        for (size_t k = 0; k < gf.parameters.size(); ++k) same &= sameType(gf.parameters[k], s.parameters[k]);
+        for (size_t k = 0; k < gf.parameters.size(); ++k)
+          same &= sameType(gf.parameters[k], s.parameters[k]);
         found |= same;
       }
       if (!found)
@@ -527,7 +607,8 @@ void Checker::checkRecursion() {
     for (int g : p_->functions[size_t(f)].calls)
       if (visit(g)) {
         if (state[size_t(f)] == 1 && p_->functions[size_t(f)].origin == Function::Origin::User) {
-          error(p_->functions[size_t(f)].span, "'" + p_->functions[size_t(f)].name + "' is recursive",
+          error(p_->functions[size_t(f)].span,
+                "'" + p_->functions[size_t(f)].name + "' is recursive",
                 "wsl-validation-verifying-the-absence-of-recursion");
           state[size_t(f)] = 2;
           return false;
@@ -551,8 +632,10 @@ bool Checker::run() {
   return !diagnostics_.hasErrors();
 }
 
-std::shared_ptr<const CheckedProgram> checkProgram(std::shared_ptr<const SourceFile> file, const Program& program,
-                                                   DiagnosticList& diagnostics, const CheckOptions& options) {
+std::shared_ptr<const CheckedProgram> checkProgram(std::shared_ptr<const SourceFile> file,
+                                                   const Program& program,
+                                                   DiagnosticList& diagnostics,
+                                                   const CheckOptions& options) {
   auto p = std::make_shared<CheckedProgram>();
   p->file = std::move(file);
   p->program = desugarProgram(program, options.desugar, p->desugarings);

@@ -7,7 +7,8 @@
 
 namespace plumb::wsl {
 
-int Checker::addNative(const std::string& name, std::vector<TypeP> params, TypeP result, const std::string& native) {
+int Checker::addNative(const std::string& name, std::vector<TypeP> params, TypeP result,
+                       const std::string& native) {
   Function f;
   f.name = name;
   f.parameters = std::move(params);
@@ -24,7 +25,8 @@ void Checker::addStandardLibrary() {
   const TypeP i = intType(), u = uintType(), f = floatType(), b = boolType(), c = ucharType();
   // Integer arithmetic: + - * / % wrap (two's complement); / and % by 0 are unspecified.
   for (const TypeP& t : {i, u}) {
-    for (const char* op : {"+", "-", "*", "/", "%"}) addNative(std::string("operator") + op, {t, t}, t, op);
+    for (const char* op : {"+", "-", "*", "/", "%"})
+      addNative(std::string("operator") + op, {t, t}, t, op);
     addNative("operator++", {t}, t, "++");
     addNative("operator--", {t}, t, "--");
     for (const char* fn : {"min", "max"}) addNative(fn, {t, t}, t, fn);
@@ -34,14 +36,23 @@ void Checker::addStandardLibrary() {
     addNative("mul", {t, t}, t, "*");
   }
   addNative("operator-", {i}, i, "neg");
+  // uchar is not among the seed's scalars; the reference implementation has it, with the integer
+  // operators (docs/wsl.md): Plumb follows, wrapping modulo 2^8.
+  for (const char* op : {"+", "-", "*", "/", "%", "&", "|", "^"})
+    addNative(std::string("operator") + op, {c, c}, c, op);
+  addNative("operator~", {c}, c, "~");
+  addNative("operator<<", {c, u}, c, "<<");
+  addNative("operator>>", {c, u}, c, ">>");
   // Floating point arithmetic (binary32); / by +-0 is undefined (any value).
-  for (const char* op : {"+", "-", "*", "/"}) addNative(std::string("operator") + op, {f, f}, f, op);
+  for (const char* op : {"+", "-", "*", "/"})
+    addNative(std::string("operator") + op, {f, f}, f, op);
   addNative("operator-", {f}, f, "neg");
   for (const char* fn : {"min", "max"}) addNative(fn, {f, f}, f, fn);
   addNative("abs", {f}, f, "abs");
   // Comparisons (seed: "Todo: fill this section"; the RI's: < > <= >= == on numbers, == on bool).
   for (const TypeP& t : {i, u, f, c}) {
-    for (const char* op : {"<", ">", "<=", ">=", "=="}) addNative(std::string("operator") + op, {t, t}, b, op);
+    for (const char* op : {"<", ">", "<=", ">=", "=="})
+      addNative(std::string("operator") + op, {t, t}, b, op);
   }
   addNative("operator==", {b, b}, b, "==");
   // Bit manipulation: & | ^ ~ on bool, int, uint; << >> by a uint count modulo the width.
@@ -53,10 +64,12 @@ void Checker::addStandardLibrary() {
     addNative("operator<<", {t, u}, t, "<<");
     addNative("operator>>", {t, u}, t, ">>");
   }
-  for (const char* fn : {"countbits", "reversebits", "firstbithigh", "firstbitlow"}) addNative(fn, {u}, u, fn);
+  for (const char* fn : {"countbits", "reversebits", "firstbithigh", "firstbitlow"})
+    addNative(fn, {u}, u, fn);
   // Casts (seed: "Cast operators ... Todo"): between the scalar numeric types and bool.
   for (const TypeP& to : {i, u, f, c, b})
-    for (const TypeP& from : {i, u, f, c, b}) addNative("operator " + typeName(*to), {from}, to, "cast");
+    for (const TypeP& from : {i, u, f, c, b})
+      addNative("operator " + typeName(*to), {from}, to, "cast");
 }
 
 }  // namespace plumb::wsl

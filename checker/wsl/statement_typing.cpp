@@ -10,12 +10,15 @@
 namespace plumb::wsl {
 namespace {
 
-std::shared_ptr<Stmt> copy(const StmtP& s) { return std::make_shared<Stmt>(*s); }
+std::shared_ptr<Stmt> copy(const StmtP& s) {
+  return std::make_shared<Stmt>(*s);
+}
 using K = Behaviour::Kind;
 
 }  // namespace
 
-std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g, const std::vector<StmtP>& statements, size_t from,
+std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g,
+                                      const std::vector<StmtP>& statements, size_t from,
                                       Behaviours& b, Span span) {
   std::vector<StmtP> out;
   // empty_block: G |- {} : {Normal}
@@ -31,7 +34,8 @@ std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g, const std::vec
     const char* rule = d.init ? "variable_decl_init" : "variable_decl";
     std::string anchor = std::string("wsl-typing-") + rule;
     for (size_t i = from + 1; i < statements.size(); ++i)
-      if (statements[i]->kind == StmtKind::VarDecls && statements[i]->declarations.front().name == d.name)
+      if (statements[i]->kind == StmtKind::VarDecls &&
+          statements[i]->declarations.front().name == d.name)
         error(statements[i]->span, "'" + d.name + "' is already declared in this block", anchor);
     TypeP t = resolveType(*first->typeSyntax, currentFile_);
     if (!t) {
@@ -52,7 +56,10 @@ std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g, const std::vec
       nd.init = expectRValue(inner, d.init, t, anchor, nullptr, &mayDiscard);
       if (mayDiscard) initDiscard = Behaviours{K::Discard};
     } else if (isPointerOrRef(*t)) {
-      error(d.span, "a variable of type " + typeName(*t) + " needs an initial value (WSL.ott variable_decl: tval != Ptr, Ref)", anchor);
+      error(d.span,
+            "a variable of type " + typeName(*t) +
+                " needs an initial value (WSL.ott variable_decl: tval != Ptr, Ref)",
+            anchor);
     }
     s->declarations = {nd};
     fired(rule);
@@ -75,9 +82,15 @@ std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g, const std::vec
   Behaviours head;
   out.push_back(typeStatement(g, first, head));
   if (head.has(K::Fallthrough))
-    error(first->span, "only the last statement of a switch case may fall through (behaviours " + head.text() + ")", "wsl-typing-block");
+    error(first->span,
+          "only the last statement of a switch case may fall through (behaviours " + head.text() +
+              ")",
+          "wsl-typing-block");
   if (!head.has(K::Normal))
-    error(statements[from + 1]->span, "this statement is unreachable: the one before it never ends normally (behaviours " + head.text() + ")", "wsl-typing-block");
+    error(statements[from + 1]->span,
+          "this statement is unreachable: the one before it never ends normally (behaviours " +
+              head.text() + ")",
+          "wsl-typing-block");
   head.remove(K::Normal);
   Behaviours rest;
   std::vector<StmtP> tail = typeBlock(g, statements, from + 1, rest, span);
@@ -90,7 +103,8 @@ std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g, const std::vec
 StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behaviours& b) {
   auto r = copy(s);
   auto condition = [&](const char* rule, bool& mayDiscard) {
-    return expectRValue(g, s->expr, boolType(), std::string("wsl-typing-") + rule, nullptr, &mayDiscard);
+    return expectRValue(g, s->expr, boolType(), std::string("wsl-typing-") + rule, nullptr,
+                        &mayDiscard);
   };
   switch (s->kind) {
     case StmtKind::Block: {
@@ -126,11 +140,23 @@ StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behavio
       }
       Behaviours body;
       r->body = typeStatement(g, s->body, body);
-      if (body.returnsPointerOrRef()) error(s->span, "a loop must not return a pointer or an array reference", anchor);
+      if (body.returnsPointerOrRef())
+        error(s->span, "a loop must not return a pointer or an array reference", anchor);
       bool hadBreak = body.has(K::Break);
+      bool hadContinue = body.has(K::Continue);
+      bool bodyNormal = body.has(K::Normal);
       body.remove(K::Break);
       body.remove(K::Continue);
-      if (options_.ottLoopBehaviours || hadBreak) body.add({K::Normal, nullptr});
+      body.remove(K::Normal);
+      // WSL.ott adds Normal always; the prose only with a Break, which misses a `for` whose
+      // condition is false at entry and a do-while left through `continue` or the end of its
+      // body. Plumb adds Normal when the loop can end that way: a Break, or a condition that is
+      // not the literal `true` (for; for do-while, also reached: Normal or Continue in B). With
+      // --ott-loop-behaviours, WSL.ott's rules (docs/ambiguities.md, WSL W11).
+      bool conditionTrue = r->expr && r->expr->kind == ExprKind::Val && r->expr->value.isTrue();
+      bool reachesCondition = isFor || bodyNormal || hadContinue;
+      if (options_.ottLoopBehaviours || hadBreak || (reachesCondition && !conditionTrue))
+        body.add({K::Normal, nullptr});
       if (discard || incrementDiscard) body.add({K::Discard, nullptr});
       b = body;
       fired(rule);
@@ -148,7 +174,8 @@ StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behavio
       discard = v.mayDiscard;
       TypeP t = v.type;
       if (!isInteger(*t) && t->kind != Type::Kind::Enum) {
-        error(s->expr->span, "a switch needs an integer or enum value, not " + typeName(*t), "wsl-typing-switch_break");
+        error(s->expr->span, "a switch needs an integer or enum value, not " + typeName(*t),
+              "wsl-typing-switch_break");
         b = Behaviours{K::Normal};
         return r;
       }
@@ -168,11 +195,14 @@ StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behavio
           if (value && value->kind == ExprKind::Val) {
             int64_t x = value->value.integer;
             for (int64_t y : covered)
-              if (x == y) error(c.span, "two cases have the value " + valueText(value->value), "wsl-typing-case");
+              if (x == y)
+                error(c.span, "two cases have the value " + valueText(value->value),
+                      "wsl-typing-case");
             covered.push_back(x);
             c.value = value;
           } else if (value && value->kind != ExprKind::Val) {
-            error(c.value->span, "a case value must be a literal or an enum element", "wsl-typing-case");
+            error(c.value->span, "a case value must be a literal or an enum element",
+                  "wsl-typing-case");
           }
         }
         // switch_block: G |- {s0..sn} : B  ==>  G |-- s0..sn : B
@@ -180,24 +210,37 @@ StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behavio
         c.body = typeBlock(g, s->cases[i].body, 0, bi, c.span);
         fired("switch_block");
         if (i + 1 == s->cases.size() && bi.has(K::Fallthrough))
-          error(c.span, "the last case of a switch must not fall through", "wsl-typing-switch_break");
+          error(c.span, "the last case of a switch must not fall through",
+                "wsl-typing-switch_break");
         all.add(bi);
       }
       const char* rule = all.has(K::Break) ? "switch_break" : "switch_no_break";
       std::string anchor = std::string("wsl-typing-") + rule;
       // "fully covers": without a default every value is covered; with one, some value is not.
       uint64_t values = 0;
-      if (t->kind == Type::Kind::Enum) values = p_->enums[size_t(t->declaration)].elements.size();
-      else if (t->kind == Type::Kind::Uchar) values = 256;
-      else values = uint64_t(1) << 32;
+      if (t->kind == Type::Kind::Enum)
+        values = p_->enums[size_t(t->declaration)].elements.size();
+      else if (t->kind == Type::Kind::Uchar)
+        values = 256;
+      else
+        values = uint64_t(1) << 32;
       std::sort(covered.begin(), covered.end());
       if (hasDefault && covered.size() >= values)
-        error(s->span, "the cases cover every value of " + typeName(*t) + ", so the default is unreachable", anchor);
+        error(s->span,
+              "the cases cover every value of " + typeName(*t) + ", so the default is unreachable",
+              anchor);
       if (!hasDefault && covered.size() < values)
-        error(s->span, "the cases do not cover every value of " + typeName(*t) + " and there is no default", anchor);
+        error(s->span,
+              "the cases do not cover every value of " + typeName(*t) + " and there is no default",
+              anchor);
       if (all.has(K::Normal))
-        error(s->span, "every case of a switch must end with break, fallthrough, continue, return or discard (behaviours " + all.text() + ")", anchor);
-      if (all.returnsPointerOrRef()) error(s->span, "a switch must not return a pointer or an array reference", anchor);
+        error(s->span,
+              "every case of a switch must end with break, fallthrough, continue, return or "
+              "discard (behaviours " +
+                  all.text() + ")",
+              anchor);
+      if (all.returnsPointerOrRef())
+        error(s->span, "a switch must not return a pointer or an array reference", anchor);
       all.remove(K::Fallthrough);
       if (all.has(K::Break)) {
         all.remove(K::Break);

@@ -19,8 +19,8 @@ std::optional<int64_t> integerText(const std::string& s) {
 
 }  // namespace
 
-std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t, const std::string& textIn,
-                                   std::string& error) {
+std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t,
+                                   const std::string& textIn, std::string& error) {
   std::string text = textIn;
   if (auto colon = text.find(':'); colon != std::string::npos) {
     std::string name = text.substr(0, colon);
@@ -35,15 +35,18 @@ std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t, cons
       if (text == "true" || text == "false") return Value::makeBool(text == "true");
       break;
     case Type::Kind::Int:
-      if (auto v = integerText(text); v && *v >= INT32_MIN && *v <= INT32_MAX) return Value::makeInt(int32_t(*v));
+      if (auto v = integerText(text); v && *v >= INT32_MIN && *v <= INT32_MAX)
+        return Value::makeInt(int32_t(*v));
       break;
     case Type::Kind::Uint: {
       std::string s = !text.empty() && text.back() == 'u' ? text.substr(0, text.size() - 1) : text;
-      if (auto v = integerText(s); v && *v >= 0 && *v <= int64_t(UINT32_MAX)) return Value::makeUint(uint32_t(*v));
+      if (auto v = integerText(s); v && *v >= 0 && *v <= int64_t(UINT32_MAX))
+        return Value::makeUint(uint32_t(*v));
       break;
     }
     case Type::Kind::Uchar:
-      if (auto v = integerText(text); v && *v >= 0 && *v <= 255) return Value::makeUchar(uint8_t(*v));
+      if (auto v = integerText(text); v && *v >= 0 && *v <= 255)
+        return Value::makeUchar(uint8_t(*v));
       break;
     case Type::Kind::Float: {
       std::string s = !text.empty() && text.back() == 'f' ? text.substr(0, text.size() - 1) : text;
@@ -72,7 +75,8 @@ std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t, cons
 }
 
 std::optional<std::vector<Value>> typedArguments(const CheckedProgram& p, const std::string& name,
-                                                 const std::vector<std::string>& texts, std::string& error) {
+                                                 const std::vector<std::string>& texts,
+                                                 std::string& error) {
   std::vector<int> candidates = entryCandidates(p, name, texts.size());
   if (candidates.empty()) {
     error = "no function '" + name + "' with " + std::to_string(texts.size()) + " parameters";
@@ -86,8 +90,10 @@ std::optional<std::vector<Value>> typedArguments(const CheckedProgram& p, const 
     bool ok = true;
     for (size_t i = 0; i < texts.size() && ok; ++i) {
       std::optional<Value> v = parseArgument(p, f.parameters[i], texts[i], lastError);
-      if (v) values.push_back(*v);
-      else ok = false;
+      if (v)
+        values.push_back(*v);
+      else
+        ok = false;
     }
     if (ok) matches.push_back(values);
   }
@@ -106,12 +112,19 @@ nlohmann::json valueJson(const Value& v) {
     return j;
   }
   switch (v.kind) {
-    case Value::Kind::Void: j["value"] = nullptr; break;
-    case Value::Kind::Bool: j["value"] = v.integer != 0; break;
+    case Value::Kind::Void:
+      j["value"] = nullptr;
+      break;
+    case Value::Kind::Bool:
+      j["value"] = v.integer != 0;
+      break;
     case Value::Kind::Float:
-      if (std::isnan(v.real)) j["value"] = "NaN";
-      else if (std::isinf(v.real)) j["value"] = v.real > 0 ? "Infinity" : "-Infinity";
-      else j["value"] = double(v.real);
+      if (std::isnan(v.real))
+        j["value"] = "NaN";
+      else if (std::isinf(v.real))
+        j["value"] = v.real > 0 ? "Infinity" : "-Infinity";
+      else
+        j["value"] = double(v.real);
       break;
     case Value::Kind::Aggregate: {
       nlohmann::json a = nlohmann::json::array();
@@ -121,8 +134,12 @@ nlohmann::json valueJson(const Value& v) {
     }
     case Value::Kind::Ptr:
     case Value::Kind::Ref:
-    case Value::Kind::LVal: j["value"] = valueText(v); break;
-    default: j["value"] = v.integer; break;
+    case Value::Kind::LVal:
+      j["value"] = valueText(v);
+      break;
+    default:
+      j["value"] = v.integer;
+      break;
   }
   return j;
 }
@@ -130,15 +147,17 @@ nlohmann::json valueJson(const Value& v) {
 std::string runReportText(const RunResult& r) {
   if (!r.error.empty()) return "error: " + r.error + "\n";
   std::string s;
-  s += std::to_string(r.outcomes.size()) + (r.outcomes.size() == 1 ? " outcome" : " outcomes") + " in " +
-       std::to_string(r.executions) + (r.executions == 1 ? " execution" : " executions") +
-       (r.executionLimitReached ? " (execution limit reached: the set may be incomplete)" : "") + "\n";
+  s += std::to_string(r.outcomes.size()) + (r.outcomes.size() == 1 ? " outcome" : " outcomes") +
+       " in " + std::to_string(r.executions) + (r.executions == 1 ? " execution" : " executions") +
+       (r.executionLimitReached ? " (execution limit reached: the set may be incomplete)" : "") +
+       "\n";
   for (const Outcome& o : r.outcomes) {
     s += "  " + std::string(statusName(o.status));
     if (o.status == Outcome::Status::Returned) s += " " + valueText(o.value);
     if (o.status == Outcome::Status::Stuck) s += ": no rule reduces " + o.stuckTerm;
-    s += "  (" + std::to_string(o.executions) + (o.executions == 1 ? " execution, " : " executions, ") +
-         std::to_string(o.steps) + " steps)";
+    s += "  (" + std::to_string(o.executions) +
+         (o.executions == 1 ? " execution, " : " executions, ") + std::to_string(o.steps) +
+         " steps)";
     for (const std::string& c : o.choices)
       if (!c.empty()) s += "\n      choice: " + c;
     s += "\n";
@@ -156,7 +175,8 @@ nlohmann::json runReportJson(const RunResult& r, const std::string& entry) {
   j["executionLimitReached"] = r.executionLimitReached;
   nlohmann::json outs = nlohmann::json::array();
   for (const Outcome& o : r.outcomes) {
-    nlohmann::json x = {{"status", statusName(o.status)}, {"executions", o.executions}, {"steps", o.steps}};
+    nlohmann::json x = {
+        {"status", statusName(o.status)}, {"executions", o.executions}, {"steps", o.steps}};
     if (o.status == Outcome::Status::Returned) x["value"] = valueJson(o.value);
     if (o.status == Outcome::Status::Stuck) x["stuck"] = o.stuckTerm;
     nlohmann::json choices = nlohmann::json::array();

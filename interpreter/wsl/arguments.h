@@ -14,12 +14,14 @@
 namespace plumb::wsl {
 
 /// The value of `text` as an argument of type `t`, or nullopt (with `error` set).
-std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t, const std::string& text, std::string& error);
+std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t, const std::string& text,
+                                   std::string& error);
 
 /// Chooses the function `name` whose parameters the texts parse as (like the reference
 /// implementation, by name and argument types): its typed arguments, or an error.
 std::optional<std::vector<Value>> typedArguments(const CheckedProgram& p, const std::string& name,
-                                                 const std::vector<std::string>& texts, std::string& error);
+                                                 const std::vector<std::string>& texts,
+                                                 std::string& error);
 
 std::string runReportText(const RunResult& r);
 nlohmann::json runReportJson(const RunResult& r, const std::string& entry);

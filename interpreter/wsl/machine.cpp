@@ -10,50 +10,152 @@
 namespace plumb::wsl {
 
 const std::vector<std::string>& executionRuleNames() {
-  static const std::vector<std::string> names = {
-      "alval_dot_reduce", "alval_dot_ander", "alval_array_reduce_left", "alval_array_ref_reduce",
-      "alval_array_reduce_right", "array_ref_clamped", "array_ref_valid", "alval_array_ander",
-      "alval_generic_reduce", "and_true", "and_false", "and_reduce", "or_true", "or_false", "or_reduce",
-      "ternary_true", "ternary_false", "ternary_reduce", "comma_next", "comma_reduce", "parens_exec",
-      "not_true", "not_false", "deref_ptr", "deref_reduce", "take_ptr_reduce", "take_ptr_lval",
-      "make_ref_reduce", "make_ref_lval", "array_deref_reduce", "array_deref_getter", "dot_reduce",
-      "dot_getter", "environment_access", "load_valid", "load_invalid", "assign_left_reduce",
-      "assign_right_reduce", "assign_execute", "assign_setter", "assign_indexed_setter", "call_reduce",
-      "call_resolve", "call_construct_reduce", "call_return", "call_return_void", "call_end_function",
-      "postfix_incr_reduce", "postfix_incr_elim", "prefix_incr_reduce", "prefix_incr_elim",
-      "plus_equal_reduce", "plus_equal_elim", "block_annotate", "block_reduce", "block_next_stmt",
-      "block_terminator", "block_vdecl", "block_vdecl_reduce", "block_vdecl_complete",
-      "effectful_expr_reduce", "effectful_expr_elim", "return_reduce", "if_reduce", "if_true", "if_false",
-      "do_while_loop", "for_loop", "loop_reduce", "loop_break", "loop_next_iteration", "loop_increment",
-      "loop_other_terminator", "switch_reduce", "switch_case_found", "switch_default", "cases_reduce",
-      "cases_fallthrough", "cases_break", "cases_other_terminator"};
+  static const std::vector<std::string> names = {"alval_dot_reduce",
+                                                 "alval_dot_ander",
+                                                 "alval_array_reduce_left",
+                                                 "alval_array_ref_reduce",
+                                                 "alval_array_reduce_right",
+                                                 "array_ref_clamped",
+                                                 "array_ref_valid",
+                                                 "alval_array_ander",
+                                                 "alval_generic_reduce",
+                                                 "and_true",
+                                                 "and_false",
+                                                 "and_reduce",
+                                                 "or_true",
+                                                 "or_false",
+                                                 "or_reduce",
+                                                 "ternary_true",
+                                                 "ternary_false",
+                                                 "ternary_reduce",
+                                                 "comma_next",
+                                                 "comma_reduce",
+                                                 "parens_exec",
+                                                 "not_true",
+                                                 "not_false",
+                                                 "deref_ptr",
+                                                 "deref_reduce",
+                                                 "take_ptr_reduce",
+                                                 "take_ptr_lval",
+                                                 "make_ref_reduce",
+                                                 "make_ref_lval",
+                                                 "array_deref_reduce",
+                                                 "array_deref_getter",
+                                                 "dot_reduce",
+                                                 "dot_getter",
+                                                 "environment_access",
+                                                 "load_valid",
+                                                 "load_invalid",
+                                                 "assign_left_reduce",
+                                                 "assign_right_reduce",
+                                                 "assign_execute",
+                                                 "assign_setter",
+                                                 "assign_indexed_setter",
+                                                 "call_reduce",
+                                                 "call_resolve",
+                                                 "call_construct_reduce",
+                                                 "call_return",
+                                                 "call_return_void",
+                                                 "call_end_function",
+                                                 "postfix_incr_reduce",
+                                                 "postfix_incr_elim",
+                                                 "prefix_incr_reduce",
+                                                 "prefix_incr_elim",
+                                                 "plus_equal_reduce",
+                                                 "plus_equal_elim",
+                                                 "block_annotate",
+                                                 "block_reduce",
+                                                 "block_next_stmt",
+                                                 "block_terminator",
+                                                 "block_vdecl",
+                                                 "block_vdecl_reduce",
+                                                 "block_vdecl_complete",
+                                                 "effectful_expr_reduce",
+                                                 "effectful_expr_elim",
+                                                 "return_reduce",
+                                                 "if_reduce",
+                                                 "if_true",
+                                                 "if_false",
+                                                 "do_while_loop",
+                                                 "for_loop",
+                                                 "loop_reduce",
+                                                 "loop_break",
+                                                 "loop_next_iteration",
+                                                 "loop_increment",
+                                                 "loop_other_terminator",
+                                                 "switch_reduce",
+                                                 "switch_case_found",
+                                                 "switch_default",
+                                                 "cases_reduce",
+                                                 "cases_fallthrough",
+                                                 "cases_break",
+                                                 "cases_other_terminator"};
   return names;
 }
 
 const std::vector<std::string>& desugaringRuleNames() {
-  static const std::vector<std::string> names = {"if_then",        "empty_stmt",    "while",
-                                                 "for_empty_cond", "for_empty_incr", "for_init_expr",
-                                                 "for_init_vdecls", "multiple_vdecls"};
+  static const std::vector<std::string> names = {
+      "if_then",        "empty_stmt",    "while",           "for_empty_cond",
+      "for_empty_incr", "for_init_expr", "for_init_vdecls", "multiple_vdecls"};
   return names;
 }
 
 const std::vector<std::string>& typingRuleNames() {
-  static const std::vector<std::string> names = {
-      "if", "do_while", "for", "switch_break", "switch_no_break", "break", "continue", "fallthrough", "return",
-      "return_void", "empty_block", "variable_decl", "variable_decl_init", "trivial_block", "block", "expr",
-      "case", "default", "switch_block", "literal_true", "literal_false", "parens", "comma", "or", "and",
-      "ternary_no_int_literals", "ternary_int_literals", "not", "assignment", "alval_to_rval", "lval_to_alval",
-      "lval_to_rval", "variable_name", "address_taking", "ptr_deref", "take_ref_lval", "array_index_rval",
-      "array_index_lval", "array_ref_index", "postfix_incr", "prefix_incr", "operator_plus_equal"};
+  static const std::vector<std::string> names = {"if",
+                                                 "do_while",
+                                                 "for",
+                                                 "switch_break",
+                                                 "switch_no_break",
+                                                 "break",
+                                                 "continue",
+                                                 "fallthrough",
+                                                 "return",
+                                                 "return_void",
+                                                 "empty_block",
+                                                 "variable_decl",
+                                                 "variable_decl_init",
+                                                 "trivial_block",
+                                                 "block",
+                                                 "expr",
+                                                 "case",
+                                                 "default",
+                                                 "switch_block",
+                                                 "literal_true",
+                                                 "literal_false",
+                                                 "parens",
+                                                 "comma",
+                                                 "or",
+                                                 "and",
+                                                 "ternary_no_int_literals",
+                                                 "ternary_int_literals",
+                                                 "not",
+                                                 "assignment",
+                                                 "alval_to_rval",
+                                                 "lval_to_alval",
+                                                 "lval_to_rval",
+                                                 "variable_name",
+                                                 "address_taking",
+                                                 "ptr_deref",
+                                                 "take_ref_lval",
+                                                 "array_index_rval",
+                                                 "array_index_lval",
+                                                 "array_ref_index",
+                                                 "postfix_incr",
+                                                 "prefix_incr",
+                                                 "operator_plus_equal"};
   return names;
 }
 
 const char* statusName(Outcome::Status s) {
   switch (s) {
-    case Outcome::Status::Returned: return "returned";
-    case Outcome::Status::Discarded: return "discarded";
-    case Outcome::Status::Stuck: return "stuck";
-    case Outcome::Status::StepLimit: return "step-limit";
+    case Outcome::Status::Returned:
+      return "returned";
+    case Outcome::Status::Discarded:
+      return "discarded";
+    case Outcome::Status::Stuck:
+      return "stuck";
+    case Outcome::Status::StepLimit:
+      return "step-limit";
   }
   return "?";
 }
@@ -70,9 +172,15 @@ struct StmtStep {
 // the execution limit, never dropped silently.
 constexpr uint64_t kMaxChoices = 4096;
 
-bool isVal(const ExprP& e) { return e->kind == ExprKind::Val; }
-bool isRVal(const ExprP& e) { return isVal(e) && !e->value.isLVal(); }
-bool isLVal(const ExprP& e) { return isVal(e) && e->value.isLVal(); }
+bool isVal(const ExprP& e) {
+  return e->kind == ExprKind::Val;
+}
+bool isRVal(const ExprP& e) {
+  return isVal(e) && !e->value.isLVal();
+}
+bool isLVal(const ExprP& e) {
+  return isVal(e) && e->value.isLVal();
+}
 
 ExprP val(const Value& v, Span span = {}) {
   auto e = std::make_shared<Expr>();
@@ -97,7 +205,8 @@ std::shared_ptr<Expr> node(ExprKind kind, std::vector<ExprP> operands, const Exp
   return e;
 }
 
-std::shared_ptr<Expr> callNode(const CheckedProgram& p, int function, std::vector<ExprP> args, const ExprP& like) {
+std::shared_ptr<Expr> callNode(const CheckedProgram& p, int function, std::vector<ExprP> args,
+                               const ExprP& like) {
   auto c = node(ExprKind::Call, std::move(args), like);
   c->info.function = function;
   if (const Function* f = p.function(function)) {
@@ -118,11 +227,14 @@ std::shared_ptr<Stmt> block(std::vector<StmtP> statements, EnvironmentP r) {
 bool isAnnotatedEmptyBlock(const StmtP& s) {
   return s->kind == StmtKind::Block && s->environment && s->statements.empty();
 }
-bool isReturnRVal(const StmtP& s) { return s->kind == StmtKind::Return && isRVal(s->expr); }
-/// `s is a terminator`: break; continue; fallthrough; return rval; return; (WSL.ott block_terminator)
+bool isReturnRVal(const StmtP& s) {
+  return s->kind == StmtKind::Return && isRVal(s->expr);
+}
+/// `s is a terminator`: break; continue; fallthrough; return rval; return; (WSL.ott
+/// block_terminator)
 bool isTerminator(const StmtP& s) {
-  return s->kind == StmtKind::Break || s->kind == StmtKind::Continue || s->kind == StmtKind::Fallthrough ||
-         s->kind == StmtKind::ReturnVoid || isReturnRVal(s);
+  return s->kind == StmtKind::Break || s->kind == StmtKind::Continue ||
+         s->kind == StmtKind::Fallthrough || s->kind == StmtKind::ReturnVoid || isReturnRVal(s);
 }
 
 // The value of a bool for the rules that match `true` or `false`: both when it is unspecified.
@@ -146,8 +258,8 @@ class Machine {
     }
     return out;
   }
-  ExprStep axiom(const char* rule, const ExprP& redex, ExprP result, std::vector<MemoryEvent> events = {},
-                 std::string choice = {}) {
+  ExprStep axiom(const char* rule, const ExprP& redex, ExprP result,
+                 std::vector<MemoryEvent> events = {}, std::string choice = {}) {
     ExprStep s{std::move(result), {}};
     s.trace.rules = {rule};
     s.trace.redex = exprText(*redex);
@@ -155,8 +267,8 @@ class Machine {
     s.trace.choice = std::move(choice);
     return s;
   }
-  StmtStep axiom(const char* rule, const StmtP& redex, StmtP result, std::vector<MemoryEvent> events = {},
-                 std::string choice = {}) {
+  StmtStep axiom(const char* rule, const StmtP& redex, StmtP result,
+                 std::vector<MemoryEvent> events = {}, std::string choice = {}) {
     StmtStep s{std::move(result), {}};
     s.trace.rules = {rule};
     s.trace.redex = stmtText(*redex);
@@ -171,7 +283,8 @@ class Machine {
     if (e->kind == ExprKind::Dot) {
       // alval_dot_reduce: R |- e => e' ; E  ==>  R |- e.foo => e'.foo ; E
       if (auto in = alval(r, e->operands[0]); !in.empty())
-        return wrap(std::move(in), "alval_dot_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+        return wrap(std::move(in), "alval_dot_reduce",
+                    [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
       // alval_dot_ander: e.foo has a left value type, e = LVal(addr)  ==>  * operator&.foo(&e)
       if (e->info.leftValue && e->info.ander >= 0 && isLVal(e->operands[0])) {
         auto amp = node(ExprKind::AddressOf, {e->operands[0]}, e);
@@ -185,15 +298,19 @@ class Machine {
       const ExprP& e2 = e->operands[1];
       // alval_array_reduce_left: R |- e1 => e1' ; E  ==>  R |- e1[e2] => e1'[e2] ; E
       if (auto in = alval(r, e1); !in.empty())
-        return wrap(std::move(in), "alval_array_reduce_left", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
-      // alval_array_ref_reduce: e1 an abstract left value with an array reference type, R |- e1 -> e1'
+        return wrap(std::move(in), "alval_array_reduce_left",
+                    [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+      // alval_array_ref_reduce: e1 an abstract left value with an array reference type, R |- e1 ->
+      // e1'
       if (e->info.arrayRef)
         if (auto in = expr(r, e1); !in.empty())
-          return wrap(std::move(in), "alval_array_ref_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+          return wrap(std::move(in), "alval_array_ref_reduce",
+                      [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
       // alval_array_reduce_right: R |- e2 -> e2' ; e1 an abstract left value
       if (!e->info.arrayRef || isRVal(e1))
         if (auto in = expr(r, e2); !in.empty())
-          return wrap(std::move(in), "alval_array_reduce_right", [&](const ExprP& x) -> ExprP { return with(e, 1, x); });
+          return wrap(std::move(in), "alval_array_reduce_right",
+                      [&](const ExprP& x) -> ExprP { return with(e, 1, x); });
       if (isRVal(e1) && e1->value.kind == Value::Kind::Ref && isRVal(e2)) {
         const Value& ref = e1->value;
         const Value& i = e2->value;
@@ -203,7 +320,8 @@ class Machine {
           std::vector<ExprStep> out;
           uint32_t shown = std::min<uint64_t>(k, kMaxChoices);
           for (uint32_t j = 0; j < shown; ++j)
-            out.push_back(axiom("array_ref_clamped", e, with(e, 1, val(Value::makeUint(j), e2->span)), {},
+            out.push_back(axiom("array_ref_clamped", e,
+                                with(e, 1, val(Value::makeUint(j), e2->span)), {},
                                 "index " + valueText(i) + " clamped to " + std::to_string(j)));
           if (shown < k) out.back().trace.truncated = true;
           return out;
@@ -213,7 +331,8 @@ class Machine {
         Address a = ref.address + Address(i.integer) * sizeOf(p_, *element);
         return {axiom("array_ref_valid", e, val(Value::makeLVal(a, ref.space, element), e->span))};
       }
-      // alval_array_ander: e1[rval] has a left value type, e1 = LVal(addr)  ==>  * operator&[](&e1, rval)
+      // alval_array_ander: e1[rval] has a left value type, e1 = LVal(addr)  ==>  * operator&[](&e1,
+      // rval)
       if (e->info.leftValue && e->info.ander >= 0 && isLVal(e1) && isRVal(e2)) {
         auto amp = node(ExprKind::AddressOf, {e1}, e);
         auto deref = node(ExprKind::Deref, {callNode(p_, e->info.ander, {amp, e2}, e)}, e);
@@ -240,7 +359,8 @@ class Machine {
             // "replace it by an unspecified valid value of that type": every element.
             std::vector<ExprStep> out;
             for (const auto& [name, v] : en.elements)
-              out.push_back(axiom("load_invalid", e, val(Value::makeEnum(lv.type, v), e->span), events,
+              out.push_back(axiom("load_invalid", e, val(Value::makeEnum(lv.type, v), e->span),
+                                  events,
                                   "invalid enum value " + valueText(loaded) + " read as " + name));
             return out;
           }
@@ -253,10 +373,12 @@ class Machine {
         if (it == r->bindings.end()) return {};
         return {axiom("environment_access", e, val(it->second, e->span))};
       }
-      case ExprKind::Parens: return {axiom("parens_exec", e, e->operands[0])};
+      case ExprKind::Parens:
+        return {axiom("parens_exec", e, e->operands[0])};
       case ExprKind::Comma:
         if (isRVal(e->operands[0])) return {axiom("comma_next", e, e->operands[1])};
-        return wrap(expr(r, e->operands[0]), "comma_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+        return wrap(expr(r, e->operands[0]), "comma_reduce",
+                    [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
       case ExprKind::And:
       case ExprKind::Or: {
         const bool isAnd = e->kind == ExprKind::And;
@@ -266,10 +388,13 @@ class Machine {
                       [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
         std::vector<ExprStep> out;
         for (bool b : boolCases(e0->value)) {
-          std::string choice = e0->value.unspecified ? std::string("unspecified bool is ") + (b ? "true" : "false") : "";
+          std::string choice = e0->value.unspecified
+                                   ? std::string("unspecified bool is ") + (b ? "true" : "false")
+                                   : "";
           if (isAnd)
-            out.push_back(b ? axiom("and_true", e, e->operands[1], {}, choice)
-                            : axiom("and_false", e, val(Value::makeBool(false), e->span), {}, choice));
+            out.push_back(
+                b ? axiom("and_true", e, e->operands[1], {}, choice)
+                  : axiom("and_false", e, val(Value::makeBool(false), e->span), {}, choice));
           else
             out.push_back(b ? axiom("or_true", e, val(Value::makeBool(true), e->span), {}, choice)
                             : axiom("or_false", e, e->operands[1], {}, choice));
@@ -279,38 +404,51 @@ class Machine {
       case ExprKind::Ternary: {
         const ExprP& e0 = e->operands[0];
         if (!isRVal(e0))
-          return wrap(expr(r, e0), "ternary_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+          return wrap(expr(r, e0), "ternary_reduce",
+                      [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
         std::vector<ExprStep> out;
         for (bool b : boolCases(e0->value))
           out.push_back(axiom(b ? "ternary_true" : "ternary_false", e, e->operands[b ? 1 : 2], {},
-                              e0->value.unspecified ? std::string("unspecified bool is ") + (b ? "true" : "false") : ""));
+                              e0->value.unspecified
+                                  ? std::string("unspecified bool is ") + (b ? "true" : "false")
+                                  : ""));
         return out;
       }
       case ExprKind::Not: {
         const ExprP& e0 = e->operands[0];
         // WSL.ott has not_true and not_false but no rule reducing the operand: `not_reduce` is
         // Plumb's, by analogy with deref_reduce (docs/ambiguities.md, WSL W16).
-        if (!isRVal(e0)) return wrap(expr(r, e0), "not_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+        if (!isRVal(e0))
+          return wrap(expr(r, e0), "not_reduce",
+                      [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
         std::vector<ExprStep> out;
         for (bool b : boolCases(e0->value))
-          out.push_back(axiom(b ? "not_true" : "not_false", e, val(Value::makeBool(!b), e->span), {},
-                              e0->value.unspecified ? std::string("unspecified bool is ") + (b ? "true" : "false") : ""));
+          out.push_back(axiom(
+              b ? "not_true" : "not_false", e, val(Value::makeBool(!b), e->span), {},
+              e0->value.unspecified ? std::string("unspecified bool is ") + (b ? "true" : "false")
+                                    : ""));
         return out;
       }
       case ExprKind::Deref: {
         const ExprP& e0 = e->operands[0];
         // deref_ptr: R |- * Ptr(addr) -> LVal(addr)
         if (isRVal(e0) && e0->value.kind == Value::Kind::Ptr && !e0->value.unspecified)
-          return {axiom("deref_ptr", e,
-                        val(Value::makeLVal(e0->value.address, e0->value.space, e0->value.type->element), e->span))};
-        return wrap(expr(r, e0), "deref_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+          return {axiom(
+              "deref_ptr", e,
+              val(Value::makeLVal(e0->value.address, e0->value.space, e0->value.type->element),
+                  e->span))};
+        return wrap(expr(r, e0), "deref_reduce",
+                    [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
       }
       case ExprKind::AddressOf: {
         const ExprP& e0 = e->operands[0];
         // take_ptr_lval: R |- & LVal(addr) -> Ptr(addr)
         if (isLVal(e0))
-          return {axiom("take_ptr_lval", e, val(Value::makePtr(e0->value.address, e0->value.space, e0->value.type), e->span))};
-        return wrap(alval(r, e0), "take_ptr_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+          return {axiom(
+              "take_ptr_lval", e,
+              val(Value::makePtr(e0->value.address, e0->value.space, e0->value.type), e->span))};
+        return wrap(alval(r, e0), "take_ptr_reduce",
+                    [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
       }
       case ExprKind::MakeRef: {
         const ExprP& e0 = e->operands[0];
@@ -319,10 +457,12 @@ class Machine {
           const Value& lv = e0->value;
           bool array = lv.type->kind == Type::Kind::Array;
           return {axiom("make_ref_lval", e,
-                        val(Value::makeRef(lv.address, array ? lv.type->size : 1, lv.space, array ? lv.type->element : lv.type),
+                        val(Value::makeRef(lv.address, array ? lv.type->size : 1, lv.space,
+                                           array ? lv.type->element : lv.type),
                             e->span))};
         }
-        return wrap(expr(r, e0), "make_ref_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+        return wrap(expr(r, e0), "make_ref_reduce",
+                    [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
       }
       case ExprKind::Index: {
         // array_deref_reduce: R |- e1[e2] => e3  ==>  R |- e1[e2] -> e3
@@ -330,7 +470,8 @@ class Machine {
           return wrap(std::move(in), "array_deref_reduce", [](const ExprP& x) { return x; });
         // array_deref_getter: e1[e2] an abstract left value  ==>  operator[](e1, e2)
         if (e->info.getter >= 0)
-          return {axiom("array_deref_getter", e, callNode(p_, e->info.getter, {e->operands[0], e->operands[1]}, e))};
+          return {axiom("array_deref_getter", e,
+                        callNode(p_, e->info.getter, {e->operands[0], e->operands[1]}, e))};
         return {};
       }
       case ExprKind::Dot: {
@@ -344,13 +485,16 @@ class Machine {
         const ExprP& e0 = e->operands[0];
         const ExprP& e1 = e->operands[1];
         if (auto in = alval(r, e0); !in.empty())
-          return wrap(std::move(in), "assign_left_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+          return wrap(std::move(in), "assign_left_reduce",
+                      [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
         if (auto in = expr(r, e1); !in.empty())
-          return wrap(std::move(in), "assign_right_reduce", [&](const ExprP& x) -> ExprP { return with(e, 1, x); });
+          return wrap(std::move(in), "assign_right_reduce",
+                      [&](const ExprP& x) -> ExprP { return with(e, 1, x); });
         if (!isRVal(e1)) return {};
         // assign_execute: R |- LVal(addr) = rval -> rval ; addr <- rval
         if (isLVal(e0))
-          return {axiom("assign_execute", e, e1, {{MemoryEvent::Kind::Store, e0->value.address, e1->value}})};
+          return {axiom("assign_execute", e, e1,
+                        {{MemoryEvent::Kind::Store, e0->value.address, e1->value}})};
         // assign_setter: e3.foo = rval -> e3 = operator.foo=(e3, rval)
         if (e0->kind == ExprKind::Dot && e0->info.setter >= 0) {
           const ExprP& e3 = e0->operands[0];
@@ -361,7 +505,8 @@ class Machine {
         // assign_indexed_setter: e3[e4] = rval -> e3 = operator[]=(e3, e4, rval)
         if (e0->kind == ExprKind::Index && e0->info.setter >= 0) {
           const ExprP& e3 = e0->operands[0];
-          auto a = node(ExprKind::Assign, {e3, callNode(p_, e0->info.setter, {e3, e0->operands[1], e1}, e)}, e);
+          auto a = node(ExprKind::Assign,
+                        {e3, callNode(p_, e0->info.setter, {e3, e0->operands[1], e1}, e)}, e);
           a->info.type = e3->info.type;
           return {axiom("assign_indexed_setter", e, a)};
         }
@@ -370,16 +515,19 @@ class Machine {
       case ExprKind::CompoundAssign: {
         const ExprP& e1 = e->operands[0];
         if (auto in = alval(r, e1); !in.empty())
-          return wrap(std::move(in), "plus_equal_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+          return wrap(std::move(in), "plus_equal_reduce",
+                      [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
         // plus_equal_elim: e1 += e2 -> e1 = operator+(e1, e2)
-        auto a = node(ExprKind::Assign, {e1, callNode(p_, e->info.function, {e1, e->operands[1]}, e)}, e);
+        auto a = node(ExprKind::Assign,
+                      {e1, callNode(p_, e->info.function, {e1, e->operands[1]}, e)}, e);
         a->info.type = e->info.type;
         return {axiom("plus_equal_elim", e, a)};
       }
       case ExprKind::PrefixIncr: {
         const ExprP& e0 = e->operands[0];
         if (auto in = alval(r, e0); !in.empty())
-          return wrap(std::move(in), "prefix_incr_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+          return wrap(std::move(in), "prefix_incr_reduce",
+                      [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
         // prefix_incr_elim: ++e -> e = operator++(e)
         auto a = node(ExprKind::Assign, {e0, callNode(p_, e->info.function, {e0}, e)}, e);
         a->info.type = e->info.type;
@@ -388,9 +536,11 @@ class Machine {
       case ExprKind::PostfixIncr: {
         const ExprP& e0 = e->operands[0];
         if (auto in = alval(r, e0); !in.empty())
-          return wrap(std::move(in), "postfix_incr_reduce", [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
+          return wrap(std::move(in), "postfix_incr_reduce",
+                      [&](const ExprP& x) -> ExprP { return with(e, 0, x); });
         // postfix_incr_elim: e++ -> LVal(addr) = e, e = operator++(e), LVal(addr)
-        ExprP temp = val(Value::makeLVal(e->info.store, AddressSpace::Thread, e->info.type), e->span);
+        ExprP temp =
+            val(Value::makeLVal(e->info.store, AddressSpace::Thread, e->info.type), e->span);
         auto save = node(ExprKind::Assign, {temp, e0}, e);
         auto update = node(ExprKind::Assign, {e0, callNode(p_, e->info.function, {e0}, e)}, e);
         auto first = node(ExprKind::Comma, {save, update}, e);
@@ -401,7 +551,8 @@ class Machine {
         // call_reduce: the leftmost argument that is not an rval reduces first.
         for (size_t i = 0; i < e->operands.size(); ++i)
           if (!isRVal(e->operands[i]))
-            return wrap(expr(r, e->operands[i]), "call_reduce", [&](const ExprP& x) -> ExprP { return with(e, i, x); });
+            return wrap(expr(r, e->operands[i]), "call_reduce",
+                        [&](const ExprP& x) -> ExprP { return with(e, i, x); });
         return callResolve(r, e);
       }
       case ExprKind::CallConstruct: {
@@ -409,16 +560,19 @@ class Machine {
         // call_return: Call return rval; -> rval
         if (isReturnRVal(s)) return {axiom("call_return", e, s->expr)};
         // call_return_void: Call return; -> Void
-        if (s->kind == StmtKind::ReturnVoid) return {axiom("call_return_void", e, val(Value::makeVoid(), e->span))};
+        if (s->kind == StmtKind::ReturnVoid)
+          return {axiom("call_return_void", e, val(Value::makeVoid(), e->span))};
         // call_end_function: Call {R'} -> Void
-        if (isAnnotatedEmptyBlock(s)) return {axiom("call_end_function", e, val(Value::makeVoid(), e->span))};
+        if (isAnnotatedEmptyBlock(s))
+          return {axiom("call_end_function", e, val(Value::makeVoid(), e->span))};
         return wrap(stmt(r, s), "call_construct_reduce", [&](const StmtP& x) -> ExprP {
           auto c = std::make_shared<Expr>(*e);
           c->body = x;
           return c;
         });
       }
-      default: return {};
+      default:
+        return {};
     }
   }
 
@@ -435,16 +589,19 @@ class Machine {
       std::vector<Value> results = evaluateNative(p_, *f, args);
       std::vector<ExprStep> out;
       for (const Value& v : results)
-        out.push_back(axiom("call_resolve", e, val(v, e->span), {},
-                            results.size() > 1 ? f->name + " gives " + valueText(v) : std::string()));
+        out.push_back(
+            axiom("call_resolve", e, val(v, e->span), {},
+                  results.size() > 1 ? f->name + " gives " + valueText(v) : std::string()));
       return out;
     }
+    if (f->parameterStores.size() != args.size()) return {};  // not checked: stuck, never a crash
     std::vector<MemoryEvent> events;
     EnvironmentP inner = r;
     for (size_t i = 0; i < args.size(); ++i) {
       Address a = f->parameterStores[i];
       events.push_back({MemoryEvent::Kind::Store, a, args[i]});
-      inner = inner->extend(f->parameterNames[i], Value::makeLVal(a, AddressSpace::Thread, f->parameters[i]));
+      inner = inner->extend(f->parameterNames[i],
+                            Value::makeLVal(a, AddressSpace::Thread, f->parameters[i]));
     }
     auto c = node(ExprKind::CallConstruct, {}, e);
     c->body = block(f->body, inner);
@@ -460,7 +617,8 @@ class Machine {
       return t;
     };
     switch (s->kind) {
-      case StmtKind::Block: return blockStep(r, s);
+      case StmtKind::Block:
+        return blockStep(r, s);
       case StmtKind::Discard: {
         // "discard; ends a thread" (seed "Barriers and discard"): a stop, not a rule.
         StmtStep st{s, {}};
@@ -480,7 +638,9 @@ class Machine {
         std::vector<StmtStep> out;
         for (bool b : boolCases(s->expr->value))
           out.push_back(axiom(b ? "if_true" : "if_false", s, b ? s->then : s->otherwise, {},
-                              s->expr->value.unspecified ? std::string("unspecified bool is ") + (b ? "true" : "false") : ""));
+                              s->expr->value.unspecified
+                                  ? std::string("unspecified bool is ") + (b ? "true" : "false")
+                                  : ""));
         return out;
       }
       case StmtKind::DoWhile: {
@@ -514,11 +674,14 @@ class Machine {
         if (s1->kind == StmtKind::Break) return {axiom("loop_break", s, block({}, nullptr))};
         if (isAnnotatedEmptyBlock(s1) || s1->kind == StmtKind::Continue) {
           if (isAnnotatedEmptyBlock(s2)) return {axiom("loop_next_iteration", s, s3)};
-          return wrap(stmt(r, s2), "loop_increment", [&](const StmtP& x) -> StmtP { return loop(s1, x, s3, s->span); });
+          return wrap(stmt(r, s2), "loop_increment",
+                      [&](const StmtP& x) -> StmtP { return loop(s1, x, s3, s->span); });
         }
-        if (s1->kind == StmtKind::Fallthrough || s1->kind == StmtKind::ReturnVoid || isReturnRVal(s1))
+        if (s1->kind == StmtKind::Fallthrough || s1->kind == StmtKind::ReturnVoid ||
+            isReturnRVal(s1))
           return {axiom("loop_other_terminator", s, s1)};
-        return wrap(stmt(r, s1), "loop_reduce", [&](const StmtP& x) -> StmtP { return loop(x, s2, s3, s->span); });
+        return wrap(stmt(r, s1), "loop_reduce",
+                    [&](const StmtP& x) -> StmtP { return loop(x, s2, s3, s->span); });
       }
       case StmtKind::Switch: {
         if (!isRVal(s->expr)) return wrap(expr(r, s->expr), "switch_reduce", withExpr);
@@ -527,7 +690,8 @@ class Machine {
           auto c = std::make_shared<Stmt>();
           c->kind = StmtKind::Cases;
           c->span = s->span;
-          for (size_t j = i; j < s->cases.size(); ++j) c->statements.push_back(block(s->cases[j].body, nullptr));
+          for (size_t j = i; j < s->cases.size(); ++j)
+            c->statements.push_back(block(s->cases[j].body, nullptr));
           return c;
         };
         std::vector<StmtStep> out;
@@ -542,8 +706,9 @@ class Machine {
           covered.push_back(c.value->value.integer);
           // switch_case_found: switch (rv) {.. case rv: sblock ..} -> Cases({sblock}, ..)
           if (v.unspecified || c.value->value.integer == v.integer)
-            out.push_back(axiom("switch_case_found", s, casesFrom(i), {},
-                                v.unspecified ? "unspecified value is " + valueText(c.value->value) : ""));
+            out.push_back(
+                axiom("switch_case_found", s, casesFrom(i), {},
+                      v.unspecified ? "unspecified value is " + valueText(c.value->value) : ""));
         }
         // switch_default: rv not in the cases  ==>  Cases from the default
         if (defaultCase && (v.unspecified || out.empty()))
@@ -564,11 +729,14 @@ class Machine {
           return {axiom("cases_fallthrough", s, rest(nullptr, 1))};
         }
         if (first->kind == StmtKind::Break) return {axiom("cases_break", s, block({}, nullptr))};
-        if (first->kind == StmtKind::Continue || first->kind == StmtKind::ReturnVoid || isReturnRVal(first))
+        if (first->kind == StmtKind::Continue || first->kind == StmtKind::ReturnVoid ||
+            isReturnRVal(first))
           return {axiom("cases_other_terminator", s, first)};
-        return wrap(stmt(r, first), "cases_reduce", [&](const StmtP& x) -> StmtP { return rest(x, 1); });
+        return wrap(stmt(r, first), "cases_reduce",
+                    [&](const StmtP& x) -> StmtP { return rest(x, 1); });
       }
-      default: return {};
+      default:
+        return {};
     }
   }
 
@@ -593,12 +761,15 @@ class Machine {
     auto replaceFirst = [&](StmtP x, EnvironmentP env) {
       auto b = std::make_shared<Stmt>(*s);
       b->environment = std::move(env);
-      if (x) b->statements.front() = std::move(x);
-      else b->statements.erase(b->statements.begin());
+      if (x)
+        b->statements.front() = std::move(x);
+      else
+        b->statements.erase(b->statements.begin());
       return b;
     };
     // block_next_stmt: Rout |- {R {R'} s1..sn} -> {R s1..sn}
-    if (isAnnotatedEmptyBlock(first)) return {axiom("block_next_stmt", s, replaceFirst(nullptr, rb))};
+    if (isAnnotatedEmptyBlock(first))
+      return {axiom("block_next_stmt", s, replaceFirst(nullptr, rb))};
     // block_terminator: Rout |- {R s s1..sn} -> s, s a terminator
     if (isTerminator(first)) return {axiom("block_terminator", s, first)};
     if (first->kind == StmtKind::VarDecls) {
@@ -608,7 +779,8 @@ class Machine {
       if (!d.init) {
         // block_vdecl: {R tval x : sid; s1..sn} -> {R' s1..sn} ; sid <- Default(tval)
         Value dv = defaultValue(p_, first->type);
-        return {axiom("block_vdecl", s, replaceFirst(nullptr, inner), {{MemoryEvent::Kind::Store, d.store, dv}})};
+        return {axiom("block_vdecl", s, replaceFirst(nullptr, inner),
+                      {{MemoryEvent::Kind::Store, d.store, dv}})};
       }
       if (isRVal(d.init))
         // block_vdecl_complete: {R tval x : sid = rv; s1..sn} -> {R' s1..sn} ; sid <- rv
@@ -622,7 +794,8 @@ class Machine {
       });
     }
     // block_reduce: R |- s -> s'  ==>  Rout |- {R s s1..sn} -> {R s' s1..sn}
-    return wrap(stmt(rb, first), "block_reduce", [&](const StmtP& x) -> StmtP { return replaceFirst(x, rb); });
+    return wrap(stmt(rb, first), "block_reduce",
+                [&](const StmtP& x) -> StmtP { return replaceFirst(x, rb); });
   }
 
  private:
@@ -632,8 +805,8 @@ class Machine {
 
 }  // namespace
 
-std::vector<ExpressionStep> stepExpression(const CheckedProgram& p, const Memory& m, const EnvironmentP& r,
-                                           const ExprP& e) {
+std::vector<ExpressionStep> stepExpression(const CheckedProgram& p, const Memory& m,
+                                           const EnvironmentP& r, const ExprP& e) {
   Machine machine(p, m);
   return machine.expr(r, e);
 }
@@ -653,13 +826,15 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
   for (int id : entryCandidates(p, options.entry, options.arguments.size())) {
     const Function& f = p.functions[size_t(id)];
     bool ok = true;
-    for (size_t i = 0; i < f.parameters.size(); ++i) ok &= sameType(f.parameters[i], options.arguments[i].type);
+    for (size_t i = 0; i < f.parameters.size(); ++i)
+      ok &= sameType(f.parameters[i], options.arguments[i].type);
     if (ok) entry = id;
   }
   if (entry < 0) {
     std::string sig = options.entry + "(";
     for (size_t i = 0; i < options.arguments.size(); ++i)
-      sig += (i ? ", " : "") + (options.arguments[i].type ? typeName(*options.arguments[i].type) : "?");
+      sig += (i ? ", " : "") +
+             (options.arguments[i].type ? typeName(*options.arguments[i].type) : "?");
     result.error = "no function " + sig + ")";
     return result;
   }

@@ -27,9 +27,9 @@ struct StepTrace {
   std::vector<std::string> rules;  // outermost congruence first, the axiom last
   std::string redex;               // the axiom's left side
   std::vector<MemoryEvent> events;
-  std::string choice;              // the choice taken at a choice point ("j = 2"), else empty
-  std::string stop;                // "discard": the thread ended (seed "Barriers and discard")
-  bool truncated = false;          // a choice point had more successors than Plumb explores
+  std::string choice;      // the choice taken at a choice point ("j = 2"), else empty
+  std::string stop;        // "discard": the thread ended (seed "Barriers and discard")
+  bool truncated = false;  // a choice point had more successors than Plumb explores
 };
 
 struct RunOptions {
@@ -69,7 +69,7 @@ struct ExpressionStep {
   ExprP result;
   StepTrace trace;
 };
-std::vector<ExpressionStep> stepExpression(const CheckedProgram& p, const Memory& m, const EnvironmentP& r,
-                                           const ExprP& e);
+std::vector<ExpressionStep> stepExpression(const CheckedProgram& p, const Memory& m,
+                                           const EnvironmentP& r, const ExprP& e);
 
 }  // namespace plumb::wsl

@@ -4,7 +4,8 @@
 namespace plumb::wsl {
 
 std::string eventText(const MemoryEvent& e) {
-  return std::to_string(e.address) + (e.kind == MemoryEvent::Kind::Store ? " <- " : " -> ") + valueText(e.value);
+  return std::to_string(e.address) + (e.kind == MemoryEvent::Kind::Store ? " <- " : " -> ") +
+         valueText(e.value);
 }
 
 Value Memory::load(const CheckedProgram& p, const TypeP& t, Address a) const {
@@ -13,14 +14,16 @@ Value Memory::load(const CheckedProgram& p, const TypeP& t, Address a) const {
     v.kind = Value::Kind::Aggregate;
     v.type = t;
     uint32_t stride = sizeOf(p, *t->element);
-    for (uint32_t i = 0; i < t->size; ++i) v.elements.push_back(load(p, t->element, a + Address(i) * stride));
+    for (uint32_t i = 0; i < t->size; ++i)
+      v.elements.push_back(load(p, t->element, a + Address(i) * stride));
     return v;
   }
   if (t->kind == Type::Kind::Struct) {
     Value v;
     v.kind = Value::Kind::Aggregate;
     v.type = t;
-    for (const auto& f : p.structs[size_t(t->declaration)].fields) v.elements.push_back(load(p, f.type, a + f.offset));
+    for (const auto& f : p.structs[size_t(t->declaration)].fields)
+      v.elements.push_back(load(p, f.type, a + f.offset));
     return v;
   }
   auto it = cells_.find(a);
@@ -32,10 +35,12 @@ void Memory::store(const CheckedProgram& p, const Value& v, Address a) {
   if (v.kind == Value::Kind::Aggregate) {
     if (v.type->kind == Type::Kind::Array) {
       uint32_t stride = sizeOf(p, *v.type->element);
-      for (size_t i = 0; i < v.elements.size(); ++i) store(p, v.elements[i], a + Address(i) * stride);
+      for (size_t i = 0; i < v.elements.size(); ++i)
+        store(p, v.elements[i], a + Address(i) * stride);
     } else {
       const auto& fields = p.structs[size_t(v.type->declaration)].fields;
-      for (size_t i = 0; i < v.elements.size() && i < fields.size(); ++i) store(p, v.elements[i], a + fields[i].offset);
+      for (size_t i = 0; i < v.elements.size() && i < fields.size(); ++i)
+        store(p, v.elements[i], a + fields[i].offset);
     }
     return;
   }

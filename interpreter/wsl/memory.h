@@ -3,7 +3,8 @@
 //
 // A cell holds one scalar, pointer or array reference at the address of its first byte; an
 // aggregate is stored as its elements at their offsets (sizes and strides of checker/wsl
-// layout.cpp). Padding bytes are not kept: no WSL operation reads them (docs/ambiguities.md, WSL W14).
+// layout.cpp). Padding bytes are not kept: no WSL operation reads them (docs/ambiguities.md, WSL
+// W14).
 #pragma once
 
 #include <map>

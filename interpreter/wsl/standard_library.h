@@ -10,6 +10,7 @@
 
 namespace plumb::wsl {
 
-std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f, const std::vector<Value>& args);
+std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
+                                  const std::vector<Value>& args);
 
 }  // namespace plumb::wsl

@@ -26,29 +26,29 @@ using StmtP = std::shared_ptr<const Stmt>;
 /// `--` and the compound assignments are calls of the matching `operator` name (seed "Expressions":
 /// "syntactic sugar for calls to the matching operator name").
 enum class ExprKind {
-  IntLiteral,    // `42`, `-7`, `0x1F`: an integer literal (int, uint or float by coercion)
-  UintLiteral,   // `42u`
-  FloatLiteral,  // `1.5`, `2.f`
-  BoolLiteral,   // true, false
-  Name,          // variable_name
-  Parens,        // `( e )`
-  Comma,         // `e , e'`
-  Or,            // `e || e'`
-  And,           // `e && e'`
-  Ternary,       // `e0 ? e1 : e2`
-  Not,           // `! e`
-  Assign,        // `e = e'`
+  IntLiteral,      // `42`, `-7`, `0x1F`: an integer literal (int, uint or float by coercion)
+  UintLiteral,     // `42u`
+  FloatLiteral,    // `1.5`, `2.f`
+  BoolLiteral,     // true, false
+  Name,            // variable_name
+  Parens,          // `( e )`
+  Comma,           // `e , e'`
+  Or,              // `e || e'`
+  And,             // `e && e'`
+  Ternary,         // `e0 ? e1 : e2`
+  Not,             // `! e`
+  Assign,          // `e = e'`
   CompoundAssign,  // `e1 += e2` (name = "operator+"), -=, *=, ...
-  Deref,         // `* e`
-  AddressOf,     // `& e`
-  MakeRef,       // `@ e`
-  Index,         // `e [ e' ]`
-  Dot,           // `e .foo` (name = foo)
-  PrefixIncr,    // `++ e` (name = "operator++" or "operator--")
-  PostfixIncr,   // `e ++`
-  Call,          // `x ( e0 , .. , en )`, resolved by the checker to `fid ( ... )`
-  Val,           // an execution-time value (`val`)
-  CallConstruct, // `Call s`
+  Deref,           // `* e`
+  AddressOf,       // `& e`
+  MakeRef,         // `@ e`
+  Index,           // `e [ e' ]`
+  Dot,             // `e .foo` (name = foo)
+  PrefixIncr,      // `++ e` (name = "operator++" or "operator--")
+  PostfixIncr,     // `e ++`
+  Call,            // `x ( e0 , .. , en )`, resolved by the checker to `fid ( ... )`
+  Val,             // an execution-time value (`val`)
+  CallConstruct,   // `Call s`
 };
 
 /// What the checker learned about an expression, kept for the execution rules: the type it
@@ -58,54 +58,54 @@ struct ExprAnnotation {
   TypeP type;              // the right-value type
   bool leftValue = false;  // typed as LVal(type, space) ("e has a left value type")
   AddressSpace space = AddressSpace::Thread;
-  bool arrayRef = false;   // for Index: the indexed operand has an array reference type
-  int function = -1;       // Call, Dot, Index, CompoundAssign, Incr: the resolved function id
-  int setter = -1;         // Dot/Index typed as an abstract left value through operator.foo= / []=
-  int getter = -1;         // Dot/Index: operator.foo / operator[] for dot_getter / array_deref_getter
-  int ander = -1;          // Dot/Index: operator&.foo / operator&[] for alval_*_ander
-  Address store = 0;       // PostfixIncr: the store identifier (freshAddress)
+  bool arrayRef = false;  // for Index: the indexed operand has an array reference type
+  int function = -1;      // Call, Dot, Index, CompoundAssign, Incr: the resolved function id
+  int setter = -1;        // Dot/Index typed as an abstract left value through operator.foo= / []=
+  int getter = -1;    // Dot/Index: operator.foo / operator[] for dot_getter / array_deref_getter
+  int ander = -1;     // Dot/Index: operator&.foo / operator&[] for alval_*_ander
+  Address store = 0;  // PostfixIncr: the store identifier (freshAddress)
   bool mayDiscard = false;
 };
 
 struct Expr {
   ExprKind kind = ExprKind::Val;
   Span span;
-  std::string name;            // Name, Dot field, Call callee, operator of CompoundAssign/Incr
-  std::string literal;         // literal spelling
+  std::string name;             // Name, Dot field, Call callee, operator of CompoundAssign/Incr
+  std::string literal;          // literal spelling
   std::vector<ExprP> operands;  // children in source order
-  Value value;                 // Val, literals after checking
-  StmtP body;                  // CallConstruct
+  Value value;                  // Val, literals after checking
+  StmtP body;                   // CallConstruct
   ExprAnnotation info;
-  bool decrement = false;      // PrefixIncr/PostfixIncr: `--`
+  bool decrement = false;  // PrefixIncr/PostfixIncr: `--`
 };
 
 /// WSL.ott `s`.
 enum class StmtKind {
-  Block,         // `{ R s0 .. sn }` (annotated once executing)
-  If,            // `if (e) s` (desugared by if_then)
-  IfElse,        // `if (e) s else s'`
-  While,         // desugared by while
-  DoWhile,       // `do s while (e);`
-  For,           // `for (init ; e ; e') s`
-  Switch,        // `switch (e) { sc0: sblock0 .. }`
+  Block,    // `{ R s0 .. sn }` (annotated once executing)
+  If,       // `if (e) s` (desugared by if_then)
+  IfElse,   // `if (e) s else s'`
+  While,    // desugared by while
+  DoWhile,  // `do s while (e);`
+  For,      // `for (init ; e ; e') s`
+  Switch,   // `switch (e) { sc0: sblock0 .. }`
   Break,
   Continue,
   Fallthrough,
   Discard,
-  Return,        // `return e;`
-  ReturnVoid,    // `return;`
-  Empty,         // `;` (desugared by empty_stmt)
-  ExprStmt,      // `e;`
-  VarDecls,      // `tval vdecl0 , .. , vdecln ;` (split by multiple_vdecls)
-  Loop,          // `Loop(s, s', s'')`, execution only
-  Cases,         // `Cases(s0, .., sn)`, execution only
+  Return,      // `return e;`
+  ReturnVoid,  // `return;`
+  Empty,       // `;` (desugared by empty_stmt)
+  ExprStmt,    // `e;`
+  VarDecls,    // `tval vdecl0 , .. , vdecln ;` (split by multiple_vdecls)
+  Loop,        // `Loop(s, s', s'')`, execution only
+  Cases,       // `Cases(s0, .., sn)`, execution only
 };
 
 struct VarDecl {
   Span span;
   std::string name;
-  ExprP init;          // null when uninitialized
-  Address store = 0;   // the store identifier `sid` (checker)
+  ExprP init;         // null when uninitialized
+  Address store = 0;  // the store identifier `sid` (checker)
 };
 
 struct SwitchCase {

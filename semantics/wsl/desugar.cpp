@@ -5,7 +5,9 @@
 namespace plumb::wsl {
 namespace {
 
-std::shared_ptr<Stmt> copy(const StmtP& s) { return std::make_shared<Stmt>(*s); }
+std::shared_ptr<Stmt> copy(const StmtP& s) {
+  return std::make_shared<Stmt>(*s);
+}
 
 std::shared_ptr<Stmt> emptyBlock(Span span) {
   auto b = std::make_shared<Stmt>();
@@ -81,8 +83,8 @@ StmtP for_init_expr(const StmtP& s) {
   return block;
 }
 
-// WSL.ott: for (tval vdecl0, .., vdecln ; e' ; e'') s --> {tval vdecl0, .., vdecln; while(e') {s e'';}}
-// The prose (default): {tval vdecl0, .., vdecln; for ( ; e' ; e'') s}
+// WSL.ott: for (tval vdecl0, .., vdecln ; e' ; e'') s --> {tval vdecl0, .., vdecln; while(e') {s
+// e'';}} The prose (default): {tval vdecl0, .., vdecln; for ( ; e' ; e'') s}
 StmtP for_init_vdecls(const StmtP& s, const DesugarOptions& options) {
   if (s->kind != StmtKind::For || !s->init || s->init->kind != StmtKind::VarDecls) return nullptr;
   auto block = emptyBlock(s->span);
@@ -107,7 +109,8 @@ StmtP for_init_vdecls(const StmtP& s, const DesugarOptions& options) {
   return block;
 }
 
-// { s0..sn tval vdecl0, vdecl1, .., vdeclk; s'0..s'm} --> {s0..sn tval vdecl0; tval vdecl1, .., vdeclk; s'0..s'm}
+// { s0..sn tval vdecl0, vdecl1, .., vdeclk; s'0..s'm} --> {s0..sn tval vdecl0; tval vdecl1, ..,
+// vdeclk; s'0..s'm}
 bool multiple_vdecls(std::vector<StmtP>& statements) {
   for (size_t i = 0; i < statements.size(); ++i) {
     const StmtP& s = statements[i];
@@ -148,15 +151,19 @@ std::vector<StmtP> desugarList(const std::vector<StmtP>& in, const DesugarOption
 
 }  // namespace
 
-StmtP desugarStatement(const StmtP& in, const DesugarOptions& options, std::vector<DesugarStep>& steps) {
+StmtP desugarStatement(const StmtP& in, const DesugarOptions& options,
+                       std::vector<DesugarStep>& steps) {
   // Rules at this node first (their results may contain new sugar: while makes an if-then).
   struct Rule {
     const char* name;
     StmtP (*apply)(const StmtP&);
   };
-  static const Rule rules[] = {{"if_then", if_then},           {"empty_stmt", empty_stmt},
-                               {"while", while_},              {"for_empty_cond", for_empty_cond},
-                               {"for_empty_incr", for_empty_incr}, {"for_init_expr", for_init_expr}};
+  static const Rule rules[] = {{"if_then", if_then},
+                               {"empty_stmt", empty_stmt},
+                               {"while", while_},
+                               {"for_empty_cond", for_empty_cond},
+                               {"for_empty_incr", for_empty_incr},
+                               {"for_init_expr", for_init_expr}};
   StmtP s = in;
   for (bool changed = true; changed;) {
     changed = false;
@@ -174,22 +181,28 @@ StmtP desugarStatement(const StmtP& in, const DesugarOptions& options, std::vect
   }
   auto r = copy(s);
   switch (s->kind) {
-    case StmtKind::Block: r->statements = desugarList(s->statements, options, steps, true); break;
+    case StmtKind::Block:
+      r->statements = desugarList(s->statements, options, steps, true);
+      break;
     case StmtKind::IfElse:
       r->then = desugarStatement(s->then, options, steps);
       r->otherwise = desugarStatement(s->otherwise, options, steps);
       break;
     case StmtKind::DoWhile:
-    case StmtKind::For: r->body = desugarStatement(s->body, options, steps); break;
+    case StmtKind::For:
+      r->body = desugarStatement(s->body, options, steps);
+      break;
     case StmtKind::Switch:
       for (SwitchCase& c : r->cases) c.body = desugarList(c.body, options, steps, false);
       break;
-    default: break;
+    default:
+      break;
   }
   return r;
 }
 
-Program desugarProgram(const Program& p, const DesugarOptions& options, std::vector<DesugarStep>& steps) {
+Program desugarProgram(const Program& p, const DesugarOptions& options,
+                       std::vector<DesugarStep>& steps) {
   Program out = p;
   for (FunctionDecl& f : out.functions) f.body = desugarList(f.body, options, steps, true);
   return out;

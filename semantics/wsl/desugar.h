@@ -14,7 +14,8 @@ struct DesugarOptions {
   /// WSL.ott `for_init_vdecls` rewrites `for (T x = e; c; i) s` to `{T x = e; while (c) {s i;}}`,
   /// where a `continue` in `s` skips `i` (and a body without Normal makes `{s i;}` ill-typed);
   /// the seed's prose hoists the declarations and keeps the `for` (`{T x = e; for (; c; i) s}`),
-  /// like `for_init_expr`. Plumb follows the prose unless this is set (docs/ambiguities.md, WSL W10).
+  /// like `for_init_expr`. Plumb follows the prose unless this is set (docs/ambiguities.md, WSL
+  /// W10).
   bool ottForInitVdecls = false;
 };
 
@@ -34,7 +35,9 @@ StmtP for_init_vdecls(const StmtP& s, const DesugarOptions& options);
 /// On a block's statements: splits the first `tval vdecl0, vdecl1, ..;` (k > 0) in two.
 bool multiple_vdecls(std::vector<StmtP>& statements);
 
-StmtP desugarStatement(const StmtP& s, const DesugarOptions& options, std::vector<DesugarStep>& steps);
-Program desugarProgram(const Program& p, const DesugarOptions& options, std::vector<DesugarStep>& steps);
+StmtP desugarStatement(const StmtP& s, const DesugarOptions& options,
+                       std::vector<DesugarStep>& steps);
+Program desugarProgram(const Program& p, const DesugarOptions& options,
+                       std::vector<DesugarStep>& steps);
 
 }  // namespace plumb::wsl

@@ -13,33 +13,85 @@ namespace {
 // Seed "Keywords and punctuation". `SV_DispatchThreadId` (the list's spelling) and
 // `SV_DispatchThreadID` (the grammar's) are both reserved (docs/ambiguities.md, WSL W4).
 const std::set<std::string>& reservedWords() {
-  static const std::set<std::string> words = {
-      "struct", "typedef", "enum", "operator", "vertex", "fragment", "compute", "numthreads",
-      "if", "else", "switch", "case", "default", "while", "do", "for", "break", "continue",
-      "discard", "fallthrough", "return", "true", "false", "constant", "device", "threadgroup",
-      "thread", "nointerpolation", "noperspective", "specialized", "centroid", "sample",
-      "SV_InstanceID", "SV_VertexID", "PSIZE", "SV_Position", "SV_IsFrontFace", "SV_SampleIndex",
-      "SV_InnerCoverage", "SV_Target", "SV_Depth", "SV_Coverage", "SV_DispatchThreadId",
-      "SV_DispatchThreadID", "SV_GroupID", "SV_GroupIndex", "SV_GroupThreadID", "attribute",
-      "register", "protocol", "auto", "const", "static", "restricted", "native", "space",
-      "uniform"};
+  static const std::set<std::string> words = {"struct",
+                                              "typedef",
+                                              "enum",
+                                              "operator",
+                                              "vertex",
+                                              "fragment",
+                                              "compute",
+                                              "numthreads",
+                                              "if",
+                                              "else",
+                                              "switch",
+                                              "case",
+                                              "default",
+                                              "while",
+                                              "do",
+                                              "for",
+                                              "break",
+                                              "continue",
+                                              "discard",
+                                              "fallthrough",
+                                              "return",
+                                              "true",
+                                              "false",
+                                              "constant",
+                                              "device",
+                                              "threadgroup",
+                                              "thread",
+                                              "nointerpolation",
+                                              "noperspective",
+                                              "specialized",
+                                              "centroid",
+                                              "sample",
+                                              "SV_InstanceID",
+                                              "SV_VertexID",
+                                              "PSIZE",
+                                              "SV_Position",
+                                              "SV_IsFrontFace",
+                                              "SV_SampleIndex",
+                                              "SV_InnerCoverage",
+                                              "SV_Target",
+                                              "SV_Depth",
+                                              "SV_Coverage",
+                                              "SV_DispatchThreadId",
+                                              "SV_DispatchThreadID",
+                                              "SV_GroupID",
+                                              "SV_GroupIndex",
+                                              "SV_GroupThreadID",
+                                              "attribute",
+                                              "register",
+                                              "protocol",
+                                              "auto",
+                                              "const",
+                                              "static",
+                                              "restricted",
+                                              "native",
+                                              "space",
+                                              "uniform"};
   return words;
 }
 
 // Longest first, so that the greedy rule picks `>>=` before `>>` before `>`. The seed's `=>` is
 // read as `>=` (docs/ambiguities.md, WSL W3).
 constexpr std::array<const char*, 46> kPunctuation = {
-    ">>=", "<<=", "==", "!=", "<=", ">=", "++", "--", "+=", "-=", "*=", "/=", "%=", "^=", "&=",
-    "|=",  "&&",  "||", ">>", "<<", "->", "<",  ">",  "=",  "+",  "-",  "*",  "/",  "%",  "&",
-    "|",   "^",   "!",  "~",  ".",  "@",  "?",  ":",  ";",  ",",  "[",  "]",  "{",  "}", "(", ")"};
+    ">>=", "<<=", "==", "!=", "<=", ">=", "++", "--", "+=", "-=", "*=", "/=",
+    "%=",  "^=",  "&=", "|=", "&&", "||", ">>", "<<", "->", "<",  ">",  "=",
+    "+",   "-",   "*",  "/",  "%",  "&",  "|",  "^",  "!",  "~",  ".",  "@",
+    "?",   ":",   ";",  ",",  "[",  "]",  "{",  "}",  "(",  ")"};
 
 // The strings an operator name may continue with (seed "Identifiers and operator names").
 constexpr std::array<const char*, 23> kOperatorSuffixes = {
     "[]=", "&[]", "<<", ">>", ">=", "<=", "==", "!=", "++", "--", "[]", "+",
     "-",   "*",   "/",  "%",  "&",  "^",  "|",  "<",  ">",  "!",  "~"};
 
-bool identStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool identChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool identStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool identChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 size_t identifierLength(std::string_view s, size_t i) {
   if (i >= s.size() || !identStart(s[i])) return 0;
@@ -51,8 +103,12 @@ size_t identifierLength(std::string_view s, size_t i) {
 // A number at `i`: the longest float or integer literal (the `-` is punctuation, see lexer.h).
 // Returns its length and kind, or 0.
 size_t numberLength(std::string_view s, size_t i, TokenKind& kind) {
-  auto digit = [&](size_t k) { return k < s.size() && std::isdigit(static_cast<unsigned char>(s[k])); };
-  auto hex = [&](size_t k) { return k < s.size() && std::isxdigit(static_cast<unsigned char>(s[k])); };
+  auto digit = [&](size_t k) {
+    return k < s.size() && std::isdigit(static_cast<unsigned char>(s[k]));
+  };
+  auto hex = [&](size_t k) {
+    return k < s.size() && std::isxdigit(static_cast<unsigned char>(s[k]));
+  };
   // Float: [0-9]+ '.' [0-9]* | [0-9]* '.' [0-9]+, then an optional f.
   size_t j = i;
   while (digit(j)) ++j;
@@ -92,18 +148,28 @@ size_t numberLength(std::string_view s, size_t i, TokenKind& kind) {
 
 }  // namespace
 
-bool isReservedWord(const std::string& word) { return reservedWords().count(word) != 0; }
+bool isReservedWord(const std::string& word) {
+  return reservedWords().count(word) != 0;
+}
 
 const char* tokenKindName(TokenKind k) {
   switch (k) {
-    case TokenKind::IntLiteral: return "int literal";
-    case TokenKind::UintLiteral: return "uint literal";
-    case TokenKind::FloatLiteral: return "float literal";
-    case TokenKind::Keyword: return "keyword";
-    case TokenKind::Identifier: return "identifier";
-    case TokenKind::OperatorName: return "operator name";
-    case TokenKind::Punctuation: return "punctuation";
-    case TokenKind::End: return "end of input";
+    case TokenKind::IntLiteral:
+      return "int literal";
+    case TokenKind::UintLiteral:
+      return "uint literal";
+    case TokenKind::FloatLiteral:
+      return "float literal";
+    case TokenKind::Keyword:
+      return "keyword";
+    case TokenKind::Identifier:
+      return "identifier";
+    case TokenKind::OperatorName:
+      return "operator name";
+    case TokenKind::Punctuation:
+      return "punctuation";
+    case TokenKind::End:
+      return "end of input";
   }
   return "?";
 }
@@ -113,7 +179,8 @@ std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics)
   std::vector<Token> tokens;
   size_t i = 0;
   auto push = [&](TokenKind kind, size_t length) {
-    tokens.push_back(Token{kind, Span{uint32_t(i), uint32_t(i + length)}, std::string(s.substr(i, length))});
+    tokens.push_back(
+        Token{kind, Span{uint32_t(i), uint32_t(i + length)}, std::string(s.substr(i, length))});
     i += length;
   };
   while (i < s.size()) {

@@ -15,8 +15,8 @@ namespace {
 struct ParseFailure {};  // unwinds one declaration after a syntax error (never leaves the parser)
 
 const std::set<std::string> kAddressSpaces = {"constant", "device", "threadgroup", "thread"};
-const std::set<std::string> kAssignOperators = {"=",  "+=", "-=", "*=", "/=", "%=",
-                                                "&=", "|=", "^=", ">>=", "<<="};
+const std::set<std::string> kAssignOperators = {
+    "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", ">>=", "<<="};
 
 AddressSpace spaceOf(const std::string& s) {
   if (s == "constant") return AddressSpace::Constant;
@@ -75,7 +75,8 @@ class Parser {
     return (t.kind == TokenKind::Punctuation || t.kind == TokenKind::Keyword) && t.text == text;
   }
   bool previousIs(const char* text) const {
-    return pos_ > 0 && tokens_[pos_ - 1].kind == TokenKind::Punctuation && tokens_[pos_ - 1].text == text;
+    return pos_ > 0 && tokens_[pos_ - 1].kind == TokenKind::Punctuation &&
+           tokens_[pos_ - 1].text == text;
   }
   bool accept(const char* text) {
     if (!is(text)) return false;
@@ -184,8 +185,8 @@ class Parser {
 
   // funcDef ::= funcDecl "{" stmt* "}"
   // funcDecl ::= (entryPointDecl | normalFuncDecl | castOperatorDecl) (":" semantic)?
-  // entryPointDecl ::= ("vertex" | "fragment" | "[" numthreadsSemantic "]" "compute") type Identifier parameters
-  // normalFuncDecl ::= type (Identifier | OperatorName) parameters
+  // entryPointDecl ::= ("vertex" | "fragment" | "[" numthreadsSemantic "]" "compute") type
+  // Identifier parameters normalFuncDecl ::= type (Identifier | OperatorName) parameters
   // castOperatorDecl ::= "operator" type parameters
   void funcDef(Program& p) {
     size_t start = pos_;
@@ -259,7 +260,8 @@ class Parser {
     return ps;
   }
 
-  // semantic ::= builtInSemantic | stageInOutSemantic | resourceSemantic | specializationConstantSemantic
+  // semantic ::= builtInSemantic | stageInOutSemantic | resourceSemantic |
+  // specializationConstantSemantic
   std::string semantic() {
     size_t start = pos_;
     if (accept("attribute") || accept("register")) {
@@ -271,8 +273,14 @@ class Parser {
       expect(")", "semantic");
     } else if (accept("SV_Target")) {
       if (at(TokenKind::IntLiteral)) ++pos_;
-    } else if (at(TokenKind::Keyword) && (peek().text.rfind("SV_", 0) == 0 || peek().text == "PSIZE" ||
-                                         peek().text == "specialized")) {
+    } else if (at(TokenKind::Identifier) && peek().text.rfind("SV_Target", 0) == 0 &&
+               peek().text.size() > 9 &&
+               peek().text.find_first_not_of("0123456789", 9) == std::string::npos) {
+      // `SV_Target0`: greedy tokenization makes the grammar's `"SV_Target" IntLiteral` one
+      // identifier (docs/ambiguities.md, WSL W4); read as SV_Target 0.
+      ++pos_;
+    } else if (at(TokenKind::Keyword) && (peek().text.rfind("SV_", 0) == 0 ||
+                                          peek().text == "PSIZE" || peek().text == "specialized")) {
       ++pos_;
     } else {
       fail("expected a semantic", "semantic");
@@ -303,7 +311,9 @@ class Parser {
       } else if (is("[") && is("]", 1)) {
         pos_ += 2;
         s.kind = TypeSyntax::Suffix::Kind::ArrayRef;
-      } else if (is("[") && (peek(1).kind == TokenKind::IntLiteral || peek(1).kind == TokenKind::UintLiteral) &&
+      } else if (is("[") &&
+                 (peek(1).kind == TokenKind::IntLiteral ||
+                  peek(1).kind == TokenKind::UintLiteral) &&
                  is("]", 2)) {
         ++pos_;
         std::string digits = tokens_[pos_++].text;
@@ -330,7 +340,8 @@ class Parser {
           s.space = spaceOf(tokens_[pos_++].text);
           s.hasSpace = true;
         } else {
-          fail("a pointer or array reference type needs an address space", "typeSuffixNonAbbreviated");
+          fail("a pointer or array reference type needs an address space",
+               "typeSuffixNonAbbreviated");
         }
       }
       t->suffixes.push_back(s);
@@ -341,7 +352,8 @@ class Parser {
     return t;
   }
 
-  // typeArguments ::= "<" typeArgument ("," typeArgument)* ">" | ("<" ">")?   (with ">>" closing two)
+  // typeArguments ::= "<" typeArgument ("," typeArgument)* ">" | ("<" ">")?   (with ">>" closing
+  // two)
   void typeArguments(TypeSyntax& t) {
     if (!is("<")) return;
     ++pos_;
@@ -417,7 +429,8 @@ class Parser {
     return s;
   }
 
-  // stmt ::= "{" (stmt | variableDecls ";")* "}" | compoundStmt | terminatorStmt ";" | maybeEffectfulExpr ";"
+  // stmt ::= "{" (stmt | variableDecls ";")* "}" | compoundStmt | terminatorStmt ";" |
+  // maybeEffectfulExpr ";"
   StmtP stmt() {
     Depth depth(*this);
     size_t start = pos_;
@@ -554,10 +567,11 @@ class Parser {
                        (item->kind == ExprKind::Call && !infix_.count(item));
       if (!effectful) {
         if (!speculating_)
-          diagnostics_.error(&file_, item->span,
-                             "an expression statement must be an assignment, an increment, a call or "
-                             "parenthesized (maybeEffectfulExpr)",
-                             "wsl-syntax-maybeEffectfulExpr");
+          diagnostics_.error(
+              &file_, item->span,
+              "an expression statement must be an assignment, an increment, a call or "
+              "parenthesized (maybeEffectfulExpr)",
+              "wsl-syntax-maybeEffectfulExpr");
         pos_ = std::max(pos_, start);
         throw ParseFailure{};
       }
@@ -592,10 +606,14 @@ class Parser {
   ExprP literal(bool negative, size_t start) {
     const Token& t = tokens_[pos_++];
     std::shared_ptr<Expr> e;
-    if (t.kind == TokenKind::IntLiteral) e = node(ExprKind::IntLiteral, Span{});
-    else if (t.kind == TokenKind::UintLiteral) e = node(ExprKind::UintLiteral, Span{});
-    else if (t.kind == TokenKind::FloatLiteral) e = node(ExprKind::FloatLiteral, Span{});
-    else e = node(ExprKind::BoolLiteral, Span{});
+    if (t.kind == TokenKind::IntLiteral)
+      e = node(ExprKind::IntLiteral, Span{});
+    else if (t.kind == TokenKind::UintLiteral)
+      e = node(ExprKind::UintLiteral, Span{});
+    else if (t.kind == TokenKind::FloatLiteral)
+      e = node(ExprKind::FloatLiteral, Span{});
+    else
+      e = node(ExprKind::BoolLiteral, Span{});
     if (negative && e->kind == ExprKind::UintLiteral) {
       pos_ = start;
       return nullptr;  // `-1u`: the unary operator-, not a literal
@@ -659,10 +677,11 @@ class Parser {
   // except exprRelational, which is non-associative.
   ExprP binary(int level) {
     static const std::vector<std::vector<const char*>> levels = {
-        {"||"}, {"&&"}, {"|"}, {"^"}, {"&"}, {"<", ">", "<=", ">=", "==", "!="}, {"<<", ">>"},
-        {"+", "-"}, {"*", "/", "%"}};
-    static const char* names[] = {"exprLogicalOr", "exprLogicalAnd", "exprBitwiseOr", "exprBitwiseXor",
-                                  "exprBitwiseAnd", "exprRelational", "exprShift", "exprAdd", "exprMult"};
+        {"||"},       {"&&"},     {"|"},          {"^"}, {"&"}, {"<", ">", "<=", ">=", "==", "!="},
+        {"<<", ">>"}, {"+", "-"}, {"*", "/", "%"}};
+    static const char* names[] = {"exprLogicalOr",  "exprLogicalAnd", "exprBitwiseOr",
+                                  "exprBitwiseXor", "exprBitwiseAnd", "exprRelational",
+                                  "exprShift",      "exprAdd",        "exprMult"};
     if (level == int(levels.size())) return prefix();
     Depth depth(*this);
     size_t start = pos_;
@@ -710,7 +729,8 @@ class Parser {
   ExprP prefix() {
     Depth depth(*this);
     size_t start = pos_;
-    if (is("-") && (peek(1).kind == TokenKind::IntLiteral || peek(1).kind == TokenKind::FloatLiteral)) {
+    if (is("-") &&
+        (peek(1).kind == TokenKind::IntLiteral || peek(1).kind == TokenKind::FloatLiteral)) {
       ++pos_;
       if (ExprP lit = literal(true, start)) return suffixes(lit, start, false);
       pos_ = start;

@@ -5,10 +5,14 @@ namespace plumb::wsl {
 
 const char* addressSpaceName(AddressSpace as) {
   switch (as) {
-    case AddressSpace::Thread: return "thread";
-    case AddressSpace::Threadgroup: return "threadgroup";
-    case AddressSpace::Device: return "device";
-    case AddressSpace::Constant: return "constant";
+    case AddressSpace::Thread:
+      return "thread";
+    case AddressSpace::Threadgroup:
+      return "threadgroup";
+    case AddressSpace::Device:
+      return "device";
+    case AddressSpace::Constant:
+      return "constant";
   }
   return "?";
 }
@@ -21,12 +25,30 @@ TypeP basic(Type::Kind k) {
 }
 }  // namespace
 
-TypeP voidType() { static TypeP t = basic(Type::Kind::Void); return t; }
-TypeP boolType() { static TypeP t = basic(Type::Kind::Bool); return t; }
-TypeP intType() { static TypeP t = basic(Type::Kind::Int); return t; }
-TypeP uintType() { static TypeP t = basic(Type::Kind::Uint); return t; }
-TypeP ucharType() { static TypeP t = basic(Type::Kind::Uchar); return t; }
-TypeP floatType() { static TypeP t = basic(Type::Kind::Float); return t; }
+TypeP voidType() {
+  static TypeP t = basic(Type::Kind::Void);
+  return t;
+}
+TypeP boolType() {
+  static TypeP t = basic(Type::Kind::Bool);
+  return t;
+}
+TypeP intType() {
+  static TypeP t = basic(Type::Kind::Int);
+  return t;
+}
+TypeP uintType() {
+  static TypeP t = basic(Type::Kind::Uint);
+  return t;
+}
+TypeP ucharType() {
+  static TypeP t = basic(Type::Kind::Uchar);
+  return t;
+}
+TypeP floatType() {
+  static TypeP t = basic(Type::Kind::Float);
+  return t;
+}
 
 TypeP arrayOf(TypeP element, uint32_t size) {
   auto t = std::make_shared<Type>();
@@ -54,24 +76,35 @@ bool sameType(const Type& a, const Type& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
     case Type::Kind::Enum:
-    case Type::Kind::Struct: return a.declaration == b.declaration && a.name == b.name;
-    case Type::Kind::Array: return a.size == b.size && sameType(*a.element, *b.element);
+    case Type::Kind::Struct:
+      return a.declaration == b.declaration && a.name == b.name;
+    case Type::Kind::Array:
+      return a.size == b.size && sameType(*a.element, *b.element);
     case Type::Kind::Pointer:
-    case Type::Kind::ArrayRef: return a.space == b.space && sameType(*a.element, *b.element);
-    default: return true;
+    case Type::Kind::ArrayRef:
+      return a.space == b.space && sameType(*a.element, *b.element);
+    default:
+      return true;
   }
 }
 
 std::string typeName(const Type& t) {
   switch (t.kind) {
-    case Type::Kind::Void: return "void";
-    case Type::Kind::Bool: return "bool";
-    case Type::Kind::Int: return "int";
-    case Type::Kind::Uint: return "uint";
-    case Type::Kind::Uchar: return "uchar";
-    case Type::Kind::Float: return "float";
+    case Type::Kind::Void:
+      return "void";
+    case Type::Kind::Bool:
+      return "bool";
+    case Type::Kind::Int:
+      return "int";
+    case Type::Kind::Uint:
+      return "uint";
+    case Type::Kind::Uchar:
+      return "uchar";
+    case Type::Kind::Float:
+      return "float";
     case Type::Kind::Enum:
-    case Type::Kind::Struct: return t.name;
+    case Type::Kind::Struct:
+      return t.name;
     case Type::Kind::Array: {
       // `int[2][3]` is two arrays of three ints: the dimensions print outermost first.
       std::string dims;
@@ -120,9 +153,15 @@ std::string typeSyntaxText(const TypeSyntax& t) {
   }
   for (const auto& x : t.suffixes) {
     switch (x.kind) {
-      case TypeSyntax::Suffix::Kind::Pointer: s += "*"; break;
-      case TypeSyntax::Suffix::Kind::ArrayRef: s += "[]"; break;
-      case TypeSyntax::Suffix::Kind::Array: s += "[" + std::to_string(x.size) + "]"; break;
+      case TypeSyntax::Suffix::Kind::Pointer:
+        s += "*";
+        break;
+      case TypeSyntax::Suffix::Kind::ArrayRef:
+        s += "[]";
+        break;
+      case TypeSyntax::Suffix::Kind::Array:
+        s += "[" + std::to_string(x.size) + "]";
+        break;
     }
     if (x.kind != TypeSyntax::Suffix::Kind::Array && !t.hasPrefixSpace)
       s += std::string(" ") + addressSpaceName(x.space);

@@ -23,11 +23,11 @@ using TypeP = std::shared_ptr<const Type>;
 struct Type {
   enum class Kind { Void, Bool, Int, Uint, Uchar, Float, Enum, Struct, Array, Pointer, ArrayRef };
   Kind kind = Kind::Void;
-  TypeP element;                          // Array, Pointer, ArrayRef
-  uint32_t size = 0;                      // Array: number of elements (>= 1)
+  TypeP element;                              // Array, Pointer, ArrayRef
+  uint32_t size = 0;                          // Array: number of elements (>= 1)
   AddressSpace space = AddressSpace::Thread;  // Pointer, ArrayRef
-  std::string name;                       // Enum, Struct
-  int declaration = -1;                   // Enum, Struct: index in CheckedProgram
+  std::string name;                           // Enum, Struct
+  int declaration = -1;                       // Enum, Struct: index in CheckedProgram
 };
 
 TypeP voidType();
@@ -41,7 +41,9 @@ TypeP pointerTo(TypeP element, AddressSpace as);
 TypeP arrayRefTo(TypeP element, AddressSpace as);
 
 bool sameType(const Type& a, const Type& b);
-inline bool sameType(const TypeP& a, const TypeP& b) { return a && b && sameType(*a, *b); }
+inline bool sameType(const TypeP& a, const TypeP& b) {
+  return a && b && sameType(*a, *b);
+}
 /// WSL spelling: `int`, `thread int*`, `int[3]`, `device float[]`.
 std::string typeName(const Type& t);
 bool isInteger(const Type& t);  // int, uint, uchar

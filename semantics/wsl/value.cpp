@@ -81,13 +81,27 @@ Value Value::makeVoid() {
 Value Value::makeUnspecified(TypeP type) {
   Value v;
   switch (type->kind) {
-    case Type::Kind::Bool: v.kind = Kind::Bool; break;
-    case Type::Kind::Int: v.kind = Kind::Int; break;
-    case Type::Kind::Uint: v.kind = Kind::Uint; break;
-    case Type::Kind::Uchar: v.kind = Kind::Uchar; break;
-    case Type::Kind::Float: v.kind = Kind::Float; break;
-    case Type::Kind::Enum: v.kind = Kind::Enum; break;
-    default: v.kind = Kind::Void; break;
+    case Type::Kind::Bool:
+      v.kind = Kind::Bool;
+      break;
+    case Type::Kind::Int:
+      v.kind = Kind::Int;
+      break;
+    case Type::Kind::Uint:
+      v.kind = Kind::Uint;
+      break;
+    case Type::Kind::Uchar:
+      v.kind = Kind::Uchar;
+      break;
+    case Type::Kind::Float:
+      v.kind = Kind::Float;
+      break;
+    case Type::Kind::Enum:
+      v.kind = Kind::Enum;
+      break;
+    default:
+      v.kind = Kind::Void;
+      break;
   }
   v.unspecified = true;
   v.type = std::move(type);
@@ -106,15 +120,19 @@ bool sameValue(const Value& a, const Value& b) {
       return x == y;
     }
     case Value::Kind::Ptr:
-    case Value::Kind::LVal: return a.address == b.address && a.space == b.space;
-    case Value::Kind::Ref: return a.address == b.address && a.length == b.length && a.space == b.space;
+    case Value::Kind::LVal:
+      return a.address == b.address && a.space == b.space;
+    case Value::Kind::Ref:
+      return a.address == b.address && a.length == b.length && a.space == b.space;
     case Value::Kind::Aggregate:
       if (a.elements.size() != b.elements.size()) return false;
       for (size_t i = 0; i < a.elements.size(); ++i)
         if (!sameValue(a.elements[i], b.elements[i])) return false;
       return true;
-    case Value::Kind::Void: return true;
-    default: return a.integer == b.integer;
+    case Value::Kind::Void:
+      return true;
+    default:
+      return a.integer == b.integer;
   }
 }
 
@@ -131,19 +149,30 @@ std::string floatText(float f) {
 std::string valueText(const Value& v) {
   if (v.unspecified) return "any " + (v.type ? typeName(*v.type) : std::string("value"));
   switch (v.kind) {
-    case Value::Kind::Void: return "Void";
-    case Value::Kind::Bool: return v.integer ? "true" : "false";
-    case Value::Kind::Int: return std::to_string(v.integer);
-    case Value::Kind::Uint: return std::to_string(v.integer) + "u";
-    case Value::Kind::Uchar: return std::to_string(v.integer);
-    case Value::Kind::Float: return floatText(v.real);
-    case Value::Kind::Enum: return (v.type ? v.type->name : std::string("enum")) + "(" + std::to_string(v.integer) + ")";
-    case Value::Kind::Ptr: return "Ptr(" + std::to_string(v.address) + ")";
-    case Value::Kind::Ref: return "Ref(" + std::to_string(v.address) + ", " + std::to_string(v.length) + ")";
-    case Value::Kind::LVal: return "LVal(" + std::to_string(v.address) + ")";
+    case Value::Kind::Void:
+      return "Void";
+    case Value::Kind::Bool:
+      return v.integer ? "true" : "false";
+    case Value::Kind::Int:
+      return std::to_string(v.integer);
+    case Value::Kind::Uint:
+      return std::to_string(v.integer) + "u";
+    case Value::Kind::Uchar:
+      return std::to_string(v.integer);
+    case Value::Kind::Float:
+      return floatText(v.real);
+    case Value::Kind::Enum:
+      return (v.type ? v.type->name : std::string("enum")) + "(" + std::to_string(v.integer) + ")";
+    case Value::Kind::Ptr:
+      return "Ptr(" + std::to_string(v.address) + ")";
+    case Value::Kind::Ref:
+      return "Ref(" + std::to_string(v.address) + ", " + std::to_string(v.length) + ")";
+    case Value::Kind::LVal:
+      return "LVal(" + std::to_string(v.address) + ")";
     case Value::Kind::Aggregate: {
       std::string s = "{";
-      for (size_t i = 0; i < v.elements.size(); ++i) s += (i ? ", " : "") + valueText(v.elements[i]);
+      for (size_t i = 0; i < v.elements.size(); ++i)
+        s += (i ? ", " : "") + valueText(v.elements[i]);
       return s + "}";
     }
   }

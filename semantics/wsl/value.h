@@ -25,7 +25,7 @@ struct Value {
   Address address = 0;  // Ptr, Ref, LVal
   uint32_t length = 0;  // Ref: the bound j of Ref(addr, j)
   AddressSpace space = AddressSpace::Thread;
-  TypeP type;  // the right-value type (for LVal: the type of the location)
+  TypeP type;                   // the right-value type (for LVal: the type of the location)
   std::vector<Value> elements;  // Aggregate: struct fields or array elements, in order
 
   static Value makeBool(bool b);

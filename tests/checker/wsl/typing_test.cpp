@@ -17,11 +17,13 @@ TEST(WslTyping, UnreachableCodeIsInvalid) {
 }
 
 TEST(WslTyping, MissingReturn) {
-  EXPECT_EQ(checkText("int foo(bool b) { if (b) return 1; }")->firstRule(), "wsl-validation-typing-of-functions");
+  EXPECT_EQ(checkText("int foo(bool b) { if (b) return 1; }")->firstRule(),
+            "wsl-validation-typing-of-functions");
 }
 
 TEST(WslTyping, ConditionMustBeBool) {
-  EXPECT_EQ(checkText("int foo(int x) { if (x) return 1; return 0; }")->firstRule(), "wsl-typing-if");
+  EXPECT_EQ(checkText("int foo(int x) { if (x) return 1; return 0; }")->firstRule(),
+            "wsl-typing-if");
 }
 
 TEST(WslTyping, UnknownVariable) {
@@ -29,7 +31,8 @@ TEST(WslTyping, UnknownVariable) {
 }
 
 TEST(WslTyping, UninitializedPointerIsInvalid) {
-  EXPECT_EQ(checkText("int foo() { thread int* p; return *p; }")->firstRule(), "wsl-typing-variable_decl");
+  EXPECT_EQ(checkText("int foo() { thread int* p; return *p; }")->firstRule(),
+            "wsl-typing-variable_decl");
 }
 
 TEST(WslTyping, SwitchMustCoverOrHaveDefault) {
@@ -48,14 +51,17 @@ TEST(WslTyping, EnumRules) {
 }
 
 TEST(WslTyping, RecursionIsInvalid) {
-  EXPECT_EQ(checkText("int f(int x) { return f(x); }")->firstRule(), "wsl-validation-verifying-the-absence-of-recursion");
+  EXPECT_EQ(checkText("int f(int x) { return f(x); }")->firstRule(),
+            "wsl-validation-verifying-the-absence-of-recursion");
 }
 
 TEST(WslTyping, LiteralsCoerceOnlyWhenUnambiguous) {
   EXPECT_TRUE(checkText("uint f() { return 5; } float g() { return 5; }")->program);
-  const char* ambiguous = "int h(uint x) { return 1; } int h(float x) { return 2; } int k() { return h(5); }";
+  const char* ambiguous =
+      "int h(uint x) { return 1; } int h(float x) { return 2; } int k() { return h(5); }";
   EXPECT_EQ(checkText(ambiguous)->firstRule(), "wsl-typing-call");
-  const char* narrowed = "int h(int x) { return 1; } int h(float x) { return 2; } int k() { return h(5); }";
+  const char* narrowed =
+      "int h(int x) { return 1; } int h(float x) { return 2; } int k() { return h(5); }";
   EXPECT_TRUE(checkText(narrowed)->program);
 }
 

@@ -8,7 +8,8 @@ namespace plumb::wsl::test {
 namespace {
 
 TEST(WslMachine, AddsOne) {
-  EXPECT_EQ(onlyValue(runText("int foo(int x) { return x + 1; }", "foo", {Value::makeInt(42)})), "43");
+  EXPECT_EQ(onlyValue(runText("int foo(int x) { return x + 1; }", "foo", {Value::makeInt(42)})),
+            "43");
 }
 
 TEST(WslMachine, WhileLoopAndContinue) {
@@ -35,7 +36,8 @@ TEST(WslMachine, StructsPointersAndAnders) {
 }
 
 TEST(WslMachine, ArraysAndArrayReferences) {
-  const char* p = R"(int sum(thread int[] r) { int s = 0; for (uint i = 0; i < r.length; i++) s += r[i]; return s; }
+  const char* p =
+      R"(int sum(thread int[] r) { int s = 0; for (uint i = 0; i < r.length; i++) s += r[i]; return s; }
     int foo() { int[3] a; a[0] = 1; a[1] = 2; a[2] = 40; return sum(@a); })";
   EXPECT_EQ(onlyValue(runText(p, "foo")), "43");
 }
@@ -65,14 +67,17 @@ TEST(WslMachine, OutOfBoundsIndexIsClampedToEveryInBoundsIndex) {
 }
 
 TEST(WslMachine, DivisionByZeroIsUnspecified) {
-  EXPECT_EQ(onlyValue(runText("int foo(int x) { return 7 / x; }", "foo", {Value::makeInt(0)})), "any int");
+  EXPECT_EQ(onlyValue(runText("int foo(int x) { return 7 / x; }", "foo", {Value::makeInt(0)})),
+            "any int");
   // An unspecified bool is both: two outcomes.
-  RunResult r = runText("int foo(int x) { if (7 / x == 1) return 1; return 2; }", "foo", {Value::makeInt(0)});
+  RunResult r =
+      runText("int foo(int x) { if (7 / x == 1) return 1; return 2; }", "foo", {Value::makeInt(0)});
   EXPECT_EQ(r.outcomes.size(), 2u);
 }
 
 TEST(WslMachine, PostfixIncrementReturnsTheOldValue) {
-  EXPECT_EQ(onlyValue(runText("int foo() { int x = 5; int y = x++; return y * 10 + x; }", "foo")), "56");
+  EXPECT_EQ(onlyValue(runText("int foo() { int x = 5; int y = x++; return y * 10 + x; }", "foo")),
+            "56");
 }
 
 TEST(WslMachine, DanglingPointersAliasTheStaticStore) {

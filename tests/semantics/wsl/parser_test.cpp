@@ -16,7 +16,8 @@ std::vector<Token> lex(const std::string& text, DiagnosticList& d) {
   return tokenize(*keep.back(), d);
 }
 
-std::string desugared(const std::string& text, std::vector<std::string>* rules = nullptr, DesugarOptions o = {}) {
+std::string desugared(const std::string& text, std::vector<std::string>* rules = nullptr,
+                      DesugarOptions o = {}) {
   SourceFile f("t.wsl", text);
   DiagnosticList d;
   auto p = parseProgram(f, d);
@@ -88,16 +89,19 @@ TEST(WslParser, EffectFreeExpressionStatementIsRejected) {
 }
 
 TEST(WslParser, PrecedenceFollowsCxx) {
-  EXPECT_NE(desugared("int f(int a) { return a + 2 * 3 - 1; }").find("operator-(operator+(a, operator*(2, 3)), 1)"),
+  EXPECT_NE(desugared("int f(int a) { return a + 2 * 3 - 1; }")
+                .find("operator-(operator+(a, operator*(2, 3)), 1)"),
             std::string::npos);
 }
 
 TEST(WslParser, ArrowIsDerefThenDot) {
-  EXPECT_NE(desugared("struct S { int x; } int f(thread S* p) { return p->x; }").find("(*p).x"), std::string::npos);
+  EXPECT_NE(desugared("struct S { int x; } int f(thread S* p) { return p->x; }").find("(*p).x"),
+            std::string::npos);
 }
 
 TEST(WslParser, NestingIsBounded) {
-  std::string deep = "int f() { return " + std::string(5000, '(') + "1" + std::string(5000, ')') + "; }";
+  std::string deep =
+      "int f() { return " + std::string(5000, '(') + "1" + std::string(5000, ')') + "; }";
   EXPECT_EQ(firstError(deep), "wsl-syntax-nesting");
 }
 
@@ -109,15 +113,18 @@ TEST(WslDesugar, EveryRuleIsNamed) {
       while (x < 3) x++;
       for (x = 0; ; ) break;
       for (int i = 0; i < 2; ) { }
-    })", &rules);
-  for (const char* r : {"if_then", "empty_stmt", "while", "for_empty_cond", "for_empty_incr", "for_init_expr",
-                        "for_init_vdecls", "multiple_vdecls"})
+    })",
+            &rules);
+  for (const char* r : {"if_then", "empty_stmt", "while", "for_empty_cond", "for_empty_incr",
+                        "for_init_expr", "for_init_vdecls", "multiple_vdecls"})
     EXPECT_NE(std::find(rules.begin(), rules.end(), r), rules.end()) << r;
 }
 
 TEST(WslDesugar, WhileBecomesIfDoWhile) {
   std::string out = desugared("void f(int x) { while (x < 3) x++; }");
-  EXPECT_NE(out.find("if (operator<(x, 3)) do x++; while (operator<(x, 3)); else {}"), std::string::npos) << out;
+  EXPECT_NE(out.find("if (operator<(x, 3)) do x++; while (operator<(x, 3)); else {}"),
+            std::string::npos)
+      << out;
 }
 
 TEST(WslDesugar, ForInitDeclarationsFollowTheProseOrWslOtt) {
