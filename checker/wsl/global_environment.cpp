@@ -12,7 +12,7 @@
 namespace plumb::wsl {
 namespace {
 
-constexpr uint64_t kMaxVariableBytes = 1u << 24;  // design.md "Bounded and total": a resource limit
+constexpr uint64_t kMaxVariableBytes = 1u << 20;  // design.md "Bounded and total": a resource limit
 
 bool isOperatorName(const std::string& n, const char* prefix) {
   return n.rfind(prefix, 0) == 0;
