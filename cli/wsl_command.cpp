@@ -48,14 +48,17 @@ int reportDiagnostics(const DiagnosticList& diagnostics, const std::string& form
   return kRejected;
 }
 
+// `file` keeps the source alive for the diagnostics, which point into it.
 std::shared_ptr<const wsl::CheckedProgram> load(const std::string& command, const WslOptions& o,
-                                                DiagnosticList& diagnostics, bool& usage) {
-  std::unique_ptr<SourceFile> file = readTextFile(command, o.file);
-  if (!file) {
+                                                DiagnosticList& diagnostics, bool& usage,
+                                                std::shared_ptr<const SourceFile>& file) {
+  std::unique_ptr<SourceFile> read = readTextFile(command, o.file);
+  if (!read) {
     usage = true;
     return nullptr;
   }
-  std::shared_ptr<const SourceFile> shared(std::move(file));
+  file = std::shared_ptr<const SourceFile>(std::move(read));
+  const std::shared_ptr<const SourceFile>& shared = file;
   std::optional<wsl::Program> program = wsl::parseProgram(*shared, diagnostics);
   if (!program) return nullptr;
   wsl::CheckOptions options;
@@ -84,7 +87,8 @@ int desugar(const WslOptions& o) {
 int check(const WslOptions& o) {
   DiagnosticList diagnostics;
   bool usage = false;
-  auto checked = load("wsl check", o, diagnostics, usage);
+  std::shared_ptr<const SourceFile> file;
+  auto checked = load("wsl check", o, diagnostics, usage, file);
   if (usage) return kUsage;
   if (!checked) return reportDiagnostics(diagnostics, o.format, "plumb-wsl-check");
   if (o.format == "json") {
@@ -104,7 +108,8 @@ int check(const WslOptions& o) {
 int run(const WslOptions& o) {
   DiagnosticList diagnostics;
   bool usage = false;
-  auto checked = load("wsl run", o, diagnostics, usage);
+  std::shared_ptr<const SourceFile> file;
+  auto checked = load("wsl run", o, diagnostics, usage, file);
   if (usage) return kUsage;
   if (!checked) return reportDiagnostics(diagnostics, o.format, "plumb-wsl-run");
   std::string error;

@@ -91,11 +91,12 @@ std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g,
           "this statement is unreachable: the one before it never ends normally (behaviours " +
               head.text() + ")",
           "wsl-typing-block");
+  const bool reachable = head.has(K::Normal);
   head.remove(K::Normal);
   Behaviours rest;
   std::vector<StmtP> tail = typeBlock(g, statements, from + 1, rest, span);
   out.insert(out.end(), tail.begin(), tail.end());
-  head.add(rest);
+  if (reachable) head.add(rest);  // after an unreachable statement, no second error from its Normal
   b = head;
   return out;
 }

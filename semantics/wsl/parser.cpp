@@ -53,11 +53,10 @@ class Parser {
       try {
         topLevelDecl(p);
       } catch (const ParseFailure&) {
-        // Resynchronize at the next top-level keyword after a `}` or `;`.
-        if (pos_ == start) ++pos_;
-        while (!at(TokenKind::End) && !(previousIs("}") || previousIs(";"))) ++pos_;
+        // One syntax error per file: what follows it would mostly be its echo.
+        (void)start;
+        break;
       }
-      if (diagnostics_.errorCount() > 20) break;
     }
     if (diagnostics_.hasErrors()) return std::nullopt;
     return p;

@@ -186,7 +186,6 @@ Verdict replay(const nlohmann::json& c) {
   std::shared_ptr<const CheckedProgram> checked;
   if (parsed) checked = checkProgram(file, *parsed, diagnostics);
   const bool unsupported = hasRule(diagnostics, "wsl-unsupported");
-  const bool usesNull = program.find("null") != std::string::npos;
 
   if (kind == "type-error" || kind == "syntax-error" || kind == "lexical-error" ||
       kind == "other-error") {
