@@ -93,6 +93,26 @@ TEST(WslMachine, DiscardEndsTheThread) {
   EXPECT_EQ(r.outcomes[0].status, Outcome::Status::Discarded);
 }
 
+TEST(WslMachine, WslOttForInitVdeclsSkipsTheIncrementOnContinue) {
+  // docs/ambiguities.md W10: the prose keeps the `for`; WSL.ott's while loop never increments
+  // after `continue`, so the loop runs until the step limit.
+  const char* p =
+      "int f(int n) { int s = 0; for (int i = 0; i < n; i++) { if (i == 1) continue; s += 10; } "
+      "return s; }";
+  EXPECT_EQ(onlyValue(runText(p, "f", {Value::makeInt(3)})), "20");
+  CheckOptions ott;
+  ott.desugar.ottForInitVdecls = true;
+  auto c = checkText(p, ott);
+  ASSERT_TRUE(c->program) << c->messages();
+  RunOptions o;
+  o.entry = "f";
+  o.arguments = {Value::makeInt(3)};
+  o.maxSteps = 5000;
+  RunResult r = runFunction(*c->program, o);
+  ASSERT_EQ(r.outcomes.size(), 1u);
+  EXPECT_EQ(r.outcomes[0].status, Outcome::Status::StepLimit);
+}
+
 TEST(WslMachine, StepLimitIsAnOutcome) {
   RunOptions o;
   o.maxSteps = 1000;
