@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/progress.h"
 #include "cli/revision_option.h"
+#include "cli/shard_option.h"
 #include "gen/generator.h"
 #include "semantics/atomic_file.h"
 #include "semantics/suggest.h"
@@ -71,20 +72,14 @@ int runGen(const GenOptionsCli& o) {
                 << o.revision << ": " << why << "\n";
       return kUsage;
     }
-  unsigned index = 0, total = 0;
-  char slash = 0;
-  if (std::sscanf(o.shard.c_str(), "%u%c%u", &index, &slash, &total) != 3 || slash != '/' ||
-      total == 0 || index >= total) {
-    std::cerr << "plumb gen: error: --shard must be I/N with 0 <= I < N (got '" << o.shard
-              << "')\n";
-    return kUsage;
-  }
+  auto shard = parseShard("gen", o.shard);
+  if (!shard) return kUsage;
   options.count = o.count;
   options.seed = o.seed;
   options.outDir = o.out;
   options.revision = o.revision;
-  options.shardIndex = index;
-  options.shardCount = total;
+  options.shardIndex = shard->index;
+  options.shardCount = shard->count;
   options.limits.resourceLimit = o.resourceLimit;
   options.limits.timeoutMs = o.timeoutMs;
   installTemporaryFileCleanup();

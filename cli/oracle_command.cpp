@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/revision_option.h"
+#include "cli/shard_option.h"
 #include "cli/terminal.h"
 #include "oracle/oracle.h"
 #include "oracle/report_merge.h"
@@ -98,16 +99,10 @@ int runOracleCommand(const OracleOptionsCli& o) {
   size_t shardIndex = 0, shardCount = 1;
   std::vector<size_t> positions;
   if (!o.shard.empty()) {
-    unsigned long i = 0, n = 0;
-    char slash = 0, extra = 0;
-    if (std::sscanf(o.shard.c_str(), "%lu%c%lu%c", &i, &slash, &n, &extra) != 3 || slash != '/' ||
-        n == 0 || i >= n) {
-      std::cerr << "plumb oracle: error: --shard must be I/N with 0 <= I < N (got '" << o.shard
-                << "')\n";
-      return kUsage;
-    }
-    shardIndex = i;
-    shardCount = n;
+    auto shard = parseShard("oracle", o.shard);
+    if (!shard) return kUsage;
+    shardIndex = shard->index;
+    shardCount = shard->count;
   }
 
   // Cases.
@@ -327,9 +322,10 @@ void registerOracle(CLI::App& app, int& exitCode) {
       "revision is classified revision-delta");
   cmd->add_flag("--no-revision-deltas", o->noRevisionDeltas,
                 "do not compute Plumb's answer under the other revision for disagreements");
-  cmd->add_option("--shard", o->shard,
-                  "I/N: run only the cases at positions I, I+N, I+2N, ... of the list (0 <= I < N);\n"
-                  "plumb oracle merge joins the shards' reports into the report of one run");
+  cmd->add_option(
+      "--shard", o->shard,
+      "I/N: run only the cases at positions I, I+N, I+2N, ... of the list (0 <= I < N);\n"
+      "plumb oracle merge joins the shards' reports into the report of one run");
 
   auto m = std::make_shared<MergeOptionsCli>();
   CLI::App* merge = cmd->add_subcommand(

@@ -21,7 +21,8 @@ using cli_testing::plumb;
 
 fs::path freshDir(const std::string& name) {
   // The process id keeps concurrent runs (several checkouts, ctest -j) out of each other's way.
-  fs::path d = fs::path(::testing::TempDir()) / ("plumb-gen-cli-" + name + "-" + std::to_string(::getpid()));
+  fs::path d =
+      fs::path(::testing::TempDir()) / ("plumb-gen-cli-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(d);
   return d;
 }
@@ -56,7 +57,15 @@ TEST(GenCli, UsageErrors) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("unknown family 'numerix'; did you mean 'numerics'?"), std::string::npos)
       << r.out;
-  EXPECT_EQ(plumb("gen numerics --shard 3/2 --out " + dir.string()).status, 2);
+  // The same spellings as plumb oracle --shard (cli/shard_option.h): nothing may follow N, and
+  // both numbers are required.
+  for (const char* bad : {"3/2", "0/2x", "1", "/2", "1/"}) {
+    cli_testing::Result bad_shard =
+        plumb("gen numerics --shard " + std::string(bad) + " --out " + dir.string(), true);
+    EXPECT_EQ(bad_shard.status, 2) << bad;
+    EXPECT_NE(bad_shard.out.find("plumb gen: error: --shard must be I/N"), std::string::npos)
+        << bad_shard.out;
+  }
   EXPECT_EQ(plumb("gen numerics --revision 2030 --out " + dir.string()).status, 2);
   EXPECT_EQ(plumb("gen numerics").status, 2);  // --out is required
   EXPECT_EQ(plumb("corpus verify " + (dir / "nothing").string()).status, 2);
