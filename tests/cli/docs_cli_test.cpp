@@ -22,9 +22,10 @@ namespace fs = std::filesystem;
 using cli_testing::plumb;
 
 const std::vector<std::string> kSubcommands = {
-    "parse",         "check",   "eval",     "layout",       "builtins",      "run",
-    "litmus",        "explore", "oracle",   "gen",          "corpus verify", "corpus coverage",
-    "corpus export", "reduce",  "tgsi run", "tgsi opcodes", "tgsi oracle"};
+    "parse",         "check",           "eval",          "layout",    "builtins",
+    "run",           "litmus",          "explore",       "oracle",    "gen",
+    "corpus verify", "corpus coverage", "corpus export", "reduce",    "tgsi run",
+    "tgsi opcodes",  "tgsi oracle",     "wsl desugar",   "wsl check", "wsl run"};
 
 // Options of other tools that the docs mention: CMake, Google Benchmark, valgrind, the CTS and
 // bench programs, Chromium, the fuzzers, a Markdown example. Each is named where it appears.
@@ -43,6 +44,8 @@ const std::set<std::string> kOtherTools = {"--build",
                                            "--use-webgpu-adapter",
                                            "--remote-debugging-pipe",
                                            "--check",
+                                           "--verbose",  // tests/conformance/wsl_ri_replay
+                                           "--list",     // tests/conformance/wsl_ri_replay
                                            "--x"};
 
 const std::string& help(const std::string& subcommand) {
@@ -116,7 +119,8 @@ std::vector<fs::path> docFiles() {
 
 TEST(CliDocs, EveryDocumentedOptionIsInItsSubcommandsHelp) {
   static const std::regex command(
-      "\\bplumb\\s+([a-z]+)((\\s+(verify|coverage|export|opcodes)(\\|(verify|coverage|export))*|"
+      "\\bplumb\\s+([a-z]+)((\\s+(verify|coverage|export|opcodes|desugar|check)"
+      "(\\|(verify|coverage|export|check|run))*|"
       "(?:\\s+(?:run|oracle)(?=\\s)))?)");
   size_t checked = 0;
   for (const fs::path& file : docFiles()) {

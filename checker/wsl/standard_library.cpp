@@ -1,0 +1,75 @@
+// The standard library's signatures (seed "Standard library", "Built-in Functions"): the integer
+// and float operators, the bit operations, comparisons, casts and the integer functions. Their
+// meaning is interpreter/wsl/standard_library.cpp under the same `native` name. The seed leaves
+// comparisons and casts as "Todo: fill this section"; Plumb takes the reference implementation's
+// set for scalars (docs/wsl.md, "Standard library").
+#include "checker/wsl/checker_state.h"
+
+namespace plumb::wsl {
+
+int Checker::addNative(const std::string& name, std::vector<TypeP> params, TypeP result,
+                       const std::string& native) {
+  Function f;
+  f.name = name;
+  f.parameters = std::move(params);
+  f.result = std::move(result);
+  f.origin = Function::Origin::Native;
+  f.native = native;
+  int id = int(p_->functions.size());
+  p_->functions.push_back(std::move(f));
+  p_->functionSets[name].push_back(id);
+  return id;
+}
+
+void Checker::addStandardLibrary() {
+  const TypeP i = intType(), u = uintType(), f = floatType(), b = boolType(), c = ucharType();
+  // Integer arithmetic: + - * / % wrap (two's complement); / and % by 0 are unspecified.
+  for (const TypeP& t : {i, u}) {
+    for (const char* op : {"+", "-", "*", "/", "%"})
+      addNative(std::string("operator") + op, {t, t}, t, op);
+    addNative("operator++", {t}, t, "++");
+    addNative("operator--", {t}, t, "--");
+    for (const char* fn : {"min", "max"}) addNative(fn, {t, t}, t, fn);
+    addNative("clamp", {t, t, t}, t, "clamp");
+    addNative("abs", {t}, t, "abs");
+    addNative("sign", {t}, i, "sign");
+    addNative("mul", {t, t}, t, "*");
+  }
+  addNative("operator-", {i}, i, "neg");
+  // uchar is not among the seed's scalars; the reference implementation has it, with the integer
+  // operators (docs/wsl.md): Plumb follows, wrapping modulo 2^8.
+  for (const char* op : {"+", "-", "*", "/", "%", "&", "|", "^"})
+    addNative(std::string("operator") + op, {c, c}, c, op);
+  addNative("operator~", {c}, c, "~");
+  addNative("operator<<", {c, u}, c, "<<");
+  addNative("operator>>", {c, u}, c, ">>");
+  // Floating point arithmetic (binary32); / by +-0 is undefined (any value).
+  for (const char* op : {"+", "-", "*", "/"})
+    addNative(std::string("operator") + op, {f, f}, f, op);
+  addNative("operator-", {f}, f, "neg");
+  for (const char* fn : {"min", "max"}) addNative(fn, {f, f}, f, fn);
+  addNative("abs", {f}, f, "abs");
+  // Comparisons (seed: "Todo: fill this section"; the RI's: < > <= >= == on numbers, == on bool).
+  for (const TypeP& t : {i, u, f, c}) {
+    for (const char* op : {"<", ">", "<=", ">=", "=="})
+      addNative(std::string("operator") + op, {t, t}, b, op);
+  }
+  addNative("operator==", {b, b}, b, "==");
+  // Bit manipulation: & | ^ ~ on bool, int, uint; << >> by a uint count modulo the width.
+  for (const TypeP& t : {b, i, u}) {
+    for (const char* op : {"&", "|", "^"}) addNative(std::string("operator") + op, {t, t}, t, op);
+    addNative("operator~", {t}, t, "~");
+  }
+  for (const TypeP& t : {i, u}) {
+    addNative("operator<<", {t, u}, t, "<<");
+    addNative("operator>>", {t, u}, t, ">>");
+  }
+  for (const char* fn : {"countbits", "reversebits", "firstbithigh", "firstbitlow"})
+    addNative(fn, {u}, u, fn);
+  // Casts (seed: "Cast operators ... Todo"): between the scalar numeric types and bool.
+  for (const TypeP& to : {i, u, f, c, b})
+    for (const TypeP& from : {i, u, f, c, b})
+      addNative("operator " + typeName(*to), {from}, to, "cast");
+}
+
+}  // namespace plumb::wsl

@@ -1,0 +1,75 @@
+// The WSL small-step machine: the 80 execution rules of WSL.ott (`R |- e => e' ; E` reduction to
+// an abstract left value, `R |- e -> e' ; E` expressions, `R |- s -> s' ; E` statements), one
+// named arm each in machine.cpp, each step returning the derivation (the congruence rules from
+// the outside in, then the axiom), the redex and the memory events it emitted. Choice points the
+// seed leaves open (array_ref_clamped, load_invalid, unspecified values, natives with several
+// results) give several successors; `run` explores every one.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "checker/wsl/checked_program.h"
+#include "interpreter/wsl/memory.h"
+
+namespace plumb::wsl {
+
+/// The names of the 80 execution rules, in WSL.ott's order (rule coverage reads this list).
+const std::vector<std::string>& executionRuleNames();
+/// The 8 desugaring and 42 typing rules of WSL.ott, in its order.
+const std::vector<std::string>& desugaringRuleNames();
+const std::vector<std::string>& typingRuleNames();
+
+struct StepTrace {
+  std::vector<std::string> rules;  // outermost congruence first, the axiom last
+  std::string redex;               // the axiom's left side
+  std::vector<MemoryEvent> events;
+  std::string choice;      // the choice taken at a choice point ("j = 2"), else empty
+  std::string stop;        // "discard": the thread ended (seed "Barriers and discard")
+  bool truncated = false;  // a choice point had more successors than Plumb explores
+};
+
+struct RunOptions {
+  std::string entry;
+  std::vector<Value> arguments;  // typed; their types select the overload
+  uint64_t maxSteps = 1000000;
+  uint64_t maxExecutions = 1000;
+  /// Called for every step taken (path index, step number, the step) when tracing.
+  std::function<void(size_t, uint64_t, const StepTrace&)> trace;
+};
+
+struct Outcome {
+  enum class Status { Returned, Discarded, Stuck, StepLimit } status = Status::Returned;
+  Value value;
+  std::string stuckTerm;             // Stuck: the term no rule reduces
+  std::vector<std::string> choices;  // the choices of the first execution that reached it
+  uint64_t executions = 0;           // how many explored executions reached it
+  uint64_t steps = 0;                // steps of the first such execution
+};
+const char* statusName(Outcome::Status s);
+
+struct RunResult {
+  std::string error;  // no such entry, wrong arguments: nothing was run
+  std::vector<Outcome> outcomes;
+  uint64_t executions = 0;
+  bool executionLimitReached = false;  // the set may miss outcomes (design.md: never silently)
+  std::set<std::string> rulesFired;
+};
+
+RunResult runFunction(const CheckedProgram& p, const RunOptions& options);
+
+/// The candidates for `--entry NAME` with `n` arguments (user and test functions).
+std::vector<int> entryCandidates(const CheckedProgram& p, const std::string& name, size_t n);
+
+/// One step of `R |- e -> e'` from `e` under memory `m`: every successor (empty: no rule applies).
+struct ExpressionStep {
+  ExprP result;
+  StepTrace trace;
+};
+std::vector<ExpressionStep> stepExpression(const CheckedProgram& p, const Memory& m,
+                                           const EnvironmentP& r, const ExprP& e);
+
+}  // namespace plumb::wsl

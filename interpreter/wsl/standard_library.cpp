@@ -1,0 +1,215 @@
+// The standard library's meaning (seed "Integer arithmetic", "Bit manipulation", "Floating point
+// arithmetic"; casts and comparisons, which the seed leaves as Todo, as docs/wsl.md says).
+#include "interpreter/wsl/standard_library.h"
+
+#include <bit>
+#include <cmath>
+
+namespace plumb::wsl {
+namespace {
+
+Value ofType(const TypeP& t, int64_t bits) {
+  switch (t->kind) {
+    case Type::Kind::Int:
+      return Value::makeInt(int32_t(uint32_t(bits)));
+    case Type::Kind::Uint:
+      return Value::makeUint(uint32_t(bits));
+    case Type::Kind::Uchar:
+      return Value::makeUchar(uint8_t(bits));
+    case Type::Kind::Bool:
+      return Value::makeBool(bits & 1);
+    case Type::Kind::Enum:
+      return Value::makeEnum(t, bits);
+    default:
+      return Value::makeInt(int32_t(bits));
+  }
+}
+
+std::vector<Value> one(Value v) {
+  return {std::move(v)};
+}
+
+std::vector<Value> integerOp(const std::string& op, const TypeP& t, int64_t a, int64_t b) {
+  bool isInt = t->kind == Type::Kind::Int;
+  uint32_t ua = uint32_t(a), ub = uint32_t(b);
+  if (op == "+") return one(ofType(t, int64_t(ua + ub)));
+  if (op == "-") return one(ofType(t, int64_t(ua - ub)));
+  if (op == "*") return one(ofType(t, int64_t(ua * ub)));
+  if (op == "/" || op == "%") {
+    if (b == 0)
+      return one(Value::makeUnspecified(t));  // "If the second operand is 0, ... unspecified"
+    if (isInt) {
+      int32_t x = int32_t(a), y = int32_t(b);
+      if (x == INT32_MIN && y == -1) return one(ofType(t, op == "/" ? INT32_MIN : 0));  // wraps
+      return one(ofType(t, op == "/" ? x / y : x % y));
+    }
+    return one(ofType(t, op == "/" ? ua / ub : ua % ub));
+  }
+  if (op == "&") return one(ofType(t, ua & ub));
+  if (op == "|") return one(ofType(t, ua | ub));
+  if (op == "^") return one(ofType(t, ua ^ ub));
+  // Shifts count modulo the bit width of the first operand (seed "Bit manipulation").
+  const uint32_t width = t->kind == Type::Kind::Uchar ? 8 : 32;
+  if (op == "<<") return one(ofType(t, int64_t(ua << (ub % width))));
+  if (op == ">>") {
+    if (isInt) return one(ofType(t, int64_t(int32_t(ua) >> (ub % width))));
+    return one(ofType(t, ua >> (ub % width)));
+  }
+  if (op == "min" || op == "max") {
+    bool less = isInt ? int32_t(a) < int32_t(b) : ua < ub;
+    return one(ofType(t, (op == "min") == less ? a : b));
+  }
+  return {};
+}
+
+bool compare(const std::string& op, double a, double b) {
+  if (op == "<") return a < b;
+  if (op == ">") return a > b;
+  if (op == "<=") return a <= b;
+  if (op == ">=") return a >= b;
+  return a == b;
+}
+
+double numeric(const Value& v) {
+  if (v.kind == Value::Kind::Float) return v.real;
+  if (v.kind == Value::Kind::Int) return double(int32_t(v.integer));
+  return double(v.integer);
+}
+
+// A cast (seed: "Cast operators ... Todo"). Float to integer truncates toward zero; a NaN or a
+// value outside the target's range gives an unspecified value (SPIR-V OpConvertFToS is undefined
+// there).
+std::vector<Value> cast(const Value& x, const TypeP& to) {
+  if (x.unspecified) return one(Value::makeUnspecified(to));
+  switch (to->kind) {
+    case Type::Kind::Float:
+      if (x.kind == Value::Kind::Float) return one(x);
+      return one(Value::makeFloat(float(numeric(x))));
+    case Type::Kind::Bool:
+      if (x.kind == Value::Kind::Float) return one(Value::makeBool(x.real != 0));
+      return one(Value::makeBool(x.integer != 0));
+    case Type::Kind::Int:
+    case Type::Kind::Uint:
+    case Type::Kind::Uchar:
+    case Type::Kind::Enum: {
+      if (x.kind == Value::Kind::Float) {
+        double t = std::trunc(x.real);
+        double lo = to->kind == Type::Kind::Int ? -2147483648.0 : 0.0;
+        double hi = to->kind == Type::Kind::Int     ? 2147483647.0
+                    : to->kind == Type::Kind::Uchar ? 255.0
+                                                    : 4294967295.0;
+        if (std::isnan(t) || t < lo || t > hi) return one(Value::makeUnspecified(to));
+        return one(ofType(to, int64_t(t)));
+      }
+      return one(ofType(to, x.integer));
+    }
+    default:
+      return {};
+  }
+}
+
+}  // namespace
+
+std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
+                                  const std::vector<Value>& args) {
+  const std::string& op = f.native;
+  const TypeP& result = f.result;
+  if (op == "field-ander") {
+    const Value& ptr = args[0];
+    return one(Value::makePtr(ptr.address + f.fieldOffset, ptr.space, result->element));
+  }
+  if (op == "length") {
+    const Value& a = args[0];
+    if (a.kind == Value::Kind::Ref) return one(Value::makeUint(a.length));
+    return one(Value::makeUint(f.parameters[0]->size));
+  }
+  if (op == "cast") return cast(args[0], result);
+  if (op == "identity") return one(args[0]);
+  if (op == "default") return one(defaultValue(p, result));
+  if (op == "reference-equality") {
+    const Value& a = args[0];
+    const Value& b = args[1];
+    return one(Value::makeBool(a.address == b.address && a.length == b.length));
+  }
+  for (const Value& a : args)
+    if (a.unspecified) return one(Value::makeUnspecified(result));
+  const TypeP& t = f.parameters[0];
+  // Comparisons.
+  if (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==") {
+    if (t->kind == Type::Kind::Float)
+      return one(Value::makeBool(compare(op, args[0].real, args[1].real)));
+    return one(Value::makeBool(compare(op, numeric(args[0]), numeric(args[1]))));
+  }
+  if (t->kind == Type::Kind::Float) {
+    float a = args[0].real;
+    float b = args.size() > 1 ? args[1].real : 0.0f;
+    if (op == "+") return one(Value::makeFloat(a + b));
+    if (op == "-") return one(Value::makeFloat(a - b));
+    if (op == "*") return one(Value::makeFloat(a * b));
+    if (op == "/") {
+      // "The result of operator/ is an undefined value if its second argument is either +0.0 or
+      // -0.0"
+      if (b == 0.0f) return one(Value::makeUnspecified(result));
+      return one(Value::makeFloat(a / b));
+    }
+    if (op == "neg") return one(Value::makeFloat(-a));
+    if (op == "abs") return one(Value::makeFloat(std::fabs(a)));
+    if (op == "min" || op == "max") {
+      if (std::isnan(a) || std::isnan(b)) return {args[0], args[1]};  // either argument
+      return one(Value::makeFloat(op == "min" ? std::fmin(a, b) : std::fmax(a, b)));
+    }
+    return {};
+  }
+  int64_t a = args[0].integer;
+  int64_t b = args.size() > 1 ? args[1].integer : 0;
+  if (t->kind == Type::Kind::Bool) {
+    if (op == "&") return one(Value::makeBool(a && b));
+    if (op == "|") return one(Value::makeBool(a || b));
+    if (op == "^") return one(Value::makeBool((a != 0) != (b != 0)));
+    if (op == "~") return one(Value::makeBool(!a));
+    return {};
+  }
+  if (op == "++") return integerOp("+", t, a, 1);
+  if (op == "--") return integerOp("-", t, a, 1);
+  if (op == "neg") return integerOp("-", t, 0, a);
+  if (op == "~") return one(ofType(t, ~uint32_t(a)));
+  if (op == "abs")
+    return t->kind == Type::Kind::Int && int32_t(a) < 0 ? integerOp("-", t, 0, a)
+                                                        : one(ofType(t, a));
+  if (op == "sign") {
+    int64_t s = t->kind == Type::Kind::Int ? int32_t(a) : a;
+    return one(Value::makeInt(s > 0 ? 1 : s < 0 ? -1 : 0));
+  }
+  if (op == "clamp") {
+    int64_t lo = args[1].integer, hi = args[2].integer;
+    bool isInt = t->kind == Type::Kind::Int;
+    auto less = [&](int64_t x, int64_t y) {
+      return isInt ? int32_t(x) < int32_t(y) : uint32_t(x) < uint32_t(y);
+    };
+    if (less(hi, lo))
+      return one(
+          Value::makeUnspecified(result));  // "If its third argument is less than its second"
+    int64_t m = less(a, lo) ? lo : a;
+    return one(ofType(t, less(hi, m) ? hi : m));
+  }
+  uint32_t u = uint32_t(a);
+  if (op == "countbits") return one(Value::makeUint(uint32_t(std::popcount(u))));
+  if (op == "reversebits") {
+    uint32_t r = 0;
+    for (int i = 0; i < 32; ++i)
+      if (u & (1u << i)) r |= 1u << (31 - i);
+    return one(Value::makeUint(r));
+  }
+  if (op == "firstbitlow")
+    return one(Value::makeUint(u == 0 ? 0xFFFFFFFFu : uint32_t(std::countr_zero(u))));
+  if (op == "firstbithigh") {
+    // The seed's four cases, reading the uint as a signed value (docs/ambiguities.md, WSL W8).
+    int32_t s = int32_t(u);
+    if (s == 0 || s == -1) return one(Value::makeUint(0xFFFFFFFFu));
+    uint32_t bits = s > 0 ? u : ~u;
+    return one(Value::makeUint(31u - uint32_t(std::countl_zero(bits))));
+  }
+  return integerOp(op, t, a, b);
+}
+
+}  // namespace plumb::wsl

@@ -1,0 +1,172 @@
+// WSL types (seed "Typing of functions").
+#include "semantics/wsl/type.h"
+
+namespace plumb::wsl {
+
+const char* addressSpaceName(AddressSpace as) {
+  switch (as) {
+    case AddressSpace::Thread:
+      return "thread";
+    case AddressSpace::Threadgroup:
+      return "threadgroup";
+    case AddressSpace::Device:
+      return "device";
+    case AddressSpace::Constant:
+      return "constant";
+  }
+  return "?";
+}
+
+namespace {
+TypeP basic(Type::Kind k) {
+  auto t = std::make_shared<Type>();
+  t->kind = k;
+  return t;
+}
+}  // namespace
+
+TypeP voidType() {
+  static TypeP t = basic(Type::Kind::Void);
+  return t;
+}
+TypeP boolType() {
+  static TypeP t = basic(Type::Kind::Bool);
+  return t;
+}
+TypeP intType() {
+  static TypeP t = basic(Type::Kind::Int);
+  return t;
+}
+TypeP uintType() {
+  static TypeP t = basic(Type::Kind::Uint);
+  return t;
+}
+TypeP ucharType() {
+  static TypeP t = basic(Type::Kind::Uchar);
+  return t;
+}
+TypeP floatType() {
+  static TypeP t = basic(Type::Kind::Float);
+  return t;
+}
+
+TypeP arrayOf(TypeP element, uint32_t size) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::Array;
+  t->element = std::move(element);
+  t->size = size;
+  return t;
+}
+TypeP pointerTo(TypeP element, AddressSpace as) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::Pointer;
+  t->element = std::move(element);
+  t->space = as;
+  return t;
+}
+TypeP arrayRefTo(TypeP element, AddressSpace as) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::ArrayRef;
+  t->element = std::move(element);
+  t->space = as;
+  return t;
+}
+
+bool sameType(const Type& a, const Type& b) {
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
+    case Type::Kind::Enum:
+    case Type::Kind::Struct:
+      return a.declaration == b.declaration && a.name == b.name;
+    case Type::Kind::Array:
+      return a.size == b.size && sameType(*a.element, *b.element);
+    case Type::Kind::Pointer:
+    case Type::Kind::ArrayRef:
+      return a.space == b.space && sameType(*a.element, *b.element);
+    default:
+      return true;
+  }
+}
+
+std::string typeName(const Type& t) {
+  switch (t.kind) {
+    case Type::Kind::Void:
+      return "void";
+    case Type::Kind::Bool:
+      return "bool";
+    case Type::Kind::Int:
+      return "int";
+    case Type::Kind::Uint:
+      return "uint";
+    case Type::Kind::Uchar:
+      return "uchar";
+    case Type::Kind::Float:
+      return "float";
+    case Type::Kind::Enum:
+    case Type::Kind::Struct:
+      return t.name;
+    case Type::Kind::Array: {
+      // `int[2][3]` is two arrays of three ints: the dimensions print outermost first.
+      std::string dims;
+      const Type* e = &t;
+      while (e->kind == Type::Kind::Array) {
+        dims += "[" + std::to_string(e->size) + "]";
+        e = e->element.get();
+      }
+      return typeName(*e) + dims;
+    }
+    case Type::Kind::Pointer:
+      return typeName(*t.element) + "* " + addressSpaceName(t.space);
+    case Type::Kind::ArrayRef:
+      return typeName(*t.element) + "[] " + addressSpaceName(t.space);
+  }
+  return "?";
+}
+
+bool isInteger(const Type& t) {
+  return t.kind == Type::Kind::Int || t.kind == Type::Kind::Uint || t.kind == Type::Kind::Uchar;
+}
+bool isScalar(const Type& t) {
+  return isInteger(t) || t.kind == Type::Kind::Bool || t.kind == Type::Kind::Float ||
+         t.kind == Type::Kind::Enum;
+}
+bool isPointerOrRef(const Type& t) {
+  return t.kind == Type::Kind::Pointer || t.kind == Type::Kind::ArrayRef;
+}
+
+std::string typeSyntaxText(const TypeSyntax& t) {
+  std::string s;
+  if (t.hasPrefixSpace) s += std::string(addressSpaceName(t.prefixSpace)) + " ";
+  s += t.name;
+  if (!t.typeArguments.empty() || !t.constantArguments.empty()) {
+    s += "<";
+    bool first = true;
+    for (const auto& a : t.typeArguments) {
+      s += (first ? "" : ", ") + typeSyntaxText(*a);
+      first = false;
+    }
+    for (const auto& c : t.constantArguments) {
+      s += (first ? "" : ", ") + c;
+      first = false;
+    }
+    s += ">";
+  }
+  for (const auto& x : t.suffixes) {
+    switch (x.kind) {
+      case TypeSyntax::Suffix::Kind::Pointer:
+        s += "*";
+        break;
+      case TypeSyntax::Suffix::Kind::ArrayRef:
+        s += "[]";
+        break;
+      case TypeSyntax::Suffix::Kind::Array:
+        s += "[" + std::to_string(x.size) + "]";
+        break;
+    }
+    if (x.kind != TypeSyntax::Suffix::Kind::Array && !t.hasPrefixSpace)
+      s += std::string(" ") + addressSpaceName(x.space);
+  }
+  return s;
+}
+
+}  // namespace plumb::wsl

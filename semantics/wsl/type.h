@@ -1,0 +1,71 @@
+// WSL types (seed "Typing of functions": right-value types, left-value types, abstract
+// left-value types) and the syntactic types the parser reads (seed "Types").
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "semantics/source.h"
+
+namespace plumb::wsl {
+
+/// The four address spaces (seed "Keywords": constant device threadgroup thread).
+enum class AddressSpace { Thread, Threadgroup, Device, Constant };
+const char* addressSpaceName(AddressSpace as);
+
+struct Type;
+using TypeP = std::shared_ptr<const Type>;
+
+/// A right-value type, `tval` of WSL.ott. Struct and enum types are nominal: `name` and the index
+/// of their declaration in the checked program.
+struct Type {
+  enum class Kind { Void, Bool, Int, Uint, Uchar, Float, Enum, Struct, Array, Pointer, ArrayRef };
+  Kind kind = Kind::Void;
+  TypeP element;                              // Array, Pointer, ArrayRef
+  uint32_t size = 0;                          // Array: number of elements (>= 1)
+  AddressSpace space = AddressSpace::Thread;  // Pointer, ArrayRef
+  std::string name;                           // Enum, Struct
+  int declaration = -1;                       // Enum, Struct: index in CheckedProgram
+};
+
+TypeP voidType();
+TypeP boolType();
+TypeP intType();
+TypeP uintType();
+TypeP ucharType();
+TypeP floatType();
+TypeP arrayOf(TypeP element, uint32_t size);
+TypeP pointerTo(TypeP element, AddressSpace as);
+TypeP arrayRefTo(TypeP element, AddressSpace as);
+
+bool sameType(const Type& a, const Type& b);
+inline bool sameType(const TypeP& a, const TypeP& b) {
+  return a && b && sameType(*a, *b);
+}
+/// WSL spelling: `int`, `thread int*`, `int[3]`, `device float[]`.
+std::string typeName(const Type& t);
+bool isInteger(const Type& t);  // int, uint, uchar
+bool isScalar(const Type& t);   // bool, int, uint, uchar, float, enum
+bool isPointerOrRef(const Type& t);
+
+/// A syntactic type as written: `thread int*[]`, `Foo[3]`, `vector<int, 2>`.
+struct TypeSyntax {
+  struct Suffix {
+    enum class Kind { Pointer, ArrayRef, Array } kind = Kind::Array;
+    AddressSpace space = AddressSpace::Thread;
+    uint32_t size = 0;  // Array
+    bool hasSpace = false;
+  };
+  Span span;
+  std::string name;
+  std::vector<std::shared_ptr<TypeSyntax>> typeArguments;  // types only; constexpr arguments below
+  std::vector<std::string> constantArguments;
+  bool hasPrefixSpace = false;  // `thread int*`: the prefix applies to every suffix (seed "Types")
+  AddressSpace prefixSpace = AddressSpace::Thread;
+  std::vector<Suffix> suffixes;
+};
+std::string typeSyntaxText(const TypeSyntax& t);
+
+}  // namespace plumb::wsl

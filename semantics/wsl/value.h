@@ -1,0 +1,52 @@
+// WSL values (WSL.ott `val`, `rval`, `addr`; seed "Execution of expressions": integers, floats,
+// booleans, pointers, left values, array references, struct values, and the special Void).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "semantics/wsl/type.h"
+
+namespace plumb::wsl {
+
+/// An address: a byte offset in one flat space (the address space travels with pointers and
+/// references). Memory locations are 8 bits (seed "Memory locations").
+using Address = uint64_t;
+
+struct Value {
+  enum class Kind { Void, Bool, Int, Uint, Uchar, Float, Enum, Ptr, Ref, Aggregate, LVal };
+  Kind kind = Kind::Void;
+  /// An unspecified value of its type (seed: "unspecified value", "undefined value"): any value
+  /// of the type. Only scalars are ever unspecified; a use that needs the value explores each.
+  bool unspecified = false;
+  int64_t integer = 0;  // Bool (0/1), Int, Uint, Uchar, Enum
+  float real = 0;       // Float
+  Address address = 0;  // Ptr, Ref, LVal
+  uint32_t length = 0;  // Ref: the bound j of Ref(addr, j)
+  AddressSpace space = AddressSpace::Thread;
+  TypeP type;                   // the right-value type (for LVal: the type of the location)
+  std::vector<Value> elements;  // Aggregate: struct fields or array elements, in order
+
+  static Value makeBool(bool b);
+  static Value makeInt(int32_t i);
+  static Value makeUint(uint32_t u);
+  static Value makeUchar(uint8_t u);
+  static Value makeFloat(float f);
+  static Value makeEnum(TypeP enumType, int64_t v);
+  static Value makePtr(Address a, AddressSpace as, TypeP pointee);
+  static Value makeRef(Address a, uint32_t length, AddressSpace as, TypeP element);
+  static Value makeLVal(Address a, AddressSpace as, TypeP type);
+  static Value makeVoid();
+  static Value makeUnspecified(TypeP type);
+
+  bool isLVal() const { return kind == Kind::LVal; }
+  bool isTrue() const { return kind == Kind::Bool && !unspecified && integer != 0; }
+  bool isFalse() const { return kind == Kind::Bool && !unspecified && integer == 0; }
+};
+
+bool sameValue(const Value& a, const Value& b);
+/// `true`, `42`, `42u`, `1.5`, `Ptr(16)`, `Ref(16, 3)`, `LVal(16)`, `Void`, `{1, 2}`, `any int`.
+std::string valueText(const Value& v);
+
+}  // namespace plumb::wsl
