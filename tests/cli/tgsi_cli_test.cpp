@@ -33,7 +33,7 @@ TEST(TgsiCli, JsonReport) {
   ASSERT_EQ(r.status, 0);
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-tgsi-run");
-  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["version"], 2);
   EXPECT_EQ(j["numerics"], "exact");
   ASSERT_EQ(j["outcomes"].size(), 2u);
   EXPECT_EQ(j["outcomes"][0]["OUT"]["0"][3]["bits"], "0x40000000");
@@ -56,8 +56,12 @@ TEST(TgsiCli, RejectedProgramExitsOneWithLocatedDiagnostics) {
 
 TEST(TgsiCli, InputErrorsExitTwo) {
   EXPECT_EQ(plumb("tgsi run " + kExample).status, 2);  // declared inputs not given
-  std::string v2 = temp("v2.json", R"({"format": "plumb-tgsi-inputs", "version": 2})");
-  EXPECT_EQ(plumb("tgsi run " + kExample + " --inputs " + v2).status, 2);
+  std::string v3 = temp("v3.json", R"({"format": "plumb-tgsi-inputs", "version": 3})");
+  EXPECT_EQ(plumb("tgsi run " + kExample + " --inputs " + v3).status, 2);
+  // `quad` is version 2's.
+  std::string quad1 = temp("quad1.json", R"({"format": "plumb-tgsi-inputs", "version": 1,
+                                             "quad": []})");
+  EXPECT_EQ(plumb("tgsi run " + kExample + " --inputs " + quad1).status, 2);
   std::string inexact = temp("inexact.json",
                              R"({"format": "plumb-tgsi-inputs", "version": 1,
                                  "IN": {"0": [0.1, 0, 0, 0]}})");
