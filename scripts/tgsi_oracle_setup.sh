@@ -29,8 +29,9 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if [[ ${#missing[@]} -eq 0 && -x "$runner" && "$runner" -nt "$source" && -x "$glsl_runner" &&
-      "$glsl_runner" -nt "$glsl_source" ]]; then
+shared="$root/oracle/tgsi/egl_context.h"
+if [[ ${#missing[@]} -eq 0 && -x "$runner" && "$runner" -nt "$source" && "$runner" -nt "$shared" &&
+      -x "$glsl_runner" && "$glsl_runner" -nt "$glsl_source" && "$glsl_runner" -nt "$shared" ]]; then
   exit 0
 fi
 if [[ $check_only -eq 1 ]]; then
@@ -51,7 +52,7 @@ fi
 
 mkdir -p "$(dirname "$runner")"
 # Written to a temporary name and renamed, so that an interrupted build leaves no runner.
-cc -std=c99 -O1 -Wall -Wextra -o "$runner.tmp" "$source" -lEGL -lGL
+cc -std=c99 -O1 -Wall -Wextra -o "$runner.tmp" "$source" -lEGL -lGL  # includes egl_context.h
 mv "$runner.tmp" "$runner"
 cc -std=c99 -O1 -Wall -Wextra -o "$glsl_runner.tmp" "$glsl_source" -lEGL -lGL
 mv "$glsl_runner.tmp" "$glsl_runner"

@@ -10,25 +10,20 @@
 #include <sstream>
 
 namespace plumb::tgsi {
-namespace {
-
 namespace fs = std::filesystem;
 
-// The runner's arguments go through /bin/sh: quote them.
-std::string quoted(const std::string& s) {
+std::string shellQuoted(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
 
-std::string readAll(const fs::path& p) {
+std::string readWholeFile(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
-
-}  // namespace
 
 std::string defaultArbRunner() {
   if (const char* env = std::getenv("PLUMB_TGSI_RUNNER")) return env;
@@ -71,14 +66,15 @@ MesaRun runArb(const std::string& runner, const ArbProgram& arb, const Program& 
     }
   }
   const std::string command =
-      quoted(runner) + " " + (arb.vertex ? "vertex" : "fragment") + " " +
+      shellQuoted(runner) + " " + (arb.vertex ? "vertex" : "fragment") + " " +
       std::to_string(arb.outputs.size()) + " " + std::to_string(arb.locals.size()) + " " +
-      std::to_string(arb.envs.size()) + " " + quoted((dir / "program.arb").string()) + " < " +
-      quoted((dir / "inputs.txt").string()) + " > " + quoted((dir / "results.txt").string()) +
-      " 2> " + quoted((dir / "errors.txt").string());
+      std::to_string(arb.envs.size()) + " " + shellQuoted((dir / "program.arb").string()) + " < " +
+      shellQuoted((dir / "inputs.txt").string()) + " > " +
+      shellQuoted((dir / "results.txt").string()) + " 2> " +
+      shellQuoted((dir / "errors.txt").string());
   const int status = std::system(command.c_str());
-  const std::string errors = readAll(dir / "errors.txt");
-  std::istringstream results(readAll(dir / "results.txt"));
+  const std::string errors = readWholeFile(dir / "errors.txt");
+  std::istringstream results(readWholeFile(dir / "results.txt"));
   std::error_code ignored;
   fs::remove_all(dir, ignored);
   if (status != 0) {

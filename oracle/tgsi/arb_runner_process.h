@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,11 @@ struct MesaRun {
   std::vector<MesaResult> results;
   std::string error;  // why the runner failed; empty on success
 };
+
+/// A runner's arguments go through /bin/sh: `s` in single quotes.
+std::string shellQuoted(const std::string& s);
+/// The bytes of a file the runner wrote ("" when it is missing).
+std::string readWholeFile(const std::filesystem::path& p);
 
 /// The runner's default path: PLUMB_TGSI_RUNNER, else oracle/tgsi/bin/tgsi_arb_runner of the
 /// source tree.

@@ -11,6 +11,7 @@
 #include <random>
 #include <sstream>
 
+#include "oracle/tgsi/arb_runner_process.h"
 #include "oracle/tgsi/edge_inputs.h"
 #include "semantics/tgsi/opcode_table.h"
 
@@ -18,19 +19,6 @@ namespace plumb::tgsi {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string quoted(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string readAll(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 /// What Mesa wrote for one case: the four pixels, (0,0), (1,0), (0,1), (1,1).
 using QuadResult = std::array<MesaResult, 4>;
@@ -80,14 +68,15 @@ GlslRun runGlsl(const std::string& runner, const GlslProgram& glsl,
     }
   }
   const size_t words = std::max<size_t>(4, glsl.words());
-  const std::string command = quoted(runner) + " " + std::to_string(glsl.outputs.size()) + " " +
-                              std::to_string(words) + " " + quoted((dir / "shader.frag").string()) +
-                              " < " + quoted((dir / "inputs.txt").string()) + " > " +
-                              quoted((dir / "results.txt").string()) + " 2> " +
-                              quoted((dir / "errors.txt").string());
+  const std::string command = shellQuoted(runner) + " " + std::to_string(glsl.outputs.size()) +
+                              " " + std::to_string(words) + " " +
+                              shellQuoted((dir / "shader.frag").string()) + " < " +
+                              shellQuoted((dir / "inputs.txt").string()) + " > " +
+                              shellQuoted((dir / "results.txt").string()) + " 2> " +
+                              shellQuoted((dir / "errors.txt").string());
   const int status = std::system(command.c_str());
-  const std::string errors = readAll(dir / "errors.txt");
-  std::istringstream results(readAll(dir / "results.txt"));
+  const std::string errors = readWholeFile(dir / "errors.txt");
+  std::istringstream results(readWholeFile(dir / "results.txt"));
   std::error_code ignored;
   fs::remove_all(dir, ignored);
   if (status != 0) {

@@ -25,49 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "egl_context.h"
+
 enum { kQuadsPerRow = 128, kMaxOutputs = 7, kMaxWords = 1024, kMaxCases = 1 << 16 };
-
-static void die(const char* what, const char* detail) {
-  fprintf(stderr, "error: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-  exit(1);
-}
-
-static char* readFile(const char* path) {
-  FILE* f = fopen(path, "rb");
-  if (!f) die("cannot open the shader file", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char* text = malloc((size_t)n + 1);
-  if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) die("cannot read", path);
-  text[n] = 0;
-  fclose(f);
-  return text;
-}
-
-static void makeContext(void) {
-  PFNEGLGETPLATFORMDISPLAYEXTPROC getPlatformDisplay =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  if (!getPlatformDisplay) die("eglGetPlatformDisplayEXT is missing", NULL);
-  EGLDisplay display = getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  EGLint major, minor;
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor))
-    die("no EGL surfaceless display (is Mesa's libegl-mesa0 installed?)", NULL);
-  if (!eglBindAPI(EGL_OPENGL_API)) die("eglBindAPI(EGL_OPENGL_API) failed", NULL);
-  const EGLint configAttributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
-                                     EGL_OPENGL_BIT, EGL_NONE};
-  EGLConfig config;
-  EGLint count = 0;
-  if (!eglChooseConfig(display, configAttributes, &config, 1, &count) || count == 0)
-    die("no EGL config for desktop OpenGL", NULL);
-  const EGLint contextAttributes[] = {EGL_CONTEXT_MAJOR_VERSION, 4, EGL_CONTEXT_MINOR_VERSION, 5,
-                                      EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                      EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttributes);
-  if (context == EGL_NO_CONTEXT) die("eglCreateContext (OpenGL 4.5 compatibility) failed", NULL);
-  if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context))
-    die("eglMakeCurrent (surfaceless) failed", NULL);
-}
 
 static GLuint loadShader(const char* text) {
   GLuint shader = glCreateShader(GL_FRAGMENT_SHADER);
@@ -119,7 +79,7 @@ int main(int argc, char** argv) {
     ++cases;
   }
 
-  makeContext();
+  makeContext(4, 5);
   const int width = 2 * kQuadsPerRow, height = 2 * (cases / kQuadsPerRow + 1);
   const int targets = outputs + 1; /* the outputs, then the discard marker */
   GLuint textures[kMaxOutputs + 1], framebuffer;
@@ -129,8 +89,8 @@ int main(int argc, char** argv) {
   GLenum buffers[kMaxOutputs + 1];
   for (int t = 0; t < targets; ++t) {
     glBindTexture(GL_TEXTURE_2D, textures[t]);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32UI, width, height, 0, GL_RGBA_INTEGER,
-                 GL_UNSIGNED_INT, NULL);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32UI, width, height, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
+                 NULL);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + t, GL_TEXTURE_2D, textures[t], 0);
@@ -180,7 +140,8 @@ int main(int argc, char** argv) {
         continue;
       }
       for (int o = 0; o < outputs; ++o)
-        for (int k = 0; k < 4; ++k) printf(" %08" PRIx32, pixels[(size_t)o * plane + at + (size_t)k]);
+        for (int k = 0; k < 4; ++k)
+          printf(" %08" PRIx32, pixels[(size_t)o * plane + at + (size_t)k]);
     }
     printf("\n");
   }

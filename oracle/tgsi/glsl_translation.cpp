@@ -7,6 +7,8 @@
 // with Plumb's set, which has both conventions).
 #include "oracle/tgsi/glsl_translation.h"
 
+#include "oracle/tgsi/arb_translation.h"
+
 #include <algorithm>
 #include <cstdio>
 #include <set>
@@ -21,24 +23,6 @@ const char kComponents[] = "xyzw";
 constexpr std::string_view kOpcodes[] = {"NOT", "AND", "OR",  "XOR", "SHL", "SHR", "MOD", "SAD",
                                          "I2F", "DDX", "DDY", "MOV", "ADD", "MUL", "KIL", "NOP"};
 
-std::string registerName(const RegisterRef& r) {
-  const std::string i = std::to_string(r.index);
-  switch (r.file) {
-    case File::Input:
-      return "in" + i;
-    case File::Constant:
-      return "c" + i;
-    case File::Immediate:
-      return "imm" + i;
-    case File::Temporary:
-      return "t" + i;
-    case File::Output:
-      return "o" + i;
-    default:
-      return "?";
-  }
-}
-
 std::string hex(uint32_t v) {
   char b[16];
   std::snprintf(b, sizeof b, "0x%08xu", v);
@@ -48,7 +32,7 @@ std::string hex(uint32_t v) {
 /// A source as a uvec4 of words: the register, swizzled; `|x|` and `-x` (float opcodes only:
 /// the parser refuses them on integer opcodes) through the float value.
 std::string source(const SourceOperand& s) {
-  std::string r = registerName(s.reg) + ".";
+  std::string r = translatedRegisterName(s.reg) + ".";
   for (int c = 0; c < 4; ++c) r += kComponents[s.swizzle[c]];
   if (!s.absolute && !s.negate) return r;
   std::string f = "uintBitsToFloat(" + r + ")";
@@ -155,7 +139,8 @@ std::optional<GlslProgram> translateToGlsl(const Program& program, const SourceF
       std::string mask;
       for (int c = 0; c < 4; ++c)
         if (d.writeMask & (1u << c)) mask += kComponents[c];
-      body += "  " + registerName(d.reg) + "." + mask + " = (" + value + ")." + mask + ";\n";
+      body +=
+          "  " + translatedRegisterName(d.reg) + "." + mask + " = (" + value + ")." + mask + ";\n";
     }
   }
   if (out.outputs.size() > 7) diagnostics.error(&file, Span{}, "more than 7 OUT registers", kRule);
