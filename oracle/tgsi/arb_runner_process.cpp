@@ -25,6 +25,21 @@ std::string readWholeFile(const std::filesystem::path& p) {
   return s.str();
 }
 
+bool runInDirectory(const std::string& command, const fs::path& dir, const std::string& what,
+                    std::string& results, std::string& error) {
+  const std::string line = command + " < " + shellQuoted((dir / "inputs.txt").string()) + " > " +
+                           shellQuoted((dir / "results.txt").string()) + " 2> " +
+                           shellQuoted((dir / "errors.txt").string());
+  const int status = std::system(line.c_str());
+  const std::string errors = readWholeFile(dir / "errors.txt");
+  results = readWholeFile(dir / "results.txt");
+  std::error_code ignored;
+  fs::remove_all(dir, ignored);
+  if (status == 0) return true;
+  error = "the " + what + " failed (status " + std::to_string(status) + "): " + errors;
+  return false;
+}
+
 std::string defaultArbRunner() {
   if (const char* env = std::getenv("PLUMB_TGSI_RUNNER")) return env;
   return PLUMB_TGSI_RUNNER_DEFAULT;
@@ -68,19 +83,10 @@ MesaRun runArb(const std::string& runner, const ArbProgram& arb, const Program& 
   const std::string command =
       shellQuoted(runner) + " " + (arb.vertex ? "vertex" : "fragment") + " " +
       std::to_string(arb.outputs.size()) + " " + std::to_string(arb.locals.size()) + " " +
-      std::to_string(arb.envs.size()) + " " + shellQuoted((dir / "program.arb").string()) + " < " +
-      shellQuoted((dir / "inputs.txt").string()) + " > " +
-      shellQuoted((dir / "results.txt").string()) + " 2> " +
-      shellQuoted((dir / "errors.txt").string());
-  const int status = std::system(command.c_str());
-  const std::string errors = readWholeFile(dir / "errors.txt");
-  std::istringstream results(readWholeFile(dir / "results.txt"));
-  std::error_code ignored;
-  fs::remove_all(dir, ignored);
-  if (status != 0) {
-    run.error = "the Mesa runner failed (status " + std::to_string(status) + "): " + errors;
-    return run;
-  }
+      std::to_string(arb.envs.size()) + " " + shellQuoted((dir / "program.arb").string());
+  std::string output;
+  if (!runInDirectory(command, dir, "Mesa runner", output, run.error)) return run;
+  std::istringstream results(output);
   std::string line;
   while (std::getline(results, line)) {
     std::istringstream words(line);

@@ -31,6 +31,12 @@ std::string shellQuoted(const std::string& s);
 /// The bytes of a file the runner wrote ("" when it is missing).
 std::string readWholeFile(const std::filesystem::path& p);
 
+/// Runs `command` (quoted) with `dir`/inputs.txt as its standard input, reads its standard
+/// output into `results` and removes `dir`; false with `error` ("the WHAT failed ...: its
+/// standard error") when it exits with another status than 0.
+bool runInDirectory(const std::string& command, const std::filesystem::path& dir,
+                    const std::string& what, std::string& results, std::string& error);
+
 /// The runner's default path: PLUMB_TGSI_RUNNER, else oracle/tgsi/bin/tgsi_arb_runner of the
 /// source tree.
 std::string defaultArbRunner();

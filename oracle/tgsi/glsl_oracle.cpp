@@ -70,19 +70,10 @@ GlslRun runGlsl(const std::string& runner, const GlslProgram& glsl,
   const size_t words = std::max<size_t>(4, glsl.words());
   const std::string command = shellQuoted(runner) + " " + std::to_string(glsl.outputs.size()) +
                               " " + std::to_string(words) + " " +
-                              shellQuoted((dir / "shader.frag").string()) + " < " +
-                              shellQuoted((dir / "inputs.txt").string()) + " > " +
-                              shellQuoted((dir / "results.txt").string()) + " 2> " +
-                              shellQuoted((dir / "errors.txt").string());
-  const int status = std::system(command.c_str());
-  const std::string errors = readWholeFile(dir / "errors.txt");
-  std::istringstream results(readWholeFile(dir / "results.txt"));
-  std::error_code ignored;
-  fs::remove_all(dir, ignored);
-  if (status != 0) {
-    run.error = "the GLSL runner failed (status " + std::to_string(status) + "): " + errors;
-    return run;
-  }
+                              shellQuoted((dir / "shader.frag").string());
+  std::string output;
+  if (!runInDirectory(command, dir, "GLSL runner", output, run.error)) return run;
+  std::istringstream results(output);
   std::string line;
   while (std::getline(results, line)) {
     if (line.starts_with("renderer ")) {
