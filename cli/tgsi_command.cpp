@@ -28,7 +28,7 @@ int runTgsi(const TgsiRunOptions& o) {
   const std::string command = "tgsi run";
   std::unique_ptr<SourceFile> file = readTextFile(command, o.file);
   if (!file) return kUsage;
-  tgsi::RegisterValues values;
+  tgsi::RunInputs values;
   if (!o.inputs.empty()) {
     std::optional<nlohmann::json> j = readJsonFile(command, o.inputs);
     if (!j) return kUsage;
@@ -43,7 +43,7 @@ int runTgsi(const TgsiRunOptions& o) {
   if (!program) {
     if (o.format == "json") {
       nlohmann::json j = {
-          {"format", "plumb-tgsi-run"}, {"version", 1}, {"diagnostics", nlohmann::json::array()}};
+          {"format", "plumb-tgsi-run"}, {"version", 2}, {"diagnostics", nlohmann::json::array()}};
       for (const Diagnostic& d : diagnostics.all()) j["diagnostics"].push_back(toJson(d));
       std::cout << j.dump(2) << "\n";
     } else {

@@ -2,7 +2,9 @@
 # Installs the TGSI seed's Mesa oracle runner (issue 18 item 6, docs/tgsi.md "The Mesa oracle"):
 #   Debian: libegl-dev, libgl-dev (headers and the GLVND loaders), libegl-mesa0 and
 #           libgl1-mesa-dri (Mesa's EGL and its llvmpipe driver), gcc if absent;
-#   then compiles oracle/tgsi/arb_runner.c to oracle/tgsi/bin/tgsi_arb_runner.
+#   then compiles oracle/tgsi/arb_runner.c to oracle/tgsi/bin/tgsi_arb_runner and
+#   oracle/tgsi/glsl_runner.c (the GLSL oracle: integer opcodes, DDX, DDY) to
+#   oracle/tgsi/bin/tgsi_glsl_runner.
 # Does nothing when the runner is newer than its source. About 10 s when the packages are
 # present (they are on a machine with scripts/oracle_setup.sh's mesa-vulkan-drivers' siblings),
 # under a minute otherwise.
@@ -13,6 +15,8 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 source="$root/oracle/tgsi/arb_runner.c"
 runner="$root/oracle/tgsi/bin/tgsi_arb_runner"
+glsl_source="$root/oracle/tgsi/glsl_runner.c"
+glsl_runner="$root/oracle/tgsi/bin/tgsi_glsl_runner"
 check_only=0
 [[ "${1:-}" == "--check" ]] && check_only=1
 
@@ -25,12 +29,15 @@ for p in "${packages[@]}"; do
   fi
 done
 
-if [[ ${#missing[@]} -eq 0 && -x "$runner" && "$runner" -nt "$source" ]]; then
+shared="$root/oracle/tgsi/egl_context.h"
+if [[ ${#missing[@]} -eq 0 && -x "$runner" && "$runner" -nt "$source" && "$runner" -nt "$shared" &&
+      -x "$glsl_runner" && "$glsl_runner" -nt "$glsl_source" && "$glsl_runner" -nt "$shared" ]]; then
   exit 0
 fi
 if [[ $check_only -eq 1 ]]; then
   [[ ${#missing[@]} -gt 0 ]] && echo "plumb tgsi oracle: missing Debian packages: ${missing[*]}" >&2
   [[ -x "$runner" ]] || echo "plumb tgsi oracle: $runner is not built" >&2
+  [[ -x "$glsl_runner" ]] || echo "plumb tgsi oracle: $glsl_runner is not built" >&2
   exit 1
 fi
 
@@ -45,8 +52,10 @@ fi
 
 mkdir -p "$(dirname "$runner")"
 # Written to a temporary name and renamed, so that an interrupted build leaves no runner.
-cc -std=c99 -O1 -Wall -Wextra -o "$runner.tmp" "$source" -lEGL -lGL
+cc -std=c99 -O1 -Wall -Wextra -o "$runner.tmp" "$source" -lEGL -lGL  # includes egl_context.h
 mv "$runner.tmp" "$runner"
+cc -std=c99 -O1 -Wall -Wextra -o "$glsl_runner.tmp" "$glsl_source" -lEGL -lGL
+mv "$glsl_runner.tmp" "$glsl_runner"
 # A smoke run: the runner must reach llvmpipe (no display is needed: EGL's surfaceless platform).
 printf '!!ARBfp1.0\nOPTION ARB_draw_buffers;\nMOV result.color[0], program.local[0];\nMOV result.color[1], 1;\nEND\n' \
   > "$runner.smoke.arb"
@@ -56,4 +65,13 @@ if ! out="$(echo "3f800000 40000000 7f800000 ffc00000" | "$runner" fragment 1 1 
   exit 1
 fi
 rm -f "$runner.smoke.arb"
+# The GLSL runner's smoke run: a shader that writes its input back, on one quad.
+printf '#version 450 compatibility\nuniform uvec4 u_[4];\nlayout(location = 0) out uvec4 o_0;\nlayout(location = 1) out uvec4 o_1;\nvoid main() { o_0 = u_[0]; o_1 = uvec4(1u); }\n' \
+  > "$glsl_runner.smoke.frag"
+if ! echo "1 2 3 4 0 0 0 0 0 0 0 0 0 0 0 0" | "$glsl_runner" 1 16 "$glsl_runner.smoke.frag" >/dev/null; then
+  rm -f "$glsl_runner" "$glsl_runner.smoke.frag"
+  echo "plumb tgsi oracle: the GLSL runner was built but cannot run Mesa" >&2
+  exit 1
+fi
+rm -f "$glsl_runner.smoke.frag"
 echo "plumb tgsi oracle: runner ready ($(head -1 <<<"$out"))" >&2

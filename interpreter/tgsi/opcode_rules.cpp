@@ -498,6 +498,18 @@ Vec<A> div(FloatArgs<A>& a) {
 Word pick(Chooser& chooser, uint32_t a, uint32_t b) {
   return Word::of(a == b || chooser.choose(2) == 0 ? a : b);
 }
+/// A convention the seed leaves open (SHR's kind of shift, MOD's sign): chosen once for the
+/// instruction, where the two first give different words, and kept for every component (an
+/// implementation evaluates the components of one instruction alike, as TGSI-19's orders).
+struct Convention {
+  Chooser& chooser;
+  int chosen = -1;
+  Word pick(uint32_t a, uint32_t b) {
+    if (a == b) return Word::of(a);
+    if (chosen < 0) chosen = chooser.choose(2);
+    return Word::of(chosen == 0 ? a : b);
+  }
+};
 int32_t s32(uint32_t v) {
   return static_cast<int32_t>(v);
 }
@@ -555,6 +567,7 @@ Register notRule(const std::array<Register, 3>& s, Chooser& ch) {
 // outside 0..31 gives any word; SHR may be arithmetic or logical (TGSI-11).
 Register shift(const std::array<Register, 3>& s, Chooser& chooser, bool left) {
   Register r;
+  Convention kind{chooser};
   const Word& count = s[1][0];
   for (int c = 0; c < 4; ++c) {
     if (s[0][c].kind != Word::Kind::Bits || count.kind != Word::Kind::Bits || count.bits > 31) {
@@ -565,7 +578,7 @@ Register shift(const std::array<Register, 3>& s, Chooser& chooser, bool left) {
     if (left)
       r[c] = Word::of(v << n);
     else
-      r[c] = pick(chooser, static_cast<uint32_t>(s32(v) >> n), v >> n);
+      r[c] = kind.pick(static_cast<uint32_t>(s32(v) >> n), v >> n);
   }
   return r;
 }
@@ -575,9 +588,11 @@ Register shl(const std::array<Register, 3>& s, Chooser& ch) {
 Register shr(const std::array<Register, 3>& s, Chooser& ch) {
   return shift(s, ch, false);
 }
-// "MOD - Modulus": signed; truncated or floored; a zero divisor gives any word (TGSI-12).
+// "MOD - Modulus": signed; truncated or floored, one convention for the instruction; a zero
+// divisor gives any word (TGSI-12).
 Register mod(const std::array<Register, 3>& s, Chooser& chooser) {
   Register r;
+  Convention sign{chooser};
   for (int c = 0; c < 4; ++c) {
     if (s[0][c].kind != Word::Kind::Bits || s[1][c].kind != Word::Kind::Bits || s[1][c].bits == 0) {
       r[c] = Word::any();
@@ -586,7 +601,7 @@ Register mod(const std::array<Register, 3>& s, Chooser& chooser) {
     int64_t x = s32(s[0][c].bits), y = s32(s[1][c].bits);
     int64_t truncated = x % y;
     int64_t floored = truncated != 0 && ((truncated < 0) != (y < 0)) ? truncated + y : truncated;
-    r[c] = pick(chooser, static_cast<uint32_t>(truncated), static_cast<uint32_t>(floored));
+    r[c] = sign.pick(static_cast<uint32_t>(truncated), static_cast<uint32_t>(floored));
   }
   return r;
 }
@@ -691,6 +706,8 @@ const OpcodeRule kRules[] = {
     MACHINE("POPA", "pop"),
     MACHINE("BGNFOR", "loop"),
     MACHINE("ENDFOR", "loop"),
+    MACHINE("DDX", "quad derivative"),
+    MACHINE("DDY", "quad derivative"),
 };
 
 }  // namespace

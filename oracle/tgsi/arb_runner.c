@@ -29,48 +29,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "egl_context.h"
+
 enum { kWidth = 256, kMaxOutputs = 7, kMaxParams = 64, kMaxCases = 1 << 16 };
-
-static void die(const char* what, const char* detail) {
-  fprintf(stderr, "error: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-  exit(1);
-}
-
-static char* readFile(const char* path) {
-  FILE* f = fopen(path, "rb");
-  if (!f) die("cannot open the program file", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char* text = malloc((size_t)n + 1);
-  if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) die("cannot read", path);
-  text[n] = 0;
-  fclose(f);
-  return text;
-}
-
-static void makeContext(void) {
-  PFNEGLGETPLATFORMDISPLAYEXTPROC getPlatformDisplay =
-      (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
-  if (!getPlatformDisplay) die("eglGetPlatformDisplayEXT is missing", NULL);
-  EGLDisplay display = getPlatformDisplay(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
-  EGLint major, minor;
-  if (display == EGL_NO_DISPLAY || !eglInitialize(display, &major, &minor))
-    die("no EGL surfaceless display (is Mesa's libegl-mesa0 installed?)", NULL);
-  if (!eglBindAPI(EGL_OPENGL_API)) die("eglBindAPI(EGL_OPENGL_API) failed", NULL);
-  const EGLint configAttributes[] = {EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
-                                     EGL_OPENGL_BIT, EGL_NONE};
-  EGLConfig config;
-  EGLint count = 0;
-  if (!eglChooseConfig(display, configAttributes, &config, 1, &count) || count == 0)
-    die("no EGL config for desktop OpenGL", NULL);
-  const EGLint contextAttributes[] = {EGL_CONTEXT_OPENGL_PROFILE_MASK,
-                                      EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT, EGL_NONE};
-  EGLContext context = eglCreateContext(display, config, EGL_NO_CONTEXT, contextAttributes);
-  if (context == EGL_NO_CONTEXT) die("eglCreateContext failed", NULL);
-  if (!eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context))
-    die("eglMakeCurrent (surfaceless) failed", NULL);
-}
 
 static GLuint loadProgram(GLenum target, const char* text) {
   GLuint id;
@@ -132,7 +93,7 @@ int main(int argc, char** argv) {
     ++cases;
   }
 
-  makeContext();
+  makeContext(0, 0);
   int height = cases / kWidth + 1;
   int targets = vertex ? outputs + 1 : outputs + 1; /* the outputs, then the discard marker */
   GLuint textures[kMaxOutputs + 1], framebuffer;

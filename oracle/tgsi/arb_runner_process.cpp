@@ -10,25 +10,35 @@
 #include <sstream>
 
 namespace plumb::tgsi {
-namespace {
-
 namespace fs = std::filesystem;
 
-// The runner's arguments go through /bin/sh: quote them.
-std::string quoted(const std::string& s) {
+std::string shellQuoted(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
 }
 
-std::string readAll(const fs::path& p) {
+std::string readWholeFile(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
 
-}  // namespace
+bool runInDirectory(const std::string& command, const fs::path& dir, const std::string& what,
+                    std::string& results, std::string& error) {
+  const std::string line = command + " < " + shellQuoted((dir / "inputs.txt").string()) + " > " +
+                           shellQuoted((dir / "results.txt").string()) + " 2> " +
+                           shellQuoted((dir / "errors.txt").string());
+  const int status = std::system(line.c_str());
+  const std::string errors = readWholeFile(dir / "errors.txt");
+  results = readWholeFile(dir / "results.txt");
+  std::error_code ignored;
+  fs::remove_all(dir, ignored);
+  if (status == 0) return true;
+  error = "the " + what + " failed (status " + std::to_string(status) + "): " + errors;
+  return false;
+}
 
 std::string defaultArbRunner() {
   if (const char* env = std::getenv("PLUMB_TGSI_RUNNER")) return env;
@@ -71,20 +81,12 @@ MesaRun runArb(const std::string& runner, const ArbProgram& arb, const Program& 
     }
   }
   const std::string command =
-      quoted(runner) + " " + (arb.vertex ? "vertex" : "fragment") + " " +
+      shellQuoted(runner) + " " + (arb.vertex ? "vertex" : "fragment") + " " +
       std::to_string(arb.outputs.size()) + " " + std::to_string(arb.locals.size()) + " " +
-      std::to_string(arb.envs.size()) + " " + quoted((dir / "program.arb").string()) + " < " +
-      quoted((dir / "inputs.txt").string()) + " > " + quoted((dir / "results.txt").string()) +
-      " 2> " + quoted((dir / "errors.txt").string());
-  const int status = std::system(command.c_str());
-  const std::string errors = readAll(dir / "errors.txt");
-  std::istringstream results(readAll(dir / "results.txt"));
-  std::error_code ignored;
-  fs::remove_all(dir, ignored);
-  if (status != 0) {
-    run.error = "the Mesa runner failed (status " + std::to_string(status) + "): " + errors;
-    return run;
-  }
+      std::to_string(arb.envs.size()) + " " + shellQuoted((dir / "program.arb").string());
+  std::string output;
+  if (!runInDirectory(command, dir, "Mesa runner", output, run.error)) return run;
+  std::istringstream results(output);
   std::string line;
   while (std::getline(results, line)) {
     std::istringstream words(line);

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -24,6 +25,17 @@ struct MesaRun {
   std::vector<MesaResult> results;
   std::string error;  // why the runner failed; empty on success
 };
+
+/// A runner's arguments go through /bin/sh: `s` in single quotes.
+std::string shellQuoted(const std::string& s);
+/// The bytes of a file the runner wrote ("" when it is missing).
+std::string readWholeFile(const std::filesystem::path& p);
+
+/// Runs `command` (quoted) with `dir`/inputs.txt as its standard input, reads its standard
+/// output into `results` and removes `dir`; false with `error` ("the WHAT failed ...: its
+/// standard error") when it exits with another status than 0.
+bool runInDirectory(const std::string& command, const std::filesystem::path& dir,
+                    const std::string& what, std::string& results, std::string& error);
 
 /// The runner's default path: PLUMB_TGSI_RUNNER, else oracle/tgsi/bin/tgsi_arb_runner of the
 /// source tree.

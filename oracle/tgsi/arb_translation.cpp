@@ -54,7 +54,9 @@ const ArbOp* findOp(const std::string& name) {
 
 const char kComponents[] = "xyzw";
 
-std::string registerName(const RegisterRef& r) {
+}  // namespace
+
+std::string translatedRegisterName(const RegisterRef& r) {
   const std::string i = std::to_string(r.index);
   switch (r.file) {
     case File::Input:
@@ -74,8 +76,6 @@ std::string registerName(const RegisterRef& r) {
   }
   return "?";
 }
-
-}  // namespace
 
 std::string arbOpcode(const std::string& tgsiOpcode, bool vertex) {
   const ArbOp* op = findOp(tgsiOpcode);
@@ -137,7 +137,7 @@ std::optional<ArbProgram> translateToArb(const Program& program, const SourceFil
       refuse(s.span, "the ADDR file is not translated");
       return "";
     }
-    std::string name = registerName(s.reg);
+    std::string name = translatedRegisterName(s.reg);
     if (s.absolute) {
       std::string t = "s" + std::to_string(scratch++);
       body += "ABS " + t + ", " + name + ";\n";
@@ -171,7 +171,7 @@ std::optional<ArbProgram> translateToArb(const Program& program, const SourceFil
         refuse(d.span, "only TEMP and OUT destinations are translated");
         continue;
       }
-      std::string text = registerName(d.reg);
+      std::string text = translatedRegisterName(d.reg);
       if (d.writeMask != 0xF) {
         text += ".";
         for (int c = 0; c < 4; ++c)

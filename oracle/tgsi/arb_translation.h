@@ -29,6 +29,10 @@ struct ArbProgram {
   std::vector<uint32_t> outputs;
 };
 
+/// The name a translated program (ARB assembly, GLSL) gives a TGSI register: `in3`, `c0`,
+/// `imm1`, `t2`, `o0`, `a0`, `l0`.
+std::string translatedRegisterName(const RegisterRef& r);
+
 /// The ARB opcode a TGSI opcode translates to in that kind of program ("" when none).
 std::string arbOpcode(const std::string& tgsiOpcode, bool vertex);
 

@@ -210,6 +210,15 @@ std::string outcomesText(const RunResult& r) {
   for (size_t k = 0; k < r.outcomes.size(); ++k) {
     const Outcome& o = r.outcomes[k];
     s += k ? " | " : "";
+    if (!o.quad.empty()) {
+      for (size_t p = 0; p < o.quad.size(); ++p) {
+        s += "(" + std::to_string(p % 2) + "," + std::to_string(p / 2) + ") ";
+        if (o.quad[p].discarded) s += "discarded ";
+        for (const auto& [index, reg] : o.quad[p].outputs)
+          s += "OUT[" + std::to_string(index) + "] = " + registerText(reg) + " ";
+      }
+      continue;
+    }
     if (o.discarded) {
       s += "discarded";
       continue;
@@ -241,33 +250,57 @@ nlohmann::json registerJson(const Register& r) {
   return j;
 }
 
+nlohmann::json fragmentJson(bool discarded, const std::map<uint32_t, Register>& outputs) {
+  nlohmann::json oj = {{"discarded", discarded}, {"OUT", nlohmann::json::object()}};
+  for (const auto& [index, reg] : outputs) oj["OUT"][std::to_string(index)] = registerJson(reg);
+  return oj;
+}
+
 nlohmann::json outcomesJson(const RunResult& r) {
   nlohmann::json j = nlohmann::json::array();
   for (const Outcome& o : r.outcomes) {
-    nlohmann::json oj = {{"discarded", o.discarded}, {"OUT", nlohmann::json::object()}};
-    for (const auto& [index, reg] : o.outputs) oj["OUT"][std::to_string(index)] = registerJson(reg);
+    nlohmann::json oj = fragmentJson(o.discarded, o.outputs);
+    if (!o.quad.empty()) {
+      oj["quad"] = nlohmann::json::array();
+      for (const Fragment& f : o.quad) oj["quad"].push_back(fragmentJson(f.discarded, f.outputs));
+    }
     j.push_back(oj);
   }
   return j;
+}
+
+nlohmann::json inputsJson(const RegisterValues& values) {
+  nlohmann::json inputs = nlohmann::json::object();
+  for (const auto& [key, reg] : values)
+    inputs[std::string(fileName(key.first)) + "[" + std::to_string(key.second) + "]"] =
+        registerJson(reg);
+  return inputs;
+}
+
+nlohmann::json mesaJson(const MesaResult& m, const ArbProgram& arb) {
+  nlohmann::json mesa = {{"discarded", m.discarded}, {"OUT", nlohmann::json::object()}};
+  if (!m.discarded)
+    for (size_t i = 0; i < arb.outputs.size(); ++i) {
+      Register r;
+      for (int k = 0; k < 4; ++k) r[k] = Word::of(m.outputs[i][k]);
+      mesa["OUT"][std::to_string(arb.outputs[i])] = registerJson(r);
+    }
+  return mesa;
 }
 
 nlohmann::json caseJson(const OracleCase& c, const ArbProgram& arb) {
   nlohmann::json j = {{"case", c.index}, {"verdict", verdictName(c.verdict)}};
   if (c.verdict == Verdict::Accuracy) j["ulps"] = c.ulps;
   if (c.verdict == Verdict::Deviation) j["deviation"] = c.deviation;
-  nlohmann::json inputs = nlohmann::json::object();
-  for (const auto& [key, reg] : c.inputs)
-    inputs[std::string(fileName(key.first)) + "[" + std::to_string(key.second) + "]"] =
-        registerJson(reg);
-  j["inputs"] = inputs;
-  nlohmann::json mesa = {{"discarded", c.mesa.discarded}, {"OUT", nlohmann::json::object()}};
-  if (!c.mesa.discarded)
-    for (size_t i = 0; i < arb.outputs.size(); ++i) {
-      Register r;
-      for (int k = 0; k < 4; ++k) r[k] = Word::of(c.mesa.outputs[i][k]);
-      mesa["OUT"][std::to_string(arb.outputs[i])] = registerJson(r);
-    }
-  j["mesa"] = mesa;
+  j["inputs"] = inputsJson(c.inputs);
+  j["mesa"] = mesaJson(c.mesa, arb);
+  if (!c.quadInputs.empty() || !c.quadMesa.empty()) {
+    j["quad"] = nlohmann::json::array();
+    for (size_t p = 0; p < 4; ++p)
+      j["quad"].push_back(
+          {{"inputs", inputsJson(p < c.quadInputs.size() ? c.quadInputs[p] : RegisterValues{})},
+           {"mesa", p < c.quadMesa.size() ? mesaJson(c.quadMesa[p], arb) : nlohmann::json()}});
+  }
   j["exact"] = outcomesJson(c.exact);
   j["ieee32"] = outcomesJson(c.ieee32);
   return j;
@@ -282,6 +315,14 @@ std::string caseText(const OracleCase& c, const ArbProgram& arb) {
     s += " " + std::string(fileName(key.first)) + "[" + std::to_string(key.second) +
          "] = " + registerText(reg);
   s += "\n    mesa:   " + mesaText(c.mesa, arb) + "\n";
+  for (size_t p = 0; p < c.quadMesa.size(); ++p) {
+    s += "    pixel (" + std::to_string(p % 2) + "," + std::to_string(p / 2) + "):";
+    if (p < c.quadInputs.size())
+      for (const auto& [key, reg] : c.quadInputs[p])
+        s += " " + std::string(fileName(key.first)) + "[" + std::to_string(key.second) +
+             "] = " + registerText(reg);
+    s += "; mesa: " + mesaText(c.quadMesa[p], arb) + "\n";
+  }
   s += "    exact:  " + outcomesText(c.exact) + "\n";
   s += "    ieee32: " + outcomesText(c.ieee32) + "\n";
   return s;
@@ -523,7 +564,7 @@ ProgramReport compareWithMesa(const std::string& name, const Program& program,
 nlohmann::json reportJson(const std::vector<ProgramReport>& reports, const std::string& renderer,
                           const OracleOptions& options) {
   nlohmann::json j = {{"format", "plumb-tgsi-oracle"},
-                      {"version", 1},
+                      {"version", 2},
                       {"renderer", renderer},
                       {"seed", options.seed},
                       {"random", options.random},
@@ -531,7 +572,9 @@ nlohmann::json reportJson(const std::vector<ProgramReport>& reports, const std::
                       {"programs", nlohmann::json::array()}};
   for (const ProgramReport& r : reports) {
     nlohmann::json p = {{"name", r.name},
-                        {"stage", r.vertex ? "vertex" : "fragment"},
+                        {"stage", r.glsl     ? "glsl"
+                                  : r.vertex ? "vertex"
+                                             : "fragment"},
                         {"arb", r.arb},
                         {"cases", r.cases},
                         {"agree", r.agree},
@@ -559,7 +602,7 @@ std::string reportText(const std::vector<ProgramReport>& reports, const std::str
   s << "renderer: " << (renderer.empty() ? "(none)" : renderer) << "\n";
   size_t cases = 0, agree = 0, flushedCount = 0, accuracy = 0, deviation = 0, disagree = 0;
   for (const ProgramReport& r : reports) {
-    s << r.name << (r.vertex ? " (vertex)" : " (fragment)") << ": ";
+    s << r.name << (r.glsl ? " (glsl)" : r.vertex ? " (vertex)" : " (fragment)") << ": ";
     if (!r.error.empty()) {
       s << "error: " << r.error << "\n";
       continue;

@@ -33,9 +33,10 @@ const char* verdictName(Verdict v);
 
 struct OracleOptions {
   std::string runner;
-  size_t random = 256;    // random edge-value cases after the pairwise grid
-  uint64_t seed = 1;      // of the random cases
-  uint64_t maxUlps = 64;  // the accuracy class's bound (distance in binary32 steps)
+  std::string glslRunner;  // the GLSL oracle's (oracle/tgsi/glsl_oracle.h)
+  size_t random = 256;     // random edge-value cases after the pairwise grid
+  uint64_t seed = 1;       // of the random cases
+  uint64_t maxUlps = 64;   // the accuracy class's bound (distance in binary32 steps)
 };
 
 struct OracleCase {
@@ -45,6 +46,10 @@ struct OracleCase {
   std::string deviation;  // deviation: its name ("mesa-min-max-nan", ...)
   RegisterValues inputs;
   MesaResult mesa;
+  /// A quad case of the GLSL oracle: the four pixels' IN registers and what Mesa wrote in
+  /// each ((0,0), (1,0), (0,1), (1,1)); `mesa` repeats the first. Empty otherwise.
+  std::vector<RegisterValues> quadInputs;
+  std::vector<MesaResult> quadMesa;
   RunResult exact;
   RunResult ieee32;
 };
@@ -52,7 +57,8 @@ struct OracleCase {
 struct ProgramReport {
   std::string name;  // the opcode (generated programs) or the file name
   bool vertex = false;
-  std::string arb;                // the translated program
+  bool glsl = false;              // run by the GLSL oracle (stage "glsl")
+  std::string arb;                // the translated program (ARB assembly or GLSL)
   std::vector<uint32_t> outputs;  // the OUT registers Mesa's words are, in order
   size_t cases = 0, agree = 0, flushed = 0, accuracy = 0, deviation = 0, disagree = 0;
   std::map<std::string, size_t> deviations;  // cases per named deviation

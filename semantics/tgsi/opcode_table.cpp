@@ -9,7 +9,6 @@ namespace {
 
 constexpr OpcodeStatus E = OpcodeStatus::Evaluated;
 constexpr OpcodeStatus T = OpcodeStatus::Tbd;
-constexpr OpcodeStatus N = OpcodeStatus::NotEvaluated;
 constexpr OpcodeClass A = OpcodeClass::A;
 constexpr OpcodeClass B = OpcodeClass::B;
 constexpr OpcodeClass C = OpcodeClass::C;
@@ -25,7 +24,7 @@ constexpr std::string_view kPs2x = "ps_2_x";
 constexpr std::string_view kFlow =
     "LOOP[i] is the loop register; BGNFOR and ENDFOR pair by nesting; the source is CONST or IMM";
 constexpr std::string_view kQuad =
-    "needs a quad of fragments; partialx/partialy are not defined by the seed";
+    "over the 2x2 quad, FRAG only: fine or coarse differences of neighbours (TGSI-22)";
 
 constexpr std::array kTable = {
     OpcodeInfo{"ARL", "ARL - Address Register Load", kNv, 1, 1, false, E, A,
@@ -101,9 +100,9 @@ constexpr std::array kTable = {
     OpcodeInfo{"COS", "COS - Cosine", kNv, 1, 1, false, E, B,
                "dst.x = \\cos{src.x}; dst.w = \\cos{src.w}",
                "dst.w: both readings, cos(src.x) and the seed's cos(src.w)"},
-    OpcodeInfo{"DDX", "DDX - Derivative Relative To X", kNv, 1, 1, false, N, C,
+    OpcodeInfo{"DDX", "DDX - Derivative Relative To X", kNv, 1, 1, false, E, C,
                "dst.x = partialx(src.x)", kQuad},
-    OpcodeInfo{"DDY", "DDY - Derivative Relative To Y", kNv, 1, 1, false, N, C,
+    OpcodeInfo{"DDY", "DDY - Derivative Relative To Y", kNv, 1, 1, false, E, C,
                "dst.x = partialy(src.x)", kQuad},
     OpcodeInfo{"KILP", "KILP - Predicated Discard", kNv, 0, 0, false, E, C, "discard",
                "unconditional, as the formula says"},

@@ -508,6 +508,11 @@ class Parser {
     if (info->status == OpcodeStatus::NotEvaluated)
       fail(wordSpan, name + " is not evaluated by Plumb yet (" + std::string(info->note) + ")",
            anchor);
+    if ((name == "DDX" || name == "DDY") && program_.processor != Processor::Fragment)
+      fail(wordSpan,
+           name + " is the derivative relative to a fragment's " + (name == "DDX" ? "X" : "Y") +
+               ": only FRAG programs have neighbouring fragments",
+           anchor);
     if (inst.saturate && info->integer)
       fail(wordSpan, "_SAT on the integer opcode " + name + " is outside the supported subset",
            anchor);

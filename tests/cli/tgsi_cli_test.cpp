@@ -33,7 +33,7 @@ TEST(TgsiCli, JsonReport) {
   ASSERT_EQ(r.status, 0);
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-tgsi-run");
-  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["version"], 2);
   EXPECT_EQ(j["numerics"], "exact");
   ASSERT_EQ(j["outcomes"].size(), 2u);
   EXPECT_EQ(j["outcomes"][0]["OUT"]["0"][3]["bits"], "0x40000000");
@@ -56,8 +56,12 @@ TEST(TgsiCli, RejectedProgramExitsOneWithLocatedDiagnostics) {
 
 TEST(TgsiCli, InputErrorsExitTwo) {
   EXPECT_EQ(plumb("tgsi run " + kExample).status, 2);  // declared inputs not given
-  std::string v2 = temp("v2.json", R"({"format": "plumb-tgsi-inputs", "version": 2})");
-  EXPECT_EQ(plumb("tgsi run " + kExample + " --inputs " + v2).status, 2);
+  std::string v3 = temp("v3.json", R"({"format": "plumb-tgsi-inputs", "version": 3})");
+  EXPECT_EQ(plumb("tgsi run " + kExample + " --inputs " + v3).status, 2);
+  // `quad` is version 2's.
+  std::string quad1 = temp("quad1.json", R"({"format": "plumb-tgsi-inputs", "version": 1,
+                                             "quad": []})");
+  EXPECT_EQ(plumb("tgsi run " + kExample + " --inputs " + quad1).status, 2);
   std::string inexact = temp("inexact.json",
                              R"({"format": "plumb-tgsi-inputs", "version": 1,
                                  "IN": {"0": [0.1, 0, 0, 0]}})");
@@ -122,6 +126,39 @@ TEST(TgsiCli, OracleWithAFakeRunner) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.out.find("scripts/tgsi_oracle_setup.sh"), std::string::npos) << r.out;
   r = plumb("tgsi oracle --opcodes SEQ --runner " + fake, true);
+  EXPECT_EQ(r.status, 2);
+}
+
+// docs/tgsi.md's quad example: DDX over four pixels, fine or coarse on either row.
+TEST(TgsiCli, QuadRun) {
+  const std::string dir = std::string(PLUMB_SOURCE_DIR) + "/corpus/tgsi/";
+  auto r = plumb("tgsi run " + dir + "quad.tgsi --inputs " + dir + "quad.inputs.json");
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("outcome 3 of 3:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pixel (1,1):\n    OUT[0] = {6, 0, 0, 0}"), std::string::npos) << r.out;
+  r = plumb("tgsi run " + dir + "quad.tgsi --inputs " + dir + "quad.inputs.json --format json");
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["outcomes"].size(), 3u);
+  EXPECT_EQ(j["outcomes"][0]["quad"].size(), 4u);
+  // Per-pixel inputs are for FRAG programs.
+  std::string vert = temp("v.tgsi", "VERT\nDCL IN[0]\nDCL OUT[0]\n  0: MOV OUT[0], IN[0]\nEND\n");
+  EXPECT_EQ(plumb("tgsi run " + vert + " --inputs " + dir + "quad.inputs.json").status, 2);
+}
+
+// The GLSL half of the oracle with the tests' fake GLSL runner (it writes each pixel's IN[0]).
+TEST(TgsiCli, GlslOracleWithAFakeRunner) {
+  const std::string fake = std::string(PLUMB_SOURCE_DIR) + "/tests/oracle/tgsi/fake_glsl_runner.sh";
+  auto r = plumb("tgsi oracle --opcodes not --glsl-runner " + fake + " --random 0");
+  EXPECT_EQ(r.status, 1) << r.out;  // NOT x is never x: every case disagrees
+  EXPECT_NE(r.out.find("NOT (glsl): 441 cases, 0 agree"), std::string::npos) << r.out;
+  r = plumb("tgsi oracle " +
+            temp("m.tgsi", "FRAG\nDCL IN[0]\nDCL OUT[0]\n  0: MOV OUT[0], IN[0]\nEND\n") +
+            " --glsl --glsl-runner " + fake + " --format json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["programs"][0]["stage"], "glsl");
+  r = plumb("tgsi oracle --opcodes DDX --glsl-runner /nonexistent/tgsi_glsl_runner", true);
   EXPECT_EQ(r.status, 2);
 }
 

@@ -39,7 +39,7 @@ TEST(TgsiEveryOpcode, RunsOnEdgeValuesInBothModes) {
         }
       }
   }
-  EXPECT_EQ(opcodes, 64);
+  EXPECT_EQ(opcodes, 66);
 }
 
 }  // namespace

@@ -365,6 +365,44 @@ TEST(TgsiGolden, ModAndSad) {
   expectBoth("  0: SAD OUT[0], IN[0], IN[1], IN[2]",
              {{3, 0, 0, 0}, {5, 0xFFFFFFFF, 0, 0}, {10, 1, 0, 0}}, {{H(12), H(0), H(0), H(0)}});
 }
+TEST(TgsiGolden, IntegerEdges) {
+  constexpr uint32_t kIntMin = 0x80000000, kUintMax = 0xFFFFFFFF;
+  // NOT INT_MIN = INT_MAX; NOT UINT_MAX = 0; NOT -1 = 0; NOT 1 = 0xfffffffe.
+  expectBoth("  0: NOT OUT[0], IN[0]", {{kIntMin, kUintMax, kUintMax, 1}},
+             {{H(0x7FFFFFFF), H(0), H(0), H(0xFFFFFFFE)}});
+  // SHL of UINT_MAX by 0 is itself, by 31 the sign bit; counts 32 and 33 leave 0..31: any word
+  // (TGSI-11).
+  expectBoth("  0: SHL OUT[0], IN[0], IN[1]", {s(kUintMax), s(0)}, {splat(H(kUintMax))});
+  expectBoth("  0: SHL OUT[0], IN[0], IN[1]", {s(kUintMax), s(31)}, {splat(H(kIntMin))});
+  expectBoth("  0: SHL OUT[0], IN[0], IN[1]", {s(1), s(33)}, {splat("any")});
+  expectBoth("  0: SHL OUT[0], IN[0], IN[1]", {s(1), s(kUintMax)}, {splat("any")});
+  // SHR of INT_MIN by 31: arithmetic -1, logical 1; by 32: any word.
+  expectBoth("  0: SHR OUT[0], IN[0], IN[1]", {s(kIntMin), s(31)},
+             {splat(H(kUintMax)), splat(H(1))});
+  expectBoth("  0: SHR OUT[0], IN[0], IN[1]", {s(kIntMin), s(32)}, {splat("any")});
+  // MOD: INT_MIN mod 2 = 0 in both conventions; -1 mod INT_MIN: truncated -1, floored
+  // -1 - INT_MIN·floor(-1 / INT_MIN) = -1 - INT_MIN·0 = -1; UINT_MAX (-1) mod 1 = 0.
+  expectBoth("  0: MOD OUT[0], IN[0], IN[1]",
+             {{kIntMin, kUintMax, kUintMax, 0}, {2, kIntMin, 1, 5}},
+             {{H(0), H(kUintMax), H(0), H(0)}});
+  // 5 mod -3: truncated 2 (5 = -3·-1 + 2), floored -1 (5 = -3·-2 + -1).
+  expectBoth("  0: MOD OUT[0], IN[0], IN[1]", {s(5), s(static_cast<uint32_t>(-3))},
+             {splat(H(2)), splat(H(kUintMax))});
+  // SAD on unsigned words: |0x80000000 - 0| + UINT_MAX = 0x17fffffff, modulo 2^32 0x7fffffff;
+  // |UINT_MAX - 1| + 0 = 0xfffffffe; |1 - UINT_MAX| + 2 = 0xfffffffe + 2 = 0 (wraps).
+  expectBoth("  0: SAD OUT[0], IN[0], IN[1], IN[2]",
+             {{kIntMin, kUintMax, 1, 0}, {0, 1, kUintMax, 0}, {kUintMax, 0, 2, 0}},
+             {{H(0x7FFFFFFF), H(0xFFFFFFFE), H(0), H(0)}});
+  // AND, OR, XOR with INT_MIN and UINT_MAX.
+  expectBoth("  0: AND OUT[0], IN[0], IN[1]", {s(kIntMin), s(kUintMax)}, {splat(H(kIntMin))});
+  expectBoth("  0: OR OUT[0], IN[0], IN[1]", {s(kIntMin), s(0x7FFFFFFF)}, {splat(H(kUintMax))});
+  expectBoth("  0: XOR OUT[0], IN[0], IN[1]", {s(kIntMin), s(kUintMax)}, {splat(H(0x7FFFFFFF))});
+}
+TEST(TgsiGolden, NopDoesNothing) {
+  // "NOP - No Operation": Do nothing. OUT keeps what the MOV wrote; alone, OUT stays unwritten.
+  expectBoth("  0: MOV OUT[0], IN[0]\n  1: NOP", {v(1, 2, 3, 4)}, {{one, F(2), F(3), F(4)}});
+  expectBoth("  0: NOP", {v(1, 2, 3, 4)}, {splat("unwritten")});
+}
 TEST(TgsiGolden, IntegerToFloat) {
   // -1 → -1.0; INT_MIN → -2^31 (exact); 2^24 → 2^24 (exact); 0 → +0.
   expectBoth("  0: I2F OUT[0], IN[0]", {{0xFFFFFFFF, 0x80000000, 16777216, 0}},
@@ -426,22 +464,8 @@ std::string loopProgram(const std::string& imm) {
          "  9: END\n";
 }
 Outs runLoop(const std::string& imm, Numerics n = Numerics::Exact) {
-  SourceFile file("loop.tgsi", loopProgram(imm));
-  DiagnosticList diagnostics;
-  auto program = parseProgram(file, diagnostics);
-  EXPECT_TRUE(program) << (diagnostics.all().empty() ? "" : diagnostics.all()[0].message);
-  if (!program) return {};
-  RunOptions options;
-  options.numerics = n;
   Outs outs;
-  for (const Outcome& o : plumb::tgsi::run(*program, {}, options).outcomes) {
-    if (!o.stopped.empty()) {
-      outs.insert(splat("stopped: " + o.stopped));
-      continue;
-    }
-    const Register& r = o.outputs.at(0);
-    outs.insert({text(r[0]), text(r[1]), text(r[2]), text(r[3])});
-  }
+  for (const std::vector<Out>& o : runSource(loopProgram(imm), {}, n)) outs.insert(o[0]);
   return outs;
 }
 TEST(TgsiGolden, ForLoopCountsStepsAndNests) {
