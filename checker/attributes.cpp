@@ -37,6 +37,7 @@ constexpr AttributeRow kAttributes[] = {
     // Revision 2026 only (delta 1.6).
     {"must_use", Attributes::MustUse, "attribute-must_use"},
     {"diagnostic", Attributes::Diagnostic, "attribute-diagnostic"},
+    {"blend_src", Attributes::BlendSrc, "blend-src-attr"},
 };
 
 const AttributeRow* findAttribute(std::string_view name, const Revision& revision) {
@@ -44,6 +45,7 @@ const AttributeRow* findAttribute(std::string_view name, const Revision& revisio
     if (r.name == name) {
       if (r.kind == Attributes::MustUse && !revision.mustUse) return nullptr;
       if (r.kind == Attributes::Diagnostic && !revision.diagnosticFilters) return nullptr;
+      if (r.kind == Attributes::BlendSrc && !revision.blendSrc) return nullptr;
       return &r;
     }
   return nullptr;
@@ -58,6 +60,9 @@ bool allowedAt(Attributes::Kind k, AttributePlace place) {
     case Attributes::Invariant:
       return place == AttributePlace::EntryPointParameter ||
              place == AttributePlace::EntryPointReturn || place == AttributePlace::StructMember;
+    // new#blend-src-attr: "Must only be applied to a member of a structure type".
+    case Attributes::BlendSrc:
+      return place == AttributePlace::StructMember;
     case Attributes::Const: return false;  // "a shader-creation error if ... a user-defined function"
     case Attributes::Id: return place == AttributePlace::Override;
     case Attributes::WorkgroupSize: case Attributes::Vertex: case Attributes::Fragment:
@@ -77,6 +82,8 @@ const char* allowedPlaces(Attributes::Kind k) {
     case Attributes::Invariant:
       return "on entry point parameters, entry point return types and structure members";
     case Attributes::Id: return "on override declarations";
+    case Attributes::BlendSrc:
+      return "on structure members";
     default: return "on function declarations";
   }
 }
@@ -253,18 +260,56 @@ Attributes Checker::checkAttributes(List<Attribute> list, AttributePlace place) 
         break;
       case Attributes::Builtin: {
         std::string_view v = args.size() == 1 ? identifierAttributeArgument(args[0]) : "";
-        if (args.size() != 1 || !isBuiltinValueName(v)) {
+        bool current = m_.revision().currentBuiltinValues;
+        if (args.size() != 1 || !isBuiltinValueName(v, current)) {
           std::string names;
           for (const BuiltinValue& b : builtinValues())
-            if (names.find(b.name) == std::string::npos)
+            if ((current || !b.current) && names.find(b.name) == std::string::npos)
               names += (names.empty() ? "" : ", ") + std::string(b.name);
           error(args.size() == 1 ? m_[args[0]].span : attr.span,
                 "@builtin takes the name of a built-in value: " + names, row->anchor);
           ok = false;
           break;
         }
-        for (const BuiltinValue& b : builtinValues())
-          if (b.name == v) out.builtin = b.name;  // a view of the table, not of the source
+        for (const BuiltinValue& b : builtinValues()) {
+          if (b.name != v) continue;
+          out.builtin = b.name;  // a view of the table, not of the source
+          // new#builtin-inputs-outputs, Extension column; new#extension-list: "using the
+          // feature without [enabling it] is a shader-creation error".
+          bool enabled = b.extension.empty();
+          for (std::string_view x : enabledExtensions_) enabled = enabled || x == b.extension;
+          if (!enabled) {
+            error(m_[args[0]].span,
+                  "built-in value '" + std::string(v) + "' needs the extension '" +
+                      std::string(b.extension) + "' (enable " + std::string(b.extension) + ";)",
+                  "extension-list");
+            ok = false;
+          }
+          break;
+        }
+        break;
+      }
+      case Attributes::BlendSrc: {
+        // new#blend-src-attr: needs dual_source_blending; its argument "Must be a
+        // const-expression that resolves to an i32 or u32 with value of 0 or 1".
+        bool enabled = false;
+        for (std::string_view x : enabledExtensions_)
+          enabled = enabled || x == "dual_source_blending";
+        if (!enabled) {
+          error(attr.span,
+                "@blend_src needs the extension 'dual_source_blending' (enable "
+                "dual_source_blending;)",
+                "extension-list");
+          ok = false;
+          break;
+        }
+        ok = integerAttributeArgument(attr, row->anchor, false, out.blendSrc);
+        if (ok && out.blendSrc > 1) {
+          error(m_[args[0]].span,
+                "@blend_src's argument must be 0 or 1, not " + std::to_string(out.blendSrc),
+                row->anchor);
+          ok = false;
+        }
         break;
       }
       case Attributes::Interpolate: {
@@ -364,6 +409,11 @@ Attributes Checker::checkAttributes(List<Attribute> list, AttributePlace place) 
   if (out.has(Attributes::Invariant) && out.builtin != "position")
     error(m_[out.node[Attributes::Invariant]].span,
           "@invariant is only allowed on the position built-in value", "attribute-invariant");
+  // new#blend-src-attr: "Must only be applied to a member of a structure type with a location
+  // attribute".
+  if (out.has(Attributes::BlendSrc) && !out.has(Attributes::Location))
+    error(m_[out.node[Attributes::BlendSrc]].span,
+          "@blend_src is only allowed together with @location", "blend-src-attr");
   return out;
 }
 

@@ -85,10 +85,19 @@ Checker::Checker(CheckedModule& out, DiagnosticList& diagnostics, const CheckOpt
 }
 
 void Checker::error(Span span, std::string message, const char* rule) {
+  lastErrorPending_ = overrideEvaluation_ > 0;
+  if (lastErrorPending_) {
+    pendingPipelineErrors_.push_back({current_, span, std::move(message), rule, {}});
+    return;
+  }
   diagnostics_.error(&m_.file(), span, std::move(message), rule);
 }
 
 void Checker::note(Span span, std::string message) {
+  if (lastErrorPending_) {
+    pendingPipelineErrors_.back().notes.push_back(DiagnosticNote{span, std::move(message)});
+    return;
+  }
   diagnostics_.noteOnLast(DiagnosticNote{span, std::move(message)});
 }
 
@@ -141,6 +150,7 @@ void Checker::run() {
   }
   checkModuleAttributes();
   checkPipelineKeys();
+  reportPipelineErrors();
 }
 
 }  // namespace plumb

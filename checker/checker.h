@@ -77,10 +77,11 @@ struct Attributes {
     Compute,
     MustUse,
     Diagnostic,  // revision 2026 (new#must-use-attr, new#attribute-diagnostic)
+    BlendSrc,    // revision 2026 (new#blend-src-attr)
     kCount
   };
   std::array<ast::AttributeId, kCount> node{};  // absent when the attribute is not present
-  uint32_t align = 0, size = 0, binding = 0, group = 0, id = 0, location = 0;
+  uint32_t align = 0, size = 0, binding = 0, group = 0, id = 0, location = 0, blendSrc = 0;
   std::string_view builtin;  // a name from builtinValues()
   enum class Interpolation : uint8_t { None, Perspective, Linear, Flat };
   enum class Sampling : uint8_t { None, Center, Centroid, Sample, First, Either };
@@ -129,6 +130,10 @@ struct CheckOptions {
   std::vector<std::pair<std::string, std::string>> overrides;
   /// Evaluate override expressions as at pipeline creation (with `overrides`).
   bool pipelineCreation = false;
+  /// The entry point of the pipeline (revision 2026: only its shader's override-expressions
+  /// give pipeline-creation errors, new#pipeline-creation-error); empty: every entry point,
+  /// as if a pipeline were created for each.
+  std::string pipelineEntryPoint;
   /// `>>` on i32 and AbstractInt as the seed's text says (inserting zero bits) instead of
   /// sign-extending (docs/ambiguities.md).
   bool literalShiftRight = false;

@@ -164,11 +164,22 @@ class Checker {
                                Span span);
   /// Revision 2026: the errors of a call or operator that its const operands alone decide,
   /// when some operand is not const (partial_evaluation.cpp); false after reporting one.
+  /// `atPipeline`: `known` also holds the values of override-expression operands, and the
+  /// errors are pipeline-creation errors.
   bool checkConstOperands(const Selection& s, const std::vector<std::optional<Value>>& known,
-                          Span span);
+                          Span span, bool atPipeline);
   ExpressionInfo callUserFunction(uint32_t declaration, const std::vector<Operand>& operands,
                                   Span span);
   static EvaluationStage latest(EvaluationStage a, EvaluationStage b) { return a > b ? a : b; }
+  /// Revision 2026 (Revision::shortCircuitConstEvaluation, new#const-expr): > 0 while typing
+  /// an operand that is not evaluated (the right-hand side of `false && e`): its value is not
+  /// computed and its evaluation errors are not reported; its type is.
+  int notEvaluated_ = 0;
+  /// Whether `e`'s evaluation errors are reported: not inside an unevaluated operand.
+  bool evaluating() const { return notEvaluated_ == 0; }
+  /// new#conversion-rank: the structure a predeclared abstract result structure
+  /// (__frexp_result_abstract, ...) converts to for the element type `element` (revision 2026).
+  Type concreteResultStruct(Type abstractStruct, Type element) const;
   std::vector<uint8_t> expressionDone_;
 
   // ------------------------------------------------------------- constructors (constructors.cpp)
@@ -213,6 +224,44 @@ class Checker {
                                          std::optional<Value>& initializerValue);
   void checkPipelineKeys();
   std::unordered_set<size_t> usedOverrideKeys_;  // indices into CheckOptions::overrides
+  /// Revision 2026 at pipeline creation (Revision::overrideExpressionPipelineErrors): whether
+  /// errors that override values decide are held back until the shader of the pipeline is
+  /// known, then reported for its declarations only (new#pipeline-creation-error).
+  bool deferPipelineErrors() const {
+    return options_.pipelineCreation && m_.revision().overrideExpressionPipelineErrors;
+  }
+  /// While alive and `active`, the errors reported are those of an override-expression's
+  /// evaluation (new#override-expr): held back with the declaration being checked.
+  class OverrideEvaluation {
+   public:
+    OverrideEvaluation(Checker& c, bool active)
+        : c_(c), active_(active && c.deferPipelineErrors()) {
+      if (active_) ++c_.overrideEvaluation_;
+    }
+    ~OverrideEvaluation() {
+      if (active_) --c_.overrideEvaluation_;
+    }
+    OverrideEvaluation(const OverrideEvaluation&) = delete;
+    OverrideEvaluation& operator=(const OverrideEvaluation&) = delete;
+
+   private:
+    Checker& c_;
+    bool active_;
+  };
+  struct PendingPipelineError {
+    uint32_t declaration;  // the module-scope declaration whose checking found it
+    Span span;
+    std::string message;
+    const char* rule;
+    std::vector<DiagnosticNote> notes;
+  };
+  std::vector<PendingPipelineError> pendingPipelineErrors_;
+  int overrideEvaluation_ = 0;
+  bool lastErrorPending_ = false;  // the last error() went to pendingPipelineErrors_
+  /// Reports the held-back errors of the declarations the pipeline's shader statically
+  /// accesses (new#shader-interface: "statically accessed"), from every entry point or the one
+  /// named.
+  void reportPipelineErrors();
 
   // ------------------------------------------------------------- layout (layout_constraints.cpp)
   /// #address-space-layout-constraints for a variable's store type in uniform or storage.

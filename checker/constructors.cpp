@@ -308,16 +308,26 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
 
   std::vector<Value> args;
   bool haveValues = info.stage != EvaluationStage::Runtime;
+  // Revision 2026 at pipeline creation: the errors of an override-expression's evaluation
+  // are held back for the pipeline's shader (new#override-expr); the type stays.
+  size_t pending = pendingPipelineErrors_.size();
   for (size_t i = 0; i < operands.size(); ++i) {
-    std::optional<Value> v = convertOperand(operands[i], chosen.parameters[i]);
+    std::optional<Value> v;
+    {
+      OverrideEvaluation evaluation(*this, operands[i].stage == EvaluationStage::Override);
+      v = convertOperand(operands[i], chosen.parameters[i]);
+    }
     if (!v) {
-      if (operands[i].value && operands[i].value->has_value()) return ExpressionInfo{};
+      if (operands[i].value && operands[i].value->has_value() &&
+          pendingPipelineErrors_.size() == pending)
+        return ExpressionInfo{};
       haveValues = false;
     } else {
       args.push_back(std::move(*v));
     }
   }
   if (!haveValues) return info;
+  OverrideEvaluation evaluation(*this, info.stage == EvaluationStage::Override);
 
   switch (chosen.form) {
     case Form::Zero: info.value = zeroValue(chosen.result, span); break;
@@ -431,7 +441,7 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
         }
       };
       Value result = convert(args[0], chosen.result);
-      if (failed) return ExpressionInfo{};
+      if (failed) return pendingPipelineErrors_.size() == pending ? ExpressionInfo{} : info;
       info.value = std::move(result);
       break;
     }

@@ -46,8 +46,28 @@ int Checker::conversionRank(Type src, Type dst) const {
           s.count == d.count)
         return conversionRank(s.element, d.element);
       return kInfiniteRank;
+    case TypeKind::Struct: {
+      // new#conversion-rank (revision 2026, delta 6.2): __frexp_result_abstract to
+      // __frexp_result_f32 has rank 1, to __frexp_result_f16 rank 2; the same for the vector
+      // forms and modf's structures.
+      if (d.kind != TypeKind::Struct || !types_.structInfo(src).abstract) return kInfiniteRank;
+      if (dst == concreteResultStruct(src, types_.f32())) return 1;
+      if (dst == concreteResultStruct(src, types_.f16())) return 2;
+      return kInfiniteRank;
+    }
     default: return kInfiniteRank;
   }
+}
+
+// The predeclared result structure `name` with its "_abstract" suffix replaced by the element
+// type's ("__frexp_result_vec2_abstract" to "__frexp_result_vec2_f32"); none for others.
+Type Checker::concreteResultStruct(Type abstractStruct, Type element) const {
+  const std::string& name = types_.structInfo(abstractStruct).name;
+  constexpr std::string_view suffix = "_abstract";
+  if (!name.starts_with("__") || !name.ends_with(suffix)) return Type{};
+  return out_.overloads.predeclaredStruct(
+      name.substr(0, name.size() - suffix.size()) +
+      (types_.kind(element) == TypeKind::F16 ? "_f16" : "_f32"));
 }
 
 Type Checker::concretize(Type t) {
@@ -64,6 +84,11 @@ Type Checker::concretize(Type t) {
         uint64_t count = n.count;
         return types_.array(concretize(element), ArrayCount::Fixed, count);
       }
+      return t;
+    case TypeKind::Struct:
+      // new#concretization: the abstract result structures of frexp and modf concretize to
+      // their f32 forms (rank 1).
+      if (Type c = isAbstract(types_, t) ? concreteResultStruct(t, types_.f32()) : Type{}) return c;
       return t;
     default: return t;
   }
@@ -93,7 +118,10 @@ std::optional<Value> Checker::convertValue(
     if (auto it = converted.find({key, dst.id}); it != converted.end()) return it->second;
     std::vector<Value> outParts;
     Type component = d.kind == TypeKind::Matrix ? types_.vector(d.rows, d.element) : d.element;
-    for (const Value& e : v.elements()) {
+    for (size_t i = 0; i < v.elements().size(); ++i) {
+      const Value& e = v.elements()[i];
+      // A structure (frexp's and modf's, revision 2026) converts member by member.
+      if (d.kind == TypeKind::Struct) component = types_.structInfo(dst).members[i].type;
       std::optional<Value> c = convertValue(e, component, span, converted);
       if (!c) return std::nullopt;
       outParts.push_back(std::move(*c));

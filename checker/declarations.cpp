@@ -217,6 +217,9 @@ void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& 
     // Revision 2026: abstract arrays too (new#const-decls, "an abstract constructible type").
     bool abstractArray =
         m_.revision().inferredArrayConstructor && k == TypeKind::Array && isAbstract(types_, t);
+    // ... and the abstract result structures of frexp and modf (new#frexp-builtin: "a value
+    // may infer the type"), which only revision 2026 has.
+    abstractArray = abstractArray || (k == TypeKind::Struct && isAbstract(types_, t));
     if (!(isConstructible(types_, t) || isAbstractScalar(types_, t) || k == TypeKind::Vector ||
           k == TypeKind::Matrix || abstractArray)) {
       error(v.nameSpan, "a const cannot have type " + typeName(t), "creation-time-consts");

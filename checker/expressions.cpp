@@ -37,7 +37,9 @@ double parseF16(const std::string& text) {
 
 Operand Checker::operand(ExpressionId e) {
   const ExpressionInfo& info = typeExpression(e);
-  return Operand{e, info.type, info.stage, &info.value, m_[e].span};
+  // Revision 2026 (new#const-expr): an operand that is not evaluated has its type and stage
+  // but no value, so nothing computed from it is evaluated or reported.
+  return Operand{e, info.type, info.stage, evaluating() ? &info.value : nullptr, m_[e].span};
 }
 
 const ExpressionInfo& Checker::typeExpression(ExpressionId id) {
@@ -264,6 +266,14 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
           return ExpressionInfo{};
         }
       }
+      if (s->overload->row->name == "workgroupUniformLoad" && !isConstructible(types_, s->result)) {
+        // new#workgroupUniformLoad-builtin: "T is a concrete constructible type".
+        error(e.span,
+              "workgroupUniformLoad needs a pointer to a constructible type, not " +
+                  typeName(s->result) + " (no atomics, no override-sized arrays)",
+              "workgroupUniformLoad-builtin");
+        return ExpressionInfo{};
+      }
       return applyOverload(*s, operands, e.span);
     }
     case Resolution::PredeclaredType:
@@ -365,24 +375,51 @@ ExpressionInfo Checker::applyOverload(const Selection& s, const std::vector<Oper
   for (const Operand& o : operands) stage = latest(stage, o.stage);
   info.stage = isConst ? stage : EvaluationStage::Runtime;
   std::vector<Value> args;
-  // The values of the const-expression operands (override-expressions' values, known only at
-  // pipeline creation, decide pipeline-creation errors of the whole call; evaluate() below).
-  std::vector<std::optional<Value>> known;
+  // The values of the const-expression operands decide shader-creation errors of the whole
+  // call; with the values of the override-expression operands too (known at pipeline
+  // creation), pipeline-creation errors (revision 2026, new#override-expr).
+  std::vector<std::optional<Value>> known, knownAtPipeline;
   bool haveValues = info.stage != EvaluationStage::Runtime;
+  bool overrideValues = false;  // some override-expression operand has its value
   for (size_t i = 0; i < operands.size(); ++i) {
+    bool isOverride = operands[i].stage == EvaluationStage::Override;
+    size_t pending = pendingPipelineErrors_.size();
     // Still converted when the call is not evaluated: reports unrepresentable values.
-    std::optional<Value> v = convertOperand(operands[i], s.parameterTypes[i]);
+    std::optional<Value> v;
+    {
+      OverrideEvaluation evaluation(*this, isOverride);
+      v = convertOperand(operands[i], s.parameterTypes[i]);
+    }
     known.push_back(operands[i].stage == EvaluationStage::Constant ? v : std::nullopt);
+    knownAtPipeline.push_back(operands[i].stage != EvaluationStage::Runtime ? v : std::nullopt);
+    overrideValues = overrideValues || (isOverride && v);
     if (!v) {
-      if (haveValues && operands[i].value && operands[i].value->has_value())
+      // A conversion error held back for pipeline creation leaves the call unevaluated (its
+      // type stays: the rest of the shader is still checked).
+      if (haveValues && operands[i].value && operands[i].value->has_value() &&
+          pendingPipelineErrors_.size() == pending)
         return ExpressionInfo{};
       haveValues = false;  // a runtime operand, or an override whose value is not known yet
       continue;
     }
     if (haveValues) args.push_back(std::move(*v));
   }
-  if (!checkConstOperands(s, known, span)) return ExpressionInfo{};
-  if (haveValues && !evaluate(s, args, span, info.value)) info.type = Type{};
+  if (!evaluating()) return info;  // typed only (new#const-expr)
+  if (!checkConstOperands(s, known, span, false)) return ExpressionInfo{};
+  if (overrideValues && deferPipelineErrors()) {
+    // new#override-expr: the errors that the override-expression operands' values decide,
+    // whatever the run-time operands are (`left / o` with o = 0).
+    OverrideEvaluation evaluation(*this, true);
+    if (!checkConstOperands(s, knownAtPipeline, span, true)) return info;
+  }
+  if (haveValues) {
+    size_t pending = pendingPipelineErrors_.size();
+    OverrideEvaluation evaluation(*this, info.stage == EvaluationStage::Override);
+    if (!evaluate(s, args, span, info.value)) {
+      info.value.reset();
+      if (pendingPipelineErrors_.size() == pending) info.type = Type{};
+    }
+  }
   return info;
 }
 
@@ -438,9 +475,21 @@ ExpressionInfo Checker::typeUnary(const Expression& e, const UnaryExpression& u)
 // #arithmetic-expr, #comparison-expr, #logical-expr, #bit-expr (binary)
 ExpressionInfo Checker::typeBinary(const Expression& e, const BinaryExpression& b) {
   Operand l = operand(b.left());
-  Operand r = operand(b.right);
-  if (!l.type || !r.type) return ExpressionInfo{};
   BinaryOperator op = b.op();
+  // new#const-expr (revision 2026, delta 3.1): a const-expression is evaluated only when an
+  // evaluated outer expression requires it; `e1 && e2` does not require e2 when e1 is false,
+  // nor `e1 || e2` when e1 is true (new#logical-expr: "e2 is evaluated only if ..."). So
+  // e2 is typed but not evaluated, and its evaluation errors are not errors. The same holds
+  // for override-expressions at pipeline creation (new#override-expr).
+  bool shortCircuit = false;
+  if ((op == BinaryOperator::ShortCircuitAnd || op == BinaryOperator::ShortCircuitOr) &&
+      m_.revision().shortCircuitConstEvaluation && l.value && l.value->has_value() &&
+      types_.kind((**l.value).type) == TypeKind::Bool)
+    shortCircuit = (**l.value).boolValue() == (op == BinaryOperator::ShortCircuitOr);
+  if (shortCircuit) ++notEvaluated_;
+  Operand r = operand(b.right);
+  if (shortCircuit) --notEvaluated_;
+  if (!l.type || !r.type) return ExpressionInfo{};
   const char* rule = "arithmetic-expr";
   switch (op) {
     case BinaryOperator::LessThan: case BinaryOperator::GreaterThan:
@@ -460,7 +509,10 @@ ExpressionInfo Checker::typeBinary(const Expression& e, const BinaryExpression& 
   std::optional<Selection> s =
       selectOverload(OverloadKind::BinaryOperator, spelling(op), {l, r}, e.span, rule);
   if (!s) return ExpressionInfo{};
-  return applyOverload(*s, {l, r}, e.span);
+  ExpressionInfo info = applyOverload(*s, {l, r}, e.span);
+  // The value of a short-circuited `&&` or `||` is its left-hand side's.
+  if (shortCircuit && info.type && info.stage != EvaluationStage::Runtime) info.value = **l.value;
+  return info;
 }
 
 // #vector-access-expr, #matrix-access-expr, #array-access-expr
@@ -489,7 +541,13 @@ ExpressionInfo Checker::typeIndex(const Expression& e, const IndexExpression& x)
           "array-access-expr");
     return info;
   }
-  std::optional<Value> indexValue = convertOperand(index, it);
+  std::optional<Value> indexValue;
+  {
+    // An override-expression index out of bounds is a pipeline-creation error (revision 2026,
+    // new#array-access-expr, new#override-expr).
+    OverrideEvaluation evaluation(*this, index.stage == EvaluationStage::Override);
+    indexValue = convertOperand(index, it);
+  }
   const TypeNode& bt = types_[pointerCompositeBase(base.type)];
   bool reference = bt.kind == TypeKind::Reference;
   Type composite = reference ? bt.element : base.type;
@@ -521,13 +579,20 @@ ExpressionInfo Checker::typeIndex(const Expression& e, const IndexExpression& x)
   // A creation-time index outside the bounds of a fixed size: the seed allows any value for
   // a value and an invalid reference for a reference; Plumb reports it, as the 2026 spec does
   // for const-expression indices (docs/ambiguities.md).
-  if (indexValue && count) {
+  // A negative index is outside every array, a runtime-sized one too (new#array-access-expr:
+  // "It is a shader-creation error if i is a const-expression ... outside [0, N)").
+  if (indexValue && (count || (ct.kind == TypeKind::Array && indexValue->intValue() < 0))) {
     int64_t i = indexValue->intValue();
     if (i < 0 || static_cast<uint64_t>(i) >= count) {
-      error(index.span,
-            "index " + std::to_string(i) + " is out of bounds for " + typeName(composite),
-            "array-access-expr");
-      return info;
+      size_t pending = pendingPipelineErrors_.size();
+      {
+        OverrideEvaluation evaluation(*this, index.stage == EvaluationStage::Override);
+        error(index.span,
+              "index " + std::to_string(i) + " is out of bounds for " + typeName(composite),
+              "array-access-expr");
+      }
+      if (pendingPipelineErrors_.size() == pending) return info;
+      indexValue.reset();  // held back: typed as an index not known
     }
   }
   if (reference) {

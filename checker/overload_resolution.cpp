@@ -49,6 +49,11 @@ std::optional<Checker::Selection> Checker::selectOverload(OverloadKind kind, std
   key.push_back(static_cast<char>(kind));
   key.append(name);
   for (const Operand& o : operands) key.append(reinterpret_cast<const char*>(&o.type.id), 4);
+  // Revision 2026: whether every operand is a const-expression matters too (below).
+  bool eliminateAbstract = m_.revision().abstractCandidatesNeedConstOperands;
+  bool allConst = true;
+  for (const Operand& o : operands) allConst = allConst && o.stage == EvaluationStage::Constant;
+  if (eliminateAbstract) key.push_back(allConst ? 'c' : 'r');
   if (auto it = selections_.find(key); it != selections_.end()) return it->second;
 
   constexpr size_t kMaxParameters = 8;  // the most any operator or built-in takes is 7
@@ -77,6 +82,14 @@ std::optional<Checker::Selection> Checker::selectOverload(OverloadKind kind, std
         c.ranks[i] = rank;
       }
       if (!ok) continue;
+      if (eliminateAbstract && !allConst) {
+        // new#overload-resolution-section, step 1: an abstract parameter with an operand
+        // that is not a const-expression eliminates the candidate.
+        bool abstractParameter = false;
+        for (const TypePattern& p : o.parameters)
+          abstractParameter = abstractParameter || (p.concrete() && isAbstract(types_, p.type));
+        if (abstractParameter) continue;
+      }
       if (exact) {
         // Every rank is 0: this candidate is preferred over every other, since no two
         // overloads take the same parameter types (the table test checks it).

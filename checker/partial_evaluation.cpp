@@ -59,13 +59,18 @@ bool isFloat(TypeKind k) {
 }  // namespace
 
 bool Checker::checkConstOperands(const Selection& s, const std::vector<std::optional<Value>>& known,
-                                 Span span) {
+                                 Span span, bool atPipeline) {
   const OverloadRow& row = *s.overload->row;
   const Revision& revision = m_.revision();
   auto fail = [&](const std::string& why, const char* rule) {
-    error(span, "creation-time evaluation: " + why, rule);
+    error(span,
+          std::string(atPipeline ? "override-expression" : "creation-time") + " evaluation: " + why,
+          rule);
     return false;
   };
+  // How the message names a known operand: a const-expression's, or at pipeline creation
+  // (new#override-expr) an override-expression's value.
+  const std::string c = atPipeline ? "known" : "const";
   auto has = [&](size_t i) { return i < known.size() && known[i].has_value(); };
   // When every operand is const the evaluators report the errors that need only values.
   bool allKnown = true;
@@ -88,15 +93,16 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
       // const-expression".
       for (const Value* y : componentsOf(*known[1]))
         if (y->intValue() == 0)
-          return fail(std::string(row.name == "/" ? "division" : "remainder") + " by a const zero",
-                      "arithmetic-expr");
+          return fail(
+              std::string(row.name == "/" ? "division" : "remainder") + " by a " + c + " zero",
+              "arithmetic-expr");
     }
     if (concreteInteger && (row.name == "<<" || row.name == ">>")) {
       // new#bit-expr: "If e2 is greater than or equal to the bit width of e1 ... a
       // shader-creation error if e2 is a const-expression".
       for (const Value* y : componentsOf(*known[1]))
         if (y->intValue() >= 32)
-          return fail("shift by a const " + std::to_string(y->intValue()) +
+          return fail("shift by a " + c + " " + std::to_string(y->intValue()) +
                           ", not less than the bit width 32",
                       "bit-expr");
     }
@@ -123,8 +129,9 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
     // error if id is a const-expression"), and the same for delta and mask (> 127).
     int64_t v = known[1]->intValue();
     if (v < 0 || v >= 128)
-      return fail(std::string(row.name) + ": a const " + std::to_string(v) + " outside [0, 128)",
-                  row.anchor.data());
+      return fail(
+          std::string(row.name) + ": a " + c + " " + std::to_string(v) + " outside [0, 128)",
+          row.anchor.data());
   }
 
   if (row.name == "clamp" && has(1) && has(2) && !allKnown) {
@@ -132,7 +139,7 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
     // const-expressions".
     if (anyPair(*known[1], *known[2],
                 [&](const Value& low, const Value& high) { return number(low) > number(high); }))
-      return fail("clamp with a const low greater than its const high", "clamp");
+      return fail("clamp with a " + c + " low greater than its " + c + " high", "clamp");
   }
   if (row.name == "smoothstep" && has(0) && has(1) && !allKnown && isFloat(scalarKind(0))) {
     // new#smoothstep-builtin: "If edge0 = edge1 ... a shader-creation error if edge0 and edge1
@@ -140,7 +147,7 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
     if (anyPair(*known[0], *known[1], [](const Value& low, const Value& high) {
           return low.floatValue() == high.floatValue();
         }))
-      return fail("smoothstep with equal const edges (division by zero)", "smoothstep-builtin");
+      return fail("smoothstep with equal " + c + " edges (division by zero)", "smoothstep-builtin");
   }
   if (row.name == "ldexp" && has(1) && !allKnown) {
     // new#ldexp-builtin: "If e2 > bias + 1 ... a shader-creation error if e2 is a
@@ -149,7 +156,7 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
     int64_t bias = k == TypeKind::F16 ? 15 : k == TypeKind::F32 ? 127 : 1023;
     for (const Value* e2 : componentsOf(*known[1]))
       if (e2->intValue() > bias + 1)
-        return fail("ldexp with a const e2 of " + std::to_string(e2->intValue()) +
+        return fail("ldexp with a " + c + " e2 of " + std::to_string(e2->intValue()) +
                         ", greater than the exponent bias plus one (" + std::to_string(bias + 1) +
                         ")",
                     "ldexp-builtin");
@@ -160,7 +167,7 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
     size_t offset = row.name == "extractBits" ? 1 : 2;
     if (has(offset) && has(offset + 1) &&
         known[offset]->intValue() + known[offset + 1]->intValue() > 32)
-      return fail(std::string(row.name) + " with const offset + count greater than 32",
+      return fail(std::string(row.name) + " with " + c + " offset + count greater than 32",
                   row.name == "extractBits" ? "extractBits-signed-builtin" : "insertBits-builtin");
   }
   // new#texturegather, new#texturesample and the other sampling functions: "offset ... must

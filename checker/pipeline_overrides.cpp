@@ -116,4 +116,50 @@ void Checker::checkPipelineKeys() {
   }
 }
 
+// new#pipeline-creation-error: "These errors are only triggered for code present in the
+// shader of the entry point being compiled"; new#override-expr: an override-expression is
+// evaluated only if it "forms part of the shader for the entry point", and "If an
+// override-declaration has its value substituted via the API, its initializer expression ...
+// will not be evaluated". The shader is what the entry point statically accesses
+// (new#shader-interface: "statically accessed"): the declarations reachable over uses_ (its body,
+// attributes, the types, initializers and array counts of what it uses).
+void Checker::reportPipelineErrors() {
+  if (pendingPipelineErrors_.empty()) return;
+  // By declaration: the first entry point whose shader contains it, or none.
+  std::vector<const EntryPoint*> shaderOf(out_.declarations.size(), nullptr);
+  for (const EntryPoint& e : out_.entryPoints) {
+    if (!options_.pipelineEntryPoint.empty() &&
+        name(out_.declarations[e.function].name) != options_.pipelineEntryPoint)
+      continue;
+    std::vector<uint8_t> seen(out_.declarations.size(), 0);
+    std::vector<uint32_t> work{e.function};
+    while (!work.empty()) {
+      uint32_t d = work.back();
+      work.pop_back();
+      if (d >= seen.size() || seen[d]) continue;
+      seen[d] = 1;
+      if (!shaderOf[d]) shaderOf[d] = &e;
+      // An override the pipeline gives a value: its initializer is not evaluated.
+      const ModuleDeclaration& decl = out_.declarations[d];
+      if (decl.kind == ModuleDeclaration::Override && decl.valueFromPipeline) continue;
+      if (d < uses_.size())
+        for (uint32_t u : uses_[d]) work.push_back(u);
+    }
+  }
+  for (PendingPipelineError& p : pendingPipelineErrors_) {
+    const ModuleDeclaration& decl = out_.declarations[p.declaration];
+    const EntryPoint* entry = shaderOf[p.declaration];
+    if (!entry || (decl.kind == ModuleDeclaration::Override && decl.valueFromPipeline)) continue;
+    const ModuleDeclaration& function = out_.declarations[entry->function];
+    diagnostics_.error(&m_.file(), p.span, "pipeline creation: " + p.message, p.rule);
+    for (DiagnosticNote& n : p.notes) diagnostics_.noteOnLast(std::move(n));
+    diagnostics_.noteOnLast(DiagnosticNote{
+        function.nameSpan,
+        "an error of an override-expression in the shader of entry point '" +
+            std::string(name(function.name)) +
+            "' is a pipeline-creation error (new#override-expr, new#pipeline-creation-error)"});
+  }
+  pendingPipelineErrors_.clear();
+}
+
 }  // namespace plumb

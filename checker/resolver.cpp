@@ -12,6 +12,27 @@ namespace plumb {
 
 using namespace ast;
 
+namespace {
+
+// Whether a declaration in scope (a local scope, then module scope) is named `word`: the
+// predeclared enumerants and `bitcast` that the syntax tree keeps as words, not identifiers,
+// are shadowed by it (new#declaration-and-scope, revision 2026).
+template <class Scopes>
+bool declaredInScope(const Scopes& scopes,
+                     const std::unordered_map<uint32_t, uint32_t>& moduleScope, const Module& m,
+                     std::string_view word) {
+  for (const auto& scope : scopes)
+    for (const auto& local : scope)
+      if (m.name(local.name) == word) return true;
+  for (const auto& [symbol, index] : moduleScope) {
+    (void)index;
+    if (m.symbols.name(Symbol{symbol}) == word) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
 void Checker::collectModuleScope() {
   for (GlobalId g : m_.declarations) {
     const GlobalDeclaration& d = m_[g];
@@ -157,10 +178,17 @@ void Checker::noteUndeclared(std::string_view name, Span span, bool asType) {
 
 void Checker::resolveAttributes(List<Attribute> list) {
   // Only @workgroup_size takes arguments that name declarations (#entry-point-attributes);
-  // the other attributes' identifiers are enumerants such as `position` or `flat`.
+  // the other attributes' identifiers are enumerants such as `position` or `flat`. Revision
+  // 2026 (new#attributes, delta 1.6): the integer arguments of every attribute are
+  // const-expressions, which may name const declarations (`@blend_src(a + b)`).
   for (AttributeId a : m_[list]) {
     const Attribute& attr = m_[a];
-    if (m_.name(attr.name) != "workgroup_size") continue;
+    std::string_view n = m_.name(attr.name);
+    bool expressions =
+        n == "workgroup_size" || (m_.revision().attributeExpressions &&
+                                  (n == "align" || n == "binding" || n == "group" || n == "id" ||
+                                   n == "location" || n == "size" || n == "blend_src"));
+    if (!expressions) continue;
     for (ExpressionId e : m_[attr.arguments]) resolveExpression(e);
   }
 }
@@ -195,6 +223,16 @@ void Checker::resolveType(TypeId id) {
         } else if constexpr (std::is_same_v<N, SampledTextureType> ||
                              std::is_same_v<N, MultisampledTextureType>) {
           resolveType(n.sampled);
+        } else if constexpr (std::is_same_v<N, StorageTextureType>) {
+          // new#predeclared-enumerants: the texel format and access mode are predeclared
+          // enumerants, which a declaration of the name shadows (revision 2026, delta 2.4).
+          if (m_.revision().shadowPredeclared)
+            for (std::string_view word : {spelling(n.format), spelling(n.access)})
+              if (!word.empty() && declaredInScope(scopes_, moduleScope_, m_, word))
+                error(t.span,
+                      "'" + std::string(word) +
+                          "' names a declaration here (it shadows the predeclared enumerant)",
+                      "declaration-and-scope");
         }
       },
       t.node);
@@ -236,6 +274,15 @@ void Checker::resolveExpression(ExpressionId id) {
         } else if constexpr (std::is_same_v<N, ParenthesizedExpression>) {
           resolveExpression(n.inner);
         } else if constexpr (std::is_same_v<N, BitcastExpression>) {
+          // new#bitcast-builtin: `bitcast` is a predeclared function; a declaration of the
+          // name shadows it, and what it names takes no template list (revision 2026).
+          if (m_.revision().shadowPredeclared &&
+              declaredInScope(scopes_, moduleScope_, m_, "bitcast")) {
+            error(Span{e.span.begin, e.span.begin + 7},
+                  "'bitcast' names a declaration here (it shadows the built-in function), which "
+                  "takes no template list",
+                  "declaration-and-scope");
+          }
           resolveType(n.type);
           resolveExpression(n.operand);
         } else if constexpr (std::is_same_v<N, IndexExpression>) {
@@ -340,15 +387,33 @@ void Checker::resolveDeclaration(uint32_t index) {
         using N = std::decay_t<decltype(n)>;
         if constexpr (std::is_same_v<N, VariableId>) {
           const VariableDeclaration& v = m_[n];
+          if (v.hasQualifier && m_.revision().shadowPredeclared) {
+            // new#predeclared-enumerants: the address space and access mode of `var<AS, AM>`
+            // are predeclared enumerants, which a module-scope declaration of the name
+            // shadows (revision 2026, delta 2.4).
+            for (std::string_view word : {spelling(v.space), spelling(v.access)})
+              if (!word.empty() && declaredInScope(scopes_, moduleScope_, m_, word))
+                error(v.span,
+                      "'" + std::string(word) +
+                          "' names a declaration here (it shadows the predeclared enumerant)",
+                      "declaration-and-scope");
+          }
           resolveAttributes(v.attributes);
           resolveType(v.type);
           resolveExpression(v.initializer);
         } else if constexpr (std::is_same_v<N, StructDeclaration>) {
-          for (MemberId mid : m_[n.members]) resolveType(m_[mid].type);
+          for (MemberId mid : m_[n.members]) {
+            resolveAttributes(m_[mid].attributes);
+            resolveType(m_[mid].type);
+          }
         } else if constexpr (std::is_same_v<N, TypeAliasDeclaration>) {
           resolveType(n.type);
         } else if constexpr (std::is_same_v<N, FunctionDeclaration>) {
           resolveAttributes(n.attributes);
+          // The arguments of the parameters' and the return type's attributes (revision 2026:
+          // const-expressions) name module-scope declarations, not the parameters.
+          for (ParameterId p : m_[n.parameters]) resolveAttributes(m_[p].attributes);
+          resolveAttributes(n.returnAttributes);
           // Parameters and the body's top-level declarations have the same end of scope: the
           // end of the function (#declaration-and-scope example, `foo_3`).
           scopes_.emplace_back();

@@ -96,6 +96,8 @@ class InterfaceChecker {
   void datum(InterfaceSet& set, const Attributes& attrs, Type type, Span span,
              const std::string& what, uint32_t carrier, bool member, const Use* use);
   void builtinValue(InterfaceSet& set, const Attributes& attrs, Type type, const Use* use);
+  bool usesBlendSrc(const StructInfo& s) const;
+  void checkDualSourceBlending(const StructInfo& s);
   void userDefined(InterfaceSet& set, const Attributes& attrs, Type type, uint32_t carrier,
                    bool member, const Use* use);
 };
@@ -107,6 +109,10 @@ void InterfaceChecker::checkStructLocations() {
   for (const ModuleDeclaration& d : out_.declarations) {
     if (d.kind != ModuleDeclaration::Struct || !d.type) continue;
     const StructInfo& s = types_.structInfo(d.type);
+    if (usesBlendSrc(s)) {
+      checkDualSourceBlending(s);
+      continue;
+    }
     std::map<uint32_t, const MemberInfo*> seen;
     for (const MemberInfo& member : s.members) {
       const Attributes& a = out_.memberAttributes[member.declaration.value];
@@ -123,6 +129,48 @@ void InterfaceChecker::checkStructLocations() {
           "member '" + it->second->name + "' has location " + std::to_string(a.location));
     }
   }
+}
+
+bool InterfaceChecker::usesBlendSrc(const StructInfo& s) const {
+  for (const MemberInfo& member : s.members)
+    if (member.declaration &&
+        out_.memberAttributes[member.declaration.value].has(Attributes::BlendSrc))
+      return true;
+  return false;
+}
+
+// new#input-output-locations (revision 2026): "If any entry in members specifies a blend_src
+// attribute, members must use dual source blending, which means: members must contain exactly
+// 2 entries, one with @location(0) @blend_src(0) and one with @location(0) @blend_src(1). All
+// the members must have same data type."
+void InterfaceChecker::checkDualSourceBlending(const StructInfo& s) {
+  std::vector<const MemberInfo*> located;
+  for (const MemberInfo& member : s.members)
+    if (out_.memberAttributes[member.declaration.value].has(Attributes::Location))
+      located.push_back(&member);
+  auto attrs = [&](const MemberInfo* m) -> const Attributes& {
+    return out_.memberAttributes[m->declaration.value];
+  };
+  bool shape = located.size() == 2;
+  for (const MemberInfo* m : located)
+    shape = shape && attrs(m).location == 0 && attrs(m).has(Attributes::BlendSrc);
+  if (shape) shape = attrs(located[0]).blendSrc != attrs(located[1]).blendSrc;
+  if (!shape) {
+    const MemberInfo* at = nullptr;  // the last member with @blend_src
+    for (const MemberInfo& m : s.members)
+      if (attrs(&m).has(Attributes::BlendSrc)) at = &m;
+    error(attributeSpan(attrs(at), Attributes::BlendSrc),
+          "structure " + s.name +
+              " uses @blend_src, so its members with @location must be exactly two: "
+              "@location(0) @blend_src(0) and @location(0) @blend_src(1)",
+          "input-output-locations");
+    return;
+  }
+  if (located[0]->type != located[1]->type)
+    error(attributeSpan(attrs(located[1]), Attributes::BlendSrc),
+          "the two members of structure " + s.name + " with @blend_src must have the same type (" +
+              typeName(located[0]->type) + " and " + typeName(located[1]->type) + ")",
+          "input-output-locations");
 }
 
 void InterfaceChecker::checkEntryPoint(const EntryPoint& entry) {
@@ -253,7 +301,19 @@ void InterfaceChecker::builtinValue(InterfaceSet& set, const Attributes& attrs, 
           "builtin-inputs-outputs", use);
     return;
   }
-  if (type && typeName(type) != row->type)
+  if (row->type == "array<f32, N>") {
+    // new#clip-distances-builtin-value: array<f32, N> with N <= 8.
+    const TypeNode& t = types_[type];
+    bool ok = t.kind == TypeKind::Array && t.arrayCount == ArrayCount::Fixed &&
+              types_.kind(t.element) == TypeKind::F32 && t.count >= 1 && t.count <= 8;
+    if (type && !ok)
+      error(at,
+            "built-in value '" + std::string(n) +
+                "' must have type array<f32, N> with N at most 8, "
+                "not " +
+                typeName(type),
+            "clip-distances-builtin-value", use);
+  } else if (type && typeName(type) != row->type)
     error(at,
           "built-in value '" + std::string(n) + "' must have type " + std::string(row->type) +
               ", not " + typeName(type),
@@ -274,6 +334,14 @@ void InterfaceChecker::userDefined(InterfaceSet& set, const Attributes& attrs, T
                                    uint32_t carrier, bool member, const Use* use) {
   Span at = attributeSpan(attrs, Attributes::Location);
   std::string loc = "@location(" + std::to_string(attrs.location) + ")";
+  // new#blend-src-attr: "Must not be included in a shader stage input. Must not be included
+  // in a shader stage output, except for the fragment shader stage."
+  if (attrs.has(Attributes::BlendSrc) &&
+      !(stage_ == ShaderStage::Fragment && set.direction == Direction::Output))
+    error(attributeSpan(attrs, Attributes::BlendSrc),
+          "@blend_src is only allowed on fragment shader outputs, not on a " +
+              std::string(spelling(stage_)) + " shader " + directionName(set.direction),
+          "blend-src-attr", use);
   if (stage_ == ShaderStage::Compute) {
     // "User-defined IO must not be passed to compute shader entry points." The parameters and
     // return value of a compute entry point with @location are reported with the attribute

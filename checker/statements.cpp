@@ -155,7 +155,9 @@ void Checker::checkAssignment(const Statement& s, const AssignmentStatement& a) 
           "compound-assignment-sec");
     return;
   }
-  convertOperand(value, sel->parameterTypes[1]);
+  // Typed and evaluated as `e1 op e2`: revision 2026's errors decided by a const e2 (`v /= 0`,
+  // `v <<= 32u`; new#arithmetic-expr, new#bit-expr) apply to it too.
+  applyOverload(*sel, {target, value}, s.span);
 }
 
 void Checker::checkSwitch(const SwitchStatement& sw, Span span) {

@@ -164,7 +164,12 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
             return Type{};
           }
           if (!n.count) return types_.array(e, ArrayCount::Runtime, 0);
+          // new#const-expr (revision 2026): a count is evaluated even in an operand that is
+          // not (`false && array<bool, value - 2>()[0]`): it is "needed for a static type".
+          int unevaluated = notEvaluated_;
+          notEvaluated_ = 0;
           const ExpressionInfo& c = typeExpression(n.count);
+          notEvaluated_ = unevaluated;
           if (!c.type) return Type{};
           Type ct = loadType(c.type);
           // "It must evaluate to an integer scalar."

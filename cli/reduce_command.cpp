@@ -16,6 +16,7 @@
 
 #include "cli/commands.h"
 #include "cli/input_files.h"
+#include "cli/revision_option.h"
 #include "gen/case.h"
 #include "gen/derive.h"
 #include "gen/wgsl/reduce.h"
@@ -36,6 +37,7 @@ struct ReduceOptionsCli {
   double timeout = 30;
   std::string runnerDir;
   bool quiet = false;
+  std::string revision;  // empty: the case's own, else 2022-06
 };
 
 /// The case being reduced: its document (a plumb-case, a plumb-oracle-case, or none for a
@@ -45,6 +47,8 @@ struct Input {
   nlohmann::json document;
   std::string wgsl;
   gen::CaseOptions options;
+  /// The revision candidates are parsed and judged under: --revision, else a plumb-case's own.
+  std::string revision = "2022-06";
 };
 
 std::optional<Input> loadInput(const std::string& path, std::string& error) {
@@ -71,6 +75,7 @@ std::optional<Input> loadInput(const std::string& path, std::string& error) {
     if (!c) return std::nullopt;
     in.kind = Input::GeneratedCase;
     in.options = c->options;
+    in.revision = c->revision;
     in.wgsl = c->wgsl;
   } else if (format == "plumb-oracle-case" && j.contains("wgsl") && j["wgsl"].is_string()) {
     in.kind = Input::OracleCase;
@@ -97,6 +102,7 @@ std::string plumbVerdict(const Input& in, const std::string& wgsl) {
   c.name = "candidate";
   c.wgsl = wgsl;
   c.options = in.options;
+  c.revision = in.revision;
   nlohmann::json e = gen::deriveExpectation(c);
   return e.value("verdict", "") == "valid" ? "valid" : "invalid:" + e.value("rule", "");
 }
@@ -266,6 +272,9 @@ int runReduce(const ReduceOptionsCli& o) {
     std::cerr << "plumb reduce: error: " << error << "\n";
     return kUsage;
   }
+  if (!o.revision.empty()) in->revision = o.revision;
+  const Revision* revision = resolveRevision("reduce", in->revision);
+  if (!revision) return kUsage;
   std::vector<std::unique_ptr<BackendJudge>> judges;
   std::vector<Keep> keeps;
   for (const std::string& spec : o.keep) {
@@ -278,6 +287,7 @@ int runReduce(const ReduceOptionsCli& o) {
   }
   gen::wgsl::ReduceOptions options;
   options.maxTests = o.maxTests;
+  options.revision = revision;
   if (!o.quiet && ::isatty(STDERR_FILENO))
     options.progress = [](const std::string& l) { std::cerr << "\r\033[K" << l << std::flush; };
   gen::wgsl::ReduceResult r = gen::wgsl::reduceProgram(
@@ -346,6 +356,9 @@ void registerReduce(CLI::App& app, int& exitCode) {
   cmd->add_option("--timeout", opts->timeout, "seconds per backend run of one candidate");
   cmd->add_option("--runner-dir", opts->runnerDir, "where the oracle runners are (oracle/node)");
   cmd->add_flag("--quiet", opts->quiet, "no progress line");
+  addRevisionOption(cmd, opts->revision,
+                    "the grammar and rules candidates are parsed and judged under (default: a "
+                    "plumb-case's own revision, else 2022-06)");
   cmd->callback([opts, &exitCode] { exitCode = runReduce(*opts); });
 }
 

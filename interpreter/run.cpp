@@ -221,6 +221,9 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   if (r.diagnostics.hasErrors()) return r;
   CheckOptions options = request.check;
   options.pipelineCreation = true;
+  // The pipeline's entry point: its shader's override-expressions decide pipeline-creation
+  // errors (revision 2026, new#pipeline-creation-error).
+  options.pipelineEntryPoint = request.entry;
   std::unique_ptr<CheckedModule> checked = check(*module, r.diagnostics, options);
   if (r.diagnostics.hasErrors() || !checked) return r;
   // The entry point: by name, or the only compute entry point, or (a module without compute

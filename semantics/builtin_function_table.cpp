@@ -237,7 +237,7 @@ const OverloadRow kFunctionRows[] = {
                    "; T: texture_1d<ST> | texture_storage_1d<F,A>",
      kRuntime, D, "texturedimensions"},
     {F, "textureDimensions", "(t: T, level: u32) -> u32", SAMPLED_TYPES "; T: texture_1d<ST>",
-     kRuntime, D, "texturedimensions"},
+     kRuntime | kReplacedInCurrent, D, "texturedimensions"},
     {F, "textureDimensions", "(t: T) -> vec2<u32>",
      SAMPLED_TYPES "; F: " TEXEL_FORMATS "; A: " ACCESS_MODES
                    "; T: texture_2d<ST> | texture_2d_array<ST> | texture_cube<ST> | "
@@ -250,13 +250,13 @@ const OverloadRow kFunctionRows[] = {
      SAMPLED_TYPES "; T: texture_2d<ST> | texture_2d_array<ST> | texture_cube<ST> | "
                    "texture_cube_array<ST> | texture_depth_2d | texture_depth_2d_array | "
                    "texture_depth_cube | texture_depth_cube_array",
-     kRuntime, D, "texturedimensions"},
+     kRuntime | kReplacedInCurrent, D, "texturedimensions"},
     {F, "textureDimensions", "(t: T) -> vec3<u32>",
      SAMPLED_TYPES "; F: " TEXEL_FORMATS "; A: " ACCESS_MODES
                    "; T: texture_3d<ST> | texture_storage_3d<F,A>",
      kRuntime, D, "texturedimensions"},
     {F, "textureDimensions", "(t: T, level: u32) -> vec3<u32>", SAMPLED_TYPES "; T: texture_3d<ST>",
-     kRuntime, D, "texturedimensions"},
+     kRuntime | kReplacedInCurrent, D, "texturedimensions"},
 
     // #texturegather. The seed uses one variable C for `component` and `array_index`.
     {F, "textureGather",
@@ -269,18 +269,18 @@ const OverloadRow kFunctionRows[] = {
     {F, "textureGather",
      "(component: C, t: texture_2d_array<ST>, s: sampler, coords: vec2<f32>, array_index: C) -> "
      "vec4<ST>",
-     COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "texturegather"},
+     COORD_TYPES "; " SAMPLED_TYPES, kRuntime | kReplacedInCurrent, D, "texturegather"},
     {F, "textureGather",
      "(component: C, t: texture_2d_array<ST>, s: sampler, coords: vec2<f32>, array_index: C, "
      "offset: vec2<i32>) -> vec4<ST>",
-     COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "texturegather"},
+     COORD_TYPES "; " SAMPLED_TYPES, kRuntime | kReplacedInCurrent, D, "texturegather"},
     {F, "textureGather",
      "(component: C, t: texture_cube<ST>, s: sampler, coords: vec3<f32>) -> vec4<ST>",
      COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "texturegather"},
     {F, "textureGather",
      "(component: C, t: texture_cube_array<ST>, s: sampler, coords: vec3<f32>, array_index: C) "
      "-> vec4<ST>",
-     COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "texturegather"},
+     COORD_TYPES "; " SAMPLED_TYPES, kRuntime | kReplacedInCurrent, D, "texturegather"},
     {F, "textureGather", "(t: texture_depth_2d, s: sampler, coords: vec2<f32>) -> vec4<f32>", "",
      kRuntime, D, "texturegather"},
     {F, "textureGather",
@@ -327,25 +327,25 @@ const OverloadRow kFunctionRows[] = {
 
     // #textureload. One variable C for coordinates, array index, level and sample index.
     {F, "textureLoad", "(t: texture_1d<ST>, coords: C, level: C) -> vec4<ST>",
-     COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "textureload"},
+     COORD_TYPES "; " SAMPLED_TYPES, kRuntime | kReplacedInCurrent, D, "textureload"},
     {F, "textureLoad", "(t: texture_2d<ST>, coords: vec2<C>, level: C) -> vec4<ST>",
-     COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "textureload"},
+     COORD_TYPES "; " SAMPLED_TYPES, kRuntime | kReplacedInCurrent, D, "textureload"},
     {F, "textureLoad",
      "(t: texture_2d_array<ST>, coords: vec2<C>, array_index: C, level: C) -> vec4<ST>",
-     COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "textureload"},
+     COORD_TYPES "; " SAMPLED_TYPES, kRuntime | kReplacedInCurrent, D, "textureload"},
     {F, "textureLoad", "(t: texture_3d<ST>, coords: vec3<C>, level: C) -> vec4<ST>",
-     COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "textureload"},
+     COORD_TYPES "; " SAMPLED_TYPES, kRuntime | kReplacedInCurrent, D, "textureload"},
     {F, "textureLoad",
      "(t: texture_multisampled_2d<ST>, coords: vec2<C>, sample_index: C) -> vec4<ST>",
-     COORD_TYPES "; " SAMPLED_TYPES, kRuntime, D, "textureload"},
+     COORD_TYPES "; " SAMPLED_TYPES, kRuntime | kReplacedInCurrent, D, "textureload"},
     {F, "textureLoad", "(t: texture_depth_2d, coords: vec2<C>, level: C) -> f32", COORD_TYPES,
-     kRuntime, D, "textureload"},
+     kRuntime | kReplacedInCurrent, D, "textureload"},
     {F, "textureLoad",
      "(t: texture_depth_2d_array, coords: vec2<C>, array_index: C, level: C) -> f32", COORD_TYPES,
-     kRuntime, D, "textureload"},
+     kRuntime | kReplacedInCurrent, D, "textureload"},
     {F, "textureLoad",
      "(t: texture_depth_multisampled_2d, coords: vec2<C>, sample_index: C) -> f32", COORD_TYPES,
-     kRuntime, D, "textureload"},
+     kRuntime | kReplacedInCurrent, D, "textureload"},
     {F, "textureLoad", "(t: texture_external, coords: vec2<C>) -> vec4<f32>", COORD_TYPES, kRuntime,
      D, "textureload"},
 
@@ -545,28 +545,28 @@ const OverloadRow kFunctionRows[] = {
      "vec4<f32>",
      COORD_TYPES, kRuntime, D, "texturesamplelevel"},
     {F, "textureSampleLevel",
-     "(t: texture_depth_2d, s: sampler, coords: vec2<f32>, level: C) -> f32", COORD_TYPES, kRuntime,
-     D, "texturesamplelevel"},
+     "(t: texture_depth_2d, s: sampler, coords: vec2<f32>, level: C) -> f32", COORD_TYPES,
+     kRuntime | kReplacedInCurrent, D, "texturesamplelevel"},
     {F, "textureSampleLevel",
      "(t: texture_depth_2d, s: sampler, coords: vec2<f32>, level: C, offset: vec2<i32>) -> f32",
-     COORD_TYPES, kRuntime, D, "texturesamplelevel"},
+     COORD_TYPES, kRuntime | kReplacedInCurrent, D, "texturesamplelevel"},
     {F, "textureSampleLevel",
      "(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: C, level: C) -> "
      "f32",
-     COORD_TYPES, kRuntime, D, "texturesamplelevel"},
+     COORD_TYPES, kRuntime | kReplacedInCurrent, D, "texturesamplelevel"},
     {F, "textureSampleLevel",
      "(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: C, level: C, "
      "offset: vec2<i32>) -> f32",
-     COORD_TYPES, kRuntime, D, "texturesamplelevel"},
+     COORD_TYPES, kRuntime | kReplacedInCurrent, D, "texturesamplelevel"},
     {F, "textureSampleLevel",
      "(t: texture_depth_cube, s: sampler, coords: vec3<f32>, level: C) -> f32", COORD_TYPES,
-     kRuntime, D, "texturesamplelevel"},
+     kRuntime | kReplacedInCurrent, D, "texturesamplelevel"},
     {F, "textureSampleLevel",
      "(t: texture_depth_cube_array, s: sampler, coords: vec3<f32>, array_index: C, level: C) -> "
      "f32",
-     COORD_TYPES, kRuntime, D, "texturesamplelevel"},
+     COORD_TYPES, kRuntime | kReplacedInCurrent, D, "texturesamplelevel"},
     {F, "textureSampleLevel", "(t: texture_external, s: sampler, coords: vec2<f32>) -> vec4<f32>",
-     "", kRuntime, D, "texturesamplelevel"},
+     "", kRuntime | kReplacedInCurrent, D, "texturesamplelevel"},
 
     // #texturestore. "CF depends on the storage texel format F" (#storage-texel-formats): each
     // block is written as one row per channel type, F restricted to the formats of that type.

@@ -72,6 +72,110 @@ constexpr auto kSubgroup = UniformityClass::Derivative;  // required uniform, no
   }
 
 const OverloadRow kCurrentRows[] = {
+    // new#frexp-builtin, new#modf-builtin (delta 6.2): the AbstractFloat overloads, whose
+    // result structures convert to the f32 (rank 1) and f16 (rank 2) ones (new#conversion-rank).
+    {F, "frexp", "(e: T) -> __frexp_result_abstract", "T: AbstractFloat", kConstAll, D,
+     "frexp-builtin"},
+    {F, "frexp", "(e: T) -> __frexp_result_vecN_abstract", "T: vecN<AbstractFloat>; N: 2 | 3 | 4",
+     kConstAll, D, "frexp-builtin"},
+    {F, "modf", "(e: T) -> __modf_result_abstract", "T: AbstractFloat", kConstAll, D,
+     "modf-builtin"},
+    {F, "modf", "(e: T) -> __modf_result_vecN_abstract", "T: vecN<AbstractFloat>; N: 2 | 3 | 4",
+     kConstAll, D, "modf-builtin"},
+    // new#bit-expr (delta 3.4): the shift count of an AbstractInt shift is a u32 (the seed's
+    // is an AbstractInt); these replace the seed's rows.
+    {OverloadKind::BinaryOperator, "<<", "(e1: AbstractInt, e2: u32) -> AbstractInt", "", kConstAll,
+     D, "bit-expr"},
+    {OverloadKind::BinaryOperator, "<<",
+     "(e1: vecN<AbstractInt>, e2: vecN<u32>) -> vecN<AbstractInt>", "N: 2 | 3 | 4", kConstAll, D,
+     "bit-expr"},
+    {OverloadKind::BinaryOperator, ">>", "(e1: AbstractInt, e2: u32) -> AbstractInt", "", kConstAll,
+     D, "bit-expr"},
+    {OverloadKind::BinaryOperator, ">>",
+     "(e1: vecN<AbstractInt>, e2: vecN<u32>) -> vecN<AbstractInt>", "N: 2 | 3 | 4", kConstAll, D,
+     "bit-expr"},
+    // Delta 6.2 (#3141, #3548, #5230, #3637): the texture functions whose coordinate, array
+    // index, level and sample index types are independent variables (C, A, L, S, each i32 or
+    // u32; the seed has one C for all) and textureSampleLevel of texture_1d; these replace the
+    // seed's rows marked kReplacedInCurrent (textureSampleLevel of texture_external is gone:
+    // textureSampleBaseClampToEdge). new#texturedimensions:
+    {F, "textureDimensions", "(t: T, level: L) -> u32",
+     "ST: i32 | u32 | f32; L: i32 | u32; T: texture_1d<ST>", kAllStages, D, "texturedimensions"},
+    {F, "textureDimensions", "(t: T, level: L) -> vec2<u32>",
+     "ST: i32 | u32 | f32; L: i32 | u32; T: texture_2d<ST> | texture_2d_array<ST> | "
+     "texture_cube<ST> | texture_cube_array<ST> | texture_depth_2d | texture_depth_2d_array | "
+     "texture_depth_cube | texture_depth_cube_array",
+     kAllStages, D, "texturedimensions"},
+    {F, "textureDimensions", "(t: T, level: L) -> vec3<u32>",
+     "ST: i32 | u32 | f32; L: i32 | u32; T: texture_3d<ST>", kAllStages, D, "texturedimensions"},
+    // new#textureload
+    {F, "textureLoad", "(t: texture_1d<ST>, coords: C, level: L) -> vec4<ST>",
+     "C: i32 | u32; L: i32 | u32; ST: i32 | u32 | f32", kAllStages, D, "textureload"},
+    {F, "textureLoad", "(t: texture_2d<ST>, coords: vec2<C>, level: L) -> vec4<ST>",
+     "C: i32 | u32; L: i32 | u32; ST: i32 | u32 | f32", kAllStages, D, "textureload"},
+    {F, "textureLoad",
+     "(t: texture_2d_array<ST>, coords: vec2<C>, array_index: A, level: L) -> vec4<ST>",
+     "C: i32 | u32; A: i32 | u32; L: i32 | u32; ST: i32 | u32 | f32", kAllStages, D, "textureload"},
+    {F, "textureLoad", "(t: texture_3d<ST>, coords: vec3<C>, level: L) -> vec4<ST>",
+     "C: i32 | u32; L: i32 | u32; ST: i32 | u32 | f32", kAllStages, D, "textureload"},
+    {F, "textureLoad",
+     "(t: texture_multisampled_2d<ST>, coords: vec2<C>, sample_index: S) -> vec4<ST>",
+     "C: i32 | u32; S: i32 | u32; ST: i32 | u32 | f32", kAllStages, D, "textureload"},
+    {F, "textureLoad", "(t: texture_depth_2d, coords: vec2<C>, level: L) -> f32",
+     "C: i32 | u32; L: i32 | u32", kAllStages, D, "textureload"},
+    {F, "textureLoad",
+     "(t: texture_depth_2d_array, coords: vec2<C>, array_index: A, level: L) -> f32",
+     "C: i32 | u32; A: i32 | u32; L: i32 | u32", kAllStages, D, "textureload"},
+    {F, "textureLoad",
+     "(t: texture_depth_multisampled_2d, coords: vec2<C>, sample_index: S) -> f32",
+     "C: i32 | u32; S: i32 | u32", kAllStages, D, "textureload"},
+    // new#texturesamplelevel
+    {F, "textureSampleLevel",
+     "(t: texture_1d<f32>, s: sampler, coords: f32, level: f32) -> vec4<f32>", "", kAllStages, D,
+     "texturesamplelevel"},
+    {F, "textureSampleLevel",
+     "(t: texture_depth_2d, s: sampler, coords: vec2<f32>, level: L) -> f32", "L: i32 | u32",
+     kAllStages, D, "texturesamplelevel"},
+    {F, "textureSampleLevel",
+     "(t: texture_depth_2d, s: sampler, coords: vec2<f32>, level: L, offset: vec2<i32>) -> f32",
+     "L: i32 | u32", kAllStages, D, "texturesamplelevel"},
+    {F, "textureSampleLevel",
+     "(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A, level: L) -> "
+     "f32",
+     "A: i32 | u32; L: i32 | u32", kAllStages, D, "texturesamplelevel"},
+    {F, "textureSampleLevel",
+     "(t: texture_depth_2d_array, s: sampler, coords: vec2<f32>, array_index: A, level: L, "
+     "offset: vec2<i32>) -> f32",
+     "A: i32 | u32; L: i32 | u32", kAllStages, D, "texturesamplelevel"},
+    {F, "textureSampleLevel",
+     "(t: texture_depth_cube, s: sampler, coords: vec3<f32>, level: L) -> f32", "L: i32 | u32",
+     kAllStages, D, "texturesamplelevel"},
+    {F, "textureSampleLevel",
+     "(t: texture_depth_cube_array, s: sampler, coords: vec3<f32>, array_index: A, level: L) -> "
+     "f32",
+     "A: i32 | u32; L: i32 | u32", kAllStages, D, "texturesamplelevel"},
+    // new#texturegather: `component: C` and `array_index: A`.
+    {F, "textureGather",
+     "(component: C, t: texture_2d_array<ST>, s: sampler, coords: vec2<f32>, array_index: A) -> "
+     "vec4<ST>",
+     "C: i32 | u32; A: i32 | u32; ST: i32 | u32 | f32", kAllStages, D, "texturegather"},
+    {F, "textureGather",
+     "(component: C, t: texture_2d_array<ST>, s: sampler, coords: vec2<f32>, array_index: A, "
+     "offset: vec2<i32>) -> vec4<ST>",
+     "C: i32 | u32; A: i32 | u32; ST: i32 | u32 | f32", kAllStages, D, "texturegather"},
+    {F, "textureGather",
+     "(component: C, t: texture_cube_array<ST>, s: sampler, coords: vec3<f32>, array_index: A) "
+     "-> vec4<ST>",
+     "C: i32 | u32; A: i32 | u32; ST: i32 | u32 | f32", kAllStages, D, "texturegather"},
+
+    // new#workgroupUniformLoad-builtin: "T is a concrete constructible type" (checked after
+    // resolution: the wildcard matches any store type), and the atomic form (#5120, #5141).
+    // Compute only; a synchronization function whose call site must be uniform.
+    {F, "workgroupUniformLoad", "(p: ptr<workgroup, atomic<T>, read_write>) -> T", "T: i32 | u32",
+     kCompute, kBarrier, "workgroupUniformLoad-builtin"},
+    {F, "workgroupUniformLoad", "(p: ptr<workgroup, T, read_write>) -> T", "T: *", kCompute,
+     kBarrier, "workgroupUniformLoad-builtin"},
+
     // new#saturate-float-builtin: "Returns clamp(e, 0.0, 1.0)". [ALLFLOATINGDECL]
     {F, "saturate", "(e: T) -> T", "T: S | vecN<S>; S: AbstractFloat | f32 | f16; N: 2 | 3 | 4",
      kConstAll, D, "saturate-float-builtin"},

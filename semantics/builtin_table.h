@@ -24,11 +24,15 @@ enum class OverloadKind : uint8_t {
 };
 
 enum BuiltinFlags : uint32_t {
-  kConst = 1u << 0,     // @const: a creation-time function (#creation-time-funcs)
-  kVertex = 1u << 1,    // usable in these shader stages
+  kConst = 1u << 0,   // @const: a creation-time function (#creation-time-funcs)
+  kVertex = 1u << 1,  // usable in these shader stages
   kFragment = 1u << 2,
   kCompute = 1u << 3,
   kAllStages = kVertex | kFragment | kCompute,
+  /// A row of the seed's table that current WGSL replaces (delta 6.2: a parameter's types
+  /// widened, an overload removed): revisions with Revision::currentBuiltins skip it, and
+  /// currentOverloadRows() holds its 2026 form.
+  kReplacedInCurrent = 1u << 4,
 };
 
 /// The uniformity behaviour of a built-in (#uniformity-function-calls): most have the

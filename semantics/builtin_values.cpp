@@ -27,13 +27,26 @@ static constexpr BuiltinValue kBuiltinValues[] = {
     {"sample_index", ShaderStage::Fragment, true, "u32"},
     {"sample_mask", ShaderStage::Fragment, true, "u32"},
     {"sample_mask", ShaderStage::Fragment, false, "u32"},
+    // new#builtin-inputs-outputs: the values current WGSL adds (revision 2026, delta 8), with
+    // the table's Extension column. clip_distances is array<f32, N> with N <= 8
+    // (new#clip-distances-builtin-value), checked by the shader interface.
+    {"clip_distances", ShaderStage::Vertex, false, "array<f32, N>", true, "clip_distances"},
+    {"primitive_index", ShaderStage::Fragment, true, "u32", true, "primitive_index"},
+    {"global_invocation_index", ShaderStage::Compute, true, "u32", true, {}, "linear_indexing"},
+    {"workgroup_index", ShaderStage::Compute, true, "u32", true, {}, "linear_indexing"},
+    {"subgroup_invocation_id", ShaderStage::Compute, true, "u32", true, "subgroups"},
+    {"subgroup_invocation_id", ShaderStage::Fragment, true, "u32", true, "subgroups"},
+    {"subgroup_size", ShaderStage::Compute, true, "u32", true, "subgroups"},
+    {"subgroup_size", ShaderStage::Fragment, true, "u32", true, "subgroups"},
+    {"subgroup_id", ShaderStage::Compute, true, "u32", true, "subgroups", "subgroup_id"},
+    {"num_subgroups", ShaderStage::Compute, true, "u32", true, "subgroups", "subgroup_id"},
 };
 
 std::span<const BuiltinValue> builtinValues() { return kBuiltinValues; }
 
-bool isBuiltinValueName(std::string_view name) {
+bool isBuiltinValueName(std::string_view name, bool current) {
   for (const BuiltinValue& v : kBuiltinValues)
-    if (v.name == name) return true;
+    if (v.name == name && (current || !v.current)) return true;
   return false;
 }
 

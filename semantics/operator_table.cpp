@@ -39,7 +39,7 @@ const OverloadRow kOperatorRows[] = {
     {B, "*", "(e1: T, e2: T) -> T", ALLNUMERIC, kOp, D, "arithmetic-expr"},
     {B, "/", "(e1: T, e2: T) -> T", ALLNUMERIC, kOp, D, "arithmetic-expr"},
     {B, "%", "(e1: T, e2: T) -> T", ALLNUMERIC, kOp, D, "arithmetic-expr"},
-    // Mixed scalar and vector operands.
+// Mixed scalar and vector operands.
 #define MIXED(op)                                                                              \
   {B, op, "(ev: vecN<S>, es: S) -> vecN<S>",                                                   \
    "S: AbstractInt | AbstractFloat | f32 | f16 | i32 | u32; N: 2 | 3 | 4", kOp, D,             \
@@ -47,7 +47,11 @@ const OverloadRow kOperatorRows[] = {
       {B, op, "(es: S, ev: vecN<S>) -> vecN<S>",                                               \
        "S: AbstractInt | AbstractFloat | f32 | f16 | i32 | u32; N: 2 | 3 | 4", kOp, D,         \
        "arithmetic-expr"}
-    MIXED("+"), MIXED("-"), MIXED("*"), MIXED("/"), MIXED("%"),
+    MIXED("+"),
+    MIXED("-"),
+    MIXED("*"),
+    MIXED("/"),
+    MIXED("%"),
 #undef MIXED
     // Matrix arithmetic.
     {B, "+", "(e1: matCxR<T>, e2: matCxR<T>) -> matCxR<T>", FLOATMATRIX, kOp, D, "arithmetic-expr"},
@@ -78,7 +82,10 @@ const OverloadRow kOperatorRows[] = {
       {B, op, "(e1: vecN<S>, e2: vecN<S>) -> vecN<bool>",                                      \
        "S: AbstractInt | AbstractFloat | i32 | u32 | f32 | f16; N: 2 | 3 | 4", kOp, D,         \
        "comparison-expr"}
-    ORDERING("<"), ORDERING("<="), ORDERING(">"), ORDERING(">="),
+    ORDERING("<"),
+    ORDERING("<="),
+    ORDERING(">"),
+    ORDERING(">="),
 #undef ORDERING
 
     // #bit-expr
@@ -89,13 +96,13 @@ const OverloadRow kOperatorRows[] = {
     {B, "<<", "(e1: S, e2: u32) -> S", "S: i32 | u32", kOp, D, "bit-expr"},
     {B, "<<", "(e1: vecN<S>, e2: vecN<u32>) -> vecN<S>", "S: i32 | u32; N: 2 | 3 | 4", kOp, D,
      "bit-expr"},
-    {B, "<<", "(e1: T, e2: T) -> T", "T: AbstractInt | vecN<AbstractInt>; N: 2 | 3 | 4", kOp, D,
-     "bit-expr"},
+    {B, "<<", "(e1: T, e2: T) -> T", "T: AbstractInt | vecN<AbstractInt>; N: 2 | 3 | 4",
+     kOp | kReplacedInCurrent, D, "bit-expr"},
     {B, ">>", "(e1: S, e2: u32) -> S", "S: i32 | u32", kOp, D, "bit-expr"},
     {B, ">>", "(e1: vecN<S>, e2: vecN<u32>) -> vecN<S>", "S: i32 | u32; N: 2 | 3 | 4", kOp, D,
      "bit-expr"},
-    {B, ">>", "(e1: T, e2: T) -> T", "T: AbstractInt | vecN<AbstractInt>; N: 2 | 3 | 4", kOp, D,
-     "bit-expr"},
+    {B, ">>", "(e1: T, e2: T) -> T", "T: AbstractInt | vecN<AbstractInt>; N: 2 | 3 | 4",
+     kOp | kReplacedInCurrent, D, "bit-expr"},
 };
 
 }  // namespace

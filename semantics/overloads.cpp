@@ -313,24 +313,52 @@ Type OverloadTable::predeclaredStruct(std::string_view name) const {
   return it == structs_.end() ? Type{} : it->second;
 }
 
-static void addPredeclaredStructs(TypeTable& types, std::unordered_map<std::string, Type>& out) {
+static void addPredeclaredStructs(TypeTable& types, std::unordered_map<std::string, Type>& out,
+                                  bool current) {
   auto add = [&](const std::string& name, std::vector<std::pair<std::string, Type>> members) {
     StructInfo info;
     info.name = name;
     for (auto& [n, t] : members) info.members.push_back(MemberInfo{n, t, {}, 0, 0});
     out[name] = types.addStruct(std::move(info));
   };
-  // #float-builtin-functions: frexp and modf results.
-  for (bool half : {false, true}) {
-    Type f = half ? types.f16() : types.f32();
-    std::string suffix = half ? "_f16" : "";
-    add("__frexp_result" + suffix, {{"sig", f}, {"exp", types.i32()}});
-    add("__modf_result" + suffix, {{"fract", f}, {"whole", f}});
-    for (uint8_t n = 2; n <= 4; ++n) {
-      std::string v = "_vec" + std::to_string(n) + suffix;
-      add("__frexp_result" + v,
-          {{"sig", types.vector(n, f)}, {"exp", types.vector(n, types.i32())}});
-      add("__modf_result" + v, {{"fract", types.vector(n, f)}, {"whole", types.vector(n, f)}});
+  if (current) {
+    // new#frexp-builtin, new#modf-builtin (revision 2026, delta 6.2): the structures are
+    // named by their element type (__frexp_result_f32, __frexp_result_vec2_f16, ...), the
+    // significand is `fract`, and AbstractFloat has its own (__frexp_result_abstract, with an
+    // AbstractInt exponent). The seed's names (__frexp_result, __frexp_result_vec2) stay as
+    // keys of the f32 structures, for the seed's rows.
+    for (std::string element : {"f32", "f16", "abstract"}) {
+      Type f = element == "f32"   ? types.f32()
+               : element == "f16" ? types.f16()
+                                  : types.abstractFloat();
+      Type e = element == "abstract" ? types.abstractInt() : types.i32();
+      add("__frexp_result_" + element, {{"fract", f}, {"exp", e}});
+      add("__modf_result_" + element, {{"fract", f}, {"whole", f}});
+      for (uint8_t n = 2; n <= 4; ++n) {
+        std::string v = "_vec" + std::to_string(n) + "_" + element;
+        add("__frexp_result" + v, {{"fract", types.vector(n, f)}, {"exp", types.vector(n, e)}});
+        add("__modf_result" + v, {{"fract", types.vector(n, f)}, {"whole", types.vector(n, f)}});
+      }
+    }
+    for (const char* base : {"__frexp_result", "__modf_result"}) {
+      out[base] = out[std::string(base) + "_f32"];
+      for (int n = 2; n <= 4; ++n)
+        out[std::string(base) + "_vec" + std::to_string(n)] =
+            out[std::string(base) + "_vec" + std::to_string(n) + "_f32"];
+    }
+  } else {
+    // #float-builtin-functions: frexp and modf results.
+    for (bool half : {false, true}) {
+      Type f = half ? types.f16() : types.f32();
+      std::string suffix = half ? "_f16" : "";
+      add("__frexp_result" + suffix, {{"sig", f}, {"exp", types.i32()}});
+      add("__modf_result" + suffix, {{"fract", f}, {"whole", f}});
+      for (uint8_t n = 2; n <= 4; ++n) {
+        std::string v = "_vec" + std::to_string(n) + suffix;
+        add("__frexp_result" + v,
+            {{"sig", types.vector(n, f)}, {"exp", types.vector(n, types.i32())}});
+        add("__modf_result" + v, {{"fract", types.vector(n, f)}, {"whole", types.vector(n, f)}});
+      }
     }
   }
   // #atomic-rmw: atomicCompareExchangeWeak's result.
@@ -343,14 +371,16 @@ static void addPredeclaredStructs(TypeTable& types, std::unordered_map<std::stri
 
 OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problems,
                              const Revision* revision) {
-  addPredeclaredStructs(types, structs_);
+  addPredeclaredStructs(types, structs_, revision && revision->currentBuiltins);
   auto report = [&](const OverloadRow& row, const std::string& why) {
     if (problems)
       problems->push_back(std::string(row.name) + " " + std::string(row.signature) + ": " + why);
   };
   std::vector<const OverloadRow*> rows;
-  for (const OverloadRow& row : overloadRows()) rows.push_back(&row);
-  if (revision && revision->currentBuiltins)
+  bool current = revision && revision->currentBuiltins;
+  for (const OverloadRow& row : overloadRows())
+    if (!(current && (row.flags & kReplacedInCurrent))) rows.push_back(&row);
+  if (current)
     for (const OverloadRow& row : currentOverloadRows()) rows.push_back(&row);
   for (const OverloadRow* rowPointer : rows) {
     const OverloadRow& row = *rowPointer;

@@ -159,7 +159,10 @@ TypeId Parser::parseTypeDeclWithoutIdent(const char* production, bool allowBareP
       if (!expect(TokenKind::Comma, "type_decl_without_ident")) return {};
       p.store = parseTypeDecl("type_decl_without_ident");
       if (!p.store) return {};
-      if (accept(TokenKind::Comma) && !parseAccessMode(p.access, "type_decl_without_ident"))
+      // Revision 2026: a template list may end with a comma (`ptr<function, i32,>`).
+      if (accept(TokenKind::Comma) &&
+          !(revision_.templateListDiscovery && at(TokenKind::TemplateArgsEnd)) &&
+          !parseAccessMode(p.access, "type_decl_without_ident"))
         return {};
       if (!closeTemplate("type_decl_without_ident")) return {};
       return addType(from(begin), p);

@@ -470,7 +470,11 @@ VariableId Parser::parseVariableDecl(uint32_t begin, List<Attribute> attributes)
                                       : acceptSplit(TokenKind::LessThan)) {
     v.hasQualifier = true;
     if (!parseAddressSpace(v.space, "variable_qualifier")) return {};
-    if (accept(TokenKind::Comma) && !parseAccessMode(v.access, "variable_qualifier")) return {};
+    // Revision 2026: a template list may end with a comma (`var<private,>`).
+    if (accept(TokenKind::Comma) &&
+        !(revision_.templateListDiscovery && at(TokenKind::TemplateArgsEnd)) &&
+        !parseAccessMode(v.access, "variable_qualifier"))
+      return {};
     if (!closeTemplate("variable_qualifier")) return {};
   }
   if (!expectIdentifier("variable_decl", v.name, v.nameSpan)) return {};

@@ -1,6 +1,8 @@
 #include "semantics/printer.h"
 
+#include <unordered_map>
 #include <variant>
+#include <vector>
 
 namespace plumb {
 
@@ -190,6 +192,56 @@ class Printer {
 
   void indent() { out.append(level_ * 2, ' '); }
 
+  // new#const-assert-statement (revision 2026): `const_assert`; the seed's `staticAssert`.
+  const char* staticAssertKeyword() const {
+    return m_.revision().constAssert ? "const_assert " : "staticAssert ";
+  }
+
+  void diagnosticControl(const DiagnosticControl& d) {
+    out += '(';
+    out += m_.name(d.severity);
+    out += ", ";
+    out += m_.name(d.rule);
+    if (d.ruleMember) {
+      out += '.';
+      out += m_.name(d.ruleMember);
+    }
+    out += ')';
+  }
+
+  // Revision 2026 (new#syntax-statement): the attributes written before a statement are kept
+  // in Module::statementAttributes, in source order, one run per statement; a run belongs to
+  // the statement that begins at the first character after it that is not blankspace.
+  void collectStatementAttributes() {
+    std::string_view text = m_.file().text();
+    auto skipBlank = [&](uint32_t p) {
+      while (p < text.size() &&
+             (text[p] == ' ' || text[p] == '\t' || text[p] == '\n' || text[p] == '\r'))
+        ++p;
+      return p;
+    };
+    const std::vector<AttributeId>& list = m_.statementAttributes;
+    for (size_t i = 0; i < list.size();) {
+      size_t j = i + 1;
+      while (j < list.size() && skipBlank(m_[list[j - 1]].span.end) == m_[list[j]].span.begin) ++j;
+      std::vector<AttributeId>& run = statementAttributes_[skipBlank(m_[list[j - 1]].span.end)];
+      run.insert(run.end(), list.begin() + i, list.begin() + j);
+      i = j;
+    }
+  }
+  void statementAttributes(const Statement& s) {
+    auto it = statementAttributes_.find(s.span.begin);
+    if (it == statementAttributes_.end()) return;
+    for (AttributeId id : it->second) {
+      const Attribute& a = m_[id];
+      out += '@';
+      out += m_.name(a.name);
+      if (a.hasParentheses) arguments(a.arguments);
+      out += ' ';
+    }
+  }
+  std::unordered_map<uint32_t, std::vector<AttributeId>> statementAttributes_;
+
   void attributes(List<Attribute> list, char separator) {
     for (AttributeId id : m_[list]) {
       const Attribute& a = m_[id];
@@ -266,6 +318,7 @@ class Printer {
   void statement(StatementId id) {
     const Statement& s = m_[id];
     indent();
+    statementAttributes(s);
     std::visit(Overloaded{
                    [&](const EmptyStatement&) { out += ';'; },
                    [&](const CompoundStatement& c) { block(c.statements); },
@@ -286,7 +339,7 @@ class Printer {
                      for (ClauseId cid : m_[sw.clauses]) {
                        const SwitchClause& c = m_[cid];
                        indent();
-                       if (c.isDefault) {
+                       if (c.isDefault && m_[c.selectors].empty()) {
                          out += "default";
                        } else {
                          out += "case ";
@@ -296,6 +349,8 @@ class Printer {
                            first = false;
                            expression(e);
                          }
+                         // new#syntax-case_selector (revision 2026): `case 1, default:`.
+                         if (c.isDefault) out += ", default";
                        }
                        out += ": ";
                        compound(c.body);
@@ -345,7 +400,7 @@ class Printer {
                    [&](const DiscardStatement&) { out += "discard;"; },
                    [&](const FallthroughStatement&) { out += "fallthrough;"; },
                    [&](const StaticAssertStatement& a) {
-                     out += "staticAssert ";
+                     out += staticAssertKeyword();
                      expression(a.condition);
                      out += ';';
                    },
@@ -383,7 +438,20 @@ class Printer {
       out += m_.name(d.name);
       out += ";\n";
     }
-    bool previousMultiline = !m_.directives.empty();
+    // Revision 2026: new#language-extensions-sec, new#diagnostic-directive.
+    for (const RequiresDirective& d : m_.requiresDirectives) {
+      out += "requires ";
+      out += m_.name(d.name);
+      out += ";\n";
+    }
+    for (const DiagnosticControl& d : m_.diagnosticDirectives) {
+      out += "diagnostic";
+      diagnosticControl(d);
+      out += ";\n";
+    }
+    collectStatementAttributes();
+    bool previousMultiline = !m_.directives.empty() || !m_.requiresDirectives.empty() ||
+                             !m_.diagnosticDirectives.empty();
     bool first = true;
     for (GlobalId gid : m_.declarations) {
       const GlobalDeclaration& g = m_[gid];
@@ -413,7 +481,8 @@ class Printer {
                        out += "}\n";
                      },
                      [&](const TypeAliasDeclaration& a) {
-                       out += "type ";
+                       // new#type-aliases (revision 2026): `alias`; the seed's `type`.
+                       out += m_.revision().aliasDeclaration ? "alias " : "type ";
                        out += m_.name(a.name);
                        out += " = ";
                        type(a.type);
@@ -445,7 +514,7 @@ class Printer {
                        out += '\n';
                      },
                      [&](const StaticAssertDeclaration& a) {
-                       out += "staticAssert ";
+                       out += staticAssertKeyword();
                        expression(a.condition);
                        out += ";\n";
                      },

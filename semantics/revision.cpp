@@ -216,6 +216,11 @@ static Revision make2026() {
   r.inheritedIntermediateOverflow = true;
   r.constArgumentErrors = true;
   r.constIntegerErrors = true;
+  r.overrideExpressionPipelineErrors = true;
+  r.currentBuiltinValues = true;
+  r.abstractCandidatesNeedConstOperands = true;
+  r.blendSrc = true;
+  r.shortCircuitConstEvaluation = true;
   r.currentBuiltins = true;
   r.currentTexelFormats = true;
   r.flatSampling = true;

@@ -139,9 +139,35 @@ struct Revision {
   /// so are shifts by a const e2 at least the bit width, and a const `<<` that overflows. The
   /// seed gives e1 (or 0) and shifts modulo the width. Checked also when e1 is not const.
   bool constIntegerErrors = false;
+  // ---- delta 2.7, 3.2, 3.4, 3.5: override-expressions at pipeline creation
+  /// new#override-expr, new#pipeline-creation-error: the errors of an override-expression
+  /// (division by zero, shifts, clamp with low > high, extractBits, ...) are pipeline-creation
+  /// errors, decided by the overrides' values whatever the run-time operands are, and "only
+  /// triggered for code present in the shader of the entry point" (#5048); an override given
+  /// a value by the pipeline does not evaluate its initializer. The seed evaluates every
+  /// override-expression of the module and decides errors from all-known operands only.
+  bool overrideExpressionPipelineErrors = false;
   /// new#interpolation: the samplings `first` and `either` of flat interpolation; the seed
   /// allows no sampling with flat.
   bool flatSampling = false;
+  /// new#builtin-inputs-outputs (delta 8): the built-in values current WGSL adds
+  /// (clip_distances, primitive_index, subgroup_invocation_id, subgroup_size, subgroup_id,
+  /// num_subgroups, global_invocation_index, workgroup_index), each behind its extension.
+  bool currentBuiltinValues = false;
+  /// new#blend-src-attr (delta 1.6, dual_source_blending): `@blend_src(0|1)` on the members
+  /// of a fragment output structure at @location(0) (new#input-output-locations).
+  bool blendSrc = false;
+  /// new#overload-resolution-section, step 1: "Eliminate any candidate where one of its
+  /// subexpressions resolves to an abstract type after feasible automatic conversions, but
+  /// another of the candidate's subexpressions is not a const-expression" (the 2026 rows mix
+  /// abstract and concrete parameters: `AbstractInt << u32`). The seed has no such step.
+  bool abstractCandidatesNeedConstOperands = false;
+  // ---- delta 3.1: when const-expressions are evaluated
+  /// new#const-expr: a const-expression is evaluated only when "required by" an evaluated
+  /// outer expression: the right-hand side of `false && e` and `true || e` is type-checked but
+  /// not evaluated, so its evaluation errors are not reported. The seed is silent and Plumb
+  /// evaluates it (docs/ambiguities.md).
+  bool shortCircuitConstEvaluation = false;
   // ---- delta 6, 8: built-in functions
   /// The built-in functions current WGSL adds (saturate, the 4x8 packed-integer functions,
   /// textureSampleBaseClampToEdge, textureBarrier; currentOverloadRows()).

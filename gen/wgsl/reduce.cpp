@@ -28,11 +28,11 @@ struct Parsed {
   bool ok = false;
 };
 
-Parsed parse(const std::string& text) {
+Parsed parse(const std::string& text, const Revision& revision) {
   Parsed p;
   p.file = std::make_unique<SourceFile>("reduce.wgsl", text);
   DiagnosticList diagnostics;
-  p.module = parseModule(*p.file, Revision::wgsl2022_06(), diagnostics);
+  p.module = parseModule(*p.file, revision, diagnostics);
   p.ok = p.module && !diagnostics.hasErrors();
   return p;
 }
@@ -214,8 +214,8 @@ std::string applyEdit(const std::string& text, const Edit& e) {
 
 }  // namespace
 
-bool parsesCleanly(const std::string& wgsl) {
-  return parse(wgsl).ok;
+bool parsesCleanly(const std::string& wgsl, const Revision& revision) {
+  return parse(wgsl, revision).ok;
 }
 
 ReduceResult reduceProgram(const std::string& wgsl, const Property& keep,
@@ -228,12 +228,13 @@ ReduceResult reduceProgram(const std::string& wgsl, const Property& keep,
   };
   r.holdsInitially = test(wgsl);
   if (!r.holdsInitially) return r;
-  bool mustParse = parsesCleanly(wgsl);
+  const Revision& revision = *options.revision;
+  bool mustParse = parsesCleanly(wgsl, revision);
   std::set<std::string> tried;  // candidates already judged (the property may be expensive)
   bool progress = true;
   while (progress && !r.limitReached) {
     progress = false;
-    Parsed p = parse(r.wgsl);
+    Parsed p = parse(r.wgsl, revision);
     if (!p.module) break;
     std::vector<Edit> edits = EditCollector(*p.module).collect();
     std::stable_sort(edits.begin(), edits.end(),
@@ -246,7 +247,7 @@ ReduceResult reduceProgram(const std::string& wgsl, const Property& keep,
       }
       std::string candidate = applyEdit(r.wgsl, e);
       if (!tried.insert(candidate).second) continue;
-      if (mustParse && !parsesCleanly(candidate)) continue;
+      if (mustParse && !parsesCleanly(candidate, revision)) continue;
       if (!test(candidate)) continue;
       r.wgsl = std::move(candidate);
       ++r.accepted;
@@ -257,8 +258,8 @@ ReduceResult reduceProgram(const std::string& wgsl, const Property& keep,
       break;  // the spans changed: collect the edits of the new text
     }
   }
-  // The canonical printing drops comments and blank space.
-  Parsed p = parse(r.wgsl);
+  // The canonical printing (in the revision's spelling) drops comments and blank space.
+  Parsed p = parse(r.wgsl, revision);
   if (p.ok && r.tests < options.maxTests) {
     std::string printed = printModule(*p.module);
     if (!printed.empty() && printed.back() != '\n') printed += '\n';

@@ -11,6 +11,8 @@
 #include <functional>
 #include <string>
 
+#include "semantics/revision.h"
+
 namespace plumb::gen::wgsl {
 
 /// True when the candidate program still has the property being kept.
@@ -19,6 +21,8 @@ using Property = std::function<bool(const std::string& wgsl)>;
 struct ReduceOptions {
   size_t maxTests = 5000;  // property evaluations in all
   std::function<void(const std::string&)> progress;
+  /// The grammar candidates are parsed (and printed) with (`plumb reduce --revision`).
+  const Revision* revision = &Revision::wgsl2022_06();
 };
 
 struct ReduceResult {
@@ -32,7 +36,7 @@ struct ReduceResult {
 ReduceResult reduceProgram(const std::string& wgsl, const Property& keep,
                            const ReduceOptions& options = {});
 
-/// Whether `wgsl` parses under the seed's grammar (used to keep reductions syntax-valid).
-bool parsesCleanly(const std::string& wgsl);
+/// Whether `wgsl` parses under the revision's grammar (used to keep reductions syntax-valid).
+bool parsesCleanly(const std::string& wgsl, const Revision& revision = Revision::wgsl2022_06());
 
 }  // namespace plumb::gen::wgsl

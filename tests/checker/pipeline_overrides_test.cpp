@@ -95,5 +95,96 @@ TEST(PipelineOverrides, OverrideExpressions) {
   EXPECT_TRUE(r->valid()) << "concrete i32 arithmetic wraps in the seed";
 }
 
+// Revision 2026 (Revision::overrideExpressionPipelineErrors): the errors of an
+// override-expression are pipeline-creation errors, decided by the overrides' values whatever
+// the run-time operands are, and only for the shader of the pipeline's entry point
+// (new#override-expr, new#pipeline-creation-error).
+std::unique_ptr<testing::CheckResult> current(
+    const std::string& src, std::vector<std::pair<std::string, std::string>> values,
+    std::string entry = "") {
+  CheckOptions o = pipeline(std::move(values));
+  o.pipelineEntryPoint = std::move(entry);
+  return testing::checkSourceIn(Revision::wgsl2026(), src, o);
+}
+
+TEST(PipelineOverrides2026, RunTimeOperandAndOverrideZero) {
+  const char* src =
+      "override o: i32;\nvar<private> left: i32;\n"
+      "@compute @workgroup_size(1) fn main() { _ = left / o; }\n";
+  auto r = current(src, {{"o", "0"}});
+  ASSERT_EQ(r->rules(), std::vector<std::string>{"arithmetic-expr"}) << r->text();
+  EXPECT_NE(r->text().find("pipeline creation: override-expression evaluation: division by a "
+                           "known zero"),
+            std::string::npos)
+      << r->text();
+  EXPECT_NE(r->text().find("in the shader of entry point 'main'"), std::string::npos) << r->text();
+  EXPECT_TRUE(current(src, {{"o", "1"}})->valid());
+  // Not an error at shader creation, and never in the seed.
+  EXPECT_TRUE(testing::checkSourceIn(Revision::wgsl2026(), src)->valid());
+  EXPECT_TRUE(checkSource(src, pipeline({{"o", "0"}}))->valid());
+}
+
+TEST(PipelineOverrides2026, OnlyTheShaderOfTheEntryPoint) {
+  // new#override-expr's example: b is part of frag1's shader, not of frag2's.
+  const char* src =
+      "override a : i32 = 0;\noverride b = 1 / a;\n"
+      "@fragment fn frag1() { _ = b; }\n@fragment fn frag2() {}\n";
+  EXPECT_EQ(current(src, {}, "frag1")->rules(), std::vector<std::string>{"arithmetic-expr"});
+  EXPECT_TRUE(current(src, {}, "frag2")->valid());
+  // "If an override-declaration has its value substituted via the API, its initializer
+  // expression ... will not be evaluated."
+  EXPECT_TRUE(current(src, {{"b", "3"}}, "frag1")->valid());
+  EXPECT_TRUE(current(src, {{"a", "2"}}, "frag1")->valid());
+  // A function no entry point calls is no shader's.
+  const char* unused =
+      "override o: u32;\nfn unused() -> i32 { var v: i32 = 0; return v << o; }\n"
+      "@compute @workgroup_size(1) fn main() {}\n";
+  EXPECT_TRUE(current(unused, {{"o", "32"}})->valid());
+  const char* called =
+      "override o: u32;\nfn foo() -> i32 { var v: i32 = 0; return v << o; }\n"
+      "@compute @workgroup_size(1) fn main() { _ = foo(); }\n";
+  EXPECT_EQ(current(called, {{"o", "32"}})->rules(), std::vector<std::string>{"bit-expr"});
+  EXPECT_TRUE(current(called, {{"o", "31"}})->valid());
+  // The shader-creation error of the same example is reported without a pipeline.
+  EXPECT_EQ(
+      testing::checkSourceIn(Revision::wgsl2026(), "override a : i32 = 0;\noverride b = a / 0;")
+          ->rules(),
+      std::vector<std::string>{"arithmetic-expr"});
+}
+
+TEST(PipelineOverrides2026, BuiltinsConversionsAndIndices) {
+  const char* clamp =
+      "override lo = 2;\noverride hi = 1;\nfn f(x: i32) -> i32 { return clamp(x, lo, hi); }\n"
+      "@compute @workgroup_size(1) fn main() { _ = f(0); }\n";
+  EXPECT_EQ(current(clamp, {})->rules(), std::vector<std::string>{"clamp"});
+  EXPECT_TRUE(current(clamp, {{"hi", "3"}})->valid());
+  const char* bits =
+      "override o: u32;\n@compute @workgroup_size(1) fn main() { var x = 1u; "
+      "_ = extractBits(x, 30u, o); }\n";
+  EXPECT_EQ(current(bits, {{"o", "3"}})->rules(),
+            std::vector<std::string>{"extractBits-signed-builtin"});
+  EXPECT_TRUE(current(bits, {{"o", "2"}})->valid());
+  const char* conversion =
+      "enable f16;\noverride o: f32;\n@compute @workgroup_size(1) fn main() { _ = f16(o); }\n";
+  EXPECT_EQ(current(conversion, {{"o", "1e10"}})->rules(),
+            std::vector<std::string>{"floating-point-conversion"});
+  EXPECT_TRUE(current(conversion, {{"o", "1"}})->valid());
+  const char* index =
+      "override i = 5;\n@compute @workgroup_size(1) fn main() { let a = array(1, 2, 3); _ = a[i]; "
+      "}\n";
+  EXPECT_EQ(current(index, {})->rules(), std::vector<std::string>{"array-access-expr"});
+  EXPECT_TRUE(current(index, {{"i", "2"}})->valid());
+}
+
+// new#const-expr, new#override-expr: the right-hand side of `false && e` is not evaluated, at
+// pipeline creation too.
+TEST(PipelineOverrides2026, ShortCircuit) {
+  const char* src =
+      "override cond: bool;\noverride zero = 0i;\n"
+      "@compute @workgroup_size(1) fn main() { let foo = cond && (1 / zero) == 0; }\n";
+  EXPECT_TRUE(current(src, {{"cond", "0"}})->valid());
+  EXPECT_EQ(current(src, {{"cond", "1"}})->rules(), std::vector<std::string>{"arithmetic-expr"});
+}
+
 }  // namespace
 }  // namespace plumb

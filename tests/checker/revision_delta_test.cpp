@@ -49,6 +49,8 @@ const DeltaCase kCases[] = {
      true, true},
     {"1.7 trailing comma", "var<private> a: vec3<f32,>; var<private> b: array<i32, 4,>;", false,
      true},
+    {"1.7 trailing comma after the address space",
+     "var<private,> a: i32; fn g(p: ptr<function, i32,>) {}", false, true},
     {"9.1 #10 workgroup_size", "@compute @workgroup_size(2*2) fn m() {}", false, true},
     {"1.6 u32 location", "@fragment fn f() -> @location(1u) vec4<f32> { return vec4<f32>(); }",
      false, true},
@@ -264,6 +266,149 @@ const DeltaCase kCases[] = {
      "@compute @workgroup_size(1) fn m(@builtin(local_invocation_id) lid: vec3<u32>) { var x = "
      "lid.x; x = 0u; if x == 0u { workgroupBarrier(); } }",
      false, true},
+    // delta 2.4: the enumerants and `bitcast` are predeclared, so declarations shadow them
+    {"2.4 a shadowed access mode",
+     "var<private> read: i32; @group(0) @binding(0) var<storage, read> a: i32;", true, false,
+     "declaration-and-scope"},
+    {"2.4 an access mode shadowed in a function only",
+     "@group(0) @binding(0) var<storage, read> a: i32; fn f() { let read = 4; }", true, true},
+    {"2.4 a shadowed texel format",
+     "var<private> rgba8unorm: i32; @group(0) @binding(0) var t: texture_storage_2d<rgba8unorm, "
+     "write>;",
+     true, false, "declaration-and-scope"},
+    {"3.7 a const negative index of a runtime-sized array",
+     "@group(0) @binding(0) var<storage> x: array<u32>; fn f() { let t = x[-1]; }", false, false,
+     "array-access-expr"},
+    {"2.4 a shadowed bitcast", "fn f() { let bitcast = 4; _ = bitcast<f32>(1i); }", false, false,
+     "declaration-and-scope"},
+    // delta 6.2: the overloads current WGSL changes
+    {"6.2 frexp of AbstractFloat", "const_assert frexp(1.5).fract == 0.75;", false, true},
+    {"6.2 frexp exponent of AbstractFloat", "const_assert frexp(8.0).exp == 4;", false, true},
+    {"6.2 frexp: sig is fract", "fn f() { let s = frexp(1.5f).sig; }", true, false,
+     "struct-access-expr"},
+    {"6.2 frexp result concretizes to f32",
+     "fn f() { let r = frexp(1.5); let x: f32 = r.fract; let e: i32 = r.exp; }", false, true},
+    {"6.2 frexp of AbstractFloat is exact beyond f32", "const_assert frexp(1e300).exp == 997;",
+     false, true},
+    {"6.2 modf of AbstractFloat vectors", "const_assert modf(vec2(1.5, -2.25)).fract.y == -0.25;",
+     false, true},
+    {"6.2 modf whole part of AbstractFloat", "const_assert modf(-1.5).whole == -1.0;", false, true},
+    {"6.2 textureDimensions with an i32 level",
+     "@group(0) @binding(0) var t: texture_2d<f32>; fn f() { let d = textureDimensions(t, 1i); }",
+     false, true},
+    {"6.2 textureLoad with coordinate and level types apart",
+     "@group(0) @binding(0) var t: texture_2d_array<f32>; "
+     "fn f() { let v = textureLoad(t, vec2<i32>(), 0u, 1i); }",
+     false, true},
+    {"6.2 textureLoad with one type",
+     "@group(0) @binding(0) var t: texture_2d<f32>; "
+     "fn f() { let v = textureLoad(t, vec2<u32>(), 0u); }",
+     true, true},
+    {"6.2 textureSampleLevel of texture_1d",
+     "@group(0) @binding(0) var t: texture_1d<f32>; @group(0) @binding(1) var s: sampler; "
+     "fn f() { let v = textureSampleLevel(t, s, 0.5, 0.0); }",
+     false, true},
+    {"6.2 textureSampleLevel of texture_external is removed",
+     "@group(0) @binding(0) var t: texture_external; @group(0) @binding(1) var s: sampler; "
+     "fn f() { let v = textureSampleLevel(t, s, vec2<f32>()); }",
+     true, false, "builtin-functions"},
+    {"6.2 textureSampleLevel of a depth array with an u32 level",
+     "@group(0) @binding(0) var t: texture_depth_2d_array; @group(0) @binding(1) var s: sampler; "
+     "fn f() { let v = textureSampleLevel(t, s, vec2<f32>(), 1i, 0u); }",
+     false, true},
+    {"6.1 workgroupUniformLoad",
+     "var<workgroup> w: u32; @compute @workgroup_size(1) fn m() { let x = "
+     "workgroupUniformLoad(&w); }",
+     false, true},
+    {"6.1 workgroupUniformLoad of an atomic",
+     "var<workgroup> w: atomic<i32>; @compute @workgroup_size(1) fn m() { let x: i32 = "
+     "workgroupUniformLoad(&w); }",
+     false, true},
+    {"6.1 workgroupUniformLoad of a structure with an atomic",
+     "struct S { a: atomic<u32> } var<workgroup> w: S; fn f() { _ = workgroupUniformLoad(&w); }",
+     false, false, "workgroupUniformLoad-builtin"},
+    {"6.1 workgroupUniformLoad outside compute",
+     "var<workgroup> w: u32; @fragment fn m() { _ = workgroupUniformLoad(&w); }", false, false},
+    {"6.1 workgroupUniformLoad must be used",
+     "var<workgroup> w: u32; fn f() { workgroupUniformLoad(&w); }", false, false, "must-use-attr"},
+    // delta 3.4: the count of an AbstractInt shift is a u32
+    {"3.4 AbstractInt << u32", "const_assert (0xfffff0000 << 4u) == 0xfffff00000;", false, true},
+    {"3.4 AbstractInt >> u32", "const_assert (-0x100000000 >> 4u) == -0x10000000;", false, true},
+    {"3.4 abstract shift by a run-time count is concrete", "fn f(u: u32) -> i32 { return 1 << u; }",
+     true, true},
+    // delta 3.2, 3.4: compound assignments are their operators
+    {"3.2 compound division by a const zero", "fn f() { var v = 1; v /= 0; }", true, false,
+     "arithmetic-expr"},
+    {"3.4 compound shift by 32", "fn f() { var v = 1u; v <<= 32u; }", true, false, "bit-expr"},
+    // delta 3.1: short-circuit evaluation at creation time
+    {"3.1 false && e does not evaluate e", "fn f() { let x = false && i32(5000000000) == 0; }",
+     false, true},
+    {"3.1 true || e does not evaluate e", "fn f() { let x = true || (1 / 0i) == 0; }", true, true},
+    {"3.1 false || e evaluates e", "fn f() { let x = false || (1 / 0i) == 0; }", true, false,
+     "arithmetic-expr"},
+    {"3.1 an unevaluated e is still typed", "fn f() { let x = false && (1 + true); }", false, false,
+     "arithmetic-expr"},
+    {"3.1 the value of a short-circuit", "const_assert !(false && (1 / 0i) == 0);", false, true},
+    // delta 8: the built-in values current WGSL adds
+    {"8 subgroup built-in values",
+     "enable subgroups; @compute @workgroup_size(1) fn m(@builtin(subgroup_invocation_id) i: u32, "
+     "@builtin(subgroup_size) s: u32) {}",
+     false, true},
+    {"8 subgroup_size needs its extension",
+     "@compute @workgroup_size(1) fn m(@builtin(subgroup_size) s: u32) {}", false, false,
+     "extension-list"},
+    {"8 subgroup_size is not a vertex input",
+     "enable subgroups; @vertex fn v(@builtin(subgroup_size) s: u32) -> @builtin(position) "
+     "vec4<f32> { return vec4<f32>(); }",
+     false, false, "builtin-inputs-outputs"},
+    {"8 subgroup_id and num_subgroups",
+     "enable subgroups; @compute @workgroup_size(1) fn m(@builtin(subgroup_id) i: u32, "
+     "@builtin(num_subgroups) n: u32) {}",
+     false, true},
+    {"8 clip_distances",
+     "enable clip_distances; struct O { @builtin(position) p: vec4<f32>, @builtin(clip_distances) "
+     "c: array<f32, 8> } @vertex fn v() -> O { return O(); }",
+     false, true},
+    {"8 clip_distances of 9",
+     "enable clip_distances; struct O { @builtin(position) p: vec4<f32>, @builtin(clip_distances) "
+     "c: array<f32, 9> } @vertex fn v() -> O { return O(); }",
+     false, false, "clip-distances-builtin-value"},
+    {"8 primitive_index",
+     "enable primitive_index; @fragment fn f(@builtin(primitive_index) p: u32) {}", false, true},
+    {"8 global_invocation_index (linear_indexing)",
+     "@compute @workgroup_size(1) fn m(@builtin(global_invocation_index) i: u32, "
+     "@builtin(workgroup_index) w: u32) {}",
+     false, true},
+    // delta 1.6: @blend_src (dual_source_blending)
+    {"1.6 blend_src",
+     "enable dual_source_blending; struct O { @location(0) @blend_src(0) a: vec4<f32>, "
+     "@location(0) @blend_src(1) b: vec4<f32> } @fragment fn f() -> O { return O(); }",
+     false, true},
+    {"1.6 blend_src needs its extension",
+     "struct O { @location(0) @blend_src(0) a: vec4<f32>, @location(0) @blend_src(1) b: vec4<f32> "
+     "}",
+     false, false, "extension-list"},
+    {"1.6 blend_src of different types",
+     "enable dual_source_blending; struct O { @location(0) @blend_src(0) a: vec4<f32>, "
+     "@location(0) @blend_src(1) b: vec2<f32> }",
+     false, false, "input-output-locations"},
+    {"1.6 blend_src alone",
+     "enable dual_source_blending; struct O { @location(0) @blend_src(0) a: vec4<f32> }", false,
+     false, "input-output-locations"},
+    {"1.6 blend_src with a third location",
+     "enable dual_source_blending; struct O { @location(0) @blend_src(0) a: vec4<f32>, "
+     "@location(0) @blend_src(1) b: vec4<f32>, @location(1) c: vec4<f32> }",
+     false, false, "input-output-locations"},
+    {"1.6 blend_src of 2",
+     "enable dual_source_blending; struct O { @location(0) @blend_src(2) a: vec4<f32> }", false,
+     false, "blend-src-attr"},
+    {"1.6 blend_src without location",
+     "enable dual_source_blending; struct O { @blend_src(0) a: vec4<f32> }", false, false,
+     "blend-src-attr"},
+    {"1.6 blend_src in a fragment input",
+     "enable dual_source_blending; struct I { @location(0) @blend_src(0) a: vec4<f32>, "
+     "@location(0) @blend_src(1) b: vec4<f32> } @fragment fn f(i: I) {}",
+     false, false, "blend-src-attr"},
     // delta 5: diagnostic filters of the uniformity rules
     {"5 derivative in non-uniform control flow",
      "@group(0) @binding(0) var t: texture_2d<f32>; @group(0) @binding(1) var s: sampler; "

@@ -131,11 +131,72 @@ TEST(CliRevision, GenDerivesUnder2026OrRefusesTheFamily) {
 }
 
 TEST(CliRevision, EveryWgslSubcommandDocumentsTheOption) {
-  for (const char* cmd : {"parse", "check", "eval", "layout", "run", "explore", "gen", "oracle"}) {
+  for (const char* cmd : {"parse", "check", "eval", "layout", "run", "explore", "gen", "oracle",
+                          "builtins", "reduce"}) {
     Result h = plumb(std::string(cmd) + " --help");
     EXPECT_NE(h.out.find("--revision"), std::string::npos) << cmd;
     EXPECT_NE(h.out.find("2026"), std::string::npos) << cmd;
   }
+}
+
+// `plumb builtins --revision 2026` lists the 2026 rows (added and replacing ones) and names its
+// revision; the seed's table stays the default.
+TEST(CliRevision, BuiltinsListTheRevisionsRows) {
+  Result seed = plumb("builtins workgroupUniformLoad", true);
+  EXPECT_EQ(seed.status, 2) << seed.out;  // not a built-in of the seed
+  Result current = plumb("builtins workgroupUniformLoad textureSampleLevel --revision 2026");
+  ASSERT_EQ(current.status, 0) << current.out;
+  EXPECT_NE(current.out.find("workgroupUniformLoad(p: ptr<workgroup, atomic<T>, read_write>)"),
+            std::string::npos)
+      << current.out;
+  EXPECT_NE(current.out.find("textureSampleLevel(t: texture_1d<f32>"), std::string::npos);
+  EXPECT_EQ(current.out.find("texture_external"), std::string::npos) << current.out;
+  Result json = plumb("builtins frexp --revision 2026 --format json");
+  ASSERT_EQ(json.status, 0) << json.out;
+  nlohmann::json j = nlohmann::json::parse(json.out);
+  EXPECT_EQ(j["revision"], "2026");
+  bool abstractRow = false;
+  for (const auto& row : j["rows"])
+    abstractRow = abstractRow || row["signature"] == "(e: T) -> __frexp_result_abstract";
+  EXPECT_TRUE(abstractRow) << json.out;
+  EXPECT_EQ(nlohmann::json::parse(plumb("builtins frexp --format json").out)["revision"],
+            "2022-06");
+}
+
+// `plumb parse --print` writes a 2026 module in 2026 spelling, and the printing parses back.
+TEST(CliRevision, ParsePrintWritesTheRevisionsSpelling) {
+  std::string f =
+      temp("spelling.wgsl",
+           "enable f16;\nrequires pointer_composite_access;\n"
+           "diagnostic(off, derivative_uniformity);\nalias T = i32;\n"
+           "const_assert 1 < 2;\n"
+           "fn f(c: bool, x: i32) {\n  @diagnostic(off, derivative_uniformity) if c {}\n"
+           "  switch x { case 1, default: {} }\n  const_assert 2 > 1;\n}\n");
+  Result r = plumb("parse " + f + " --revision 2026 --print");
+  ASSERT_EQ(r.status, 0) << r.out;
+  for (const char* s :
+       {"requires pointer_composite_access;", "diagnostic(off, derivative_uniformity);",
+        "alias T = i32;", "const_assert 1 < 2;", "@diagnostic(off, derivative_uniformity) if c",
+        "case 1, default:", "const_assert 2 > 1;"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+  EXPECT_EQ(r.out.find("staticAssert"), std::string::npos) << r.out;
+  std::string again = temp("spelling2.wgsl", r.out);
+  Result back = plumb("parse " + again + " --revision 2026 --print");
+  ASSERT_EQ(back.status, 0) << back.out;
+  EXPECT_EQ(back.out, r.out);
+}
+
+// `plumb reduce --revision 2026` parses and judges candidates under 2026.
+TEST(CliRevision, ReduceUnderTheRevision) {
+  std::string f = temp("reduce2026.wgsl",
+                       "alias T = i32;\nconst c: T = 1;\nfn f() {\n  var v = 1;\n  v /= 0;\n"
+                       "  let w = c + 2;\n}\n");
+  // Under 2026 `v /= 0` is an error (delta 3.2); the seed cannot even parse `alias`.
+  Result r = plumb("reduce " + f + " --keep plumb-rejects --revision 2026 --quiet", true);
+  ASSERT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("v /= 0"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("let w"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("plumb-rejects:arithmetic-expr"), std::string::npos) << r.out;
 }
 
 }  // namespace

@@ -18,7 +18,8 @@ TEST(OverloadTable, EveryRowIsWellFormed) {
 }
 
 // Revision 2026 adds the rows of builtin_function_table_2026.cpp: well formed, and no
-// concrete overload repeats one of the seed's (which would make calls ambiguous).
+// concrete overload repeats one of the seed's that 2026 keeps (which would make calls
+// ambiguous); the seed's rows marked kReplacedInCurrent are not in 2026's table.
 TEST(OverloadTable, CurrentRowsAreWellFormedAndNew) {
   TypeTable types;
   std::vector<std::string> problems;
@@ -35,7 +36,9 @@ TEST(OverloadTable, CurrentRowsAreWellFormedAndNew) {
     return k;
   };
   std::set<std::string> keys;
-  for (const Overload& o : seed.all()) keys.insert(key(o));
+  for (const Overload& o : seed.all())
+    if (!(o.row->flags & kReplacedInCurrent)) keys.insert(key(o));
+  for (const Overload& o : current.all()) EXPECT_FALSE(o.row->flags & kReplacedInCurrent);
   std::span<const OverloadRow> rows = currentOverloadRows();
   for (const Overload& o : current.all()) {
     if (o.row < rows.data() || o.row >= rows.data() + rows.size()) continue;
@@ -91,6 +94,34 @@ TEST(OverloadTable, PredeclaredStructures) {
   EXPECT_EQ(types.name(info.members[0].type), "vec3<f16>");
   EXPECT_EQ(types.name(info.members[1].type), "vec3<i32>");
   EXPECT_TRUE(static_cast<bool>(table.predeclaredStruct("__atomic_compare_exchange_result<u32>")));
+}
+
+// new#frexp-builtin, new#modf-builtin (revision 2026, delta 6.2): the structures are named by
+// element type, the significand is `fract`, and AbstractFloat has its own; the seed's names
+// stay as keys of the f32 ones.
+TEST(OverloadTable, PredeclaredStructuresOf2026) {
+  TypeTable types;
+  OverloadTable table(types, nullptr, &Revision::wgsl2026());
+  Type a = table.predeclaredStruct("__frexp_result_vec2_abstract");
+  ASSERT_TRUE(static_cast<bool>(a));
+  const StructInfo& info = types.structInfo(a);
+  EXPECT_TRUE(info.abstract);
+  EXPECT_EQ(info.members[0].name, "fract");
+  EXPECT_EQ(types.name(info.members[0].type), "vec2<AbstractFloat>");
+  EXPECT_EQ(types.name(info.members[1].type), "vec2<AbstractInt>");
+  EXPECT_EQ(table.predeclaredStruct("__frexp_result"),
+            table.predeclaredStruct("__frexp_result_f32"));
+  EXPECT_EQ(types.structInfo(table.predeclaredStruct("__frexp_result_f16")).members[0].name,
+            "fract");
+  EXPECT_TRUE(static_cast<bool>(table.predeclaredStruct("__modf_result_abstract")));
+  // textureSampleLevel of texture_external is gone; of texture_1d it is new.
+  bool external = false, oneD = false;
+  for (const Overload& o : table.candidates(OverloadKind::Builtin, "textureSampleLevel")) {
+    external = external || types.kind(o.parameters[0].type) == TypeKind::ExternalTexture;
+    oneD = oneD || types.name(o.parameters[0].type) == "texture_1d<f32>";
+  }
+  EXPECT_FALSE(external);
+  EXPECT_TRUE(oneD);
 }
 
 TEST(OverloadMatching, WildcardsBindStructurally) {

@@ -12,6 +12,34 @@ std::string printed(const std::string& text) {
   return printModule(*p.module);
 }
 
+// Revision 2026: the module is printed in its revision's spelling (`alias`, `const_assert`,
+// `requires`, `diagnostic`, statement attributes, `case 1, default`), and the text parses back
+// to the same printing.
+std::string printed2026(const std::string& text) {
+  SourceFile file("t.wgsl", text);
+  DiagnosticList diagnostics;
+  std::unique_ptr<ast::Module> m = parseModule(file, Revision::wgsl2026(), diagnostics);
+  EXPECT_FALSE(diagnostics.hasErrors()) << text;
+  return printModule(*m);
+}
+
+TEST(Printer, CurrentSpelling) {
+  const char* text =
+      "enable f16;requires pointer_composite_access;diagnostic(off,derivative_uniformity);"
+      "alias T=i32;const_assert 1<2;"
+      "fn f(c:bool,x:i32){@diagnostic(off,derivative_uniformity) if c {} "
+      "switch x { case 1, default: {} } const_assert 2>1;}";
+  std::string out = printed2026(text);
+  EXPECT_EQ(out,
+            "enable f16;\nrequires pointer_composite_access;\n"
+            "diagnostic(off, derivative_uniformity);\nalias T = i32;\nconst_assert 1 < 2;\n\n"
+            "fn f(c: bool, x: i32) {\n  @diagnostic(off, derivative_uniformity) if c {\n  }\n"
+            "  switch x {\n    case 1, default: {\n    }\n  }\n  const_assert 2 > 1;\n}\n");
+  EXPECT_EQ(printed2026(out), out);
+  // The seed keeps its own spelling.
+  EXPECT_EQ(printed("type T = i32; staticAssert 1 < 2;"), "type T = i32;\nstaticAssert 1 < 2;\n");
+}
+
 TEST(Printer, CanonicalLayout) {
   EXPECT_EQ(printed("fn   main( )  {return  ;}"), "fn main() {\n  return;\n}\n");
   EXPECT_EQ(printed("struct S{a:f32,b:i32,}"), "struct S {\n  a: f32,\n  b: i32,\n}\n");
