@@ -40,6 +40,8 @@ struct RunOptionsCli {
   uint32_t pictureLocation = 0;  // --picture-location N
   uint64_t maxSteps = 10'000'000;
   uint64_t maxExecutions = 1000;
+  uint32_t subgroupMinSize = 4, subgroupMaxSize = 128;
+  std::string subgroupLayout = "any";
 };
 
 int runRun(const RunOptionsCli& o) {
@@ -56,6 +58,9 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.allSchedules = o.allSchedules;
   request.dispatch.reduceSchedules = !o.noReduction;
   request.dispatch.force = o.force;
+  request.dispatch.subgroups.minSize = o.subgroupMinSize;
+  request.dispatch.subgroups.maxSize = o.subgroupMaxSize;
+  request.dispatch.subgroups.linear = o.subgroupLayout == "linear";
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
   request.allowUnusedBindings = o.allowUnused;
@@ -158,6 +163,16 @@ void registerRun(CLI::App& app, int& exitCode) {
                 "with --all-schedules: explore every order of the atomic operations, dependent or\n"
                 "not (the same outcomes, many more executions)");
   cmd->add_flag("--force", o->force, "run dispatches larger than 2^20 invocations");
+  cmd->add_option("--subgroup-min-size", o->subgroupMinSize,
+                  "revision 2026, subgroups: the device's subgroupMinSize (default 4); every\n"
+                  "power of two in [4, 128] between it and --subgroup-max-size is explored");
+  cmd->add_option("--subgroup-max-size", o->subgroupMaxSize,
+                  "the device's subgroupMaxSize (default 128)");
+  cmd->add_option("--subgroup-layout", o->subgroupLayout,
+                  "'any' (default): every grouping of a workgroup's invocations into subgroups\n"
+                  "and every numbering (new#subgroups); 'linear': consecutive\n"
+                  "local_invocation_index only (what devices do; narrower than the text)")
+      ->check(CLI::IsMember({"any", "linear"}));
   cmd->add_flag("--hex", o->hex,
                 "print each buffer as its 32-bit words in hex (default: each scalar as its type's "
                 "value, `out[0] = -1i`)");

@@ -257,6 +257,22 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     }
   }
 
+  // Subgroups (revision 2026, subgroups.h): the sizes to explore, and whether a subgroup
+  // operation may be reached in non-uniform control flow.
+  bool subgroups = usesSubgroupOperations(program);
+  bool mayDiverge = subgroups && subgroupsMayDiverge(cm);
+  std::vector<uint32_t> subgroupSizes;
+  if (subgroups) {
+    subgroupSizes = subgroupSizesToExplore(options.subgroups, static_cast<uint32_t>(perGroup));
+    result.subgroupSizes = subgroupSizes;
+    if (subgroupSizes.empty()) {
+      result.refused =
+          "no subgroup size: the sizes are the powers of two in [4, 128] within "
+          "--subgroup-min-size and --subgroup-max-size (new#subgroups)";
+      return result;
+    }
+  }
+
   // Partial-order reduction of --all-schedules (partial_order_reduction.h). Not with the memory
   // model's observer (plumb explore records every access in the order the machine runs it),
   // nor beyond kMaxReducedInvocations (its happens-before clocks hold a word per invocation
@@ -309,6 +325,12 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
         machine.setRaceDetector(&*detector);
       }
       if (options.observer) options.observer->beginExecution();
+      Chooser chooser = [&log](uint32_t count, const std::string& what) {
+        return log.choose(count, what);
+      };
+      SubgroupLayout layout;
+      if (subgroups)
+        layout = chooseSubgroupLayout(config, subgroupSizes, options.subgroups.linear, chooser);
       for (uint32_t i = 0; i < config.invocations.size(); ++i) machine.start(i, entry);
 
       Outcome outcome;
@@ -415,6 +437,21 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
           }
           stop = !run(poised[*k]);
           continue;
+        }
+        // Every invocation is finished or waits. First the subgroup and quad operations
+        // (revision 2026): one completes for the active invocations of its subgroup.
+        if (subgroups) {
+          SubgroupStep s = completeSubgroupOperation(program, config, layout, mayDiverge, chooser);
+          if (options.trace && !s.trace.empty())
+            *options.trace << "[" << result.explored << "] " << s.trace << "\n";
+          if (s.stop) {
+            stopWith(std::move(*s.stop));
+            break;
+          }
+          if (!s.released.empty()) {
+            log.barrierReleased(s.released);
+            continue;
+          }
         }
         // Every invocation is finished or waits at a barrier: the global rule of control
         // barriers (#barrier: executed by all invocations of the workgroup "as if concurrently").

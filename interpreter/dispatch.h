@@ -17,6 +17,7 @@
 #include "interpreter/machine.h"
 #include "interpreter/races.h"
 #include "interpreter/stage_outputs.h"
+#include "interpreter/subgroups.h"
 
 namespace plumb::interp {
 
@@ -40,6 +41,8 @@ struct DispatchOptions {
   std::ostream* trace = nullptr;               // --trace: one line per step
   /// The memory model explorer's observer of shared accesses (machine.h); null: none.
   MemoryObserver* observer = nullptr;
+  /// Revision 2026, `enable subgroups`: the subgroup sizes and layouts explored (subgroups.h).
+  SubgroupOptions subgroups;
 };
 
 /// One bound buffer (uniform or storage) or texture of the entry point's resource interface.
@@ -81,6 +84,8 @@ struct DispatchResult {
   uint64_t abandoned = 0;
   bool reduced = false;   // the schedules were explored with the partial-order reduction
   bool complete = true;   // every choice explored
+  /// Revision 2026: the subgroup sizes explored (empty: the program has no subgroup operation).
+  std::vector<uint32_t> subgroupSizes;
   /// When not complete: the bound that stopped the exploration (a Limit stop: `executions`,
   /// --max-executions, or `race-rounds`; interpreter/stop.h).
   std::optional<Stop> limit;

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "interpreter/float_accuracy.h"
 #include "interpreter/runtime_operations.h"
 
 namespace plumb::interp {
@@ -152,7 +153,8 @@ void Machine::materialize(RValue& v) {
   if (!std::holds_alternative<FloatSet>(v.data)) return;
   TypeKind k = types_.kind(v.type);
   if (k != TypeKind::I32 && k != TypeKind::U32) return;
-  OperationResult r = bitcastValue(types_, RValue{types_.f32(), v.floatSet()}, v.type);
+  OperationResult r = bitcastValue(types_, RValue{types_.f32(), v.floatSet()}, v.type,
+                                   program_.module.revision().bitcastMayFlush);
   v = r.ok() ? pick(std::move(r.alternatives), "bit pattern of a float set") : RValue{v.type, AnyScalar{}};
 }
 
@@ -342,6 +344,8 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
       if (races_ && races_->tracks(a))
         races_->write(indexOfInvocation(inv), v.allocation, v.path, value, *loc, inAtomic_,
                       AccessSite{lastNode_, lastNodeIsStatement_});
+      if (program_.module.revision().vectorComponentWriteMayAccessVector)
+        writeVectorSiblings(inv, a, v);
       Type t = loc->type;
       *loc = std::move(value);
       loc->type = t;
@@ -366,6 +370,42 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
   *loc = std::move(value);
   loc->type = t;
   return {};
+}
+
+void Machine::writeVectorSiblings(Invocation& inv, const Allocation& a, const MemoryView& v) {
+  // new#memory-operation (2026, delta 7.2): "A write access to a component of a vector may
+  // access all memory locations associated with that vector": the other components are
+  // written too, with the values the writer finds there, a read then a write of each (what a
+  // device's read-modify-write of the vector does). The race detector hears of it always (a
+  // possible access is enough for a data race; the value written back is one the location
+  // may hold, so an execution without it is among the outcomes too); the memory model's
+  // observer (plumb explore) as a choice point, first without.
+  bool tracked = races_ && races_->tracks(a);
+  bool watched = observed(a);
+  if ((!tracked && !watched) || v.path.empty()) return;
+  const RValue* parent = locate(a.value, v.path, v.path.size() - 1);
+  if (!parent || !parent->isComposite() || types_.kind(parent->type) != TypeKind::Vector) return;
+  if (watched && choose_(2, at("a vector component write accesses the whole vector")) == 0)
+    watched = false;
+  uint32_t written = v.path.back();
+  for (uint32_t j = 0; j < parent->components().size(); ++j) {
+    if (j == written) continue;
+    MemoryView sibling = v;
+    sibling.path.back() = j;
+    const RValue& there = parent->components()[j];
+    AccessSite site{lastNode_, lastNodeIsStatement_};
+    if (watched) {
+      RValue current = there;
+      observer_->onRead(indexOfInvocation(inv), inv, a, sibling, false, current, choose_);
+      observer_->onWrite(indexOfInvocation(inv), inv, a, sibling, false, current);
+    }
+    if (tracked) {
+      RValue current = there;  // a racy location's later rounds widen it to its domain
+      races_->read(indexOfInvocation(inv), v.allocation, sibling.path, current, false, site);
+      races_->write(indexOfInvocation(inv), v.allocation, sibling.path, current, there, false,
+                    site);
+    }
+  }
 }
 
 // ------------------------------------------------------------------- expressions
@@ -676,6 +716,11 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
         auto lazy = [&](RValue& x, Type scalar) {
           const FloatSet* f = std::get_if<FloatSet>(&x.data);
           if (!f || f->any || f->isExact()) return false;
+          // A set that meets the subnormals, when they may be flushed (2026): the bits of each
+          // value and of the zeros, below.
+          const fp::Format& single = fp::formatOf(TypeKind::F32);
+          if (program_.module.revision().bitcastMayFlush && fp::flush(single, *f) != *f)
+            return false;
           x.type = scalar;
           return true;
         };
@@ -693,7 +738,9 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
         }
       }
       RValue operands[] = {std::move(a)};
-      OperationResult r = lifted(operands, [&](std::span<const RValue> x) { return bitcastValue(types_, x[0], to); });
+      OperationResult r = lifted(operands, [&](std::span<const RValue> x) {
+        return bitcastValue(types_, x[0], to, program_.module.revision().bitcastMayFlush);
+      });
       if (!r.ok()) return operationStop(r, "bitcast<" + types_.name(to) + ">", "bitcast-expr");
       inv.values.push_back(operationValue(std::move(r.alternatives), "bitcast result"));
       return RuleId::BitcastExpr;

@@ -93,7 +93,9 @@ struct Frame {
   uint32_t callSite = UINT32_MAX;  // the call expression, for the trace
 };
 
-enum class InvocationStatus : uint8_t { Running, AtBarrier, Finished };
+/// AtSubgroupOperation: waiting at a subgroup or quad built-in (revision 2026) until its
+/// subgroup's collective step completes it (interpreter/subgroups.h).
+enum class InvocationStatus : uint8_t { Running, AtBarrier, AtSubgroupOperation, Finished };
 
 /// One invocation of the entry point (#invocations): its continuation, values, frames and
 /// its private and function memory.
@@ -108,6 +110,7 @@ struct Invocation {
   std::vector<Allocation> function;  // the function-variable stack
   InvocationStatus status = InvocationStatus::Running;
   uint32_t barrier = 0;              // the barrier call expression it waits at
+  std::vector<RValue> collective;    // AtSubgroupOperation: the call's arguments
   uint64_t steps = 0;
   /// The fragment stage (stage_fragment.cpp): a helper invocation
   /// (new#fragment-shaders-helper-invocations: its storage writes are not performed, its
@@ -272,6 +275,9 @@ class Machine {
   AddressSpaces spaces(Invocation& inv);
   StepResult load(Invocation& inv, const RValue& reference, RValue& out);
   StepResult store(Invocation& inv, const RValue& reference, RValue value);
+  /// The other components of the vector a store to component `v` writes (2026 only,
+  /// Revision::vectorComponentWriteMayAccessVector), told to the race detector and observer.
+  void writeVectorSiblings(Invocation& inv, const Allocation& a, const MemoryView& v);
   RValue viewValue(Type t, MemoryView v) const { return RValue{t, std::move(v)}; }
   /// Chooses one of the alternatives of an operation (a choice point if several).
   RValue pick(Alternatives&& a, const char* what);

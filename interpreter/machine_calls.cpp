@@ -7,6 +7,7 @@
 #include "interpreter/machine.h"
 #include "interpreter/races.h"
 #include "interpreter/runtime_operations.h"
+#include "interpreter/subgroups.h"
 
 namespace plumb::interp {
 
@@ -21,9 +22,10 @@ bool isNumericShape(TypeKind k) {
 
 /// The built-ins machineBuiltin evaluates: the synchronization functions, arrayLength, the
 /// atomics and the textures (they touch memory or other invocations).
-bool isMachineBuiltin(std::string_view name) {
+bool isMachineBuiltin(const Overload& o) {
+  std::string_view name = o.row->name;
   return name == "workgroupBarrier" || name == "storageBarrier" || name == "arrayLength" ||
-         name.starts_with("atomic") || name.starts_with("texture");
+         name.starts_with("atomic") || name.starts_with("texture") || isSubgroupOperation(o);
 }
 
 }  // namespace
@@ -94,7 +96,7 @@ StepResult Machine::callBuiltin(Invocation& inv, const Task& t) {
   // The built-ins the machine evaluates touch memory or synchronize: they need one value of
   // each argument. The others are functions of their arguments, applied to each value of an
   // integer not yet chosen (M13).
-  if (isMachineBuiltin(o->row->name)) {
+  if (isMachineBuiltin(*o)) {
     materialize(args);
     return machineBuiltin(inv, t, *o, args);
   }
@@ -134,6 +136,15 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     if (observer_) observer_->onBarrier(indexOfInvocation(inv), inv, name);
     if (races_) races_->barrier(indexOfInvocation(inv), name == "storageBarrier");
     return RuleId::ControlBarrierWait;
+  }
+  if (isSubgroupOperation(o)) {
+    // new#subgroup-ops (2026): the active invocations of a subgroup "communicate to determine
+    // results". The invocation waits with its arguments; the dispatch's collective step
+    // (subgroups.h, rule subgroup-operation-complete) gives each active invocation its result.
+    inv.status = InvocationStatus::AtSubgroupOperation;
+    inv.barrier = t.node;
+    inv.collective = std::move(args);
+    return RuleId::SubgroupOperationWait;
   }
   if (name == "arrayLength") {
     // #array-builtin-functions: the number of elements of the runtime-sized array.

@@ -181,8 +181,11 @@ bool Machine::fusedCall(Invocation& inv, uint32_t e, RValue& out, Fused& f) {
     // callBuiltin (machine_calls.cpp): a built-in evaluated as a function of its arguments.
     const Overload* o = cm.calls[e];
     std::optional<RuleId> rule = functionBuiltinRule(o->row->anchor);
+    // The module's revision, as the unfused step (machine_calls.cpp): its accuracy table and
+    // run-time deltas (the 2026 unpack rows take integer arguments and are fused).
     OperationResult res =
-        interp::callBuiltin(types_, *o, result, std::span<const RValue>(args.data(), args.size()));
+        interp::callBuiltin(types_, *o, result, std::span<const RValue>(args.data(), args.size()),
+                            program_.module.revision());
     if (!rule || !res.ok() || res.alternatives.size() != 1) return false;
     out = std::move(res.alternatives[0]);
     ++f.steps;

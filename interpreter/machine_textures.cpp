@@ -53,6 +53,8 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
                       (tn.kind == TypeKind::DepthTexture && tn.depth == ast::DepthTextureKind::Multisampled2d);
   bool arrayed = isArrayedTexture(types_, texType);
   bool depth = tn.kind == TypeKind::DepthTexture;
+  bool storage = tn.kind == TypeKind::StorageTexture;
+  ast::TexelFormat texelFormat = tn.format;  // `tn` may dangle once a type is made
   Type u32 = types_.u32();
   auto push = [&](RValue v, RuleId rule) {
     inv.values.push_back(std::move(v));
@@ -126,13 +128,15 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
     if (store) {
       if (tn.kind != TypeKind::StorageTexture)
         return Stop::internal("textureStore needs a storage texture");
-      std::string_view format = ast::spelling(tn.format);
       // The value converted to the texel format (Vulkan "Texel Output Format Conversion", which
-      // the seed leaves to WebGPU; docs/ambiguities.md M10–M12): for an 8- or 16-bit channel
-      // format, the set of codes each channel may store (textures.h).
-      RValue value = storedTexel(types_, texType, args[k]);
+      // the seed leaves to WebGPU; docs/ambiguities.md M10–M12): for a channel format narrower
+      // than 32 bits, the set of codes each channel may store (textures.h).
+      // Revision 2026 (currentTexelFormats): new#channel-formats' inverse channel transfer
+      // functions clamp integers and leave an out-of-range 16float indeterminate.
+      RValue value =
+          storedTexel(types_, texType, args[k], program_.module.revision().currentTexelFormats);
       // Channels the format does not have are not stored (#storage-texel-formats).
-      size_t channels = format.starts_with("rgba") ? 4 : format.starts_with("rg") ? 2 : 1;
+      size_t channels = channelCount(texelFormat);
       auto write = [&](RValue& dst) {
         for (size_t ch = 0; ch < channels; ++ch) dst.components()[ch] = value.components()[ch];
       };
@@ -150,6 +154,9 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
       return RuleId::TextureStoreOutOfBounds;
     }
     auto loaded = [&](const RValue& v) -> RValue {
+      // A storage texture (revision 2026: `read`, `read_write`): the stored codes through the
+      // channel transfer functions, missing channels as 0, 0, 1 (#storage-texel-formats).
+      if (storage) return loadedStorageTexel(types_, texType, v, result);
       if (depth) {
         RValue x = v.components()[0];
         x.type = result;

@@ -1,6 +1,8 @@
 // The lookups of the rule table (rules.h).
 #include "interpreter/rules.h"
 
+#include <utility>
+
 namespace plumb::interp {
 
 std::optional<RuleId> functionBuiltinRule(std::string_view anchor) {
@@ -11,6 +13,23 @@ std::optional<RuleId> functionBuiltinRule(std::string_view anchor) {
                     RuleId::VectorBuiltinFunctions, RuleId::PackBuiltinFunctions,
                     RuleId::UnpackBuiltinFunctions})
     if (rule(id).anchor == anchor) return id;
+  // The rows current WGSL adds (semantics/builtin_function_table_2026.cpp) name their own
+  // definitions; each is a function of its arguments in the seed's section of the same kind
+  // (new#numeric-builtin-functions merges the seed's float and integer sections).
+  static constexpr std::pair<std::string_view, RuleId> kCurrent[] = {
+      {"saturate-float-builtin", RuleId::FloatBuiltinFunctions},
+      {"sign-builtin", RuleId::IntegerBuiltinFunctions},
+      {"dot4U8Packed-builtin", RuleId::IntegerBuiltinFunctions},
+      {"dot4I8Packed-builtin", RuleId::IntegerBuiltinFunctions},
+      {"pack4xI8-builtin", RuleId::PackBuiltinFunctions},
+      {"pack4xU8-builtin", RuleId::PackBuiltinFunctions},
+      {"pack4xI8Clamp-builtin", RuleId::PackBuiltinFunctions},
+      {"pack4xU8Clamp-builtin", RuleId::PackBuiltinFunctions},
+      {"unpack4xI8-builtin", RuleId::UnpackBuiltinFunctions},
+      {"unpack4xU8-builtin", RuleId::UnpackBuiltinFunctions},
+  };
+  for (const auto& [a, id] : kCurrent)
+    if (a == anchor) return id;
   return std::nullopt;
 }
 

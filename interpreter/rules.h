@@ -51,6 +51,8 @@ enum class RuleId : uint8_t {
   DerivativeDivergentQuad,
   // the scheduler's rule (dispatch.cpp): every invocation of a workgroup waits at one barrier
   ControlBarrierRelease,
+  // revision 2026: subgroup and quad operations (machine_calls.cpp, subgroups.cpp)
+  SubgroupOperationWait, SubgroupOperationComplete,
   Count
 };
 // clang-format on
@@ -186,6 +188,11 @@ inline constexpr std::array<Rule, static_cast<size_t>(RuleId::Count)> kRules{{
     {RuleId::DerivativeDivergentQuad, "derivative-divergent-quad", "derivatives"},
 
     {RuleId::ControlBarrierRelease, "control-barrier-release", "barrier"},
+
+    // revision 2026 (anchors of wgsl-2026-08-19.bs): an invocation waits at a subgroup or quad
+    // built-in; the active invocations of a subgroup complete it together.
+    {RuleId::SubgroupOperationWait, "subgroup-operation-wait", "subgroup-ops"},
+    {RuleId::SubgroupOperationComplete, "subgroup-operation-complete", "subgroups"},
 }};
 
 constexpr const Rule& rule(RuleId id) {

@@ -361,6 +361,12 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
     r.json["executions"]["rounds"] = d.rounds;
     if (d.roundsExhausted) r.json["executions"]["roundsExhausted"] = true;
   }
+  // Revision 2026, subgroups (interpreter/subgroups.h): the device choices explored.
+  if (!d.subgroupSizes.empty())
+    r.json["subgroups"] = {{"minSize", request.dispatch.subgroups.minSize},
+                           {"maxSize", request.dispatch.subgroups.maxSize},
+                           {"layout", request.dispatch.subgroups.linear ? "linear" : "any"},
+                           {"sizes", d.subgroupSizes}};
   if (!r.warnings.empty()) r.json["warnings"] = r.warnings;
   return r;
 }

@@ -70,9 +70,9 @@ std::optional<Value> creationTimeValue(TypeTable& types, const Overload& overloa
 /// The floating-point functions whose exact result for exact arguments is a value of the
 /// type, correctly rounded meaning that value itself.
 bool exactWhenExact(std::string_view name) {
-  static const std::set<std::string_view> names{"abs",   "ceil", "floor", "round", "trunc",
-                                                "sign",  "step", "min",   "max",   "clamp",
-                                                "frexp", "modf", "ldexp"};
+  static const std::set<std::string_view> names{"abs",   "ceil", "floor", "round",   "trunc",
+                                                "sign",  "step", "min",   "max",     "clamp",
+                                                "frexp", "modf", "ldexp", "saturate"};
   return names.count(name) > 0;
 }
 
@@ -228,7 +228,8 @@ OperationResult pack2x16float(TypeTable& types, Type result, const RValue& e) {
 /// formula's exact value (v / scale; snorm: max(v / scale, -1)) converted to f32, either
 /// neighbour (#floating-point-conversion; docs/ambiguities.md R6); binary16 halves are exact in
 /// f32, and an infinity or NaN half is any value.
-OperationResult unpack(TypeTable& types, std::string_view name, Type result, const RValue& e) {
+OperationResult unpack(TypeTable& types, std::string_view name, Type result, const RValue& e,
+                       const Revision& revision) {
   if (e.isAny()) return ok({anyValueOf(types, result)});
   uint32_t word = static_cast<uint32_t>(e.intValue());
   Type f32 = types[result].element;
@@ -255,6 +256,15 @@ OperationResult unpack(TypeTable& types, std::string_view name, Type result, con
     FloatSet q = fp::divide(single, FloatSet::exact(static_cast<double>(v)),
                             FloatSet::exact(static_cast<double>(scale)));
     if (!q.any) q = FloatSet::range(std::max(q.lo, -1.0), std::max(q.hi, -1.0));
+    if (revision.unpackNormalizedWithinThreeUlp) {
+      // new#concrete-float-accuracy (2026, delta 7.1): "3 ULP" of the exact result
+      // max(v / scale, -1), which lies between the binary64 neighbours of its rounding.
+      double exact = static_cast<double>(v) / static_cast<double>(scale);
+      double lo = std::max(std::nextafter(exact, -2.0), -1.0);
+      double hi = std::max(std::nextafter(exact, 2.0), -1.0);
+      if (v == 0 || v == scale || v <= -scale) lo = hi = std::max(exact, -1.0);  // exact
+      q = fp::withinUlps(single, lo, hi, 3);
+    }
     parts.push_back(scalarFloat(f32, q));
   }
   return ok({RValue{result, std::move(parts)}});
@@ -320,7 +330,7 @@ OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type res
     return packNormalized(types, name, result, args[0]);
   }
   if (anchor == "unpack-builtin-functions" && args.size() == 1)
-    return unpack(types, name, result, args[0]);
+    return unpack(types, name, result, args[0], revision);
 
   bool floating = isFloatKind(component);
   if (!floating) {

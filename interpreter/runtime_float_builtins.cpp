@@ -445,6 +445,13 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
       if (minMax == median) return {scalarFloat(t, minMax)};
       return {scalarFloat(t, minMax), scalarFloat(t, median)};
     });
+  if (name == "saturate" && args.size() == 1)
+    // new#saturate-float-builtin (2026): "Returns clamp(e, 0.0, 1.0)", correctly rounded
+    // (new#concrete-float-accuracy): min(max(e, 0), 1), which the median of the three equals
+    // since 0 <= 1.
+    return cw([&](const std::vector<RValue>& a, Type t) -> Alternatives {
+      return {scalarFloat(t, r.min(r.max(floatOf(a[0]), Rows::c(0)), Rows::c(1)))};
+    });
   if (name == "fma" && args.size() == 3)
     // fma: "Inherited from x * y + z".
     return cw([&](const std::vector<RValue>& a, Type t) -> Alternatives {
@@ -623,6 +630,15 @@ OperationResult floatBuiltin(TypeTable& types, std::string_view name, Type resul
           };
           double tiny = fp::nextUp(f, 0);
           const FloatSet& u = unflushed;
+          // new#frexp-builtin (2026, Revision::frexpSubnormalIndeterminate): "Otherwise, e is
+          // subnormal, NaN, or infinite. The result fraction and exponent are indeterminate
+          // values": a set that meets the subnormals gives any pair.
+          if (revision.frexpSubnormalIndeterminate && u.lo < f.smallestNormal &&
+              u.hi > -f.smallestNormal && !(u.lo == 0 && u.hi == 0)) {
+            options.push_back({anyScalar(firstType), anyScalar(secondType)});
+            perComponent.push_back(std::move(options));
+            continue;
+          }
           if (u.lo < 0) binadeOptions(std::max(-u.hi, tiny), -u.lo, true);
           if (e.contains(0))  // zero itself, or a subnormal input flushed to zero
             options.push_back(

@@ -417,7 +417,7 @@ OperationResult componentWise(TypeTable& types, const RValue& v, Type to, const 
 
 
 /// bitcast of one scalar (#bitcast-expr).
-OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to) {
+OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to, bool mayFlush) {
   TypeKind from = types.kind(v.type), k = types.kind(to);
   if (from == k) {
     // "Identity transform ... The result is e."
@@ -433,7 +433,10 @@ OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to) {
     // The f32 with the integer's bits; an infinity or NaN is any value
     // (#floating-point-evaluation).
     if (v.isAny()) return ok({scalarFloat(to, FloatSet::anyValue())});
-    return ok({scalarFloat(to, FloatSet::exact(f32FromBits(static_cast<uint32_t>(v.intValue()))))});
+    FloatSet x = FloatSet::exact(f32FromBits(static_cast<uint32_t>(v.intValue())));
+    // Revision::bitcastMayFlush (2026): a subnormal result may be flushed to zero.
+    if (mayFlush) x = fp::flush(fp::formatOf(TypeKind::F32), x);
+    return ok({scalarFloat(to, x)});
   }
   if (from == TypeKind::F32) {
     // The bits of each f32 value in the set: a zero has two encodings, as the sign of a zero
@@ -446,6 +449,7 @@ OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to) {
     auto push = [&](uint32_t bits) {
       out.push_back(scalarInt(to, k == TypeKind::I32 ? int64_t(int32_t(bits)) : int64_t(bits)));
     };
+    bool flushed = false;
     for (double x = s.lo; x <= s.hi; x = fp::nextUp(f, x)) {
       if (out.size() + (x == 0 ? 2 : 1) > kMaxAlternatives) return ok({anyScalar(to)});
       if (x == 0) {
@@ -454,6 +458,13 @@ OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to) {
       } else {
         push(f32Bits(x));
       }
+      // Revision::bitcastMayFlush (2026): a subnormal operand may be read as a zero.
+      flushed = flushed || (mayFlush && fp::isSubnormal(f, x));
+    }
+    if (flushed && !s.contains(0)) {
+      if (out.size() + 2 > kMaxAlternatives) return ok({anyScalar(to)});
+      push(0);
+      push(0x80000000u);
     }
     return ok(std::move(out));
   }
@@ -470,9 +481,9 @@ OperationResult convertValue(TypeTable& types, const RValue& v, Type to) {
                        [&](const RValue& x, Type t) { return convertScalar(types, x, t); });
 }
 
-OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to) {
-  return componentWise(types, v, to,
-                       [&](const RValue& x, Type t) { return bitcastScalar(types, x, t); });
+OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to, bool mayFlush) {
+  return componentWise(
+      types, v, to, [&](const RValue& x, Type t) { return bitcastScalar(types, x, t, mayFlush); });
 }
 
 namespace {

@@ -70,7 +70,9 @@ OperationResult concretizeAbstract(TypeTable& types, const RValue& v, Type compo
 RValue composeValue(TypeTable& types, Type result, std::vector<RValue> args);
 
 /// `bitcast<T>(e)` (#bitcast-expr).
-OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to);
+/// `mayFlush` (Revision::bitcastMayFlush, 2026): a subnormal f32 operand or result may be
+/// flushed to zero (new#floating-point-evaluation).
+OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to, bool mayFlush = false);
 
 /// A call of a built-in function that is not a texture, atomic, synchronization or array
 /// function (those need memory: the machine evaluates them), with arguments converted to the

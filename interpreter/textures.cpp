@@ -9,18 +9,65 @@
 
 namespace plumb::interp {
 
-ChannelFormat channelFormatOf(ast::TexelFormat f) {
+ChannelFormat channelFormatOf(ast::TexelFormat f, size_t channel) {
   using F = ast::TexelFormat;
   switch (f) {
-    case F::Rgba8unorm: return ChannelFormat::Unorm8;
-    case F::Rgba8snorm: return ChannelFormat::Snorm8;
-    case F::Rgba8uint: return ChannelFormat::Uint8;
-    case F::Rgba8sint: return ChannelFormat::Sint8;
-    case F::Rgba16uint: return ChannelFormat::Uint16;
-    case F::Rgba16sint: return ChannelFormat::Sint16;
-    case F::Rgba16float: return ChannelFormat::Float16;
+    case F::Rgba8unorm:
+    case F::Rg8unorm:
+    case F::R8unorm:
+    case F::Bgra8unorm:
+      return ChannelFormat::Unorm8;
+    case F::Rgba8snorm:
+    case F::Rg8snorm:
+    case F::R8snorm:
+      return ChannelFormat::Snorm8;
+    case F::Rgba8uint:
+    case F::Rg8uint:
+    case F::R8uint:
+      return ChannelFormat::Uint8;
+    case F::Rgba8sint:
+    case F::Rg8sint:
+    case F::R8sint:
+      return ChannelFormat::Sint8;
+    case F::Rgba16uint:
+    case F::Rg16uint:
+    case F::R16uint:
+      return ChannelFormat::Uint16;
+    case F::Rgba16sint:
+    case F::Rg16sint:
+    case F::R16sint:
+      return ChannelFormat::Sint16;
+    case F::Rgba16float:
+    case F::Rg16float:
+    case F::R16float:
+      return ChannelFormat::Float16;
+    case F::Rgba16unorm:
+    case F::Rg16unorm:
+    case F::R16unorm:
+      return ChannelFormat::Unorm16;
+    case F::Rgba16snorm:
+    case F::Rg16snorm:
+    case F::R16snorm:
+      return ChannelFormat::Snorm16;
+    // new#storage-texel-formats: "rgb10a2unorm: r, g, b: 10unorm; a: 2unorm" (memory order
+    // r, g, b, a from the least significant bits), and likewise rgb10a2uint.
+    case F::Rgb10a2unorm:
+      return channel == 3 ? ChannelFormat::Unorm2 : ChannelFormat::Unorm10;
+    case F::Rgb10a2uint:
+      return channel == 3 ? ChannelFormat::Uint2 : ChannelFormat::Uint10;
+    // "rg11b10ufloat: r, g: 11float; b: 10float".
+    case F::Rg11b10ufloat:
+      return channel >= 2 ? ChannelFormat::Ufloat10 : ChannelFormat::Ufloat11;
     default: return ChannelFormat::Bits32;
   }
+}
+
+size_t channelCount(ast::TexelFormat f) {
+  std::string_view s = ast::spelling(f);
+  if (s.starts_with("rgba") || s.starts_with("bgra") || s.starts_with("rgb10a2")) return 4;
+  if (s.starts_with("rg11b10")) return 3;
+  if (s.starts_with("rg")) return 2;
+  return 1;
 }
 
 bool holdsCodes(const TypeTable& types, Type texture) {
@@ -55,12 +102,93 @@ CodeBounds boundsOf(ChannelFormat f) {
     case ChannelFormat::Uint8: return {0, 255};
     case ChannelFormat::Snorm8:
     case ChannelFormat::Sint8: return {-128, 127};
-    case ChannelFormat::Uint16: return {0, 65535};
-    case ChannelFormat::Sint16: return {-32768, 32767};
+    case ChannelFormat::Uint16:
+    case ChannelFormat::Unorm16:
+      return {0, 65535};
+    case ChannelFormat::Sint16:
+    case ChannelFormat::Snorm16:
+      return {-32768, 32767};
     case ChannelFormat::Float16: return {-kF16Infinity, kF16Infinity};
+    case ChannelFormat::Unorm10:
+    case ChannelFormat::Uint10:
+      return {0, 1023};
+    case ChannelFormat::Unorm2:
+    case ChannelFormat::Uint2:
+      return {0, 3};
+    // 11float, 10float: five exponent bits; the codes up to the infinity (exponent 31,
+    // fraction 0); above it the NaNs, which a stored code reaches only as `any`.
+    case ChannelFormat::Ufloat11:
+      return {0, 31 << 6};
+    case ChannelFormat::Ufloat10:
+      return {0, 31 << 5};
     case ChannelFormat::Bits32: break;
   }
   return {0, UINT32_MAX};
+}
+
+bool isNormalized(ChannelFormat f) {
+  return f == ChannelFormat::Unorm8 || f == ChannelFormat::Snorm8 || f == ChannelFormat::Unorm16 ||
+         f == ChannelFormat::Snorm16 || f == ChannelFormat::Unorm10 || f == ChannelFormat::Unorm2;
+}
+bool isSignedNormalized(ChannelFormat f) {
+  return f == ChannelFormat::Snorm8 || f == ChannelFormat::Snorm16;
+}
+bool isUnsignedFloat(ChannelFormat f) {
+  return f == ChannelFormat::Ufloat11 || f == ChannelFormat::Ufloat10;
+}
+/// The shader type of a channel format is f32 (else u32 or i32).
+bool isFloatChannel(ChannelFormat f) {
+  return isNormalized(f) || isUnsignedFloat(f) || f == ChannelFormat::Float16;
+}
+/// #channel-formats: "v ÷ 255" (8unorm), "v ÷ 127" (8snorm), 65535, 32767, 1023, 3.
+double normalizedScale(ChannelFormat f) {
+  switch (f) {
+    case ChannelFormat::Unorm8:
+      return 255;
+    case ChannelFormat::Snorm8:
+      return 127;
+    case ChannelFormat::Unorm16:
+      return 65535;
+    case ChannelFormat::Snorm16:
+      return 32767;
+    case ChannelFormat::Unorm10:
+      return 1023;
+    case ChannelFormat::Unorm2:
+      return 3;
+    default:
+      return 1;
+  }
+}
+
+// new#channel-formats 11float and 10float: "5 bits of biased exponent, 6 (5) bits of fraction"
+// (the unsigned floats of Vulkan's "Unsigned 11-Bit (10-Bit) Floating-Point Numbers": bias 15,
+// exponent 0 subnormal, 31 infinity or NaN).
+int fractionBits(ChannelFormat f) {
+  return f == ChannelFormat::Ufloat11 ? 6 : 5;
+}
+double unsignedFloatOfCode(ChannelFormat f, int64_t code) {
+  int m = fractionBits(f);
+  int64_t e = code >> m, fraction = code & ((int64_t{1} << m) - 1);
+  if (e == 0) return std::ldexp(static_cast<double>(fraction), -14 - m);
+  if (e >= 31) return fraction == 0 ? INFINITY : NAN;
+  return std::ldexp(1.0 + std::ldexp(static_cast<double>(fraction), -m), static_cast<int>(e) - 15);
+}
+/// The codes of an 11float or 10float channel for a non-negative x: x's own code, or the two
+/// neighbours ("rounded to one or the other"); beyond the largest finite value that value or
+/// the infinity (as for 16float, Vulkan "Floating-Point Format Conversions").
+CodeRange unsignedFloatCodes(ChannelFormat f, double x) {
+  int64_t infinity = boundsOf(f).hi, largest = infinity - 1;
+  if (x > unsignedFloatOfCode(f, largest)) return {largest, infinity};
+  int64_t lo = 0, hi = largest;  // the largest code whose value is <= x
+  while (lo < hi) {
+    int64_t mid = (lo + hi + 1) / 2;
+    if (unsignedFloatOfCode(f, mid) <= x)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  if (unsignedFloatOfCode(f, lo) == x) return {lo, lo};
+  return {lo, lo + 1};
 }
 
 // Vulkan "Floating-Point Format Conversions" (fundamentals-fp-conversion), converting one f32
@@ -90,21 +218,26 @@ CodeRange codesOf(const RValue& v) {
 
 }  // namespace
 
-CodeRange storeConversion(ChannelFormat f, const RValue& channel) {
+CodeRange storeConversion(ChannelFormat f, const RValue& channel, bool inverseTransfer) {
   CodeBounds b = boundsOf(f);
   switch (f) {
     case ChannelFormat::Unorm8:
-    case ChannelFormat::Snorm8: {
+    case ChannelFormat::Snorm8:
+    case ChannelFormat::Unorm16:
+    case ChannelFormat::Snorm16:
+    case ChannelFormat::Unorm10:
+    case ChannelFormat::Unorm2: {
       // Vulkan "Conversion from Floating-Point to Normalized Fixed-Point"
       // (fundamentals-fpfixedconv): clamp f to [0, 1] (unorm) or [-1, 1] (snorm), then
       // c = convertFloatToUint(f × (2^b − 1)) or convertFloatToInt(f × (2^(b−1) − 1)), "one of
       // the two … integer values … closest to" r, and r itself when r is an integer (M10).
-      // f is an f32 value: f × 255 and f × 127 are exact in binary64.
+      // f is an f32 value: f × 255, f × 127 (and the 16-, 10- and 2-bit scales of 2026) are
+      // exact in binary64.
       if (!std::holds_alternative<FloatSet>(channel.data) || channel.floatSet().any)
         return {b.lo, b.hi};  // an undefined value (NaN, infinity): any bits of the channel (M12)
       const FloatSet& x = channel.floatSet();
-      double lowest = f == ChannelFormat::Unorm8 ? 0.0 : -1.0;
-      double scale = f == ChannelFormat::Unorm8 ? 255.0 : 127.0;
+      double lowest = isSignedNormalized(f) ? -1.0 : 0.0;
+      double scale = normalizedScale(f);
       double lo = std::clamp(x.lo, lowest, 1.0) * scale;
       double hi = std::clamp(x.hi, lowest, 1.0) * scale;
       return {static_cast<int64_t>(std::floor(lo)), static_cast<int64_t>(std::ceil(hi))};
@@ -112,17 +245,33 @@ CodeRange storeConversion(ChannelFormat f, const RValue& channel) {
     case ChannelFormat::Float16: {
       if (!std::holds_alternative<FloatSet>(channel.data) || channel.floatSet().any) return {0, 0, true};
       const FloatSet& x = channel.floatSet();
+      // 2026: quantizeToF16 of a value outside the finite range is indeterminate.
+      if (inverseTransfer && (x.lo < -kMaxF16 || x.hi > kMaxF16)) return {0, 0, true};
       return {f16Codes(x.lo).lo, f16Codes(x.hi).hi};
+    }
+    case ChannelFormat::Ufloat11:
+    case ChannelFormat::Ufloat10: {
+      // new#channel-formats: "max(0, T)" (Vulkan: a negative value becomes zero), then the
+      // nearest values on either side. An undefined value: any bits (NaNs among them).
+      if (!std::holds_alternative<FloatSet>(channel.data) || channel.floatSet().any)
+        return {0, 0, true};
+      const FloatSet& x = channel.floatSet();
+      return {unsignedFloatCodes(f, std::max(0.0, x.lo)).lo,
+              unsignedFloatCodes(f, std::max(0.0, x.hi)).hi};
     }
     case ChannelFormat::Uint8:
     case ChannelFormat::Sint8:
     case ChannelFormat::Uint16:
-    case ChannelFormat::Sint16: {
+    case ChannelFormat::Sint16:
+    case ChannelFormat::Uint10:
+    case ChannelFormat::Uint2: {
       // Vulkan "Texel Output Format Conversion": "Integer outputs are converted such that their
       // value is preserved. The converted value of any integer that cannot be represented in the
       // target format is undefined" (M11).
       if (!std::holds_alternative<int64_t>(channel.data)) return {b.lo, b.hi};
       int64_t v = channel.intValue();
+      // 2026: "min(255, T)", "max(-128, min(127, T))", ...: clamped.
+      if (inverseTransfer) v = std::clamp(v, b.lo, b.hi);
       if (v < b.lo || v > b.hi) return {b.lo, b.hi};
       return {v, v};
     }
@@ -134,21 +283,76 @@ CodeRange storeConversion(ChannelFormat f, const RValue& channel) {
 uint32_t channelValueBits(ChannelFormat f, int64_t code) {
   // #channel-formats, the channel transfer function; the divisions are IEEE-754 binary32
   // divisions, so the value is v ÷ 255 (or v ÷ 127) correctly rounded.
+  if (isNormalized(f)) {
+    float v = static_cast<float>(code) / static_cast<float>(normalizedScale(f));
+    return f32Bits(isSignedNormalized(f) ? std::max(-1.0f, v) : v);
+  }
   switch (f) {
-    case ChannelFormat::Unorm8: return f32Bits(static_cast<float>(code) / 255.0f);
-    case ChannelFormat::Snorm8: return f32Bits(std::max(-1.0f, static_cast<float>(code) / 127.0f));
     case ChannelFormat::Float16: return f32Bits(static_cast<float>(f16OfCode(code)));
+    case ChannelFormat::Ufloat11:
+    case ChannelFormat::Ufloat10:
+      return f32Bits(static_cast<float>(unsignedFloatOfCode(f, code)));
     default: return static_cast<uint32_t>(code);
   }
 }
 
-RValue storedTexel(TypeTable& types, Type texture, const RValue& value) {
+RValue storedTexel(TypeTable& types, Type texture, const RValue& value, bool inverseTransfer) {
   RValue v = value.isComposite() ? value : anyValueOf(types, value.type);
   if (!holdsCodes(types, texture)) return v;
-  ChannelFormat f = channelFormatOf(types[texture].format);
+  ast::TexelFormat format = types[texture].format;
   Components codes;
-  for (const RValue& ch : v.components()) codes.push_back(codeValue(storeConversion(f, ch)));
+  for (size_t k = 0; k < v.components().size(); ++k)
+    codes.push_back(
+        codeValue(storeConversion(channelFormatOf(format, k), v.components()[k], inverseTransfer)));
   return RValue{v.type, std::move(codes)};
+}
+
+RValue loadedStorageTexel(TypeTable& types, Type texture, const RValue& texel, Type result) {
+  Type channel = types[result].element;
+  ast::TexelFormat format = types[texture].format;
+  bool codes = holdsCodes(types, texture);
+  size_t channels = channelCount(format);
+  bool floating = types.kind(channel) == TypeKind::F32;
+  Components parts;
+  for (size_t k = 0; k < 4; ++k) {
+    if (k >= channels) {
+      // "If the texel format has no green (blue) channel, then the second (third) component
+      // of the shader value is 0"; "no alpha channel: the fourth component ... is 1".
+      int64_t v = k == 3 ? 1 : 0;
+      parts.push_back(floating ? RValue{channel, FloatSet::exact(static_cast<double>(v))}
+                               : RValue{channel, v});
+      continue;
+    }
+    const RValue& stored =
+        texel.isComposite() && k < texel.components().size() ? texel.components()[k] : RValue{};
+    if (!codes) {
+      RValue v = stored;
+      v.type = channel;
+      parts.push_back(std::move(v));
+      continue;
+    }
+    ChannelFormat f = channelFormatOf(format, k);
+    CodeRange c = codesOf(stored);
+    if (c.any) {
+      parts.push_back(RValue{channel, AnyScalar{}});
+    } else if (isFloatChannel(f)) {
+      // The channel transfer functions are monotone in the code: the interval of the ends.
+      double lo = f32FromBits(channelValueBits(f, c.lo)),
+             hi = f32FromBits(channelValueBits(f, c.hi));
+      parts.push_back(std::isfinite(lo) && std::isfinite(hi)
+                          ? RValue{channel, FloatSet::range(lo, hi)}
+                          : RValue{channel, AnyScalar{}});
+    } else if (c.lo == c.hi) {
+      parts.push_back(RValue{channel, c.lo});
+    } else if (c.hi - c.lo < static_cast<int64_t>(kMaxAlternatives)) {
+      IntegerSet set;
+      for (int64_t v = c.lo; v <= c.hi; ++v) set.values.push_back(v);
+      parts.push_back(RValue{channel, std::move(set)});
+    } else {
+      parts.push_back(RValue{channel, AnyScalar{}});
+    }
+  }
+  return RValue{result, std::move(parts)};
 }
 
 Type texelChannelType(TypeTable& types, Type texture) {
@@ -203,12 +407,25 @@ std::optional<double> channelFloat(const nlohmann::json& j) {
 // stored code gives (docs/formats.md `plumb-bindings`), as its code.
 std::optional<CodeRange> codeFromJson(ChannelFormat f, const nlohmann::json& v) {
   CodeBounds b = boundsOf(f);
+  if (isUnsignedFloat(f)) {
+    auto x = channelFloat(v);
+    if (!x) return std::nullopt;
+    if (std::isnan(*x)) return CodeRange{0, 0, true};
+    if (*x < 0) return std::nullopt;
+    CodeRange c = unsignedFloatCodes(f, *x);
+    if (c.lo != c.hi) return std::nullopt;
+    return c;
+  }
   switch (f) {
     case ChannelFormat::Unorm8:
-    case ChannelFormat::Snorm8: {
+    case ChannelFormat::Snorm8:
+    case ChannelFormat::Unorm16:
+    case ChannelFormat::Snorm16:
+    case ChannelFormat::Unorm10:
+    case ChannelFormat::Unorm2: {
       auto x = channelFloat(v);
       if (!x || !std::isfinite(*x)) return std::nullopt;
-      double c = std::nearbyint(*x * (f == ChannelFormat::Unorm8 ? 255.0 : 127.0));
+      double c = std::nearbyint(*x * normalizedScale(f));
       if (c < b.lo || c > b.hi) return std::nullopt;
       float read = f32FromBits(channelValueBits(f, static_cast<int64_t>(c)));
       if (static_cast<double>(read) != roundToF32(*x)) return std::nullopt;
@@ -230,10 +447,17 @@ std::optional<CodeRange> codeFromJson(ChannelFormat f, const nlohmann::json& v) 
 }
 
 std::string formatHint(ChannelFormat f) {
+  if (isNormalized(f)) {
+    std::string scale = std::to_string(static_cast<int64_t>(normalizedScale(f)));
+    return " (k / " + scale + " as f32, for an integer k in [" +
+           (isSignedNormalized(f) ? "-" + scale : std::string("0")) + ", " + scale + "])";
+  }
   switch (f) {
-    case ChannelFormat::Unorm8: return " (k / 255 as f32, for an integer k in [0, 255])";
-    case ChannelFormat::Snorm8: return " (k / 127 as f32, for an integer k in [-127, 127])";
     case ChannelFormat::Float16: return " (an f16 value, \"inf\", \"-inf\" or \"nan\")";
+    case ChannelFormat::Ufloat11:
+      return " (a non-negative value of 11float, \"inf\" or \"nan\")";
+    case ChannelFormat::Ufloat10:
+      return " (a non-negative value of 10float, \"inf\" or \"nan\")";
     default: return " (an integer of the channel's range)";
   }
 }
@@ -280,7 +504,6 @@ std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nloh
   Type vec4 = types.vector(4, channel);
   bool codes = holdsCodes(types, texture);
   ast::TexelFormat texelFormat = types[texture].format;  // `n` may dangle after types.vector()
-  ChannelFormat format = codes ? channelFormatOf(texelFormat) : ChannelFormat::Bits32;
   bool threeD = is3d(types, texture);
   size_t next = 0;
   Components levelParts;
@@ -303,6 +526,7 @@ std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nloh
           }
           for (int k = 0; k < 4; ++k) {
             if (codes) {
+              ChannelFormat format = channelFormatOf(texelFormat, static_cast<size_t>(k));
               auto code = t ? codeFromJson(format, (*t)[k]) : std::optional<CodeRange>(CodeRange{});
               if (!code) {
                 error = "texel " + std::to_string(next - 1) + ": " + (*t)[k].dump() + " is not a value of " +
@@ -366,8 +590,9 @@ WordValue codeWord(ChannelFormat f, const RValue& channel) {
     w.kind = WordValue::Set;
     for (int64_t k = c.lo; k <= c.hi; ++k) w.set.push_back(channelValueBits(f, k));
     std::sort(w.set.begin(), w.set.end());
-  } else if (f == ChannelFormat::Unorm8 || f == ChannelFormat::Snorm8 ||
-             (f == ChannelFormat::Float16 && c.lo > -kF16Infinity && c.hi < kF16Infinity)) {
+  } else if (isNormalized(f) ||
+             (f == ChannelFormat::Float16 && c.lo > -kF16Infinity && c.hi < kF16Infinity) ||
+             (isUnsignedFloat(f) && c.hi < boundsOf(f).hi)) {
     w.kind = WordValue::Interval;
     w.lo = f32FromBits(channelValueBits(f, c.lo));
     w.hi = f32FromBits(channelValueBits(f, c.hi));
@@ -383,14 +608,15 @@ std::vector<WordValue> textureWords(TypeTable& types, const RValue& texture) {
   std::vector<WordValue> out;
   if (!texture.isComposite()) return out;
   bool codes = holdsCodes(types, texture.type);
-  ChannelFormat format = codes ? channelFormatOf(types[texture.type].format) : ChannelFormat::Bits32;
+  ast::TexelFormat format = codes ? types[texture.type].format : ast::TexelFormat::R32uint;
   for (const RValue& level : texture.components())
     for (const RValue& layer : level.components())
       for (const RValue& row : layer.components())
         for (const RValue& texel : row.components()) {
-          for (const RValue& ch : texel.components()) {
+          for (size_t k = 0; k < texel.components().size(); ++k) {
+            const RValue& ch = texel.components()[k];
             if (codes) {
-              out.push_back(codeWord(format, ch));
+              out.push_back(codeWord(channelFormatOf(format, k), ch));
               continue;
             }
             WordValue v;

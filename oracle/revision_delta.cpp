@@ -57,6 +57,12 @@ constexpr std::pair<bool Revision::*, std::string_view> kDynamicEntries[] = {
      "2.6 an out-of-bounds textureStore is not executed"},
     {&Revision::currentAccuracyTable, "7.1 the accuracy table"},
     {&Revision::outOfBoundsAccessIsDynamicError, "2.5 an out-of-bounds access is a dynamic error"},
+    {&Revision::bitcastMayFlush, "6.2 a bitcast may flush a subnormal"},
+    {&Revision::frexpSubnormalIndeterminate, "6.2 frexp of a subnormal is indeterminate"},
+    {&Revision::unpackNormalizedWithinThreeUlp,
+     "7.1 unpack4x8snorm/unorm and unpack2x16snorm/unorm within 3 ULP"},
+    {&Revision::vectorComponentWriteMayAccessVector,
+     "7.2 a write to a vector component may access the whole vector"},
 };
 
 /// Which dynamic deltas alone explain a device output: the case run under `base` with one

@@ -11,6 +11,7 @@ Writes, deterministically:
   tests/data/spec/anchors.txt         every anchor of the .bs: section ids ({#id}) and the ids
                                       Bikeshed gives definitions (<dfn>: its id=, else its
                                       lt= or text, lowercased, non-alphanumerics as '-')
+  tests/data/spec/anchors-2026.txt    the same of wgsl-2026-08-19.bs, when it is beside the seed
   tests/data/spec-examples/NNN.wgsl   the 91 example blocks, verbatim (HTML entities decoded)
   tests/data/spec-examples/examples.tsv  index: number, .bs line, classes, heading
 
@@ -57,20 +58,30 @@ kw_spellings = []
 for k in keywords:
     kw_spellings += literal_terminals(k)
 assert len(kw_spellings) == 69, len(kw_spellings)
-anchors = set(re.findall(r"\{#([a-z0-9-]+)\}", src))
-for m in re.finditer(r"<dfn([^>]*)>(.*?)</dfn>", src, re.S):
-    attrs, text = m.groups()
-    explicit = re.search(r"id=[\"']?([A-Za-z0-9-]+)", attrs)
-    if explicit:
-        anchors.add(explicit.group(1))
-        continue
-    text = re.sub(r"<[^>]*>", "", text)
-    lt = re.search(r"lt=[\"']([^\"'|]+)", attrs)
-    if lt:
-        text = lt.group(1)
-    anchors.add(re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-"))
+def anchors_of(text_of_bs):
+    found = set(re.findall(r"\{#([A-Za-z0-9-]+)\}", text_of_bs))
+    for m in re.finditer(r"<dfn([^>]*)>(.*?)</dfn>", text_of_bs, re.S):
+        attrs, text = m.groups()
+        explicit = re.search(r"id=[\"']?([A-Za-z0-9-]+)", attrs)
+        if explicit:
+            found.add(explicit.group(1))
+            continue
+        text = re.sub(r"<[^>]*>", "", text)
+        lt = re.search(r"lt=[\"']([^\"'|]+)", attrs)
+        if lt:
+            text = lt.group(1)
+        found.add(re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-"))
+    return found
+
+anchors = anchors_of(src)
 with open(os.path.join(out_spec, "anchors.txt"), "w") as f:
     f.write("".join(a + "\n" for a in sorted(anchors)))
+# The anchors of the current text (wgsl-2026-08-19.bs, beside the seed), which the rules of
+# revision 2026 only cite (interpreter/rules.h).
+current_path = os.path.join(os.path.dirname(bs_path), "wgsl-2026-08-19.bs")
+if os.path.exists(current_path):
+    with open(os.path.join(out_spec, "anchors-2026.txt"), "w") as f:
+        f.write("".join(a + "\n" for a in sorted(anchors_of(open(current_path, encoding="utf-8").read()))))
 
 with open(os.path.join(out_spec, "keywords.txt"), "w") as f:
     f.write("\n".join(kw_spellings) + "\n")

@@ -213,6 +213,10 @@ static Revision make2026() {
   r.shiftRightCopiesSignBit = true;
   r.textureStoreOutOfBoundsDiscarded = true;
   r.currentAccuracyTable = true;
+  r.bitcastMayFlush = true;
+  r.frexpSubnormalIndeterminate = true;
+  r.unpackNormalizedWithinThreeUlp = true;
+  r.vectorComponentWriteMayAccessVector = true;
   r.inheritedIntermediateOverflow = true;
   r.constArgumentErrors = true;
   r.constIntegerErrors = true;

@@ -217,6 +217,25 @@ struct Revision {
   /// |x| in [2^-126, 2^126] (f16 [2^-14, 2^14]) with y finite and normal, and min/max of two
   /// subnormals may return either input.
   bool currentAccuracyTable = false;
+  /// delta 3.6, 6.2 (#4640), new#floating-point-evaluation: "intermediate result values of
+  /// operations listed in #bit-reinterp-builtin-functions ... may be flushed to zero": a
+  /// subnormal f32 that `bitcast` reads or produces may become a zero (of either sign, the
+  /// sign of a zero not being tracked). The seed's flushing rule (old#floating-point-evaluation)
+  /// names the operations of its accuracy table only, so a bitcast there keeps every bit.
+  bool bitcastMayFlush = false;
+  /// delta 6.2, new#frexp-builtin: "Otherwise, e is subnormal, NaN, or infinite. The result
+  /// fraction and exponent are indeterminate values"; the seed decomposes a subnormal
+  /// exactly (correctly rounded, old#frexp-builtin).
+  bool frexpSubnormalIndeterminate = false;
+  /// delta 7.1 (#4225, #3992), new#concrete-float-accuracy: unpack4x8snorm, unpack4x8unorm,
+  /// unpack2x16snorm and unpack2x16unorm are within 3 ULP of the exact result; the seed's
+  /// table has no row for them (Plumb evaluates the formula's f32 division, 2.5 ULP, R6).
+  bool unpackNormalizedWithinThreeUlp = false;
+  /// delta 7.2 (#3925), new#memory-operation: "a write to a component of a vector may
+  /// access all memory locations associated with that vector", so a store to `v.x` may also
+  /// write the other components (with the values it found there) and races with another
+  /// invocation's access of `v.y`; the seed's write access is of the component only.
+  bool vectorComponentWriteMayAccessVector = false;
 
   TokenKind classifyWord(std::string_view word) const { return words.lookup(word); }
   TokenKind classifyWord(std::string_view word, uint64_t hash) const {

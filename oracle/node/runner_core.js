@@ -42,8 +42,11 @@ export async function openDevice(gpu, state) {
       adapter = await gpu.requestAdapter();
       if (!adapter) throw new Error('no WebGPU adapter (requestAdapter returned null)');
       // Every optional feature a shader can ask for that the adapter has: `enable f16;` needs
-      // 'shader-f16' on the device, or a valid f16 program is rejected for the environment.
-      const wanted = ['shader-f16'].filter((f) => adapter.features && adapter.features.has(f));
+      // 'shader-f16' on the device, or a valid f16 program is rejected for the environment;
+      // `enable subgroups;` needs 'subgroups' (revision 2026), and a bgra8unorm storage
+      // texture 'bgra8unorm-storage'.
+      const wanted = ['shader-f16', 'subgroups', 'bgra8unorm-storage'].filter(
+          (f) => adapter.features && adapter.features.has(f));
       device = await adapter.requestDevice({requiredFeatures: wanted});
     } catch (e) {
       lastError = e;

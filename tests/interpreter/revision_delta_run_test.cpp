@@ -302,5 +302,39 @@ TEST(RevisionDeltaRun, TheMachineUsesTheRevisionsAccuracyTable) {
   EXPECT_NE(old, now);
 }
 
+// delta 7.2 (#3925), new#memory-operation: "A write access to a component of a vector may
+// access all memory locations associated with that vector"
+// (Revision::vectorComponentWriteMayAccessVector): two invocations writing different
+// components of one workgroup vector race in 2026, and each component may end up holding the
+// value the other invocation found there; in the seed they touch different locations.
+TEST(RevisionDeltaRun, VectorComponentWritesMayRaceIn2026) {
+  std::string src = std::string(kOut2) + R"(
+var<workgroup> v: vec2<u32>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  v[i] = i + 1u;
+  workgroupBarrier();
+  out[i] = v[i];
+})";
+  Ran old = run(seed(), src);
+  EXPECT_EQ(outcomes(old), (Words{{1, 2}}));
+  EXPECT_FALSE(old.report.json.contains("races"));
+  Ran now = run(current(), src);
+  ASSERT_TRUE(now.report.ran) << now.errors;
+  ASSERT_TRUE(now.report.json.contains("races")) << now.report.json.dump();
+  // Each component: its own write, or the zero the other invocation wrote back.
+  std::set<std::string> first, second;
+  for (const auto& o : now.report.json["outcomes"]) {
+    first.insert(o["buffers"][0]["words"][0].dump());
+    second.insert(o["buffers"][0]["words"][1].dump());
+  }
+  auto holds = [](const std::set<std::string>& words, const char* bits) {
+    for (const std::string& w : words)
+      if (w.find(bits) != std::string::npos || w.find("any") != std::string::npos) return true;
+    return false;
+  };
+  EXPECT_TRUE(holds(first, "00000001") && holds(first, "00000000")) << now.report.json.dump();
+  EXPECT_TRUE(holds(second, "00000002") && holds(second, "00000000")) << now.report.json.dump();
+}
+
 }  // namespace
 }  // namespace plumb::interp

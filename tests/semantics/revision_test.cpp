@@ -138,10 +138,13 @@ TEST(Revision2026, DeltasAreFieldsOfTheRevision) {
 // The dynamic deltas the interpreter asks (docs/revision-2026.md "Run time"): off in the seed,
 // on in 2026; tests/interpreter/revision_delta_run_test.cpp runs each under both.
 TEST(Revision2026, DynamicDeltasAreFieldsOfTheRevision) {
-  for (auto flag : {&Revision::invalidReferenceInOriginatingVariable,
-                    &Revision::outOfBoundsAccessIsDynamicError,
-                    &Revision::assignmentLeftHandSideFirst, &Revision::shiftRightCopiesSignBit,
-                    &Revision::textureStoreOutOfBoundsDiscarded, &Revision::currentAccuracyTable}) {
+  for (auto flag :
+       {&Revision::invalidReferenceInOriginatingVariable,
+        &Revision::outOfBoundsAccessIsDynamicError, &Revision::assignmentLeftHandSideFirst,
+        &Revision::shiftRightCopiesSignBit, &Revision::textureStoreOutOfBoundsDiscarded,
+        &Revision::currentAccuracyTable, &Revision::bitcastMayFlush,
+        &Revision::frexpSubnormalIndeterminate, &Revision::unpackNormalizedWithinThreeUlp,
+        &Revision::vectorComponentWriteMayAccessVector}) {
     EXPECT_FALSE(Revision::wgsl2022_06().*flag);
     EXPECT_TRUE(Revision::wgsl2026().*flag);
   }

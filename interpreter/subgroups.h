@@ -1,0 +1,94 @@
+// Subgroups in a compute dispatch (revision 2026, `enable subgroups`; new#subgroups,
+// new#subgroup-builtin-functions, new#quad-builtin-functions): how the invocations of a
+// workgroup are grouped into subgroups, and the collective step that completes a subgroup or
+// quad operation for its active invocations.
+//
+// Everything the text leaves to the implementation is a choice point (design.md "Sets, not
+// values"; docs/ambiguities.md G1-G4):
+//  - the subgroup size, one per dispatch: every power of two in [4, 128] within the device's
+//    [subgroupMinSize, subgroupMaxSize] (`--subgroup-min-size`, `--subgroup-max-size`);
+//  - which invocations of a workgroup form each subgroup and their subgroup invocation IDs:
+//    "There is no defined relationship between subgroup values ... and
+//    local_invocation_index", and "each subgroup may contain fewer invocations than the
+//    reported subgroup size". Every grouping into subgroups of at most that size, with every
+//    dense numbering, is explored (`--subgroup-layout any`, the default); `linear` takes only
+//    the grouping devices use (consecutive local_invocation_index, full subgroups but the
+//    last), a narrower reading that is no longer "every result the spec allows";
+//  - which invocations are active for an operation. An invocation that reaches a subgroup or
+//    quad built-in waits there (InvocationStatus::AtSubgroupOperation); when no invocation can
+//    run, the waiting operations are completed. Where every invocation of the subgroup waits
+//    at the same call and no diagnostic filter lowers `subgroup_uniformity` (so the checker
+//    proved the call to be in uniform control flow), all of them are active. Otherwise the
+//    subgroup has diverged ("the subgroup may contain a different set of active invocations
+//    than the shader author expects"): the operation completes for any subset of the
+//    invocations waiting at the call holding the lowest-numbered of them, the others later.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/machine.h"
+#include "interpreter/stop.h"
+
+namespace plumb::interp {
+
+/// The choices of the device that the text allows (new#subgroups).
+struct SubgroupOptions {
+  /// GPUAdapterInfo subgroupMinSize and subgroupMaxSize: the sizes are the powers of two in
+  /// [4, 128] within them.
+  uint32_t minSize = 4, maxSize = 128;
+  /// Only the grouping by consecutive local_invocation_index (`--subgroup-layout linear`).
+  bool linear = false;
+};
+
+/// The subgroups of one execution of a dispatch.
+struct SubgroupLayout {
+  uint32_t size = 0;  // the subgroup size (0: the program uses no subgroup operation)
+  /// Every subgroup of the dispatch, its invocations in subgroup invocation ID order.
+  std::vector<std::vector<uint32_t>> subgroups;
+  std::vector<uint32_t> subgroupOf;  // by invocation
+  std::vector<uint32_t> idOf;        // by invocation: its subgroup invocation ID
+};
+
+/// The subgroup and quad built-ins (rows of semantics/builtin_function_table_2026.cpp with the
+/// extension `subgroups`).
+bool isSubgroupOperation(const Overload& o);
+
+/// True if some call of the program is a subgroup or quad built-in.
+bool usesSubgroupOperations(const Program& program);
+
+/// True if a diagnostic filter of the module (a directive or a function's attribute) gives
+/// `subgroup_uniformity` a severity other than error: a subgroup operation may then be
+/// reached in non-uniform control flow.
+bool subgroupsMayDiverge(const CheckedModule& module);
+
+/// The sizes a dispatch explores: the powers of two in [4, 128] within the options' bounds,
+/// those at least as large as every workgroup collapsed into the smallest of them (they group
+/// the invocations the same way, and no built-in value reports the size yet). Empty when no
+/// size is allowed.
+std::vector<uint32_t> subgroupSizesToExplore(const SubgroupOptions& options,
+                                             uint32_t workgroupInvocations);
+
+/// Chooses the subgroup size and every workgroup's subgroups (choice points of `choose`).
+/// Empty `sizes`: no layout (size 0).
+SubgroupLayout chooseSubgroupLayout(const Configuration& config, const std::vector<uint32_t>& sizes,
+                                    bool linear, const Chooser& choose);
+
+/// The outcome of one collective step.
+struct SubgroupStep {
+  std::vector<uint32_t> released;  // the invocations that go on (empty: none waited)
+  std::optional<Stop> stop;        // a dynamic error (subgroupBroadcast of an inactive id)
+  std::string trace;               // the step as --trace prints it
+};
+
+/// When no invocation can run: completes one waiting subgroup or quad operation for its
+/// active invocations (pushing each one's result and setting it running), or reports that
+/// none waits.
+SubgroupStep completeSubgroupOperation(Program& program, Configuration& config,
+                                       const SubgroupLayout& layout, bool mayDiverge,
+                                       const Chooser& choose);
+
+}  // namespace plumb::interp

@@ -1,0 +1,201 @@
+// The subgroup and quad built-ins at run time (revision 2026, `enable subgroups`;
+// interpreter/subgroups.h): the sizes and layouts the text leaves to the device are choice
+// points, and the active invocations of a diverged subgroup are any subset.
+#include "run_2026_fixture.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace plumb::interp {
+namespace {
+
+using namespace testing2026;
+
+const Revision& current() {
+  return Revision::wgsl2026();
+}
+
+DispatchOptions linear(uint32_t minSize = 4, uint32_t maxSize = 128) {
+  DispatchOptions o;
+  o.subgroups.linear = true;
+  o.subgroups.minSize = minSize;
+  o.subgroups.maxSize = maxSize;
+  return o;
+}
+
+std::string program(uint32_t invocations, const std::string& body,
+                    const std::string& out = "array<u32, 8>", const std::string& prefix = "") {
+  return "enable subgroups;\n" + prefix +
+         "@group(0) @binding(0) var<storage, read_write> out: " + out + ";\n" +
+         "@compute @workgroup_size(" + std::to_string(invocations) +
+         ") fn main(@builtin(local_invocation_index) i: u32) {\n" + body + "\n}\n";
+}
+
+// new#subgroups: "All subgroup sizes are powers of two within the range [4, 128]"; with the
+// grouping devices use (consecutive local_invocation_index), a workgroup of 8 is one subgroup
+// of 8 or two of 4, and every size from 8 on groups it the same way (one size explored).
+TEST(Subgroups, TheSizeIsAChoiceOfTheDevice) {
+  std::string src = program(8, "out[i] = subgroupAdd(1u);");
+  Ran r = run(current(), src, linear());
+  EXPECT_EQ(exactOutcomes(r), (Words{{4, 4, 4, 4, 4, 4, 4, 4}, {8, 8, 8, 8, 8, 8, 8, 8}}));
+  EXPECT_EQ(r.report.json["subgroups"]["sizes"], (std::vector<uint32_t>{4, 8}));
+  EXPECT_EQ(r.report.json["subgroups"]["layout"], "linear");
+  // The device's subgroupMinSize and subgroupMaxSize bound it.
+  EXPECT_EQ(exactOutcomes(run(current(), src, linear(8, 128))), (Words{{8, 8, 8, 8, 8, 8, 8, 8}}));
+  EXPECT_EQ(exactOutcomes(run(current(), src, linear(4, 4))), (Words{{4, 4, 4, 4, 4, 4, 4, 4}}));
+  Ran none = run(current(), src, linear(16, 8));
+  EXPECT_FALSE(none.report.ran);
+  EXPECT_NE(none.errors.find("no subgroup size"), std::string::npos) << none.errors;
+}
+
+// "There is no defined relationship between subgroup values ... and
+// local_invocation_index", and "each subgroup may contain fewer invocations than the reported
+// subgroup size": by default every grouping of the workgroup and every numbering is explored
+// (73 for four invocations: the ordered set partitions), and subgroupAdd(1u) is the size of
+// the invocation's subgroup in each.
+TEST(Subgroups, EveryGroupingIsExploredByDefault) {
+  std::string src = program(4, "out[i] = subgroupAdd(1u);", "array<u32, 4>");
+  Ran r = run(current(), src);
+  EXPECT_EQ(r.report.json["executions"]["explored"], 73u);
+  EXPECT_TRUE(r.report.json["executions"]["complete"].get<bool>());
+  Words all = exactOutcomes(r);
+  for (const std::vector<uint32_t>& w : std::vector<std::vector<uint32_t>>{
+           {4, 4, 4, 4}, {1, 1, 1, 1}, {2, 2, 2, 2}, {1, 3, 3, 3}, {3, 1, 3, 3}, {2, 2, 1, 1}})
+    EXPECT_TRUE(all.count(w)) << w[0] << w[1] << w[2] << w[3];
+  EXPECT_FALSE(all.count({4, 4, 4, 1})) << "a subgroup's invocations agree on its size";
+  EXPECT_EQ(r.report.json["subgroups"]["layout"], "any");
+  // The first execution is the grouping devices use.
+  EXPECT_EQ(r.report.json["outcomes"][0]["buffers"][0]["words"][0]["exact"], "0x00000004");
+}
+
+// The reductions, scans, ballots and broadcasts of new#subgroup-builtin-functions in uniform
+// control flow, one subgroup of four in ID order (the linear layout).
+TEST(Subgroups, UniformOperations) {
+  std::string src = program(4, R"(
+  var v = i + 1u;
+  let add = subgroupAdd(v);
+  let mul = subgroupMul(v);
+  let mx = subgroupMax(v);
+  let mn = subgroupMin(v);
+  let ex = subgroupExclusiveAdd(v);
+  let inc = subgroupInclusiveMul(v);
+  let b = subgroupBallot(v % 2u == 0u);
+  let or_ = subgroupOr(1u << i);
+  let xor_ = subgroupXor(v);
+  let and_ = subgroupAnd(v | 8u);
+  let all_ = subgroupAll(v < 5u);
+  let any_ = subgroupAny(v == 3u);
+  let first = subgroupBroadcastFirst(v * 10u);
+  let two = subgroupBroadcast(v * 100u, 2u);
+  let elect = subgroupElect();
+  let sh = subgroupShuffle(v, 3u - i);
+  let x = subgroupShuffleXor(v, 1u);
+  let dn = subgroupShuffleDown(v, 1u);
+  let qx = quadSwapX(v);
+  let qd = quadSwapDiagonal(v);
+  let qb = quadBroadcast(v, 1u);
+  out[i * 6u + 0u] = add + mul * 100u + mx * 10000u + mn * 100000u;
+  out[i * 6u + 1u] = ex + inc * 100u;
+  out[i * 6u + 2u] = b.x + (b.y << 8u) + or_ * 1000u + xor_ * 100000u;
+  out[i * 6u + 3u] = and_ + u32(all_) * 100u + u32(any_) * 1000u + u32(elect) * 10000u;
+  out[i * 6u + 4u] = first + two * 10u + sh * 100000u;
+  out[i * 6u + 5u] = x + qx * 10u + qd * 100u + qb * 1000u + select(0u, dn * 10000u, i < 3u);)",
+                            "array<u32, 24>");
+  Ran r = run(current(), src, linear());
+  Words w = exactOutcomes(r);
+  ASSERT_EQ(w.size(), 1u) << r.report.json.dump();
+  const std::vector<uint32_t>& o = *w.begin();
+  // values 1, 2, 3, 4: sum 10, product 24, max 4, min 1.
+  for (uint32_t i = 0; i < 4; ++i) {
+    SCOPED_TRACE(i);
+    uint32_t v = i + 1;
+    EXPECT_EQ(o[i * 6 + 0], 10u + 2400u + 40000u + 100000u);
+    uint32_t exclusive = i * (i + 1) / 2;  // 1 + ... + i
+    uint32_t inclusive = 1;
+    for (uint32_t k = 1; k <= v; ++k) inclusive *= k;
+    EXPECT_EQ(o[i * 6 + 1], exclusive + inclusive * 100);
+    // even values 2 and 4 at IDs 1 and 3: 0b1010; or of 1 << i: 15; xor 1^2^3^4 = 4.
+    EXPECT_EQ(o[i * 6 + 2], 10u + 15000u + 400000u);
+    // and of 9, 10, 11, 12 = 8; all < 5; any == 3; ID 0 is elected.
+    EXPECT_EQ(o[i * 6 + 3], 8u + 100u + 1000u + (i == 0 ? 10000u : 0u));
+    // first: 10; ID 2: 300; shuffle from 3 - i: 4 - i.
+    EXPECT_EQ(o[i * 6 + 4], 10u + 3000u + (4 - i) * 100000u);
+    uint32_t x = (i ^ 1) + 1, qd = (i ^ 3) + 1, dn = i < 3 ? (i + 2) * 10000 : 0;
+    EXPECT_EQ(o[i * 6 + 5], x + x * 10 + qd * 100 + 2 * 1000 + dn);
+  }
+}
+
+// new#subgroupshuffledown-builtin: "An indeterminate value is returned if
+// subgroup_invocation_id + delta does not select an active invocation".
+TEST(Subgroups, ShuffleOutsideTheSubgroupIsIndeterminate) {
+  std::string src = program(4, "out[i] = subgroupShuffleDown(i, 1u);", "array<u32, 4>");
+  auto w = wordSets(run(current(), src, linear()));
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(*w.begin(),
+            (std::vector<std::string>{R"({"exact":"0x00000001"})", R"({"exact":"0x00000002"})",
+                                      R"({"exact":"0x00000003"})", R"({"any":true})"}));
+}
+
+// new#subgroupbroadcast-builtin: "It is a dynamic error if id does not select an active
+// invocation".
+TEST(Subgroups, BroadcastOfAnInactiveIdIsADynamicError) {
+  std::string src = program(4, "out[i] = subgroupBroadcast(i, 5u);", "array<u32, 4>");
+  Ran r = run(current(), src, linear());
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  ASSERT_EQ(r.report.json["outcomes"].size(), 1u);
+  EXPECT_EQ(r.report.json["outcomes"][0]["kind"], "dynamic error");
+  EXPECT_EQ(r.report.json["outcomes"][0]["stop"]["rule"], "subgroupbroadcast-builtin");
+}
+
+// new#subgroups: "When invocations in the same subgroup execute different control flow
+// paths ... the subgroup may contain a different set of active invocations than the shader
+// author expects": with subgroup_uniformity off, the two invocations that call subgroupAdd
+// may do it together or one at a time.
+TEST(Subgroups, ADivergedSubgroupHasAnySetOfActiveInvocations) {
+  std::string src = program(4, "if (i < 2u) { out[i] = subgroupAdd(1u); }", "array<u32, 4>",
+                            "diagnostic(off, subgroup_uniformity);\n");
+  EXPECT_EQ(exactOutcomes(run(current(), src, linear())), (Words{{2, 2, 0, 0}, {1, 1, 0, 0}}));
+  // Calls of the same built-in at two places may be merged by a compiler: active together.
+  std::string two = program(4,
+                            "if (i < 2u) { out[i] = subgroupAdd(1u); } else { out[i] = "
+                            "subgroupAdd(10u); }",
+                            "array<u32, 4>", "diagnostic(off, subgroup_uniformity);\n");
+  Words w = exactOutcomes(run(current(), two, linear()));
+  EXPECT_TRUE(w.count({2, 2, 20, 20})) << "each branch on its own";
+  EXPECT_TRUE(w.count({22, 22, 22, 22})) << "the calls merged";
+  EXPECT_TRUE(w.count({1, 1, 10, 10}));
+}
+
+// The uniformity analysis rejects the diverged call when subgroup_uniformity is an error
+// (new#subgroup-builtin-functions: a trigger of subgroup_uniformity).
+TEST(Subgroups, ANonUniformCallIsRejectedByDefault) {
+  std::string src = program(4, "if (i < 2u) { out[i] = subgroupAdd(1u); }", "array<u32, 4>");
+  Ran r = run(current(), src, linear());
+  EXPECT_FALSE(r.report.ran);
+  EXPECT_NE(r.errors.find("uniform"), std::string::npos) << r.errors;
+}
+
+// The floating-point reductions are "inherited from" a sum in an order the text does not fix:
+// 0.1 four times is a set around 0.4, not one rounding of it.
+TEST(Subgroups, FloatReductionsAreSets) {
+  std::string src = program(4, "out[i] = subgroupAdd(0.1f + f32(i) * 0.0f);", "array<f32, 4>");
+  Ran r = run(current(), src, linear(4, 4));
+  auto w = wordSets(r);
+  ASSERT_EQ(w.size(), 1u) << r.report.json.dump();
+  auto word = nlohmann::json::parse(w.begin()->at(0));
+  ASSERT_TRUE(word.contains("range")) << word.dump();
+  EXPECT_LE(word["range"][0].get<double>(), 0.4000000059604645);
+  EXPECT_GE(word["range"][1].get<double>(), 0.4000000059604645);  // 0.4f
+  EXPECT_LT(word["range"][1].get<double>() - word["range"][0].get<double>(), 1e-6);
+}
+
+// Without `enable subgroups` the program is rejected; the seed has no subgroups at all.
+TEST(Subgroups, TheSeedHasNoSubgroups) {
+  std::string src = program(4, "out[i] = subgroupAdd(1u);", "array<u32, 4>");
+  EXPECT_FALSE(run(Revision::wgsl2022_06(), src).report.ran);
+  std::string noEnable = src.substr(std::string("enable subgroups;\n").size());
+  EXPECT_FALSE(run(current(), noEnable).report.ran);
+}
+
+}  // namespace
+}  // namespace plumb::interp
