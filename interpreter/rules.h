@@ -45,6 +45,9 @@ enum class RuleId : uint8_t {
   ArrayBuiltinFunctions, AtomicLoad, AtomicStore, AtomicRmw, AtomicCompareExchange,
   ControlBarrierWait, TextureDimensions, TextureNumLayers, TextureNumLevels, TextureNumSamples,
   TextureLoad, TextureLoadOutOfBounds, TextureStore, TextureStoreOutOfBounds,
+  // the sampling built-ins (machine_sampling.cpp, interpreter/sampling.h)
+  TextureSampleLevel, TextureSampleGrad, TextureSampleCompareLevel, TextureGather, TextureGatherCompare,
+  TextureSampleBaseClampToEdge,
   // the scheduler's rule (dispatch.cpp): every invocation of a workgroup waits at one barrier
   ControlBarrierRelease,
   Count
@@ -165,6 +168,14 @@ inline constexpr std::array<Rule, static_cast<size_t>(RuleId::Count)> kRules{{
     {RuleId::TextureLoadOutOfBounds, "textureload-out-of-bounds", "textureload"},
     {RuleId::TextureStore, "texturestore", "texturestore"},
     {RuleId::TextureStoreOutOfBounds, "texturestore-out-of-bounds", "texturestore"},
+    {RuleId::TextureSampleLevel, "texturesamplelevel", "texturesamplelevel"},
+    {RuleId::TextureSampleGrad, "texturesamplegrad", "texturesamplegrad"},
+    {RuleId::TextureSampleCompareLevel, "texturesamplecomparelevel", "texturesamplecomparelevel"},
+    {RuleId::TextureGather, "texturegather", "texturegather"},
+    {RuleId::TextureGatherCompare, "texturegathercompare", "texturegathercompare"},
+    // 2026 only (new#textureSampleBaseClampToEdge); the seed's section of the texture built-ins.
+    {RuleId::TextureSampleBaseClampToEdge, "texturesamplebaseclamptoedge",
+     "texture-builtin-functions"},
 
     {RuleId::ControlBarrierRelease, "control-barrier-release", "barrier"},
 }};

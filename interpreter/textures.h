@@ -31,10 +31,27 @@ bool isArrayedTexture(const TypeTable& types, Type texture);
 
 /// The texels of a texture binding (docs/formats.md `plumb-bindings` "texture"): `size`
 /// [width, height, depthOrArrayLayers], `mipLevels` (or `samples` for a multisampled texture),
-/// `texels` in order (level, layer, row, column), each the 4 channel values. Missing texels are
-/// zero.
+/// `texels` in order (level, layer, row, column), each the 4 channel values (or, with `format`,
+/// a sampled texture's WebGPU texture format, the format's channels). Missing texels are zero.
 std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nlohmann::json& j,
                                       std::string& error);
+
+/// The texture format a sampled, depth or external texture binding has without "format"
+/// (rgba32float, rgba32sint, rgba32uint, depth32float).
+std::string defaultSampledFormat(const TypeTable& types, Type texture);
+
+/// What a runner needs of a sampled texture format: channels, bytes per channel, the WebGPU
+/// GPUTextureSampleType of a binding of it, and whether writeTexture can fill it.
+struct SampledFormatFacts {
+  int channels = 4;
+  int bytesPerChannel = 4;
+  std::string sampleType;
+  bool copyable = true;
+};
+std::optional<SampledFormatFacts> sampledFormatFacts(std::string_view format);
+/// One texel of a binding (its channels' values as the binding gives them) as the bytes of
+/// `format` (little-endian codes: k of k / 255, binary16, binary32, two's complement).
+std::optional<std::vector<uint8_t>> sampledTexelBytes(std::string_view format, const nlohmann::json& texel);
 
 /// The channel formats of the seed's storage texel formats (#channel-formats); the three 32-bit
 /// ones store the shader value unchanged.
