@@ -143,6 +143,8 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
         continue;
       }
       buf.texels = std::move(*texels);
+      if (tex.contains("format") && tex["format"].is_string())
+        program.textureFormats[program.variableAllocation[d]] = tex["format"].get<std::string>();
       out.push_back(std::move(buf));
       continue;
     }

@@ -59,6 +59,9 @@ struct Program {
   /// The bound samplers (#sampler-type) by the allocation id of their variable: the descriptors
   /// of the bindings file (bindResources, interpreter/sampler.h).
   std::map<uint32_t, SamplerDescriptor> samplers;
+  /// The WebGPU format of each bound sampled or depth texture (its binding's "format"), by the
+  /// allocation id of its variable: the precision its filtered values may have (T5).
+  std::map<uint32_t, std::string> textureFormats;
 
   Program(const ast::Module& m, CheckedModule& c);
 };

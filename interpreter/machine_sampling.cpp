@@ -39,8 +39,10 @@ StepResult Machine::samplingBuiltin(Invocation& inv, const Task& t, const Overlo
   if (s == program_.samplers.end())
     return Stop::internal(std::string(name) + ": the sampler has no binding");
   std::string error;
-  std::optional<RValue> v =
-      samplingBuiltinValue(types_, name, typeOf(t.node), args, a->value, s->second, nullptr, error);
+  auto format = program_.textureFormats.find(tv->allocation);
+  std::optional<RValue> v = samplingBuiltinValue(
+      types_, name, typeOf(t.node), args, a->value, s->second, nullptr, error,
+      format == program_.textureFormats.end() ? std::string_view() : format->second);
   if (!v) return Stop::internal(error);
   inv.values.push_back(std::move(*v));
   return StepResult{ruleOf(name)};

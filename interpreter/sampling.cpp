@@ -498,8 +498,15 @@ Iv levelOfDetail(const SamplerDescriptor& s, const LevelOfDetail& lod, const Fac
     l.lo -= kLodPrecision;
     l.hi += kLodPrecision;
   }
+  // The sampler's clamps; a clamped λ is within 1/16 of the bound (T2: an implementation keeps
+  // lodMinClamp and lodMaxClamp in its own precision).
+  bool clamped = l.lo < s.lodMinClamp || l.hi > s.lodMaxClamp;
   l.lo = std::clamp(l.lo, s.lodMinClamp, s.lodMaxClamp);
   l.hi = std::clamp(l.hi, s.lodMinClamp, s.lodMaxClamp);
+  if (clamped && multiple) {
+    l.lo -= kLodPrecision;
+    l.hi += kLodPrecision;
+  }
   return l;
 }
 
@@ -597,8 +604,9 @@ ChannelSets sampleSets(const TextureView& t, const SamplerDescriptor& s, const S
     double tolerance = 0;
     if (f.combined && !f.footprint[k].empty() && !f.footprint[k].any) {
       const Hull& fp = f.footprint[k];
+      double magnitude = std::max(std::fabs(fp.lo), std::fabs(fp.hi));
       tolerance = (fp.hi - fp.lo) * kFilterRelative +
-                  std::max(std::fabs(fp.lo), std::fabs(fp.hi)) * kFilterMagnitude;
+                  magnitude * (kFilterMagnitude + t.filterRelativeStep) + t.filterStep;
     }
     result[k] = toF32(out[k], tolerance);
   }

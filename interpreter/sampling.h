@@ -40,6 +40,10 @@ struct TextureView {
   SampledDimension dimension = SampledDimension::D2;
   bool arrayed = false;
   bool depth = false;
+  /// T5: how finely the format's filtered values may be rounded: an absolute step (1/255 for
+  /// 8-bit unorm: an implementation may filter in the format's precision) and a relative one
+  /// (2^-10 for 16-bit floats); 0 for 32-bit formats.
+  double filterStep = 0, filterRelativeStep = 0;
 };
 
 /// Where to sample: the coordinates (1, 2 or 3 of them: s; s, t; s, t, r; or a cube direction),

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <set>
 
+#include "interpreter/textures.h"
+
 namespace plumb::interp {
 
 bool isSamplingBuiltin(std::string_view name) {
@@ -88,7 +90,7 @@ std::optional<RValue> samplingBuiltinValue(TypeTable& types, std::string_view na
                                            const std::vector<RValue>& args, const RValue& texels,
                                            const SamplerDescriptor& sampler,
                                            const CoordinateDerivatives* derivatives,
-                                           std::string& error) {
+                                           std::string& error, std::string_view format) {
   // Arguments: [component], t, s, coords, [array_index], then the function's own
   // (level / ddx, ddy / bias / depth_ref), then [offset].
   size_t k = 0;
@@ -104,6 +106,10 @@ std::optional<RValue> samplingBuiltinValue(TypeTable& types, std::string_view na
   }
   Type texture = args[k].type;
   TextureView view = viewOf(types, texture, texels);
+  FilterStep step =
+      filterStepOf(format.empty() ? defaultSampledFormat(types, texture) : std::string(format));
+  view.filterStep = step.absolute;
+  view.filterRelativeStep = step.relative;
   SamplePoint p;
   p.coords = vectorOf(args[k + 2], p.count);
   size_t next = k + 3;

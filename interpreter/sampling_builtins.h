@@ -33,12 +33,14 @@ struct CoordinateDerivatives {
 /// The result of the sampling built-in `name` (overload result type `result`) with arguments
 /// `args` as the machine has them (the texture and the sampler as their bound values:
 /// `texels`, the texture's texels, interpreter/textures.h; `sampler`, its descriptor).
+/// `format`: the texture's WebGPU format (its binding's), for the precision of filtered
+/// values (T5); empty: the texture type's default.
 /// Empty with `error` set when the arguments do not fit (an internal error) or when the
 /// function needs derivatives and none are given.
 std::optional<RValue> samplingBuiltinValue(TypeTable& types, std::string_view name, Type result,
                                            const std::vector<RValue>& args, const RValue& texels,
                                            const SamplerDescriptor& sampler,
                                            const CoordinateDerivatives* derivatives,
-                                           std::string& error);
+                                           std::string& error, std::string_view format = "");
 
 }  // namespace plumb::interp

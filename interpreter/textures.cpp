@@ -373,6 +373,20 @@ std::optional<SampledFormatFacts> sampledFormatFacts(std::string_view format) {
   return std::nullopt;
 }
 
+FilterStep filterStepOf(std::string_view format) {
+  for (const SampledFormat& f : kSampledFormats) {
+    if (f.name != format) continue;
+    switch (f.kind) {
+      case SampledKind::Unorm8: return {1.0 / 255, 0};
+      case SampledKind::Snorm8: return {1.0 / 127, 0};
+      case SampledKind::Depth16: return {1.0 / 65535, 0};
+      case SampledKind::Float16: return {0, 1.0 / 1024};
+      default: return {};
+    }
+  }
+  return {};
+}
+
 std::optional<std::vector<uint8_t>> sampledTexelBytes(std::string_view format, const nlohmann::json& texel) {
   const SampledFormat* f = nullptr;
   for (const SampledFormat& g : kSampledFormats)

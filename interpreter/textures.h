@@ -49,6 +49,13 @@ struct SampledFormatFacts {
   bool copyable = true;
 };
 std::optional<SampledFormatFacts> sampledFormatFacts(std::string_view format);
+/// T5: the step to which a filtered value of `format` may be rounded (absolute: 1/255 for
+/// 8-bit unorm, 1/127 for 8-bit snorm, 1/65535 for depth16unorm; relative: 2^-10 for 16-bit
+/// floats; 0 for the others).
+struct FilterStep {
+  double absolute = 0, relative = 0;
+};
+FilterStep filterStepOf(std::string_view format);
 /// One texel of a binding (its channels' values as the binding gives them) as the bytes of
 /// `format` (little-endian codes: k of k / 255, binary16, binary32, two's complement).
 std::optional<std::vector<uint8_t>> sampledTexelBytes(std::string_view format, const nlohmann::json& texel);

@@ -452,6 +452,10 @@ TEST_F(Sampling, TexelFormats) {
   EXPECT_FALSE(textureFromJson(
       types, tex2d(), {{"size", {1, 1}}, {"format", "rgba16float"}, {"texels", {{0.1, 0, 0, 1}}}},
       error));
+  // T5: filtered values of 8-bit formats may be rounded to the format's step (lavapipe does).
+  EXPECT_EQ(filterStepOf("rgba8unorm").absolute, 1.0 / 255);
+  EXPECT_EQ(filterStepOf("rgba16float").relative, 1.0 / 1024);
+  EXPECT_EQ(filterStepOf("rgba32float").absolute, 0);
   EXPECT_EQ(defaultSampledFormat(types, tex2d()), "rgba32float");
   EXPECT_EQ(defaultSampledFormat(types, depthTexture(ast::DepthTextureKind::Cube)), "depth32float");
   // depth16unorm: k / 65535.
