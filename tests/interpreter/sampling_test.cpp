@@ -468,6 +468,49 @@ TEST_F(Sampling, TexelFormats) {
                                error));
 }
 
+// ---- The implicit-LOD built-ins as functions of the derivatives (for the fragment stage) ----
+
+TEST_F(Sampling, ImplicitLevelOfDetailFromTheQuadsDerivatives) {
+  nlohmann::json texelsJson = nlohmann::json::array();
+  for (int k = 0; k < 16; ++k) texelsJson.push_back({1, 0, 0, 1});
+  for (int k = 0; k < 4; ++k) texelsJson.push_back({2, 0, 0, 1});
+  texelsJson.push_back({3, 0, 0, 1});
+  Type t = tex2d();
+  TextureView v =
+      bind(t, {{"size", {4, 4}}, {"mipLevels", 3}, {"texels", texelsJson}}, SampledDimension::D2);
+  Type vec2 = types.vector(2, types.f32());
+  Type vec4 = types.vector(4, types.f32());
+  TypeNode samplerNode{TypeKind::Sampler};
+  Type sampler = types.intern(samplerNode);
+  RValue coords{vec2, Components{RValue{types.f32(), FloatSet::exact(0.3)},
+                                 RValue{types.f32(), FloatSet::exact(0.6)}}};
+  std::vector<RValue> args = {RValue{t, MemoryView{}}, RValue{sampler, MemoryView{}}, coords};
+  CoordinateDerivatives quad;  // dpdx(coords), dpdy(coords): four texels per pixel
+  quad.ddx = {FloatSet::exact(1), FloatSet::exact(0), FloatSet::exact(0)};
+  quad.ddy = {FloatSet::exact(0), FloatSet::exact(1), FloatSet::exact(0)};
+  std::string error;
+  // textureSample: λ in [2, 2.5]: the last level.
+  auto s = samplingBuiltinValue(types, "textureSample", vec4, args, texels, SamplerDescriptor{},
+                                &quad, error);
+  ASSERT_TRUE(s) << error;
+  expectExact(s->components()[0].floatSet(), 3);
+  // textureSampleBias with −2: λ in [0, 0.5]: levels 0 and 1.
+  std::vector<RValue> biased = args;
+  biased.push_back(RValue{types.f32(), FloatSet::exact(-2)});
+  auto b = samplingBuiltinValue(types, "textureSampleBias", vec4, biased, texels,
+                                SamplerDescriptor{}, &quad, error);
+  ASSERT_TRUE(b) << error;
+  EXPECT_EQ(b->components()[0].floatSet().lo, 1);
+  EXPECT_EQ(b->components()[0].floatSet().hi, 2);
+  // Without the quad (a compute shader): no value, and why.
+  EXPECT_FALSE(samplingBuiltinValue(types, "textureSample", vec4, args, texels, SamplerDescriptor{},
+                                    nullptr, error));
+  EXPECT_NE(error.find("needs the derivatives of its coordinates"), std::string::npos) << error;
+  EXPECT_TRUE(needsDerivatives("textureSampleCompare"));
+  EXPECT_FALSE(needsDerivatives("textureSampleLevel"));
+  (void)v;
+}
+
 // ---- The built-ins in the machine ----
 
 struct Ran {
