@@ -3,6 +3,7 @@
 #include <map>
 
 #include "interpreter/dispatch.h"
+#include "interpreter/sampler.h"
 #include "interpreter/textures.h"
 
 namespace plumb::interp {
@@ -36,12 +37,16 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
     const ModuleDeclaration& decl = cm.declarations[d];
     if (decl.kind != ModuleDeclaration::Variable) continue;
     const TypeNode& ref = types[decl.type];
-    bool texture = ref.space == ast::AddressSpace::Handle && isTexture(types, ref.element);
-    if (ref.space != ast::AddressSpace::Uniform && ref.space != ast::AddressSpace::Storage && !texture) continue;
+    bool handle = ref.space == ast::AddressSpace::Handle &&
+                  (isTexture(types, ref.element) || isSampler(types, ref.element));
+    if (ref.space != ast::AddressSpace::Uniform && ref.space != ast::AddressSpace::Storage && !handle) continue;
     variables[{decl.attributes.group, decl.attributes.binding}] = d;
   }
-  if (!doc.is_object() || doc.value("format", "") != "plumb-bindings" || doc.value("version", 0) != 1) {
-    errors.push_back("the bindings are not a plumb-bindings document of version 1 (docs/formats.md)");
+  // Version 2 adds samplers and a texture's "format" (issue 19); a version 1 document is a
+  // version 2 document without them.
+  int version = doc.is_object() ? doc.value("version", 0) : 0;
+  if (!doc.is_object() || doc.value("format", "") != "plumb-bindings" || (version != 1 && version != 2)) {
+    errors.push_back("the bindings are not a plumb-bindings document of version 1 or 2 (docs/formats.md)");
     return out;
   }
   std::map<std::pair<uint32_t, uint32_t>, const nlohmann::json*> given;
@@ -61,7 +66,7 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
       auto key = std::make_pair(b["group"].get<uint32_t>(), b["binding"].get<uint32_t>());
       std::string where = "@group(" + std::to_string(key.first) + ") @binding(" + std::to_string(key.second) + ")";
       if (!variables.count(key)) {
-        std::string why = where + ": the shader has no buffer or texture variable there";
+        std::string why = where + ": the shader has no buffer, texture or sampler variable there";
         if (unused)
           unused->push_back(why + " (ignored: --allow-unused-bindings)");
         else
@@ -86,6 +91,34 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
     std::string where = "@group(" + std::to_string(key.first) + ") @binding(" + std::to_string(key.second) +
                         ") '" + buf.name + "' (" + types.name(buf.storeType) + ")";
     auto it = given.find(key);
+    if (ref.space == ast::AddressSpace::Handle && isSampler(types, buf.storeType)) {
+      // A sampler (#sampler-type): its GPUSamplerDescriptor (interpreter/sampler.h), kept by the
+      // program for the sampling built-ins; it holds no memory the report shows.
+      bool comparison = types[buf.storeType].kind == TypeKind::SamplerComparison;
+      nlohmann::json desc = nlohmann::json::object();
+      if (it != given.end()) {
+        const nlohmann::json& b = *it->second;
+        if (!b.contains("sampler")) {
+          errors.push_back(where + ": a sampler binding needs 'sampler': {addressModeU, magFilter, ...}");
+          continue;
+        }
+        desc = b["sampler"];
+      } else if (!zeroMissing) {
+        errors.push_back(where + ": no binding given (--zero-missing-bindings gives WebGPU's default sampler" +
+                         std::string(comparison ? ", comparing with \"never\")" : ")"));
+        continue;
+      } else if (comparison) {
+        desc["compare"] = "never";
+      }
+      std::string error;
+      auto sampler = samplerFromJson(desc, comparison, error);
+      if (!sampler) {
+        errors.push_back(where + ": " + error);
+        continue;
+      }
+      program.samplers[program.variableAllocation[d]] = *sampler;
+      continue;
+    }
     if (ref.space == ast::AddressSpace::Handle) {
       // A texture (#texture-types): its texels (interpreter/textures.h).
       buf.texture = true;
@@ -110,6 +143,8 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
         continue;
       }
       buf.texels = std::move(*texels);
+      if (tex.contains("format") && tex["format"].is_string())
+        program.textureFormats[program.variableAllocation[d]] = tex["format"].get<std::string>();
       out.push_back(std::move(buf));
       continue;
     }

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <span>
@@ -20,6 +21,7 @@
 #include "interpreter/rules.h"
 #include "interpreter/runtime_operations.h"
 #include "interpreter/runtime_value.h"
+#include "interpreter/sampler.h"
 #include "interpreter/stop.h"
 
 namespace plumb::interp {
@@ -64,6 +66,12 @@ struct Program {
   /// The compact resolved form of the fusable scalar expressions (fused_code.h), compiled on
   /// first use.
   FusedCodes fusedCodes;
+  /// The bound samplers (#sampler-type) by the allocation id of their variable: the descriptors
+  /// of the bindings file (bindResources, interpreter/sampler.h).
+  std::map<uint32_t, SamplerDescriptor> samplers;
+  /// The WebGPU format of each bound sampled or depth texture (its binding's "format"), by the
+  /// allocation id of its variable: the precision its filtered values may have (T5).
+  std::map<uint32_t, std::string> textureFormats;
 
   Program(const ast::Module& m, CheckedModule& c);
 };
@@ -233,6 +241,8 @@ class Machine {
   /// A built-in that touches memory or synchronizes (isMachineBuiltin in machine_calls.cpp).
   StepResult machineBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
   StepResult textureBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
+  /// textureSample*, textureGather* (machine_sampling.cpp, over interpreter/sampling_builtins.h).
+  StepResult samplingBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
   StepResult unwind(Invocation& inv, TaskKind target, bool keepTarget, Task* found);
   void pushValueOf(Invocation& inv, ast::ExpressionId e);
   /// An operator on concrete integer or boolean scalars on top of the value stack, applied in

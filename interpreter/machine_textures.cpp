@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "interpreter/machine.h"
+#include "interpreter/sampling_builtins.h"
 #include "interpreter/textures.h"
 
 namespace plumb::interp {
@@ -36,12 +37,8 @@ std::optional<int64_t> intOf(const RValue& v) {
 
 StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args) {
   std::string_view name = o.row->name;
-  // The sampling functions (textureSample*, textureGather*: the first argument of a gather may
-  // be its component, not the texture) need a sampler's filtering, which the machine lacks.
-  if (name != "textureDimensions" && name != "textureNumLayers" && name != "textureNumLevels" &&
-      name != "textureNumSamples" && name != "textureLoad" && name != "textureStore")
-    return Stop::unsupported(std::string(name), std::string(o.row->anchor),
-                             std::string(name) + " samples a texture: not supported at run time");
+  // The sampling functions (textureSample*, textureGather*): machine_sampling.cpp.
+  if (isSamplingBuiltin(name)) return samplingBuiltin(inv, t, o, args);
   Type result = typeOf(t.node);
   Type texType = args[0].type;
   const TypeNode& tn = types_[texType];

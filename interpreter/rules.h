@@ -45,6 +45,9 @@ enum class RuleId : uint8_t {
   ArrayBuiltinFunctions, AtomicLoad, AtomicStore, AtomicRmw, AtomicCompareExchange,
   ControlBarrierWait, TextureDimensions, TextureNumLayers, TextureNumLevels, TextureNumSamples,
   TextureLoad, TextureLoadOutOfBounds, TextureStore, TextureStoreOutOfBounds,
+  // the sampling built-ins (machine_sampling.cpp, interpreter/sampling.h)
+  TextureSampleLevel, TextureSampleGrad, TextureSampleCompareLevel, TextureGather, TextureGatherCompare,
+  TextureSampleBaseClampToEdge,
   // the fragment stage (stage_fragment.cpp, quad.cpp): discard, and the derivatives a quad
   // computes together
   DiscardStatement, DiscardDemote, DerivativeWait, DerivativeFine, DerivativeCoarse, Derivative,
@@ -171,6 +174,14 @@ inline constexpr std::array<Rule, static_cast<size_t>(RuleId::Count)> kRules{{
     {RuleId::TextureLoadOutOfBounds, "textureload-out-of-bounds", "textureload"},
     {RuleId::TextureStore, "texturestore", "texturestore"},
     {RuleId::TextureStoreOutOfBounds, "texturestore-out-of-bounds", "texturestore"},
+    {RuleId::TextureSampleLevel, "texturesamplelevel", "texturesamplelevel"},
+    {RuleId::TextureSampleGrad, "texturesamplegrad", "texturesamplegrad"},
+    {RuleId::TextureSampleCompareLevel, "texturesamplecomparelevel", "texturesamplecomparelevel"},
+    {RuleId::TextureGather, "texturegather", "texturegather"},
+    {RuleId::TextureGatherCompare, "texturegathercompare", "texturegathercompare"},
+    // 2026 only (new#textureSampleBaseClampToEdge); the seed's section of the texture built-ins.
+    {RuleId::TextureSampleBaseClampToEdge, "texturesamplebaseclamptoedge",
+     "texture-builtin-functions"},
 
     // #discard-statement: the seed ends the invocation; revision 2026 (Revision::
     // discardDemotesToHelper, new#discard-statement) makes it a helper invocation that goes on.

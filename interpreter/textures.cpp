@@ -464,6 +464,211 @@ std::string formatHint(ChannelFormat f) {
 
 }  // namespace
 
+namespace {
+
+// The formats a sampled or depth texture binding may have (WebGPU texture formats whose sample
+// type fits the texture type, #texture-types): channels, and how a channel's code reads as the
+// shader's value (WebGPU #texture-format-caps; Vulkan "Texel Input Operations").
+enum class SampledKind : uint8_t { Float32, Float16, Unorm8, Snorm8, Sint, Uint, Depth16, Depth24, Depth32 };
+struct SampledFormat {
+  std::string_view name;
+  int channels;
+  SampledKind kind;
+  int bits;  // of an integer channel
+};
+constexpr SampledFormat kSampledFormats[] = {
+    {"r8unorm", 1, SampledKind::Unorm8, 8},        {"rg8unorm", 2, SampledKind::Unorm8, 8},
+    {"rgba8unorm", 4, SampledKind::Unorm8, 8},     {"bgra8unorm", 4, SampledKind::Unorm8, 8},
+    {"r8snorm", 1, SampledKind::Snorm8, 8},        {"rg8snorm", 2, SampledKind::Snorm8, 8},
+    {"rgba8snorm", 4, SampledKind::Snorm8, 8},     {"r16float", 1, SampledKind::Float16, 16},
+    {"rg16float", 2, SampledKind::Float16, 16},    {"rgba16float", 4, SampledKind::Float16, 16},
+    {"r32float", 1, SampledKind::Float32, 32},     {"rg32float", 2, SampledKind::Float32, 32},
+    {"rgba32float", 4, SampledKind::Float32, 32},  {"r8sint", 1, SampledKind::Sint, 8},
+    {"rg8sint", 2, SampledKind::Sint, 8},          {"rgba8sint", 4, SampledKind::Sint, 8},
+    {"r16sint", 1, SampledKind::Sint, 16},         {"rg16sint", 2, SampledKind::Sint, 16},
+    {"rgba16sint", 4, SampledKind::Sint, 16},      {"r32sint", 1, SampledKind::Sint, 32},
+    {"rg32sint", 2, SampledKind::Sint, 32},        {"rgba32sint", 4, SampledKind::Sint, 32},
+    {"r8uint", 1, SampledKind::Uint, 8},           {"rg8uint", 2, SampledKind::Uint, 8},
+    {"rgba8uint", 4, SampledKind::Uint, 8},        {"r16uint", 1, SampledKind::Uint, 16},
+    {"rg16uint", 2, SampledKind::Uint, 16},        {"rgba16uint", 4, SampledKind::Uint, 16},
+    {"r32uint", 1, SampledKind::Uint, 32},         {"rg32uint", 2, SampledKind::Uint, 32},
+    {"rgba32uint", 4, SampledKind::Uint, 32},      {"depth16unorm", 1, SampledKind::Depth16, 16},
+    {"depth24plus", 1, SampledKind::Depth24, 24},  {"depth32float", 1, SampledKind::Depth32, 32},
+};
+
+bool fitsTexture(const SampledFormat& f, TypeKind texture, TypeKind channel) {
+  bool depthFormat = f.kind == SampledKind::Depth16 || f.kind == SampledKind::Depth24 || f.kind == SampledKind::Depth32;
+  if (texture == TypeKind::DepthTexture) return depthFormat;
+  if (channel == TypeKind::I32) return f.kind == SampledKind::Sint;
+  if (channel == TypeKind::U32) return f.kind == SampledKind::Uint;
+  // f32: the float formats, and depth formats (sampled as "unfilterable-float").
+  return f.kind != SampledKind::Sint && f.kind != SampledKind::Uint;
+}
+
+/// The shader value of a normalized code: k / (2^b − 1) (or k / (2^(b−1) − 1), at least −1),
+/// within one f32 ulp (T11: Vulkan states the formula, not its rounding).
+FloatSet normalizedValue(double k, double scale) {
+  double v = std::max(-1.0, roundToF32(k / scale));
+  float f = static_cast<float>(v);
+  float below = std::nextafter(f, -2.0f), above = std::nextafter(f, 2.0f);
+  double lo = std::max<double>(below, k < 0 ? -1.0 : 0.0), hi = std::min<double>(above, 1.0);
+  if (k == 0 || k == scale || k == -scale) return FloatSet::exact(v);  // 0 and ±1 are exact
+  return FloatSet::range(lo, hi);
+}
+
+/// One channel of a texel of format `f` as the binding gives it (the value a read returns), as
+/// the set of values a read may return; nothing when it is no value of the format.
+std::optional<RValue> sampledChannel(const SampledFormat& f, Type channel, const nlohmann::json& v) {
+  auto number = [&]() -> std::optional<double> {
+    if (v.is_number()) return v.get<double>();
+    return std::nullopt;
+  };
+  switch (f.kind) {
+    case SampledKind::Sint:
+    case SampledKind::Uint: {
+      if (!v.is_number_integer()) return std::nullopt;
+      int64_t x = v.get<int64_t>();
+      int64_t lo = f.kind == SampledKind::Sint ? -(int64_t(1) << (f.bits - 1)) : 0;
+      int64_t hi = f.kind == SampledKind::Sint ? (int64_t(1) << (f.bits - 1)) - 1 : (int64_t(1) << f.bits) - 1;
+      if (x < lo || x > hi) return std::nullopt;
+      return RValue{channel, x};
+    }
+    case SampledKind::Unorm8:
+    case SampledKind::Snorm8:
+    case SampledKind::Depth16: {
+      auto x = number();
+      if (!x) return std::nullopt;
+      double scale = f.kind == SampledKind::Unorm8 ? 255 : f.kind == SampledKind::Snorm8 ? 127 : 65535;
+      double k = std::nearbyint(*x * scale);
+      double least = f.kind == SampledKind::Snorm8 ? -128 : 0;
+      if (k < least || k > scale || roundToF32(std::max(-1.0, k / scale)) != roundToF32(*x)) return std::nullopt;
+      return RValue{channel, normalizedValue(k, scale)};
+    }
+    case SampledKind::Float16: {
+      auto x = number();
+      if (!x || roundToF16(*x) != *x) return std::nullopt;
+      return RValue{channel, FloatSet::exact(*x)};
+    }
+    case SampledKind::Depth24: {
+      // depth24plus: a 24-bit unorm or a float32 depth (WebGPU): the value rounded either way.
+      auto x = number();
+      if (!x || *x < 0 || *x > 1 || roundToF32(*x) != *x) return std::nullopt;
+      double e = 1.0 / (1 << 24);
+      double lo = std::nextafter(static_cast<float>(*x - e), -1.0f);
+      double hi = std::nextafter(static_cast<float>(*x + e), 2.0f);
+      return RValue{channel, FloatSet::range(std::max(0.0, lo), std::min(1.0, hi))};
+    }
+    case SampledKind::Float32:
+    case SampledKind::Depth32: break;
+  }
+  return std::nullopt;  // f32 channels: the caller's general rule
+}
+
+}  // namespace
+
+std::optional<SampledFormatFacts> sampledFormatFacts(std::string_view format) {
+  for (const SampledFormat& f : kSampledFormats) {
+    if (f.name != format) continue;
+    SampledFormatFacts facts;
+    facts.channels = f.channels;
+    switch (f.kind) {
+      case SampledKind::Unorm8:
+      case SampledKind::Snorm8: facts.bytesPerChannel = 1; break;
+      case SampledKind::Float16:
+      case SampledKind::Depth16: facts.bytesPerChannel = 2; break;
+      case SampledKind::Sint:
+      case SampledKind::Uint: facts.bytesPerChannel = f.bits / 8; break;
+      case SampledKind::Depth24: facts.bytesPerChannel = 0; break;  // not copyable
+      case SampledKind::Float32:
+      case SampledKind::Depth32: facts.bytesPerChannel = 4; break;
+    }
+    // WebGPU #texture-format-caps: 8-bit and 16-bit float formats filter; 32-bit floats do
+    // not (without float32-filterable); depth formats are "depth" or "unfilterable-float".
+    facts.sampleType = f.kind == SampledKind::Sint                                ? "sint"
+                       : f.kind == SampledKind::Uint                              ? "uint"
+                       : (f.kind == SampledKind::Float32)                         ? "unfilterable-float"
+                       : (f.kind == SampledKind::Depth16 || f.kind == SampledKind::Depth24 ||
+                          f.kind == SampledKind::Depth32)                         ? "depth"
+                                                                                  : "float";
+    // depth24plus can be no copy's destination, depth32float neither (WebGPU "Depth-stencil formats").
+    facts.copyable = f.kind != SampledKind::Depth24 && f.kind != SampledKind::Depth32;
+    return facts;
+  }
+  return std::nullopt;
+}
+
+FilterStep filterStepOf(std::string_view format) {
+  for (const SampledFormat& f : kSampledFormats) {
+    if (f.name != format) continue;
+    switch (f.kind) {
+      case SampledKind::Unorm8: return {1.0 / 255, 0};
+      case SampledKind::Snorm8: return {1.0 / 127, 0};
+      case SampledKind::Depth16: return {1.0 / 65535, 0};
+      case SampledKind::Float16: return {0, 1.0 / 1024};
+      default: return {};
+    }
+  }
+  return {};
+}
+
+std::optional<std::vector<uint8_t>> sampledTexelBytes(std::string_view format, const nlohmann::json& texel) {
+  const SampledFormat* f = nullptr;
+  for (const SampledFormat& g : kSampledFormats)
+    if (g.name == format) f = &g;
+  if (!f || !texel.is_array() || texel.size() < static_cast<size_t>(f->channels)) return std::nullopt;
+  std::vector<uint8_t> out;
+  auto put = [&](uint64_t code, int bytes) {
+    for (int b = 0; b < bytes; ++b) out.push_back(static_cast<uint8_t>(code >> (8 * b)));
+  };
+  std::vector<size_t> order;
+  for (int k = 0; k < f->channels; ++k) order.push_back(static_cast<size_t>(k));
+  if (f->name == "bgra8unorm") order = {2, 1, 0, 3};
+  for (size_t k : order) {
+    const nlohmann::json& v = texel[k];
+    switch (f->kind) {
+      case SampledKind::Sint:
+      case SampledKind::Uint:
+        if (!v.is_number_integer()) return std::nullopt;
+        put(static_cast<uint64_t>(v.get<int64_t>()), f->bits / 8);
+        break;
+      case SampledKind::Unorm8:
+      case SampledKind::Snorm8:
+      case SampledKind::Depth16: {
+        auto x = channelFloat(v);
+        if (!x) return std::nullopt;
+        double scale = f->kind == SampledKind::Unorm8 ? 255 : f->kind == SampledKind::Snorm8 ? 127 : 65535;
+        put(static_cast<uint64_t>(static_cast<int64_t>(std::nearbyint(*x * scale))), f->kind == SampledKind::Depth16 ? 2 : 1);
+        break;
+      }
+      case SampledKind::Float16: {
+        auto x = channelFloat(v);
+        if (!x) return std::nullopt;
+        put(f16Bits(*x), 2);
+        break;
+      }
+      case SampledKind::Float32:
+      case SampledKind::Depth32: {
+        auto x = channelFloat(v);
+        if (!x) return std::nullopt;
+        put(f32Bits(*x), 4);
+        break;
+      }
+      case SampledKind::Depth24: return std::nullopt;
+    }
+  }
+  return out;
+}
+
+std::string defaultSampledFormat(const TypeTable& types, Type texture) {
+  const TypeNode& n = types[texture];
+  if (n.kind == TypeKind::DepthTexture) return "depth32float";
+  if (n.kind == TypeKind::SampledTexture || n.kind == TypeKind::MultisampledTexture) {
+    if (types.kind(n.element) == TypeKind::I32) return "rgba32sint";
+    if (types.kind(n.element) == TypeKind::U32) return "rgba32uint";
+  }
+  return "rgba32float";
+}
+
 std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nlohmann::json& j,
                                       std::string& error) {
   if (!j.is_object() || !j.contains("size") || !j["size"].is_array() || j["size"].empty() || j["size"].size() > 3) {
@@ -501,6 +706,28 @@ std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nloh
     return std::nullopt;
   }
   Type channel = texelChannelType(types, texture);
+  // A sampled or depth texture's format (docs/formats.md): the channels it has (a read gives
+  // 0, 0, 1 for the others, #texturegather, Vulkan "Texel Input Operations") and how its codes
+  // read; without "format", 4 channels of the texture type's values.
+  const SampledFormat* sampled = nullptr;
+  if (j.contains("format")) {
+    TypeKind kind = types[texture].kind;
+    if (kind != TypeKind::SampledTexture && kind != TypeKind::DepthTexture && kind != TypeKind::MultisampledTexture &&
+        kind != TypeKind::ExternalTexture) {
+      error = "'format' is for sampled, multisampled, depth and external textures (a storage texture's is in its type)";
+      return std::nullopt;
+    }
+    std::string name = j["format"].is_string() ? j["format"].get<std::string>() : "";
+    for (const SampledFormat& f : kSampledFormats)
+      if (f.name == name && fitsTexture(f, kind, types.kind(channel))) sampled = &f;
+    if (!sampled) {
+      error = "'format' " + j["format"].dump() + " is not a texture format for " + types.name(texture) + " (one of";
+      for (const SampledFormat& f : kSampledFormats)
+        if (fitsTexture(f, kind, types.kind(channel))) error += " " + std::string(f.name);
+      error += ")";
+      return std::nullopt;
+    }
+  }
   Type vec4 = types.vector(4, channel);
   bool codes = holdsCodes(types, texture);
   ast::TexelFormat texelFormat = types[texture].format;  // `n` may dangle after types.vector()
@@ -520,9 +747,50 @@ std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nloh
           Components c;
           const nlohmann::json* t = next < texels.size() ? &texels[next] : nullptr;
           ++next;
-          if (t && (!t->is_array() || t->size() != 4)) {
-            error = "texel " + std::to_string(next - 1) + " must be [r, g, b, a]";
+          size_t given = sampled ? static_cast<size_t>(sampled->channels) : 4;
+          if (t && (!t->is_array() || (t->size() != 4 && t->size() != given))) {
+            error = "texel " + std::to_string(next - 1) + " must be [r, g, b, a]" +
+                    (given < 4 ? " or its " + std::to_string(given) + " channel(s)" : std::string());
             return std::nullopt;
+          }
+          if (sampled && t) {
+            // The channels the format lacks read as 0, 0, 1 (#texturegather).
+            for (size_t k = given; k < t->size(); ++k) {
+              const nlohmann::json& v = (*t)[k];
+              if (!v.is_number() || v.get<double>() != (k == 3 ? 1.0 : 0.0)) {
+                error = "texel " + std::to_string(next - 1) + ": " + std::string(sampled->name) + " has " +
+                        std::to_string(given) + " channel(s); a read gives 0, 0, 1 for the others, given " + t->dump();
+                return std::nullopt;
+              }
+            }
+            for (size_t k = 0; k < 4; ++k) {
+              if (k >= given) {
+                c.push_back(types.kind(channel) == TypeKind::F32 ? RValue{channel, FloatSet::exact(k == 3 ? 1 : 0)}
+                                                                 : RValue{channel, int64_t(k == 3 ? 1 : 0)});
+                continue;
+              }
+              std::optional<RValue> ch = sampledChannel(*sampled, channel, (*t)[k]);
+              if (!ch && (sampled->kind == SampledKind::Float32 || sampled->kind == SampledKind::Depth32)) {
+                auto f = channelFloat((*t)[k]);
+                if (f && (!std::isfinite(*f) || roundToF32(*f) == *f)) ch = RValue{channel, FloatSet::exact(*f)};
+              }
+              if (!ch) {
+                error = "texel " + std::to_string(next - 1) + ": " + (*t)[k].dump() + " is not a value of " +
+                        std::string(sampled->name);
+                return std::nullopt;
+              }
+              c.push_back(std::move(*ch));
+            }
+            row.push_back(RValue{vec4, std::move(c)});
+            continue;
+          }
+          if (sampled && !t) {
+            for (size_t k = 0; k < 4; ++k)
+              c.push_back(types.kind(channel) == TypeKind::F32
+                              ? RValue{channel, FloatSet::exact(k == 3 && given < 4 ? 1 : 0)}
+                              : RValue{channel, int64_t(k == 3 && given < 4 ? 1 : 0)});
+            row.push_back(RValue{vec4, std::move(c)});
+            continue;
           }
           for (int k = 0; k < 4; ++k) {
             if (codes) {

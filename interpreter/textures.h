@@ -34,10 +34,34 @@ bool isArrayedTexture(const TypeTable& types, Type texture);
 
 /// The texels of a texture binding (docs/formats.md `plumb-bindings` "texture"): `size`
 /// [width, height, depthOrArrayLayers], `mipLevels` (or `samples` for a multisampled texture),
-/// `texels` in order (level, layer, row, column), each the 4 channel values. Missing texels are
-/// zero.
+/// `texels` in order (level, layer, row, column), each the 4 channel values (or, with `format`,
+/// a sampled texture's WebGPU texture format, the format's channels). Missing texels are zero.
 std::optional<RValue> textureFromJson(TypeTable& types, Type texture, const nlohmann::json& j,
                                       std::string& error);
+
+/// The texture format a sampled, depth or external texture binding has without "format"
+/// (rgba32float, rgba32sint, rgba32uint, depth32float).
+std::string defaultSampledFormat(const TypeTable& types, Type texture);
+
+/// What a runner needs of a sampled texture format: channels, bytes per channel, the WebGPU
+/// GPUTextureSampleType of a binding of it, and whether writeTexture can fill it.
+struct SampledFormatFacts {
+  int channels = 4;
+  int bytesPerChannel = 4;
+  std::string sampleType;
+  bool copyable = true;
+};
+std::optional<SampledFormatFacts> sampledFormatFacts(std::string_view format);
+/// T5: the step to which a filtered value of `format` may be rounded (absolute: 1/255 for
+/// 8-bit unorm, 1/127 for 8-bit snorm, 1/65535 for depth16unorm; relative: 2^-10 for 16-bit
+/// floats; 0 for the others).
+struct FilterStep {
+  double absolute = 0, relative = 0;
+};
+FilterStep filterStepOf(std::string_view format);
+/// One texel of a binding (its channels' values as the binding gives them) as the bytes of
+/// `format` (little-endian codes: k of k / 255, binary16, binary32, two's complement).
+std::optional<std::vector<uint8_t>> sampledTexelBytes(std::string_view format, const nlohmann::json& texel);
 
 /// The channel formats of the storage texel formats (#channel-formats; revision 2026 adds
 /// 16unorm, 16snorm, 10unorm, 10uint, 2unorm, 2uint, 11float and 10float, new#channel-formats,

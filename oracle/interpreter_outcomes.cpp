@@ -16,6 +16,14 @@ OutcomeProvider interpreterOutcomeProvider() {
     // The bindings as the runners see them: raw words, zero-padded to the buffer's size.
     nlohmann::json bindings = nlohmann::json::array();
     for (const RunnerBinding& b : c.bindings) {
+      if (!b.texture.is_null()) {
+        bindings.push_back({{"group", b.group}, {"binding", b.binding}, {"texture", b.texture["plumb"]}});
+        continue;
+      }
+      if (!b.sampler.is_null()) {
+        bindings.push_back({{"group", b.group}, {"binding", b.binding}, {"sampler", b.sampler["sampler"]}});
+        continue;
+      }
       nlohmann::json words = nlohmann::json::array();
       for (uint64_t i = 0; i < b.size / 4; ++i) words.push_back(i < b.words.size() ? b.words[i] : 0u);
       bindings.push_back({{"group", b.group}, {"binding", b.binding}, {"words", words}});
@@ -55,8 +63,9 @@ OutcomeProvider interpreterOutcomeProvider() {
       // uniform buffer, which no invocation can write, is left out of the outcomes, or no
       // device output could be compared with them.
       std::set<std::pair<uint32_t, uint32_t>> uniform;
+      // Nor are textures read back (they are sampled, never written).
       for (const RunnerBinding& b : c.bindings)
-        if (b.kind == BufferKind::Uniform) uniform.insert({b.group, b.binding});
+        if (b.kind == BufferKind::Uniform || !b.texture.is_null()) uniform.insert({b.group, b.binding});
       auto dropUniform = [&](nlohmann::json& buffers) {
         if (!buffers.is_array()) return;
         nlohmann::json kept = nlohmann::json::array();

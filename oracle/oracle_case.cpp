@@ -1,5 +1,6 @@
 // Loading oracle cases and resolving their bindings to raw words (docs/oracle.md).
 #include "oracle/oracle_case.h"
+#include "oracle/runner_textures.h"
 
 #include <algorithm>
 #include <filesystem>
@@ -136,6 +137,29 @@ std::optional<RunnerBinding> resolveBinding(const nlohmann::json& entry, const M
   for (const ModuleBinding& b : facts.bindings)
     if (b.group == r.group && b.binding == r.binding) known = &b;
   if (known) r.storeType = known->storeType;
+  if (entry.contains("texture") || entry.contains("sampler")) {
+    // A sampled texture or a sampler (docs/oracle.md, capability "textures").
+    bool texture = entry.contains("texture");
+    if (!known || !known->type || !facts.checkedModule ||
+        !(texture ? isTexture(facts.checkedModule->types, known->type)
+                  : isSampler(facts.checkedModule->types, known->type))) {
+      error = where(entry) + ": a \"" + (texture ? "texture" : "sampler") + "\" binding needs a " +
+              (texture ? "texture" : "sampler") + " variable of a checked program there";
+      return std::nullopt;
+    }
+    TypeTable& types = facts.checkedModule->types;
+    std::string why;
+    std::optional<nlohmann::json> made =
+        texture ? runnerTexture(types, known->type, entry["texture"], why)
+                : runnerSampler(entry["sampler"],
+                                types.kind(known->type) == TypeKind::SamplerComparison, why);
+    if (!made) {
+      error = where(entry) + ": " + why;
+      return std::nullopt;
+    }
+    (texture ? r.texture : r.sampler) = std::move(*made);
+    return r;
+  }
   if (entry.contains("kind")) {
     std::optional<BufferKind> k =
         entry["kind"].is_string() ? parseKind(entry["kind"].get<std::string>()) : std::nullopt;
@@ -148,7 +172,7 @@ std::optional<RunnerBinding> resolveBinding(const nlohmann::json& entry, const M
     r.kind = *known->kind;
   } else if (known) {
     error = where(entry) + ": '" + known->name +
-            "' is not a buffer (textures and samplers are not supported by the runners yet)";
+            "' is not a buffer: give it \"texture\" or \"sampler\"";
     return std::nullopt;
   } else {
     error = where(entry) +
@@ -156,12 +180,7 @@ std::optional<RunnerBinding> resolveBinding(const nlohmann::json& entry, const M
             "(uniform, storage or read-only-storage)";
     return std::nullopt;
   }
-  int contents = entry.contains("words") + entry.contains("value") + entry.contains("size") +
-                 entry.contains("texture");
-  if (entry.contains("texture")) {
-    error = where(entry) + ": texture bindings are not supported by the runners yet";
-    return std::nullopt;
-  }
+  int contents = entry.contains("words") + entry.contains("value") + entry.contains("size");
   if (contents != 1) {
     error = where(entry) + ": give exactly one of \"words\", \"value\" or \"size\"";
     return std::nullopt;
@@ -325,7 +344,30 @@ bool resolveBindings(const nlohmann::json& entries, const ModuleFacts& facts, Or
   // As `plumb run --zero-missing-bindings`: the runners build their layouts from the
   // bindings they get.
   for (const ModuleBinding& b : facts.bindings) {
-    if (seen.count({b.group, b.binding}) || !b.kind) continue;
+    if (seen.count({b.group, b.binding})) continue;
+    if (!b.kind && b.type && facts.checkedModule) {
+      // A texture or sampler: a 1x1 zero texture, WebGPU's default sampler (comparing with
+      // "never"), as `plumb run --zero-missing-bindings`.
+      TypeTable& types = facts.checkedModule->types;
+      bool texture = isTexture(types, b.type), sampler = isSampler(types, b.type);
+      if (!texture && !sampler) continue;
+      RunnerBinding r;
+      r.group = b.group;
+      r.binding = b.binding;
+      r.storeType = b.storeType;
+      std::string why;
+      bool comparison = sampler && types.kind(b.type) == TypeKind::SamplerComparison;
+      std::optional<nlohmann::json> made =
+          texture ? runnerTexture(types, b.type, defaultTextureBinding(types, b.type), why)
+                  : runnerSampler(comparison ? nlohmann::json{{"compare", "never"}}
+                                             : nlohmann::json::object(),
+                                  comparison, why);
+      if (!made) continue;  // a storage or multisampled texture: the runner reports the layout
+      (texture ? r.texture : r.sampler) = std::move(*made);
+      c.bindings.push_back(std::move(r));
+      continue;
+    }
+    if (!b.kind) continue;
     RunnerBinding r;
     r.group = b.group;
     r.binding = b.binding;
@@ -589,12 +631,26 @@ nlohmann::json runnerInput(const OracleCase& c) {
   nlohmann::json j = {{"id", c.id}, {"wgsl", c.wgsl}};
   if (c.mode == CaseMode::Run) {
     nlohmann::json bindings = nlohmann::json::array();
-    for (const RunnerBinding& b : c.bindings)
+    for (const RunnerBinding& b : c.bindings) {
+      if (!b.texture.is_null()) {
+        nlohmann::json t = b.texture;
+        t.erase("plumb");
+        bindings.push_back({{"group", b.group}, {"binding", b.binding}, {"texture", t}});
+        continue;
+      }
+      if (!b.sampler.is_null()) {
+        bindings.push_back({{"group", b.group},
+                            {"binding", b.binding},
+                            {"sampler", b.sampler["sampler"]},
+                            {"samplerType", b.sampler["samplerType"]}});
+        continue;
+      }
       bindings.push_back({{"group", b.group},
                           {"binding", b.binding},
                           {"kind", bufferKindName(b.kind)},
                           {"size", b.size},
                           {"words", b.words}});
+    }
     j["entry"] = c.entry;
     j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
     j["bindings"] = bindings;

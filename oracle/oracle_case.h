@@ -30,6 +30,12 @@ struct RunnerBinding {
   uint64_t size = 0;            // bytes, a positive multiple of 4
   std::vector<uint32_t> words;  // at most size / 4
   std::string storeType;        // as Plumb's checker names it, when known
+  /// A sampled or depth texture instead of a buffer (oracle/runner_textures.h): what the runner
+  /// creates, with the `plumb-bindings` texture the interpreter reads as "plumb".
+  nlohmann::json texture;
+  /// A sampler instead of a buffer: {"sampler": GPUSamplerDescriptor, "samplerType"}.
+  nlohmann::json sampler;
+  bool isBuffer() const { return texture.is_null() && sampler.is_null(); }
 };
 
 /// Plumb's static verdict on the program (#shader-creation-error): accepted, or rejected with

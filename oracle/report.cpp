@@ -125,10 +125,18 @@ nlohmann::json reportJson(const OracleRun& run) {
     j["wgsl"] = c.wgsl;
     nlohmann::json bindings = nlohmann::json::array();
     for (const RunnerBinding& b : c.bindings) {
-      nlohmann::json bj = {{"group", b.group},
-                           {"binding", b.binding},
-                           {"kind", bufferKindName(b.kind)},
-                           {"size", b.size}};
+      nlohmann::json bj = {{"group", b.group}, {"binding", b.binding}};
+      if (!b.texture.is_null()) {
+        bj["kind"] = "texture";
+        bj["format"] = b.texture["format"];
+        bj["viewDimension"] = b.texture["viewDimension"];
+      } else if (!b.sampler.is_null()) {
+        bj["kind"] = "sampler";
+        bj["sampler"] = b.sampler["sampler"];
+      } else {
+        bj["kind"] = bufferKindName(b.kind);
+        bj["size"] = b.size;
+      }
       if (!b.storeType.empty()) bj["storeType"] = b.storeType;
       bindings.push_back(bj);
     }

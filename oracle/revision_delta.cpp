@@ -73,6 +73,18 @@ std::string dynamicEntries(const OracleCase& c, const Revision& base, const Revi
   nlohmann::json bindings = nlohmann::json::array();
   std::set<std::pair<uint32_t, uint32_t>> uniform;
   for (const RunnerBinding& b : c.bindings) {
+    // Textures and samplers as interpreter_outcomes.cpp passes them (textures are not read back).
+    if (!b.texture.is_null()) {
+      bindings.push_back(
+          {{"group", b.group}, {"binding", b.binding}, {"texture", b.texture["plumb"]}});
+      uniform.insert({b.group, b.binding});
+      continue;
+    }
+    if (!b.sampler.is_null()) {
+      bindings.push_back(
+          {{"group", b.group}, {"binding", b.binding}, {"sampler", b.sampler["sampler"]}});
+      continue;
+    }
     nlohmann::json words = nlohmann::json::array();
     for (uint64_t i = 0; i < b.size / 4; ++i) words.push_back(i < b.words.size() ? b.words[i] : 0u);
     bindings.push_back({{"group", b.group}, {"binding", b.binding}, {"words", words}});

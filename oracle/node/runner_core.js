@@ -4,7 +4,12 @@
 //
 // A case that runs:  {"id", "wgsl", "entry", "dispatch": [x,y,z], "constants"?: {key: number},
 //            "bindings": [{"group","binding","kind": "uniform"|"storage"|"read-only-storage",
-//                          "size": BYTES, "words": [u32...]}]}
+//                          "size": BYTES, "words": [u32...]}
+//                         | {"group","binding","texture": {"format","dimension","viewDimension",
+//                            "sampleType","size": [w,h,d],"mipLevelCount","bytesPerTexel",
+//                            "levels": [{"size": [w,h,d], "bytes": [u8...]}]}}
+//                         | {"group","binding","sampler": GPUSamplerDescriptor, "samplerType"}]}
+//            (textures and samplers: capability "textures")
 // A verdict-only case: {"id", "wgsl", "mode": "module"}  (or no "entry": the module only), or
 //            {"id", "wgsl", "mode": "pipelines", "constants"?, "pipelines": [{"entry", "stage":
 //             "compute"|"vertex"|"fragment", "vertexBuffers"?, "targets"?, "depthStencil"?,
@@ -143,6 +148,17 @@ function validateCase(c) {
   if (typeof c.entry !== 'string') return 'missing "entry"';
   if (!Array.isArray(c.dispatch) || c.dispatch.length !== 3) return '"dispatch" must be [x, y, z]';
   for (const b of c.bindings || []) {
+    if (b.texture) {
+      const t = b.texture;
+      if (typeof t.format !== 'string' || !Array.isArray(t.size) || !Array.isArray(t.levels))
+        return `binding ${b.group}/${b.binding}: a texture needs "format", "size" and "levels"`;
+      continue;
+    }
+    if (b.sampler) {
+      if (!['filtering', 'non-filtering', 'comparison'].includes(b.samplerType))
+        return `binding ${b.group}/${b.binding}: unknown samplerType "${b.samplerType}"`;
+      continue;
+    }
     if (!kindLayout[b.kind]) return `binding ${b.group}/${b.binding}: unknown kind "${b.kind}"`;
     if (!(b.size > 0) || b.size % 4 !== 0) return `binding ${b.group}/${b.binding}: size must be a positive multiple of 4`;
     if ((b.words || []).length * 4 > b.size) return `binding ${b.group}/${b.binding}: more words than size`;
@@ -294,9 +310,13 @@ export async function runCase(state, c) {
     }
     const bgls = [];
     for (let g = 0; g <= maxGroup; ++g) {
-      const entries = (groups.get(g) || []).map((b) => ({
-        binding: b.binding, visibility: 0x4 /* GPUShaderStage.COMPUTE */,
-        buffer: kindLayout[b.kind]}));
+      const entries = (groups.get(g) || []).map((b) => {
+        const entry = {binding: b.binding, visibility: 0x4 /* GPUShaderStage.COMPUTE */};
+        if (b.texture) entry.texture = {sampleType: b.texture.sampleType, viewDimension: b.texture.viewDimension};
+        else if (b.sampler) entry.sampler = {type: b.samplerType};
+        else entry.buffer = kindLayout[b.kind];
+        return entry;
+      });
       bgls.push(device.createBindGroupLayout({entries}));
     }
     const layout = device.createPipelineLayout({bindGroupLayouts: bgls});
@@ -330,6 +350,24 @@ export async function runCase(state, c) {
     for (let g = 0; g <= maxGroup; ++g) {
       const entries = [];
       for (const b of groups.get(g) || []) {
+        if (b.texture) {
+          // A sampled or depth texture, each level written from the case's bytes.
+          const t = b.texture;
+          const texture = device.createTexture({size: t.size, format: t.format, dimension: t.dimension,
+                                                mipLevelCount: t.mipLevelCount, usage: 0x4 /* TEXTURE_BINDING */ | 0x2 /* COPY_DST */});
+          buffers.push(texture);
+          t.levels.forEach((level, mipLevel) => {
+            device.queue.writeTexture({texture, mipLevel}, new Uint8Array(level.bytes),
+                                      {bytesPerRow: level.size[0] * t.bytesPerTexel, rowsPerImage: level.size[1]},
+                                      level.size);
+          });
+          entries.push({binding: b.binding, resource: texture.createView({dimension: t.viewDimension})});
+          continue;
+        }
+        if (b.sampler) {
+          entries.push({binding: b.binding, resource: device.createSampler(b.sampler)});
+          continue;
+        }
         const usage = (b.kind === 'uniform' ? U : S) | COPY_SRC | COPY_DST;
         const buffer = device.createBuffer({size: b.size, usage, mappedAtCreation: true});
         buffers.push(buffer);
@@ -381,7 +419,7 @@ export async function runCaseWithRecovery(gpu, state, c) {
 }
 
 // What this runner understands beyond the first version of the protocol (docs/oracle.md).
-export const CAPABILITIES = ['module', 'pipelines', 'constants'];
+export const CAPABILITIES = ['module', 'pipelines', 'constants', 'textures'];
 
 export function hello(backend, state, versions) {
   return {hello: PROTOCOL, version: PROTOCOL_VERSION, backend, adapter: state.adapterInfo,

@@ -56,6 +56,8 @@ TEST(CliRun, StepLimitExitsOne) {
 // Typed stops (interpreter/stop.h) in the text and JSON reports, and their exit status: each
 // of a dynamic error, an unsupported feature and a limit is an incomplete answer (1).
 TEST(CliRun, TypedStops) {
+  // Sampling runs (issue 19): textureSampleLevel of a 1x1 zero texture finishes (exit 0),
+  // and its step names its rule.
   std::string sample = temp("sample.wgsl",
                             "@group(0) @binding(0) var<storage, read_write> o: array<f32, 1>;\n"
                             "@group(0) @binding(1) var t: texture_2d<f32>;\n"
@@ -64,22 +66,8 @@ TEST(CliRun, TypedStops) {
                             "  o[0] = textureSampleLevel(t, s, vec2<f32>(0.5), 0.0).x;\n"
                             "}\n");
   Result text = plumb("run " + sample + " --zero-missing-bindings --trace");
-  EXPECT_EQ(text.status, 1) << text.out;
-  EXPECT_NE(text.out.find(
-                "outcome 1 of 1: unsupported: textureSampleLevel (1 execution): textureSampleLevel "
-                "samples a texture: not supported at run time [texturesamplelevel]"),
-            std::string::npos)
-      << text.out;
-  EXPECT_NE(text.out.find(" stop:unsupported  5:10 textureSampleLevel"), std::string::npos)
-      << text.out;
-  Result json = plumb("run " + sample + " --zero-missing-bindings --format json");
-  EXPECT_EQ(json.status, 1);
-  nlohmann::json j = nlohmann::json::parse(json.out);
-  EXPECT_EQ(j["version"], 4);
-  EXPECT_EQ(j["outcomes"][0]["kind"], "unsupported");
-  EXPECT_EQ(j["outcomes"][0]["stop"], (nlohmann::json{{"kind", "unsupported"},
-                                                      {"feature", "textureSampleLevel"},
-                                                      {"rule", "texturesamplelevel"}}));
+  EXPECT_EQ(text.status, 0) << text.out;
+  EXPECT_NE(text.out.find(" texturesamplelevel  5:10 textureSampleLevel"), std::string::npos) << text.out;
 
   // U2 lets this barrier through the seed's uniformity analysis; it can never be met.
   std::string deadlock =
@@ -183,7 +171,7 @@ TEST(CliRun, AllowUnusedBindings) {
     {"group": 0, "binding": 0, "words": [0]}, {"group": 0, "binding": 7, "words": [5]}]})");
   Result r = plumb("run " + shader + " --bindings " + b, true);
   EXPECT_EQ(r.status, 1) << r.out;
-  EXPECT_NE(r.out.find("@group(0) @binding(7): the shader has no buffer or texture variable there "
+  EXPECT_NE(r.out.find("@group(0) @binding(7): the shader has no buffer, texture or sampler variable there "
                        "(--allow-unused-bindings ignores it)"),
             std::string::npos)
       << r.out;

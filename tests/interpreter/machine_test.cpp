@@ -303,7 +303,7 @@ TEST(Machine, BindingsThatDoNotMatchAreReportedPrecisely) {
   EXPECT_NE(missing.errors.find("no binding given"), std::string::npos) << missing.errors;
   auto extra = run(kOut4 + std::string("@compute @workgroup_size(1) fn main() { out[0] = 1u; }"), bind(3, {1}), {},
                    true);
-  EXPECT_NE(extra.errors.find("@group(0) @binding(3): the shader has no buffer or texture variable there"),
+  EXPECT_NE(extra.errors.find("@group(0) @binding(3): the shader has no buffer, texture or sampler variable there"),
             std::string::npos)
       << extra.errors;
 }

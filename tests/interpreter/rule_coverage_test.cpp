@@ -79,6 +79,20 @@ fn g() { }
   out[i] = 1u;
 }
 )",
+    R"(
+@group(0) @binding(0) var<storage, read_write> out: array<f32, 5>;
+@group(0) @binding(1) var t: texture_2d<f32>;
+@group(0) @binding(2) var s: sampler;
+@group(0) @binding(3) var d: texture_depth_2d;
+@group(0) @binding(4) var c: sampler_comparison;
+@compute @workgroup_size(1) fn main() {
+  out[0] = textureSampleLevel(t, s, vec2<f32>(0.5), 0.0).x;
+  out[1] = textureSampleGrad(t, s, vec2<f32>(0.5), vec2<f32>(0.1), vec2<f32>(0.1)).x;
+  out[2] = textureSampleCompareLevel(d, c, vec2<f32>(0.5), 0.5);
+  out[3] = textureGather(0, t, s, vec2<f32>(0.5)).x;
+  out[4] = textureGatherCompare(d, c, vec2<f32>(0.5), 0.5).x;
+}
+)",
 };
 
 /// The rule names a trace prints: `[N] (X,Y,Z)/(X,Y,Z) RULE  REDEX` for a step of an
@@ -140,7 +154,11 @@ TEST(RuleCoverage, EveryRuleIsTaken) {
   const char* current = R"(
 enable subgroups;
 @group(0) @binding(0) var<storage, read_write> out: array<u32, 1>;
-@compute @workgroup_size(1) fn main() { out[0] = subgroupAdd(1u); }
+@group(0) @binding(1) var t: texture_2d<f32>;
+@group(0) @binding(2) var s: sampler;
+@compute @workgroup_size(1) fn main() {
+  out[0] = subgroupAdd(1u) + u32(textureSampleBaseClampToEdge(t, s, vec2<f32>(0.5)).x);
+}
 )";
   // The fragment stage's rules (interpreter/stage_fragment.cpp, quad.cpp): a quad whose right
   // column takes a branch with a derivative (a divergent quad) and then discards; under 2026,

@@ -21,8 +21,6 @@ const std::map<int, std::string> kExpectedOutcome = {
     // `loop { if a == 5 { break; } else { continue; } a = a + 1; }` with a = 0 never ends: the
     // example illustrates behaviors, not a terminating program.
     {65, "limit"},
-    // textureGather samples a texture: sampling is not supported at run time (README).
-    {90, "unsupported"},
 };
 
 struct Plan {

@@ -137,6 +137,33 @@ TEST(OracleSmoke, BundledCasesOnRealBackends) {
   }
 }
 
+// Sampling (corpus/oracle/sampling, issue 19): every sampled value of the real backends lies
+// in Plumb's sets (docs/ambiguities.md T1–T11), except SwiftShader's texels across a cube
+// face's edge, which read as zero (docs/oracle.md "Sampling"): a finding, not a too-narrow set.
+TEST(OracleSmoke, SamplingCasesOnRealBackends) {
+  fs::path tmp = fs::temp_directory_path() / ("plumb-oracle-smoke-sampling-" + std::to_string(::getpid()));
+  std::string skip;
+  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  if (!smoke) GTEST_SKIP() << skip;
+  fs::create_directories(tmp);
+  OracleOptions options = *smoke;
+  options.caseTimeoutSeconds = 60;
+  options.outcomes = interpreterOutcomeProvider();
+  std::vector<OracleCase> cases = casesIn(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/sampling");
+  OracleRun run = runOracle(cases, {}, options);
+  removeRunDirectory(tmp);
+  for (const BackendRun& b : run.backends) {
+    ASSERT_TRUE(b.available) << b.name << ": " << b.error;
+    bool swiftShader = b.name == "dawn" || b.name == "chromium" || b.name == "deno-swiftshader";
+    for (size_t i = 0; i < run.cases.size(); ++i) {
+      bool seams = run.cases[i].id == "cube-faces-and-seams";
+      EXPECT_EQ(b.results[i].classification,
+                swiftShader && seams ? Classification::OutputOutside : Classification::Agree)
+          << b.name << " " << run.cases[i].id << ": " << b.results[i].detail;
+    }
+  }
+}
+
 // Verdict-only cases (tests/oracle/data/verdicts): shader modules alone, render pipelines for
 // vertex and fragment entry points, pipeline-overridable constants, plumb-case files.
 TEST(OracleSmoke, VerdictCasesOnRealBackends) {
