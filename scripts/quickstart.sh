@@ -72,5 +72,16 @@ printf 'alias V = vec3f;\nconst_assert 2 > 1;\nfn f(v: V) -> f32 { return v.x; }
 "$plumb" check --revision 2026 build/release/quickstart-2026.wgsl
 "$plumb" check build/release/quickstart-2026.wgsl || echo "(the seed's revision 2022-06 does not know these words)"
 echo
+echo "== plumb run of a fragment shader: 2x2 quads, derivatives as sets, and a quad that diverges at dpdx"
+"$plumb" run corpus/examples/fragment_divergent_derivative.wgsl \
+  --bindings corpus/examples/bindings/fragment_divergent_derivative.json > build/release/quickstart-fragment.txt
+head -n 5 build/release/quickstart-fragment.txt
+"$plumb" run corpus/examples/fragment_derivatives.wgsl --bindings corpus/examples/bindings/fragment_derivatives.json \
+  --picture build/release/quickstart-fragment > /dev/null
+echo "(lower and upper bounds of every pixel, and the mask of pixels that are sets: build/release/quickstart-fragment-{lower,upper,mask}.png)"
+echo
+echo "== plumb wsl run: a WSL function (another seed) by WSL.ott's rules; a clamped index is a choice"
+"$plumb" wsl run corpus/wsl/example.wsl --entry pick --args 7
+echo
 echo "== plumb tgsi run: a TGSI program (Gallium's IR, another seed) evaluated from the seed's formulas"
 "$plumb" tgsi run corpus/tgsi/example.tgsi --inputs corpus/tgsi/example.inputs.json
