@@ -17,8 +17,8 @@ namespace {
 
 RValue uvec3(TypeTable& types, const std::array<uint32_t, 3>& v) {
   Type u = types.u32();
-  return RValue{types.vector(3, u),
-                Components{RValue{u, int64_t(v[0])}, RValue{u, int64_t(v[1])}, RValue{u, int64_t(v[2])}}};
+  return RValue{types.vector(3, u), Components{RValue{u, int64_t(v[0])}, RValue{u, int64_t(v[1])},
+                                               RValue{u, int64_t(v[2])}}};
 }
 
 /// The zero value of a workgroup variable's store type (#address-spaces: workgroup memory is
@@ -62,7 +62,8 @@ uint64_t workgroupScalarCount(const CheckedModule& cm, Type t) {
 void Machine::start(uint32_t i, uint32_t entry) {
   Invocation& inv = config_.invocations[i];
   const CheckedModule& cm = program_.checked;
-  const auto& f = std::get<FunctionDeclaration>(program_.module[cm.declarations[entry].global].node);
+  const auto& f =
+      std::get<FunctionDeclaration>(program_.module[cm.declarations[entry].global].node);
   Frame frame{entry, std::vector<RValue>(program_.frameSize[entry]), UINT32_MAX};
   // #builtin-values: the compute stage's inputs.
   std::array<uint32_t, 3> numWorkgroups{};
@@ -85,7 +86,8 @@ void Machine::start(uint32_t i, uint32_t entry) {
       Components parts;
       for (const MemberInfo& m : types_.structInfo(t).members) {
         const Attributes& ma = cm.memberAttributes[m.declaration.value];
-        parts.push_back(ma.has(Attributes::Builtin) ? builtin(ma.builtin, m.type) : anyValueOf(types_, m.type));
+        parts.push_back(ma.has(Attributes::Builtin) ? builtin(ma.builtin, m.type)
+                                                    : anyValueOf(types_, m.type));
         parts.back().type = m.type;
       }
       v = RValue{t, std::move(parts)};
@@ -132,63 +134,10 @@ std::string describe(const Program& p, uint32_t expression) {
 
 }  // namespace
 
-DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<BoundBuffer>& buffers,
-                           const DispatchOptions& options) {
-  DispatchResult result;
+void placeBoundResources(Program& program, const std::vector<BoundBuffer>& buffers,
+                         Configuration& initial) {
   CheckedModule& cm = program.checked;
   TypeTable& types = cm.types;
-  const EntryPoint* ep = nullptr;
-  for (const EntryPoint& e : cm.entryPoints)
-    if (e.function == entry) ep = &e;
-  if (!ep || ep->stage != ShaderStage::Compute) {
-    result.refused = "the entry point is not a compute shader";
-    return result;
-  }
-  for (int k = 0; k < 3; ++k) {
-    if (!ep->workgroupSize[k].value) {
-      if (ep->workgroupSize[k].expression) {
-        result.refused = "the workgroup size depends on an override without a value (give it with --override)";
-        return result;
-      }
-      result.workgroupSize[k] = 1;
-    } else {
-      result.workgroupSize[k] = static_cast<uint32_t>(*ep->workgroupSize[k].value);
-    }
-  }
-  uint64_t perGroup = uint64_t(result.workgroupSize[0]) * result.workgroupSize[1] * result.workgroupSize[2];
-  uint64_t groups = uint64_t(options.dispatch[0]) * options.dispatch[1] * options.dispatch[2];
-  if (groups == 0) {
-    result.refused = "the dispatch has no workgroups";
-    return result;
-  }
-  if (perGroup * groups > options.maxInvocations && !options.force) {
-    result.refused = "the dispatch has " + std::to_string(perGroup * groups) +
-                     " invocations, more than the limit of " + std::to_string(options.maxInvocations) +
-                     " (use --force to run it anyway)";
-    return result;
-  }
-
-  // Module-scope variables must fit the machine (memory.h kMaxScalarsPerValue).
-  for (uint32_t d : program.workgroupVariables) {
-    Type t = types[cm.declarations[d].type].element;
-    if (workgroupScalarCount(cm, t) > kMaxScalarsPerValue) {
-      result.refused = "workgroup variable '" + std::string(program.module.name(cm.declarations[d].name)) +
-                       "' holds more than 2^22 scalars, the machine's limit";
-      return result;
-    }
-  }
-  for (uint32_t d : program.privateVariables) {
-    Type t = types[cm.declarations[d].type].element;
-    if (scalarCount(types, t) * perGroup * groups > (kMaxScalarsPerValue << 2)) {
-      result.refused = "private variable '" + std::string(program.module.name(cm.declarations[d].name)) +
-                       "' in every invocation holds more than 2^24 scalars, the machine's limit";
-      return result;
-    }
-  }
-
-  // The initial configuration, built once (#memory: workgroup variables zero-initialised, private
-  // variables initialised by their initializer or zero).
-  Configuration initial;
   for (const BoundBuffer& b : buffers) {
     Allocation a;
     a.storeType = b.storeType;
@@ -208,13 +157,20 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     if (initial.buffers.size() <= index) initial.buffers.resize(index + 1);
     initial.buffers[index] = std::move(a);
   }
+}
+
+std::vector<Allocation> initialPrivateVariables(Program& program) {
+  CheckedModule& cm = program.checked;
+  TypeTable& types = cm.types;
   std::vector<Allocation> privateTemplate;
   for (uint32_t d : program.privateVariables) {
     Allocation a;
     a.storeType = types[cm.declarations[d].type].element;
     a.space = ast::AddressSpace::Private;
     a.declaration = d;
-    const auto& var = program.module.variables[std::get<VariableId>(program.module[cm.declarations[d].global].node)];
+    const auto& var =
+        program.module
+            .variables[std::get<VariableId>(program.module[cm.declarations[d].global].node)];
     // A creation-time initializer: its value as the machine has it (program.constants, with
     // the f32/f16 sets of creation_time_values.h).
     // Others (a bitcast, a pack*, which the machine leaves to its rules): the checker's value.
@@ -222,12 +178,82 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     uint32_t k = var.initializer ? program.constantIndex[var.initializer.value] : UINT32_MAX;
     if (var.initializer && k == UINT32_MAX) {
       auto it = cm.convertedValues.find(var.initializer.value);
-      init = it != cm.convertedValues.end() ? std::optional<Value>(it->second) : cm.expressions[var.initializer.value].value;
+      init = it != cm.convertedValues.end() ? std::optional<Value>(it->second)
+                                            : cm.expressions[var.initializer.value].value;
     }
-    a.value = k != UINT32_MAX ? program.constants[k] : init ? fromValue(*init) : zeroValue(types, a.storeType);
+    a.value = k != UINT32_MAX ? program.constants[k]
+              : init          ? fromValue(*init)
+                              : zeroValue(types, a.storeType);
     a.value.type = a.storeType;
     privateTemplate.push_back(std::move(a));
   }
+  return privateTemplate;
+}
+
+DispatchResult runDispatch(Program& program, uint32_t entry,
+                           const std::vector<BoundBuffer>& buffers,
+                           const DispatchOptions& options) {
+  DispatchResult result;
+  CheckedModule& cm = program.checked;
+  TypeTable& types = cm.types;
+  const EntryPoint* ep = nullptr;
+  for (const EntryPoint& e : cm.entryPoints)
+    if (e.function == entry) ep = &e;
+  if (!ep || ep->stage != ShaderStage::Compute) {
+    result.refused = "the entry point is not a compute shader";
+    return result;
+  }
+  for (int k = 0; k < 3; ++k) {
+    if (!ep->workgroupSize[k].value) {
+      if (ep->workgroupSize[k].expression) {
+        result.refused =
+            "the workgroup size depends on an override without a value (give it with --override)";
+        return result;
+      }
+      result.workgroupSize[k] = 1;
+    } else {
+      result.workgroupSize[k] = static_cast<uint32_t>(*ep->workgroupSize[k].value);
+    }
+  }
+  uint64_t perGroup =
+      uint64_t(result.workgroupSize[0]) * result.workgroupSize[1] * result.workgroupSize[2];
+  uint64_t groups = uint64_t(options.dispatch[0]) * options.dispatch[1] * options.dispatch[2];
+  if (groups == 0) {
+    result.refused = "the dispatch has no workgroups";
+    return result;
+  }
+  if (perGroup * groups > options.maxInvocations && !options.force) {
+    result.refused = "the dispatch has " + std::to_string(perGroup * groups) +
+                     " invocations, more than the limit of " +
+                     std::to_string(options.maxInvocations) + " (use --force to run it anyway)";
+    return result;
+  }
+
+  // Module-scope variables must fit the machine (memory.h kMaxScalarsPerValue).
+  for (uint32_t d : program.workgroupVariables) {
+    Type t = types[cm.declarations[d].type].element;
+    if (workgroupScalarCount(cm, t) > kMaxScalarsPerValue) {
+      result.refused = "workgroup variable '" +
+                       std::string(program.module.name(cm.declarations[d].name)) +
+                       "' holds more than 2^22 scalars, the machine's limit";
+      return result;
+    }
+  }
+  for (uint32_t d : program.privateVariables) {
+    Type t = types[cm.declarations[d].type].element;
+    if (scalarCount(types, t) * perGroup * groups > (kMaxScalarsPerValue << 2)) {
+      result.refused = "private variable '" +
+                       std::string(program.module.name(cm.declarations[d].name)) +
+                       "' in every invocation holds more than 2^24 scalars, the machine's limit";
+      return result;
+    }
+  }
+
+  // The initial configuration, built once (#memory: workgroup variables zero-initialised, private
+  // variables initialised by their initializer or zero).
+  Configuration initial;
+  placeBoundResources(program, buffers, initial);
+  std::vector<Allocation> privateTemplate = initialPrivateVariables(program);
   for (uint32_t g = 0; g < groups; ++g) {
     Workgroup w;
     for (uint32_t d : program.workgroupVariables) {
@@ -241,18 +267,22 @@ DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<B
     initial.workgroups.push_back(std::move(w));
   }
   for (uint32_t g = 0; g < groups; ++g) {
-    std::array<uint32_t, 3> wid{g % options.dispatch[0], (g / options.dispatch[0]) % options.dispatch[1],
+    std::array<uint32_t, 3> wid{g % options.dispatch[0],
+                                (g / options.dispatch[0]) % options.dispatch[1],
                                 g / (options.dispatch[0] * options.dispatch[1])};
     for (uint32_t l = 0; l < perGroup; ++l) {
       Invocation inv;
       inv.workgroup = g;
       inv.localIndex = l;
-      inv.localId = {l % result.workgroupSize[0], (l / result.workgroupSize[0]) % result.workgroupSize[1],
+      inv.localId = {l % result.workgroupSize[0],
+                     (l / result.workgroupSize[0]) % result.workgroupSize[1],
                      l / (result.workgroupSize[0] * result.workgroupSize[1])};
       inv.workgroupId = wid;
-      for (int k = 0; k < 3; ++k) inv.globalId[k] = wid[k] * result.workgroupSize[k] + inv.localId[k];
+      for (int k = 0; k < 3; ++k)
+        inv.globalId[k] = wid[k] * result.workgroupSize[k] + inv.localId[k];
       inv.privates = privateTemplate;
-      initial.workgroups[g].invocations.push_back(static_cast<uint32_t>(initial.invocations.size()));
+      initial.workgroups[g].invocations.push_back(
+          static_cast<uint32_t>(initial.invocations.size()));
       initial.invocations.push_back(std::move(inv));
     }
   }

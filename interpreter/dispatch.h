@@ -26,19 +26,19 @@ namespace plumb::interp {
 inline constexpr uint64_t kMaxReducedInvocations = 1024;
 
 struct DispatchOptions {
-  std::array<uint32_t, 3> dispatch{1, 1, 1};   // workgroups in x, y, z
-  uint64_t maxSteps = 10'000'000;              // per invocation, per execution
-  uint64_t maxExecutions = 1000;               // executions explored in all
-  bool allSchedules = false;                   // interleave invocations at every shared access
+  std::array<uint32_t, 3> dispatch{1, 1, 1};  // workgroups in x, y, z
+  uint64_t maxSteps = 10'000'000;             // per invocation, per execution
+  uint64_t maxExecutions = 1000;              // executions explored in all
+  bool allSchedules = false;                  // interleave invocations at every shared access
   /// With allSchedules: explore only the orders of dependent atomic accesses (partial-order
   /// reduction, interpreter/partial_order_reduction.h); false: every order (--no-reduction).
   bool reduceSchedules = true;
   /// The reduction's happens-before clocks in one execution, in 32-bit words (64 MiB); beyond
   /// it the exploration stops with a Limit (`reduction-clocks`).
   uint64_t maxReductionClockWords = 1u << 24;
-  uint64_t maxInvocations = 1u << 20;          // refuse larger dispatches unless forced
+  uint64_t maxInvocations = 1u << 20;  // refuse larger dispatches unless forced
   bool force = false;
-  std::ostream* trace = nullptr;               // --trace: one line per step
+  std::ostream* trace = nullptr;  // --trace: one line per step
   /// The memory model explorer's observer of shared accesses (machine.h); null: none.
   MemoryObserver* observer = nullptr;
   /// Revision 2026, `enable subgroups`: the subgroup sizes and layouts explored (subgroups.h).
@@ -48,13 +48,13 @@ struct DispatchOptions {
 /// One bound buffer (uniform or storage) or texture of the entry point's resource interface.
 struct BoundBuffer {
   uint32_t group = 0, binding = 0;
-  uint32_t declaration = 0;   // module declaration index of the variable
+  uint32_t declaration = 0;  // module declaration index of the variable
   Type storeType;
   ast::AddressSpace space = ast::AddressSpace::Storage;
   ast::AccessMode access = ast::AccessMode::Read;
   std::vector<uint8_t> bytes;  // initial contents
   std::string name;
-  bool texture = false;        // a texture (handle address space): `texels` holds it
+  bool texture = false;  // a texture (handle address space): `texels` holds it
   RValue texels;
 };
 
@@ -63,10 +63,10 @@ struct Outcome {
   /// "finished", or the kind of the stop that ended the executions (stopKindName: "dynamic
   /// error", "unsupported", "limit", "internal error").
   std::string kind;
-  std::string message;       // the stop's message
-  std::optional<Stop> stop;  // why the executions did not finish (interpreter/stop.h)
-  uint64_t count = 0;   // executions that reached it
-  std::vector<std::string> choices;         // of the first execution that reached it
+  std::string message;               // the stop's message
+  std::optional<Stop> stop;          // why the executions did not finish (interpreter/stop.h)
+  uint64_t count = 0;                // executions that reached it
+  std::vector<std::string> choices;  // of the first execution that reached it
   std::vector<std::vector<WordValue>> words;  // per bound buffer
   bool racy = false;  // the executions that reached it have a data race (races.h)
   /// A vertex or fragment stage (stage.h): each invocation's outputs (helpers left out), and
@@ -82,15 +82,15 @@ struct DispatchResult {
   /// Executions the partial-order reduction abandoned: at a scheduling point every poised
   /// invocation's step had been explored from an equivalent order (a sleep set).
   uint64_t abandoned = 0;
-  bool reduced = false;   // the schedules were explored with the partial-order reduction
-  bool complete = true;   // every choice explored
+  bool reduced = false;  // the schedules were explored with the partial-order reduction
+  bool complete = true;  // every choice explored
   /// Revision 2026: the subgroup sizes explored (empty: the program has no subgroup operation).
   std::vector<uint32_t> subgroupSizes;
   /// When not complete: the bound that stopped the exploration (a Limit stop: `executions`,
   /// --max-executions, or `race-rounds`; interpreter/stop.h).
   std::optional<Stop> limit;
-  uint64_t steps = 0;     // steps of all executions
-  std::string refused;    // non-empty: the dispatch was not run, and why
+  uint64_t steps = 0;   // steps of all executions
+  std::string refused;  // non-empty: the dispatch was not run, and why
   /// Data races (#memory-model): one record per racy location (interpreter/races.h).
   std::vector<RaceRecord> races;
   int rounds = 1;                // explorations (docs/ambiguities.md M14)
@@ -107,7 +107,19 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& b
 
 /// Runs the dispatch of `entry` (a module declaration index of a compute entry point) over
 /// every choice, up to options.maxExecutions.
-DispatchResult runDispatch(Program& program, uint32_t entry, const std::vector<BoundBuffer>& buffers,
-                           const DispatchOptions& options);
+/// The resources of a configuration's start, shared by a dispatch (runDispatch) and a draw
+/// (stage.cpp's runStage): each bound buffer or texture as the allocation of its variable
+/// (#resource-interface: the host's bytes read through the store type's layout), placed in
+/// `initial.buffers`.
+void placeBoundResources(Program& program, const std::vector<BoundBuffer>& buffers,
+                         Configuration& initial);
+/// The private variables of one invocation at its start (#var-decls: "initialized with the
+/// initializer's value, or the zero value"): a creation-time initializer as the machine has it
+/// (program.constants, with the f32/f16 sets of creation_time_values.h), another (a bitcast, a
+/// pack*, left to the machine's rules) the checker's value.
+std::vector<Allocation> initialPrivateVariables(Program& program);
+
+DispatchResult runDispatch(Program& program, uint32_t entry,
+                           const std::vector<BoundBuffer>& buffers, const DispatchOptions& options);
 
 }  // namespace plumb::interp

@@ -243,47 +243,8 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
   // workgroup without variables (vertex and fragment shaders have no workgroup memory:
   // #address-spaces).
   Configuration initial;
-  for (const BoundBuffer& b : buffers) {
-    Allocation a;
-    a.storeType = b.storeType;
-    a.space = b.space;
-    a.access = b.access;
-    a.declaration = b.declaration;
-    a.group = b.group;
-    a.binding = b.binding;
-    if (b.texture) {
-      a.value = b.texels;
-    } else {
-      std::string error;
-      std::optional<RValue> v = valueFromBytes(types, cm.layouts, b.storeType, b.bytes, error);
-      a.value = v ? std::move(*v) : zeroValue(types, b.storeType);
-    }
-    uint32_t index = indexOf(program.variableAllocation[b.declaration]);
-    if (initial.buffers.size() <= index) initial.buffers.resize(index + 1);
-    initial.buffers[index] = std::move(a);
-  }
-  std::vector<Allocation> privateTemplate;
-  for (uint32_t d : program.privateVariables) {
-    Allocation a;
-    a.storeType = types[cm.declarations[d].type].element;
-    a.space = AddressSpace::Private;
-    a.declaration = d;
-    const auto& var =
-        program.module
-            .variables[std::get<VariableId>(program.module[cm.declarations[d].global].node)];
-    uint32_t k = var.initializer ? program.constantIndex[var.initializer.value] : UINT32_MAX;
-    std::optional<Value> init;
-    if (var.initializer && k == UINT32_MAX) {
-      auto it = cm.convertedValues.find(var.initializer.value);
-      init = it != cm.convertedValues.end() ? std::optional<Value>(it->second)
-                                            : cm.expressions[var.initializer.value].value;
-    }
-    a.value = k != UINT32_MAX ? program.constants[k]
-              : init          ? fromValue(*init)
-                              : zeroValue(types, a.storeType);
-    a.value.type = a.storeType;
-    privateTemplate.push_back(std::move(a));
-  }
+  placeBoundResources(program, buffers, initial);
+  std::vector<Allocation> privateTemplate = initialPrivateVariables(program);
   initial.workgroups.emplace_back();
   for (const StageInvocation& si : draw.invocations) {
     Invocation inv;
