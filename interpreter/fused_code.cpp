@@ -11,15 +11,7 @@ namespace plumb::interp {
 
 using namespace plumb::ast;
 
-namespace {
-
-bool isIntegerOrBool(const TypeTable& types, Type t) {
-  if (!t) return false;
-  TypeKind k = types.kind(t);
-  return k == TypeKind::I32 || k == TypeKind::U32 || k == TypeKind::Bool;
-}
-
-RuleId binaryRuleOf(BinaryOperator op) {
+RuleId binaryRule(BinaryOperator op) {
   switch (op) {
     case BinaryOperator::LessThan:
     case BinaryOperator::GreaterThan:
@@ -37,6 +29,14 @@ RuleId binaryRuleOf(BinaryOperator op) {
     default:
       return RuleId::ArithmeticExpr;
   }
+}
+
+namespace {
+
+bool isIntegerOrBool(const TypeTable& types, Type t) {
+  if (!t) return false;
+  TypeKind k = types.kind(t);
+  return k == TypeKind::I32 || k == TypeKind::U32 || k == TypeKind::Bool;
 }
 
 class Compiler {
@@ -195,7 +195,7 @@ class Compiler {
       --scalars_;
       type = result;
       ++steps;
-      rule = binaryRuleOf(op);
+      rule = binaryRule(op);
       return true;
     }
     if (const auto* m = std::get_if<MemberExpression>(&x.node)) {

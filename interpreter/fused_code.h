@@ -17,6 +17,11 @@
 
 namespace plumb::interp {
 
+/// The rule of a binary operator's step (#comparison-expr, #bit-expr, #arithmetic-expr): one
+/// mapping for the fused steps (machine_fusion.cpp) and the compiled code (fused_code.cpp), so
+/// that both report the rule the unfused machine would.
+RuleId binaryRule(ast::BinaryOperator op);
+
 struct Program;
 
 enum class FusedOp : uint8_t {

@@ -41,26 +41,6 @@ bool concrete(const RValue& v, int64_t& out) {
   return false;
 }
 
-RuleId binaryRule(BinaryOperator op) {
-  switch (op) {
-    case BinaryOperator::LessThan:
-    case BinaryOperator::GreaterThan:
-    case BinaryOperator::LessThanEqual:
-    case BinaryOperator::GreaterThanEqual:
-    case BinaryOperator::Equal:
-    case BinaryOperator::NotEqual:
-      return RuleId::ComparisonExpr;
-    case BinaryOperator::And:
-    case BinaryOperator::Or:
-    case BinaryOperator::Xor:
-    case BinaryOperator::ShiftLeft:
-    case BinaryOperator::ShiftRight:
-      return RuleId::BitExpr;
-    default:
-      return RuleId::ArithmeticExpr;
-  }
-}
-
 }  // namespace
 
 bool Machine::fusedPlace(Invocation& inv, uint32_t e, RValue*& place, Fused& f) {
