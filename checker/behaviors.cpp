@@ -38,6 +38,8 @@ enum class Row : uint8_t {
   InitializedVarDeclaration, Assignment, PhonyAssignment, FunctionCall, Return, ReturnValue,
   Discard, Break, BreakIf, Continue, Fallthrough, If, LoopWithoutBreak, LoopWithBreak, Switch,
   SwitchWithBreak,
+  // Current WGSL only (new#behaviors-rules, delta 4.1).
+  LoopWithExactlyReturn,
   // No row in the seed (B1): analyzed as their expansions say.
   ConstDeclaration, CompoundAssignment, IncrementDecrement, StaticAssert,
 };
@@ -66,6 +68,8 @@ const char* rowName(Row r) {
     case Row::LoopWithBreak: return "loop with continuing with break behavior";
     case Row::Switch: return "switch behavior";
     case Row::SwitchWithBreak: return "switch with break behavior";
+    case Row::LoopWithExactlyReturn:
+      return "loop with exactly return behavior before the continuing block";
     case Row::ConstDeclaration: return "const declaration (no row: as a let declaration, B1)";
     case Row::CompoundAssignment: return "compound assignment (no row: as its expansion, B1)";
     case Row::IncrementDecrement: return "increment/decrement (no row: as x += 1, B1)";
@@ -79,7 +83,10 @@ constexpr Behavior without(Behavior b, Behavior remove) { return b & ~remove; }
 class BehaviorAnalysis {
  public:
   BehaviorAnalysis(CheckedModule& out, DiagnosticList& diagnostics)
-      : out_(out), m_(out.module), diagnostics_(diagnostics) {
+      : out_(out),
+        m_(out.module),
+        diagnostics_(diagnostics),
+        current_(out.module.revision().currentBehaviorAnalysis) {
     rows_.resize(m_.statements.size(), Row::Empty);
     out_.functionBehaviors.assign(out_.declarations.size(), kNotAnalyzed);
     usesDiscard_.resize(out_.declarations.size());
@@ -466,10 +473,12 @@ class BehaviorAnalysis {
                 behaviorText(b2));
       explain(continuing, pick(bad, {kReturn, kDiscard, kContinue}));
       failed_ = true;
-    } else if (continuing && (lastContinuing_.firstReturn || lastContinuing_.firstDiscard)) {
+    } else if (continuing &&
+               (lastContinuing_.firstReturn || (lastContinuing_.firstDiscard && !current_))) {
       // #continuing-statement: "must not contain a return at any compound statement nesting
       // level", "must not contain a discard at any compound statement nesting level nor through
-      // function calls": also where it cannot be reached, which B2 does not show (B6).
+      // function calls": also where it cannot be reached, which B2 does not show (B6). Current
+      // WGSL forbids the return only (new#continuing-statement, delta 4.3).
       const ContinuingUses& u = lastContinuing_;
       Span at = u.firstReturn ? *u.firstReturn : u.firstDiscard->span;
       std::string what = u.firstReturn                        ? "a return statement"
@@ -485,6 +494,9 @@ class BehaviorAnalysis {
                                     : "the continuing statement");
       if (!u.firstReturn && u.firstDiscard->callee != UINT32_MAX) noteDiscardUse(*u.firstDiscard);
     }
+    // new#behaviors-rules "loop with exactly return behavior before the continuing block"
+    // (#5419, delta 4.1): B1 = {Return} gives {Return}, even when B2 has a `break if`.
+    if (current_ && b1 == kReturn) return set(s, Row::LoopWithExactlyReturn, kReturn);
     if ((b1 | b2) & kBreak)
       return set(s, Row::LoopWithBreak, without(b1 | b2 | kNext, kBreak | kContinue));
     Behavior b = set(s, Row::LoopWithoutBreak, without(b1 | b2, kContinue | kNext));
@@ -587,7 +599,9 @@ class BehaviorAnalysis {
             return set(id, Row::Continue, kContinue);
           } else if constexpr (std::is_same_v<N, DiscardStatement>) {
             useDiscard(DiscardUse{s.span});
-            return set(id, Row::Discard, kDiscard);
+            // new#behaviors-rules "discard behavior": {Next}, the invocation goes on as a helper
+            // (delta 4.1, 4.2); the seed's row gives {Discard}.
+            return set(id, Row::Discard, current_ ? kNext : kDiscard);
           } else if constexpr (std::is_same_v<N, FallthroughStatement>) {
             return set(id, Row::Fallthrough, kFallthrough);
           } else if constexpr (std::is_same_v<N, FunctionCallStatement>) {
@@ -668,6 +682,7 @@ class BehaviorAnalysis {
   DiagnosticList& diagnostics_;
   std::vector<Row> rows_;  // by StatementId: the rule that gave the statement its behavior
   bool failed_ = false;    // a precondition failed in the current function (reported once)
+  bool current_;           // Revision::currentBehaviorAnalysis (delta 4.1)
   // The syntactic rules beside the behavior rules (docs/ambiguities.md B6): which functions use
   // discard, themselves or through calls (#discard-statement), and the first return and use of
   // discard in the continuing statement being analyzed (#continuing-statement).

@@ -34,9 +34,18 @@ void Checker::checkMemberSizes(Type structure) {
   }
 }
 
-void Checker::checkLayoutConstraints(Type store, AddressSpace space, const VariableDeclaration& v) {
+void Checker::checkLayoutConstraints(Type store, AddressSpace declared,
+                                     const VariableDeclaration& v) {
   const char* rule = "address-space-layout-constraints";
-  std::string spaceName(spelling(space));
+  std::string spaceName(spelling(declared));
+  // new#address-space-layout-constraints: where the uniform_buffer_standard_layout language
+  // feature is supported, RequiredAlignOf(S, uniform) is that of the other address spaces and
+  // the two uniform-only rules (16-byte array strides, roundUp(16, SizeOf(S)) after a structure
+  // member) do not apply; the seed has the uniform rules only.
+  AddressSpace space = declared;
+  if (space == AddressSpace::Uniform &&
+      m_.revision().isLanguageFeature("uniform_buffer_standard_layout"))
+    space = AddressSpace::Storage;
   Span typeSpan = v.type ? m_[v.type].span : v.nameSpan;
   MemoryLayouts& layouts = out_.layouts;
   auto because = [&] {

@@ -59,8 +59,11 @@ void Checker::checkLocalDeclaration(VariableId id) {
       Type t = typeInitializer(v.initializer, declared, true, value, stage);
       if (!t) return;
       // "A function-scope let-declared constant must be of constructible type, or of pointer
-      // type."
-      if (!isConstructible(types_, t) && types_.kind(t) != TypeKind::Pointer) {
+      // type." new#let-decls: "If the texture_and_sampler_let feature is supported, the
+      // effective-value-type may also be a texture or sampler type" (delta 2.5).
+      bool handle = (isTexture(types_, t) || isSampler(types_, t)) &&
+                    m_.revision().isLanguageFeature("texture_and_sampler_let");
+      if (!isConstructible(types_, t) && types_.kind(t) != TypeKind::Pointer && !handle) {
         error(v.nameSpan, "a let declaration's type must be constructible or a pointer, not " + typeName(t),
               "function-scope-variables");
         return;

@@ -33,6 +33,11 @@ constexpr auto kSubgroup = UniformityClass::Derivative;  // required uniform, no
   "rg11b10ufloat"
 #define U32_NEW_FORMATS "rg8uint | rg16uint | r8uint | r16uint | rgb10a2uint"
 #define I32_NEW_FORMATS "rg8sint | rg16sint | r8sint | r16sint"
+// The seed's formats (old#storage-texel-formats), by shader type.
+#define SEED_F32_FORMATS \
+  "rgba8unorm | rgba8snorm | rgba16float | r32float | rg32float | rgba32float"
+#define SEED_U32_FORMATS "rgba8uint | rgba16uint | r32uint | rg32uint | rgba32uint"
+#define SEED_I32_FORMATS "rgba8sint | rgba16sint | r32sint | rg32sint | rgba32sint"
 #define ALL_FORMATS F32_ALL_FORMATS " | " U32_ALL_FORMATS " | " I32_ALL_FORMATS
 #define NEW_FORMATS F32_NEW_FORMATS " | " U32_NEW_FORMATS " | " I32_NEW_FORMATS
 // textureLoad (read, read_write) and textureStore (read_write; write for the new formats) of
@@ -212,6 +217,17 @@ const OverloadRow kCurrentRows[] = {
     STORAGE_ROWS(F32, "f32"),
     STORAGE_ROWS(U32, "u32"),
     STORAGE_ROWS(I32, "i32"),
+    // new#texturestore "textureStore 2d array": the array index's type A is independent of the
+    // coordinates' C (delta 6.2); the seed's rows (array_index: C) are replaced for its formats.
+    {F, "textureStore",
+     "(t: texture_storage_2d_array<F,write>, coords: vec2<C>, array_index: AI, value: vec4<f32>)",
+     "F: " SEED_F32_FORMATS "; C: i32 | u32; AI: i32 | u32", kAllStages, D, "texturestore"},
+    {F, "textureStore",
+     "(t: texture_storage_2d_array<F,write>, coords: vec2<C>, array_index: AI, value: vec4<u32>)",
+     "F: " SEED_U32_FORMATS "; C: i32 | u32; AI: i32 | u32", kAllStages, D, "texturestore"},
+    {F, "textureStore",
+     "(t: texture_storage_2d_array<F,write>, coords: vec2<C>, array_index: AI, value: vec4<i32>)",
+     "F: " SEED_I32_FORMATS "; C: i32 | u32; AI: i32 | u32", kAllStages, D, "texturestore"},
     {F, "textureDimensions", "(t: T) -> u32",
      "F: " ALL_FORMATS "; A: read | read_write; T: texture_storage_1d<F,A>", kAllStages, D,
      "texturedimensions"},

@@ -217,6 +217,8 @@ static Revision make2026() {
   r.frexpSubnormalIndeterminate = true;
   r.unpackNormalizedWithinThreeUlp = true;
   r.vectorComponentWriteMayAccessVector = true;
+  r.discardDemotesToHelper = true;
+  r.currentBehaviorAnalysis = true;
   r.inheritedIntermediateOverflow = true;
   r.constArgumentErrors = true;
   r.constIntegerErrors = true;

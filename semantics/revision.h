@@ -177,6 +177,14 @@ struct Revision {
   /// function with a result (atomics excepted) is an error.
   bool mustUse = false;
 
+  // ---- delta 4.1: behavior analysis
+  /// new#behaviors-rules (#3176, #5419): a behavior has no Discard (`discard;` is {Next}, so no
+  /// function behavior holds Discard and a continuing statement may hold a discard), and the row
+  /// "loop with exactly return behavior before the continuing block" gives {Return} to a loop
+  /// whose body has the behavior {Return}, whatever its continuing statement's `break if`. The
+  /// seed (old#behaviors-rules) has Discard and the two general loop rows.
+  bool currentBehaviorAnalysis = false;
+
   // ---- delta 5: uniformity analysis
   /// new#uniformity (delta 5, U1-U18): the current analysis (checker/uniformity_current*.cpp):
   /// expressions produce no control-flow node and calls reconverge (U1, U8), per-statement
@@ -236,6 +244,13 @@ struct Revision {
   /// write the other components (with the values it found there) and races with another
   /// invocation's access of `v.y`; the seed's write access is of the component only.
   bool vectorComponentWriteMayAccessVector = false;
+  /// delta 4.1, 4.2 (#3176, #5583), new#discard-statement: `discard` converts the invocation
+  /// into a helper invocation that goes on (its storage writes not performed, its output thrown
+  /// away), so its behavior is {Next} (new#behaviors-rules: the behavior set has no Discard and
+  /// a continuing statement or a compute or vertex shader's function may reach a discard only
+  /// through the stage rule); the seed (old#discard-statement) terminates the invocation, with
+  /// the behavior {Discard}.
+  bool discardDemotesToHelper = false;
 
   TokenKind classifyWord(std::string_view word) const { return words.lookup(word); }
   TokenKind classifyWord(std::string_view word, uint64_t hash) const {

@@ -253,6 +253,60 @@ const DeltaCase kCases[] = {
      "@group(0) @binding(0) var t: texture_storage_2d<rgba8unorm, write>; "
      "fn f() { textureStore(t, vec2<u32>(), vec4<f32>()); }",
      true, true},
+    // delta 2.5 (texture_and_sampler_let, new#let-decls): a let of a texture or sampler
+    {"2.5 let of a texture and a sampler",
+     "@group(0) @binding(0) var t: texture_2d<f32>; @group(0) @binding(1) var s: sampler; "
+     "@fragment fn f() -> @location(0) vec4f { let tt = t; let ss = s; "
+     "return textureSample(tt, ss, vec2f()); }",
+     false, true},
+    {"2.5 var of a texture", "@group(0) @binding(0) var t: texture_2d<f32>; fn f() { var tt = t; }",
+     false, false},
+    // delta 6.2 (new#texturestore "textureStore 2d array"): the array index's type is its own
+    {"6.2 textureStore of a 2d array with a u32 index and i32 coordinates",
+     "@group(0) @binding(0) var t: texture_storage_2d_array<rgba32uint, write>; "
+     "fn f() { textureStore(t, vec2<i32>(), 1u, vec4<u32>()); }",
+     false, true},
+    {"6.2 textureStore of a 2d array with one index type",
+     "@group(0) @binding(0) var t: texture_storage_2d_array<r32float, write>; "
+     "fn f() { textureStore(t, vec2<u32>(), 1u, vec4<f32>()); }",
+     true, true},
+    // delta 8 (uniform_buffer_standard_layout, new#address-space-layout-constraints)
+    {"8 uniform array with a 4-byte stride",
+     "@group(0) @binding(0) var<uniform> u: array<vec4<f32>, 2>; "
+     "@group(0) @binding(1) var<uniform> w: array<f32, 4>;",
+     false, true},
+    {"8 uniform structure member after a structure member",
+     "struct Inner { x: f32 } struct Outer { i: Inner, y: f32 } "
+     "@group(0) @binding(0) var<uniform> o: Outer;",
+     false, true},
+    {"8 uniform layout still needs RequiredAlignOf",
+     "struct S { a: f32, @align(2) b: f32 } @group(0) @binding(0) var<uniform> s: S;", false,
+     false},
+    // delta 4.1 (Revision::currentBehaviorAnalysis): discard is {Next}, the loop row for a body
+    // of exactly {Return}, discard in a continuing statement
+    {"4.1 discard then return in a fragment function",
+     "fn f() -> i32 { discard; return 1; } @fragment fn m() { _ = f(); }", false, true},
+    {"4.1 a function with a return type ending in discard",
+     "fn f() -> i32 { if true { return 1; } discard; } @fragment fn m() { _ = f(); }", true, false,
+     "behaviors-rules"},
+    {"4.1 discard in a continuing statement",
+     "@fragment fn m() { loop { continuing { discard; break if true; } } }", false, true},
+    {"4.1 a call of a discarding function in a continuing statement",
+     "fn d() { discard; } @fragment fn m() { loop { continuing { d(); break if true; } } }", false,
+     true},
+    {"4.1 a loop whose body is exactly {Return}",
+     "var<private> c: bool; fn f() -> i32 { loop { return 1; continuing { break if c; } } }", false,
+     true},
+    {"4.1 a loop whose body is {Return, Next} with break if",
+     "var<private> c: bool; fn f() -> i32 { loop { if c { return 1; } continuing { break if c; "
+     "} } }",
+     false, false, "behaviors-rules"},
+    {"4.1 return in a continuing statement",
+     "fn f() { loop { continuing { if true { return; } break if true; } } }", false, false,
+     "behaviors-rules"},
+    {"4.1 discard only in fragment shaders",
+     "fn d() { discard; } @compute @workgroup_size(1) fn m() { d(); }", false, false,
+     "discard-statement"},
     // delta 5: the uniformity analysis (U1, U2, U17)
     // (#37 with a private variable: the seed accepts the @location form through its U1 hole.)
     {"9.1 #37 discard is {Next}",

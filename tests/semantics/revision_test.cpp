@@ -144,7 +144,7 @@ TEST(Revision2026, DynamicDeltasAreFieldsOfTheRevision) {
         &Revision::shiftRightCopiesSignBit, &Revision::textureStoreOutOfBoundsDiscarded,
         &Revision::currentAccuracyTable, &Revision::bitcastMayFlush,
         &Revision::frexpSubnormalIndeterminate, &Revision::unpackNormalizedWithinThreeUlp,
-        &Revision::vectorComponentWriteMayAccessVector}) {
+        &Revision::vectorComponentWriteMayAccessVector, &Revision::discardDemotesToHelper}) {
     EXPECT_FALSE(Revision::wgsl2022_06().*flag);
     EXPECT_TRUE(Revision::wgsl2026().*flag);
   }
