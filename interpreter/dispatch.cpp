@@ -74,6 +74,13 @@ void Machine::start(uint32_t i, uint32_t entry) {
     if (name == "workgroup_id") return uvec3(types_, inv.workgroupId);
     if (name == "num_workgroups") return uvec3(types_, numWorkgroups);
     if (name == "local_invocation_index") return RValue{types_.u32(), int64_t(inv.localIndex)};
+    // Revision 2026 (new#subgroup-builtin-values): the execution's subgroup layout
+    // (subgroups.h), whose sizes, groupings and numberings are choice points.
+    if (name == "subgroup_invocation_id")
+      return RValue{types_.u32(), int64_t(inv.subgroupInvocationId)};
+    if (name == "subgroup_size") return RValue{types_.u32(), int64_t(inv.subgroupSize)};
+    if (name == "subgroup_id") return RValue{types_.u32(), int64_t(inv.subgroupId)};
+    if (name == "num_subgroups") return RValue{types_.u32(), int64_t(inv.numSubgroups)};
     return anyValueOf(types_, t);
   };
   for (ParameterId p : program_.module[f.parameters]) {
@@ -289,11 +296,13 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
 
   // Subgroups (revision 2026, subgroups.h): the sizes to explore, and whether a subgroup
   // operation may be reached in non-uniform control flow.
-  bool subgroups = usesSubgroupOperations(program);
+  SubgroupValuesRead read = subgroupValuesRead(program, entry);
+  bool subgroups = usesSubgroupOperations(program) || read.any();
   bool mayDiverge = subgroups && subgroupsMayDiverge(cm);
   std::vector<uint32_t> subgroupSizes;
   if (subgroups) {
-    subgroupSizes = subgroupSizesToExplore(options.subgroups, static_cast<uint32_t>(perGroup));
+    subgroupSizes = subgroupSizesToExplore(options.subgroups, static_cast<uint32_t>(perGroup),
+                                           read.subgroupSize);
     result.subgroupSizes = subgroupSizes;
     if (subgroupSizes.empty()) {
       result.refused =
@@ -359,8 +368,11 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
         return log.choose(count, what);
       };
       SubgroupLayout layout;
-      if (subgroups)
-        layout = chooseSubgroupLayout(config, subgroupSizes, options.subgroups.linear, chooser);
+      if (subgroups) {
+        layout = chooseSubgroupLayout(config, subgroupSizes, options.subgroups.linear, chooser,
+                                      read.subgroupId);
+        giveSubgroupValues(layout, config);
+      }
       for (uint32_t i = 0; i < config.invocations.size(); ++i) machine.start(i, entry);
 
       Outcome outcome;

@@ -57,9 +57,7 @@ struct Program {
   bool literalShiftRight = false;
   /// Revision delta 4.2 (#3176, #5583), new#discard-statement: `discard` converts the
   /// invocation into a helper invocation that goes on (its storage writes not performed); the
-  /// seed (old#discard-statement) terminates it. Set from the module's revision (program.cpp):
-  /// every revision after the seed demotes. (A Revision field would be the place; adding one
-  /// recompiles every file, which the lead can do at merge.)
+  /// seed (old#discard-statement) terminates it. The module's Revision::discardDemotesToHelper.
   bool discardDemotesToHelper = false;
   std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
   std::vector<uint32_t> privateVariables;
@@ -111,6 +109,9 @@ struct Invocation {
   uint32_t workgroup = 0;            // index of its workgroup in the dispatch
   std::array<uint32_t, 3> localId{}, workgroupId{}, globalId{};
   uint32_t localIndex = 0;
+  /// Revision 2026, `enable subgroups` (new#subgroup-builtin-values): the built-in values of
+  /// its subgroup in the execution's SubgroupLayout (subgroups.h), set before it starts.
+  uint32_t subgroupInvocationId = 0, subgroupSize = 0, subgroupId = 0, numSubgroups = 0;
   std::vector<Task> tasks;
   std::vector<RValue> values;
   std::vector<Frame> frames;

@@ -126,15 +126,21 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
                                    std::vector<RValue>& args) {
   std::string_view name = o.row->name;
   Type result = typeOf(t.node);
-  if (name == "workgroupBarrier" || name == "storageBarrier") {
+  if (name == "workgroupBarrier" || name == "storageBarrier" || name == "textureBarrier") {
     // #barrier, #sync-builtin-functions: a control barrier. The invocation waits; when every
     // invocation of its workgroup waits at the same barrier they all go on together
-    // (the scheduler's rule control-barrier-release).
+    // (the scheduler's rule control-barrier-release). Revision 2026's textureBarrier
+    // (new#textureBarrier-builtin) is one too, ordering texel accesses (races.h).
     inv.status = InvocationStatus::AtBarrier;
     inv.barrier = t.node;
     // #memory-semantics: a control barrier with AcquireRelease semantics (memory model observer).
     if (observer_) observer_->onBarrier(indexOfInvocation(inv), inv, name);
-    if (races_) races_->barrier(indexOfInvocation(inv), name == "storageBarrier");
+    if (races_) {
+      if (name == "textureBarrier")
+        races_->textureBarrier(indexOfInvocation(inv));
+      else
+        races_->barrier(indexOfInvocation(inv), name == "storageBarrier");
+    }
     return RuleId::ControlBarrierWait;
   }
   if (isSubgroupOperation(o)) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "interpreter/machine.h"
+#include "interpreter/races.h"
 #include "interpreter/sampling_builtins.h"
 #include "interpreter/textures.h"
 
@@ -119,7 +120,10 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
         Shape sl = shapeAt(tex, l);
         for (uint64_t z = 0; z < sl.layers; ++z)
           for (uint64_t yy = 0; yy < sl.height; ++yy)
-            for (uint64_t x = 0; x < sl.width; ++x) f(texel(l, z, yy, x));
+            for (uint64_t x = 0; x < sl.width; ++x)
+              f(texel(l, z, yy, x),
+                std::vector<uint32_t>{static_cast<uint32_t>(l), static_cast<uint32_t>(z),
+                                      static_cast<uint32_t>(yy), static_cast<uint32_t>(x)});
       }
     };
     if (store) {
@@ -132,22 +136,36 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
       // functions clamp integers and leave an out-of-range 16float indeterminate.
       RValue value =
           storedTexel(types_, texType, args[k], program_.module.revision().currentTexelFormats);
+      // new#fragment-shaders-helper-invocations (adopted for the seed, docs/ambiguities.md D2):
+      // "No write accesses will be performed on the storage or handle address spaces".
+      if (inv.helper) return RuleId::TextureStore;
       // Channels the format does not have are not stored (#storage-texel-formats).
       size_t channels = channelCount(texelFormat);
-      auto write = [&](RValue& dst) {
-        for (size_t ch = 0; ch < channels; ++ch) dst.components()[ch] = value.components()[ch];
+      auto write = [&](RValue& dst, std::vector<uint32_t> path) {
+        RValue stored = dst;
+        for (size_t ch = 0; ch < channels; ++ch) stored.components()[ch] = value.components()[ch];
+        // A write access of the texel (races.h: texels of writable storage textures).
+        if (races_ && races_->tracks(*a))
+          races_->write(indexOfInvocation(inv), view->allocation, path, stored, dst, false,
+                        AccessSite{t.node, false});
+        for (size_t ch = 0; ch < channels; ++ch) dst.components()[ch] = stored.components()[ch];
       };
       if (in) {
-        write(texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y, static_cast<uint64_t>(coords[0])));
+        write(texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y,
+                    static_cast<uint64_t>(coords[0])),
+              {static_cast<uint32_t>(level), static_cast<uint32_t>(layer), static_cast<uint32_t>(y),
+               static_cast<uint32_t>(coords[0])});
         return RuleId::TextureStore;
       }
       // old#texturestore: out of bounds, "not be executed" or "store value to some in bounds
       // texel"; new#texturestore: it "will not be executed" (delta 2.6, #4194).
-      std::vector<RValue*> targets;
+      std::vector<std::pair<RValue*, std::vector<uint32_t>>> targets;
       if (!program_.module.revision().textureStoreOutOfBoundsDiscarded)
-        everyTexel([&](RValue& x) { targets.push_back(&x); });
+        everyTexel([&](RValue& x, std::vector<uint32_t> path) {
+          targets.emplace_back(&x, std::move(path));
+        });
       uint32_t i = choose_(static_cast<uint32_t>(targets.size() + 1), at("out-of-bounds textureStore"));
-      if (i > 0) write(*targets[i - 1]);
+      if (i > 0) write(*targets[i - 1].first, targets[i - 1].second);
       return RuleId::TextureStoreOutOfBounds;
     }
     auto loaded = [&](const RValue& v) -> RValue {
@@ -164,9 +182,19 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
       return x;
     };
     if (in) {
-      return push(loaded(texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y,
-                               static_cast<uint64_t>(coords[0]))),
-                  RuleId::TextureLoad);
+      const RValue& stored = texel(static_cast<uint64_t>(level), static_cast<uint64_t>(layer), y,
+                                   static_cast<uint64_t>(coords[0]));
+      if (races_ && races_->tracks(*a)) {
+        // A read access of a read_write storage texture's texel (races.h); in a later round of
+        // a racy dispatch its channels may hold any value written to them.
+        RValue read = stored;
+        races_->read(indexOfInvocation(inv), view->allocation,
+                     {static_cast<uint32_t>(level), static_cast<uint32_t>(layer),
+                      static_cast<uint32_t>(y), static_cast<uint32_t>(coords[0])},
+                     read, false, AccessSite{t.node, false});
+        return push(loaded(read), RuleId::TextureLoad);
+      }
+      return push(loaded(stored), RuleId::TextureLoad);
     }
     // #textureload: out of bounds, the data of some texel in bounds, (0,0,0,0) or (0,0,0,1)
     // (non-depth), or 0.0 (depth).
@@ -181,9 +209,10 @@ StepResult Machine::textureBuiltin(Invocation& inv, const Task& t, const Overloa
       one.components()[3] = types_.kind(ch) == TypeKind::F32 ? RValue{ch, FloatSet::exact(1)} : RValue{ch, int64_t(1)};
       options.push_back(one);
     }
-    everyTexel([&](RValue& x) {
+    everyTexel([&](RValue& x, const std::vector<uint32_t>&) {
       RValue v = loaded(x);
-      if (std::find(options.begin(), options.end(), v) == options.end()) options.push_back(std::move(v));
+      if (std::find(options.begin(), options.end(), v) == options.end())
+        options.push_back(std::move(v));
     });
     uint32_t i = choose_(static_cast<uint32_t>(options.size()), at("out-of-bounds textureLoad"));
     return push(std::move(options[std::min<size_t>(i, options.size() - 1)]),

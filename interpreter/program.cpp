@@ -134,8 +134,8 @@ Program::Program(const ast::Module& m, CheckedModule& c)
       parameterSlot(m.parameters.size(), UINT32_MAX),
       frameSize(c.declarations.size(), 0),
       variableAllocation(c.declarations.size(), UINT32_MAX) {
-  // Revision delta 4.2: the seed's discard terminates; later revisions demote (machine.h).
-  discardDemotesToHelper = m.revision().name != Revision::wgsl2022_06().name;
+  // Revision delta 4.2: the seed's discard terminates; 2026 demotes (machine.h).
+  discardDemotesToHelper = m.revision().discardDemotesToHelper;
   // Creation-time values, converted once (#creation-time-expr): the checker's values, with
   // every f32/f16 value widened to the set #floating-point-accuracy allows
   // (creation_time_values.h); the machine never recomputes them.

@@ -116,17 +116,36 @@ RaceDetector::RaceDetector(Program& program, Configuration& config, const RaceDo
     workgroupsShared_ = workgroupsShared_ || w.invocations.size() > 1;
   workgroupEpoch_.assign(config.invocations.size(), 0);
   storageEpoch_.assign(config.invocations.size(), 0);
+  textureEpoch_.assign(config.invocations.size(), 0);
 }
 
 bool RaceDetector::tracks(const Allocation& a) const {
   if (config_.invocations.size() < 2) return false;
   if (a.space == AddressSpace::Workgroup) return workgroupsShared_;
+  if (a.space == AddressSpace::Handle) {
+    // A storage texture that may be written (races.h): its texels.
+    const TypeNode& n = program_.checked.types[a.storeType];
+    return n.kind == TypeKind::StorageTexture && n.access != AccessMode::Read;
+  }
   return a.space == AddressSpace::Storage && a.access == AccessMode::ReadWrite;
 }
 
 void RaceDetector::barrier(uint32_t invocation, bool storage) {
   // #memory-semantics: workgroupBarrier orders workgroup memory, storageBarrier storage memory.
   ++(storage ? storageEpoch_ : workgroupEpoch_)[invocation];
+}
+
+void RaceDetector::textureBarrier(uint32_t invocation) {
+  // new#memory-semantics: textureBarrier is AcquireRelease with ImageMemory semantics.
+  ++textureEpoch_[invocation];
+}
+
+std::vector<uint32_t>& RaceDetector::epochsOf(uint32_t allocation) {
+  if (regionOf(allocation) == Region::Workgroup) return workgroupEpoch_;
+  uint32_t index = indexOf(allocation);
+  if (index < config_.buffers.size() && config_.buffers[index].space == AddressSpace::Handle)
+    return textureEpoch_;
+  return storageEpoch_;
 }
 
 std::string RaceDetector::key(uint32_t allocation, uint32_t workgroup,
@@ -162,7 +181,7 @@ void RaceDetector::access(uint32_t invocation, uint32_t allocation,
   bool workgroupMemory = regionOf(allocation) == Region::Workgroup;
   Location& l =
       location(allocation, workgroupMemory ? wg : UINT32_MAX, path, current ? *current : value);
-  uint32_t epoch = (workgroupMemory ? workgroupEpoch_ : storageEpoch_)[invocation];
+  uint32_t epoch = epochsOf(allocation)[invocation];
   uint32_t s = l.last;
   if (s == UINT32_MAX || segments_[s].invocation != invocation || segments_[s].epoch != epoch) {
     uint32_t li = static_cast<uint32_t>(&l - locations_.data());  // its index (location())

@@ -14,6 +14,13 @@
 // of different invocations are ordered iff they are in the same workgroup and their epochs
 // differ. A data race (spirv.als `dr`) is a pair of accesses to one location, of different
 // invocations, at least one a write, not both atomic, that are not so ordered.
+//
+// The texels of a storage texture that may be written (`write`, 2026's `read_write`) are
+// locations too, one per channel: new#memory-model makes texture reads and writes non-private
+// (delta 7.2, #4913), and in the seed, whose model is silent on them, two unordered stores to
+// one texel still leave either value (never one schedule's). Only textureBarrier (revision
+// 2026: AcquireRelease with ImageMemory semantics, new#sync-builtin-functions) orders them: its
+// epochs are the texture epochs.
 #pragma once
 
 #include <array>
@@ -82,6 +89,8 @@ class RaceDetector {
              const RValue& value, const RValue& current, bool atomic, AccessSite site);
   /// A control barrier executed by `invocation`: workgroupBarrier or storageBarrier.
   void barrier(uint32_t invocation, bool storage);
+  /// textureBarrier (revision 2026) executed by `invocation`: it orders texel accesses.
+  void textureBarrier(uint32_t invocation);
 
   struct Result {
     std::vector<RaceRecord> races;
@@ -125,7 +134,10 @@ class RaceDetector {
   Configuration& config_;
   const RaceDomains* domains_;
   bool workgroupsShared_ = false;                        // a workgroup has several invocations
-  std::vector<uint32_t> workgroupEpoch_, storageEpoch_;  // by invocation
+  std::vector<uint32_t> workgroupEpoch_, storageEpoch_, textureEpoch_;  // by invocation
+  /// The epochs of an access to `allocation` (a texture's, a workgroup variable's or a
+  /// buffer's).
+  std::vector<uint32_t>& epochsOf(uint32_t allocation);
   std::vector<Location> locations_;
   std::unordered_map<std::string, uint32_t> locationIndex_;
   std::vector<Segment> segments_;

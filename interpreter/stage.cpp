@@ -2,6 +2,7 @@
 // (#pipeline-inputs-outputs), the executions over every choice, and the outputs of each
 // invocation as words.
 #include "interpreter/stage.h"
+#include "interpreter/subgroups.h"
 
 #include <cmath>
 #include <map>
@@ -237,6 +238,14 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
     result.refused = "the draw has " + std::to_string(draw.invocations.size()) +
                      " invocations, more than the limit of " +
                      std::to_string(options.maxInvocations) + " (use --force to run it anyway)";
+    return result;
+  }
+  // Revision 2026's subgroups (new#subgroups) in a fragment stage: a draw does not group its
+  // fragments into subgroups yet (docs/revision-2026.md "Not yet implemented").
+  if (usesSubgroupOperations(program) || subgroupValuesRead(program, entry).any()) {
+    result.refused =
+        "subgroup and quad built-in functions and subgroup built-in values are run in compute "
+        "shaders only (unsupported in a draw: its fragments are not grouped into subgroups yet)";
     return result;
   }
   // The initial configuration: the bound resources, the private variables, and one

@@ -289,19 +289,63 @@ bool subgroupsMayDiverge(const CheckedModule& module) {
   return false;
 }
 
+SubgroupValuesRead subgroupValuesRead(const Program& program, uint32_t entry) {
+  SubgroupValuesRead read;
+  const CheckedModule& cm = program.checked;
+  const auto* f =
+      std::get_if<ast::FunctionDeclaration>(&program.module[cm.declarations[entry].global].node);
+  if (!f) return read;
+  auto note = [&](const Attributes& a) {
+    if (!a.has(Attributes::Builtin)) return;
+    read.subgroupInvocationId |= a.builtin == "subgroup_invocation_id";
+    read.subgroupSize |= a.builtin == "subgroup_size";
+    read.subgroupId |= a.builtin == "subgroup_id";
+    read.numSubgroups |= a.builtin == "num_subgroups";
+  };
+  for (ast::ParameterId p : program.module[f->parameters]) {
+    note(cm.parameterAttributes[p.value]);
+    Type t = cm.parameters[p.value];
+    if (cm.types.kind(t) == TypeKind::Struct)
+      for (const MemberInfo& m : cm.types.structInfo(t).members)
+        note(cm.memberAttributes[m.declaration.value]);
+  }
+  return read;
+}
+
 std::vector<uint32_t> subgroupSizesToExplore(const SubgroupOptions& options,
-                                             uint32_t workgroupInvocations) {
+                                             uint32_t workgroupInvocations, bool sizeIsRead) {
   std::vector<uint32_t> sizes;
   for (uint32_t s = 4; s <= 128; s *= 2) {
     if (s < options.minSize || s > options.maxSize) continue;
     sizes.push_back(s);
-    if (s >= workgroupInvocations) break;  // larger ones group the same way
+    // Larger ones group the same way; only subgroup_size tells them apart.
+    if (s >= workgroupInvocations && !sizeIsRead) break;
   }
   return sizes;
 }
 
+void giveSubgroupValues(const SubgroupLayout& layout, Configuration& config) {
+  for (const Workgroup& w : config.workgroups) {
+    if (w.invocations.empty()) continue;
+    // The workgroup's subgroups are consecutive in the layout, in subgroup ID order.
+    uint32_t first = UINT32_MAX, last = 0;
+    for (uint32_t i : w.invocations) {
+      first = std::min(first, layout.subgroupOf[i]);
+      last = std::max(last, layout.subgroupOf[i]);
+    }
+    uint32_t count = last - first + 1;
+    for (uint32_t i : w.invocations) {
+      Invocation& inv = config.invocations[i];
+      inv.subgroupInvocationId = layout.idOf[i];
+      inv.subgroupSize = layout.size;
+      inv.subgroupId = layout.subgroupOf[i] - first;
+      inv.numSubgroups = count;
+    }
+  }
+}
+
 SubgroupLayout chooseSubgroupLayout(const Configuration& config, const std::vector<uint32_t>& sizes,
-                                    bool linear, const Chooser& choose) {
+                                    bool linear, const Chooser& choose, bool numberSubgroups) {
   SubgroupLayout l;
   if (sizes.empty()) return l;
   uint32_t pick =
@@ -344,6 +388,23 @@ SubgroupLayout chooseSubgroupLayout(const Configuration& config, const std::vect
       if (at.group == groups.size()) groups.emplace_back();
       groups[at.group].insert(groups[at.group].begin() + static_cast<std::ptrdiff_t>(at.position),
                               i);
+    }
+    // The subgroup IDs: every numbering of the workgroup's subgroups (G6), each chosen as
+    // which of the remaining subgroups takes the next ID; the first choice keeps the order of
+    // their first invocations (the devices' numbering).
+    if (numberSubgroups && !linear && groups.size() > 1) {
+      const Invocation& first = config.invocations[w.invocations.front()];
+      std::string where = "subgroup_id in workgroup (" + std::to_string(first.workgroupId[0]) +
+                          "," + std::to_string(first.workgroupId[1]) + "," +
+                          std::to_string(first.workgroupId[2]) + ")";
+      std::vector<std::vector<uint32_t>> numbered;
+      while (!groups.empty()) {
+        uint32_t c = groups.size() > 1 ? choose(static_cast<uint32_t>(groups.size()), where) : 0;
+        c = std::min<uint32_t>(c, static_cast<uint32_t>(groups.size() - 1));
+        numbered.push_back(std::move(groups[c]));
+        groups.erase(groups.begin() + c);
+      }
+      groups = std::move(numbered);
     }
     for (auto& g : groups) {
       for (uint32_t id = 0; id < g.size(); ++id) {

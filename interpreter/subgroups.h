@@ -47,7 +47,8 @@ struct SubgroupOptions {
 /// The subgroups of one execution of a dispatch.
 struct SubgroupLayout {
   uint32_t size = 0;  // the subgroup size (0: the program uses no subgroup operation)
-  /// Every subgroup of the dispatch, its invocations in subgroup invocation ID order.
+  /// Every subgroup of the dispatch, its invocations in subgroup invocation ID order; those of
+  /// one workgroup consecutive, in subgroup ID order.
   std::vector<std::vector<uint32_t>> subgroups;
   std::vector<uint32_t> subgroupOf;  // by invocation
   std::vector<uint32_t> idOf;        // by invocation: its subgroup invocation ID
@@ -65,17 +66,35 @@ bool usesSubgroupOperations(const Program& program);
 /// reached in non-uniform control flow.
 bool subgroupsMayDiverge(const CheckedModule& module);
 
-/// The sizes a dispatch explores: the powers of two in [4, 128] within the options' bounds,
-/// those at least as large as every workgroup collapsed into the smallest of them (they group
-/// the invocations the same way, and no built-in value reports the size yet). Empty when no
-/// size is allowed.
+/// Which subgroup built-in values (new#subgroup-builtin-values) the entry point reads, as
+/// parameters or members of parameter structures.
+struct SubgroupValuesRead {
+  bool subgroupInvocationId = false, subgroupSize = false, subgroupId = false, numSubgroups = false;
+  bool any() const { return subgroupInvocationId || subgroupSize || subgroupId || numSubgroups; }
+};
+SubgroupValuesRead subgroupValuesRead(const Program& program, uint32_t entry);
+
+/// The sizes a dispatch explores: the powers of two in [4, 128] within the options' bounds.
+/// Unless the program reads `subgroup_size`, those at least as large as every workgroup are
+/// collapsed into the smallest of them (they group the invocations the same way). Empty when
+/// no size is allowed.
 std::vector<uint32_t> subgroupSizesToExplore(const SubgroupOptions& options,
-                                             uint32_t workgroupInvocations);
+                                             uint32_t workgroupInvocations,
+                                             bool sizeIsRead = false);
 
 /// Chooses the subgroup size and every workgroup's subgroups (choice points of `choose`).
-/// Empty `sizes`: no layout (size 0).
+/// Empty `sizes`: no layout (size 0). With `numberSubgroups` (the program reads `subgroup_id`)
+/// and not `linear`, the subgroup IDs within each workgroup are a choice too: "There is no
+/// defined relationship between subgroup values (i.e. subgroup_invocation_id and subgroup_id)
+/// and local_invocation_index" (new#subgroups; docs/ambiguities.md G6).
 SubgroupLayout chooseSubgroupLayout(const Configuration& config, const std::vector<uint32_t>& sizes,
-                                    bool linear, const Chooser& choose);
+                                    bool linear, const Chooser& choose,
+                                    bool numberSubgroups = false);
+
+/// Sets every invocation's subgroup built-in values from the layout: subgroup_invocation_id,
+/// subgroup_size (the layout's size: "each subgroup may contain fewer invocations than the
+/// reported subgroup size"), subgroup_id and num_subgroups (of its workgroup).
+void giveSubgroupValues(const SubgroupLayout& layout, Configuration& config);
 
 /// The outcome of one collective step.
 struct SubgroupStep {

@@ -892,6 +892,11 @@ std::vector<WordValue> textureWords(TypeTable& types, const RValue& texture) {
               v.kind = WordValue::Any;
             } else if (std::holds_alternative<int64_t>(ch.data)) {
               v.bits = static_cast<uint32_t>(ch.intValue());
+            } else if (const auto* s = std::get_if<IntegerSet>(&ch.data)) {
+              // One of several values: racing texel stores (races.h), joined.
+              v.kind = WordValue::Set;
+              for (int64_t x : s->values) v.set.push_back(static_cast<uint32_t>(x));
+              std::sort(v.set.begin(), v.set.end());
             } else {
               const FloatSet& f = ch.floatSet();
               if (f.any) {

@@ -21,12 +21,19 @@ Event mapEvent(const MemoryEvent& m, const LocationInfo* location) {
     // #memory-semantics: AcquireRelease with WorkgroupMemory (workgroupBarrier) or
     // UniformMemory (storageBarrier); #scoped-operations: Workgroup scopes.
     e.set(Attr::CBAR);
+    e.text = m.barrier;
+    if (m.barrier == "textureBarrier") {
+      // Revision 2026: ImageMemory semantics only (new#memory-semantics); texel accesses are
+      // not modelled here, so for storage and workgroup memory it is a control barrier
+      // without memory semantics.
+      e.set(Attr::SCOPEWG);
+      return e;
+    }
     e.set(Attr::F);  // a cbar with acquire/release semantics is also a fence (spirv.als `F`)
     e.set(Attr::ACQ);
     e.set(Attr::REL);
     e.set(Attr::SCOPEWG);
     e.set(m.barrier == "storageBarrier" ? Attr::SEMSC0 : Attr::SEMSC1);
-    e.text = m.barrier;
     return e;
   }
   bool reads = m.kind == AccessKind::Read || m.kind == AccessKind::ReadModifyWrite;

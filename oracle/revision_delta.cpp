@@ -63,6 +63,7 @@ constexpr std::pair<bool Revision::*, std::string_view> kDynamicEntries[] = {
      "7.1 unpack4x8snorm/unorm and unpack2x16snorm/unorm within 3 ULP"},
     {&Revision::vectorComponentWriteMayAccessVector,
      "7.2 a write to a vector component may access the whole vector"},
+    {&Revision::discardDemotesToHelper, "4.2 discard demotes the invocation to a helper"},
 };
 
 /// Which dynamic deltas alone explain a device output: the case run under `base` with one

@@ -338,3 +338,87 @@ var<workgroup> v: vec2<u32>;
 
 }  // namespace
 }  // namespace plumb::interp
+
+namespace plumb::interp {
+namespace {
+
+// The texels a storage texture holds after the run, as the words of every outcome: word 0 of
+// binding `b` (the texture's first texel's first channel), as JSON.
+std::set<std::string> firstTexelWords(const Ran& r, size_t b) {
+  std::set<std::string> out;
+  for (const auto& o : r.report.json["outcomes"]) out.insert(o["buffers"][b]["words"][0].dump());
+  return out;
+}
+
+bool holds(const std::set<std::string>& words, const char* bits) {
+  for (const std::string& w : words)
+    if (w.find(bits) != std::string::npos || w.find("any") != std::string::npos) return true;
+  return false;
+}
+
+nlohmann::json textureAndBuffer() {
+  return {{"format", "plumb-bindings"},
+          {"version", 1},
+          {"bindings",
+           {{{"group", 0}, {"binding", 0}, {"texture", {{"size", {2, 1, 1}}}}},
+            {{"group", 0}, {"binding", 1}, {"size", 8}}}}};
+}
+
+// delta 7.2 (#4913): texel accesses are memory operations (new#memory-model: handle-space
+// reads and writes are non-private); the seed's model is silent on textures, but two stores of
+// different invocations to one texel leave either value in both revisions (races.h), never the
+// one schedule the machine ran.
+TEST(RevisionDeltaRun, UnorderedTextureStoresToOneTexelRaceInBothRevisions) {
+  std::string src = R"(
+@group(0) @binding(0) var s: texture_storage_2d<r32uint, write>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  textureStore(s, vec2<u32>(0u, 0u), vec4<u32>(i + 1u));
+})";
+  nlohmann::json bindings = {
+      {"format", "plumb-bindings"},
+      {"version", 1},
+      {"bindings", {{{"group", 0}, {"binding", 0}, {"texture", {{"size", {2, 1, 1}}}}}}}};
+  for (const Revision* r : {&seed(), &current()}) {
+    Ran ran = run(*r, src, bindings);
+    ASSERT_TRUE(ran.report.ran) << ran.errors;
+    EXPECT_TRUE(ran.report.json.contains("races")) << r->name;
+    std::set<std::string> w = firstTexelWords(ran, 0);
+    EXPECT_TRUE(holds(w, "00000001") && holds(w, "00000002")) << r->name << ran.report.json.dump();
+  }
+}
+
+// new#textureBarrier-builtin (delta 2.6, 7.2): textureBarrier is a control barrier with
+// ImageMemory semantics (new#memory-semantics): a texel stored before it is what another
+// invocation of the workgroup loads after it. Without it the load races with the store and
+// may read the texel's old value; workgroupBarrier does not order texel accesses. The seed
+// has neither read_write storage textures nor textureBarrier.
+TEST(RevisionDeltaRun, TextureBarrierOrdersTexelAccessesIn2026) {
+  auto program = [](const std::string& barrier) {
+    return R"(
+@group(0) @binding(0) var t: texture_storage_2d<r32uint, read_write>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32, 2>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  if i == 0u { textureStore(t, vec2<u32>(0u, 0u), vec4<u32>(5u)); }
+  )" + barrier +
+           R"(;
+  if i == 1u { out[1] = textureLoad(t, vec2<u32>(0u, 0u)).x; }
+})";
+  };
+  Ran ordered = run(current(), program("textureBarrier()"), textureAndBuffer());
+  EXPECT_EQ(outcomes(ordered, 1), (Words{{0, 5}})) << ordered.report.json.dump();
+  EXPECT_FALSE(ordered.report.json.contains("races"));
+  for (const char* b : {"workgroupBarrier()", "storageBarrier()", "_ = 0"}) {
+    Ran racy = run(current(), program(b), textureAndBuffer());
+    ASSERT_TRUE(racy.report.ran) << racy.errors;
+    EXPECT_TRUE(racy.report.json.contains("races")) << b;
+    std::set<std::string> second;
+    for (const auto& o : racy.report.json["outcomes"])
+      second.insert(o["buffers"][1]["words"][1].dump());
+    EXPECT_TRUE(holds(second, "00000005") && holds(second, "00000000"))
+        << b << racy.report.json.dump();
+  }
+  EXPECT_FALSE(run(seed(), program("textureBarrier()"), textureAndBuffer()).report.ran);
+}
+
+}  // namespace
+}  // namespace plumb::interp

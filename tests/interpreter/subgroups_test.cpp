@@ -3,6 +3,7 @@
 // points, and the active invocations of a diverged subgroup are any subset.
 #include "run_2026_fixture.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -187,6 +188,78 @@ TEST(Subgroups, FloatReductionsAreSets) {
   EXPECT_LE(word["range"][0].get<double>(), 0.4000000059604645);
   EXPECT_GE(word["range"][1].get<double>(), 0.4000000059604645);  // 0.4f
   EXPECT_LT(word["range"][1].get<double>() - word["range"][0].get<double>(), 1e-6);
+}
+
+// new#subgroup-invocation-id-builtin-value, new#subgroup-size-builtin-value: with the linear
+// layout, a workgroup of 8 is one subgroup of 8 or two of 4 and the IDs follow
+// local_invocation_index; a subgroup size of 16 or more reports that size for the same
+// grouping, which reading subgroup_size tells apart (every allowed size is explored).
+TEST(Subgroups, SubgroupInvocationIdAndSize) {
+  std::string src =
+      "enable subgroups;\n@group(0) @binding(0) var<storage, read_write> out: array<u32, 8>;\n"
+      "@compute @workgroup_size(8) fn main(@builtin(local_invocation_index) i: u32,\n"
+      "    @builtin(subgroup_invocation_id) id: u32, @builtin(subgroup_size) size: u32) {\n"
+      "  out[i] = id + size * 100u;\n}\n";
+  Ran r = run(current(), src, linear(4, 16));
+  EXPECT_EQ(exactOutcomes(r), (Words{{400, 401, 402, 403, 400, 401, 402, 403},
+                                     {800, 801, 802, 803, 804, 805, 806, 807},
+                                     {1600, 1601, 1602, 1603, 1604, 1605, 1606, 1607}}));
+  EXPECT_EQ(r.report.json["subgroups"]["sizes"], (std::vector<uint32_t>{4, 8, 16}));
+  // The IDs are dense in each subgroup whatever the grouping (the default, every layout):
+  // a subgroup of n invocations has the IDs 0 .. n-1, n at most the size.
+  std::string four = src;
+  four.replace(four.find("workgroup_size(8)"), 17, "workgroup_size(4)");
+  DispatchOptions any;
+  any.subgroups.minSize = any.subgroups.maxSize = 4;
+  Words w = exactOutcomes(run(current(), four, any));
+  EXPECT_TRUE(w.count({400, 401, 402, 403, 0, 0, 0, 0}));
+  EXPECT_TRUE(w.count({400, 400, 400, 400, 0, 0, 0, 0})) << "subgroups of one";
+  EXPECT_TRUE(w.count({403, 402, 401, 400, 0, 0, 0, 0}));
+  EXPECT_TRUE(w.count({401, 400, 400, 401, 0, 0, 0, 0})) << "two subgroups of two";
+  for (const std::vector<uint32_t>& o : w) {
+    std::vector<uint32_t> ids(4);
+    for (size_t k = 0; k < 4; ++k) {
+      EXPECT_EQ(o[k] / 100, 4u);
+      ids[k] = o[k] % 100;
+    }
+    // Dense: as many invocations with ID k as with ID k+1.
+    for (uint32_t k = 0; k + 1 < 4; ++k)
+      EXPECT_GE(std::count(ids.begin(), ids.end(), k), std::count(ids.begin(), ids.end(), k + 1));
+  }
+}
+
+// new#subgroup-id-builtin-value, new#num-subgroups-builtin-value (the subgroup_id language
+// feature): each workgroup's subgroups are numbered 0 .. num_subgroups - 1, and "there is no
+// defined relationship between subgroup values ... and local_invocation_index", so with
+// the default layouts either subgroup of a workgroup of 8 split in two may be subgroup 0.
+TEST(Subgroups, SubgroupIdAndNumSubgroups) {
+  std::string src =
+      "enable subgroups;\nrequires subgroup_id;\n"
+      "@group(0) @binding(0) var<storage, read_write> out: array<u32, 16>;\n"
+      "@compute @workgroup_size(8) fn main(@builtin(global_invocation_id) g: vec3u,\n"
+      "    @builtin(subgroup_id) sid: u32, @builtin(num_subgroups) n: u32) {\n"
+      "  out[g.x] = sid + n * 10u;\n}\n";
+  DispatchOptions two = linear(4, 8);
+  two.dispatch = {2, 1, 1};
+  Ran r = run(current(), src, two);
+  EXPECT_EQ(exactOutcomes(r),
+            (Words{{20, 20, 20, 20, 21, 21, 21, 21, 20, 20, 20, 20, 21, 21, 21, 21},
+                   {10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10}}));
+  // Every numbering (the default layouts): with four invocations in two subgroups, either may
+  // be subgroup 0.
+  DispatchOptions any;
+  any.subgroups.minSize = any.subgroups.maxSize = 4;
+  std::string four = src;
+  four.replace(four.find("workgroup_size(8)"), 17, "workgroup_size(4)");
+  Words w = exactOutcomes(run(current(), four, any));
+  EXPECT_TRUE(w.count({20, 20, 21, 21, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_TRUE(w.count({21, 21, 20, 20, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_TRUE(w.count({30, 31, 31, 32, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  EXPECT_TRUE(w.count({43, 42, 41, 40, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}));
+  for (const std::vector<uint32_t>& o : w)
+    for (size_t k = 0; k < 4; ++k) EXPECT_LT(o[k] % 10, o[k] / 10) << "subgroup_id < num_subgroups";
+  // The seed has no such built-in values.
+  EXPECT_FALSE(run(Revision::wgsl2022_06(), src).report.ran);
 }
 
 // Without `enable subgroups` the program is rejected; the seed has no subgroups at all.
