@@ -371,7 +371,7 @@ TEST(Cli, ColorOnRequestNeverIntoAPipeByDefault) {
   // On a terminal (script(1) gives one), auto colours unless NO_COLOR is set.
   if (std::system("command -v script >/dev/null 2>&1") == 0) {
     auto onTerminal = [&](const std::string& env) {
-      return cli_testing::shell(env + "script -qec '" + std::string(PLUMB_BINARY) + " check " + f +
+      return cli_testing::shell(env + "script -qec '" + cli_testing::plumbBinary() + " check " + f +
                                 "' /dev/null")
           .out;
     };

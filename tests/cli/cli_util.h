@@ -5,10 +5,19 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 
 namespace cli_testing {
+
+/// The plumb executable under test: $PLUMB_BINARY when set (CI's sanitizer run starts the
+/// release build's cli_tests against the asan build's plumb: tests/cli/CMakeLists.txt), else
+/// the one built beside these tests.
+inline std::string plumbBinary() {
+  const char* fromEnvironment = std::getenv("PLUMB_BINARY");
+  return fromEnvironment && *fromEnvironment ? fromEnvironment : PLUMB_BINARY;
+}
 
 struct Result {
   int status = -1;
@@ -17,7 +26,7 @@ struct Result {
 
 /// Runs plumb with `args` (a shell fragment); stderr goes to stdout when `mergeErr`.
 inline Result plumb(const std::string& args, bool mergeErr = false) {
-  std::string cmd = std::string(PLUMB_BINARY) + " " + args + (mergeErr ? " 2>&1" : " 2>/dev/null");
+  std::string cmd = plumbBinary() + " " + args + (mergeErr ? " 2>&1" : " 2>/dev/null");
   Result r;
   FILE* p = popen(cmd.c_str(), "r");
   char buf[4096];

@@ -93,7 +93,7 @@ TEST(GenCli, VerifyFailsOnATamperedCase) {
 /// Starts a long generation, signals it, and checks that every file left is whole.
 void interruptAndCheck(int sig, const std::string& name) {
   fs::path dir = freshDir(name);
-  std::string cmd = std::string(PLUMB_BINARY) + " gen numerics --count 1000000 --quiet --out " +
+  std::string cmd = cli_testing::plumbBinary() + " gen numerics --count 1000000 --quiet --out " +
                     dir.string() + " >/dev/null 2>&1";
   pid_t pid = fork();
   ASSERT_GE(pid, 0);

@@ -23,7 +23,7 @@ using cli_testing::temp;
 
 const std::string kCorpus = std::string(PLUMB_SOURCE_DIR) + "/corpus/litmus/wgsl/";
 const std::string kExamples = std::string(PLUMB_SOURCE_DIR) + "/corpus/examples/";
-const std::string kBin = PLUMB_BINARY;
+const std::string kBin = cli_testing::plumbBinary();
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
