@@ -770,3 +770,107 @@ std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t
 }
 
 }  // namespace plumb::interp
+
+namespace plumb::interp {
+
+StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
+  // Each task below is applied exactly as `step` applies it (statementTask, fusedStatement,
+  // execStatement), counted as the unfused machine counts it; the loop only saves going back
+  // to the caller between them. A task it does not take stays on top for the next step.
+  while (!inv.tasks.empty() && inv.steps + 1 <= fusionMaxSteps_) {
+    const Task t = inv.tasks.back();
+    switch (t.kind) {
+      case TaskKind::StatementsNext:
+      case TaskKind::ScopeEnd:
+      case TaskKind::LoopContinue:
+      case TaskKind::LoopNext: {
+        inv.tasks.pop_back();
+        ++inv.steps;
+        lastNode_ = t.node;
+        lastNodeIsStatement_ = true;
+        r = statementTask(inv, t);
+        if (r.kind == StepResult::Stopped) return r;
+        // block-next left a statement that did not fuse on top (statementTask): its ordinary
+        // step is next (a block enters here, at the Exec case).
+        if (r.rule == RuleId::BlockNext && t.kind == TaskKind::StatementsNext &&
+            !std::holds_alternative<CompoundStatement>(stmt(inv.tasks.back().node).node)) {
+          if (inv.steps + 1 > fusionMaxSteps_) return r;
+          const Task e = inv.tasks.back();
+          inv.tasks.pop_back();
+          ++inv.steps;
+          lastNode_ = e.node;
+          return execStatement(inv, e);
+        }
+        break;
+      }
+      case TaskKind::LoopIteration: {
+        // #for-statement, #while-statement: the iteration, its condition's steps and
+        // loop-condition at once when the condition has compiled code (fused_code.h).
+        const Statement& s = stmt(t.node);
+        ExpressionId cond;
+        StatementId body;
+        if (const auto* f = std::get_if<ForStatement>(&s.node)) {
+          cond = program_.module[f->header].condition;
+          body = f->body;
+        } else if (const auto* w = std::get_if<WhileStatement>(&s.node)) {
+          cond = w->condition;
+          body = w->body;
+        }
+        const FusedCode* c = cond ? fusedValueCode(program_, cond.value) : nullptr;
+        int64_t x = 0;
+        RValue* unused = nullptr;
+        if (c && types_.kind(c->type) == TypeKind::Bool &&
+            inv.steps + 2 + c->steps <= fusionMaxSteps_ && runFusedCode(inv, *c, x, unused)) {
+          inv.tasks.pop_back();
+          uint32_t base = static_cast<uint32_t>(inv.function.size());
+          inv.tasks.push_back({TaskKind::LoopNext, t.node, base});
+          inv.tasks.push_back({TaskKind::LoopContinue, t.node, base});
+          inv.tasks.push_back({TaskKind::Exec, body.value});
+          inv.steps += 2 + c->steps;  // loop-iteration, the condition, loop-condition
+          lastNode_ = t.node;
+          lastNodeIsStatement_ = true;
+          if (x) {
+            r = RuleId::LoopConditionTrue;
+          } else {
+            r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
+            if (r.kind == StepResult::Stopped) return r;
+            r.rule = RuleId::LoopConditionFalse;
+          }
+          break;
+        }
+        inv.tasks.pop_back();
+        ++inv.steps;
+        lastNode_ = t.node;
+        lastNodeIsStatement_ = true;
+        r = statementTask(inv, t);
+        if (r.kind == StepResult::Stopped) return r;
+        break;
+      }
+      case TaskKind::Exec: {
+        inv.tasks.pop_back();
+        ++inv.steps;
+        lastNode_ = t.node;
+        lastNodeIsStatement_ = true;
+        if (std::holds_alternative<CompoundStatement>(stmt(t.node).node)) {
+          // #compound-statement-section: as execStatement's block-enter.
+          inv.tasks.push_back(
+              {TaskKind::ScopeEnd, t.node, static_cast<uint32_t>(inv.function.size())});
+          pushStatements(inv, StatementId{t.node}, 0);
+          r = RuleId::BlockEnter;
+          break;
+        }
+        if (std::optional<StepResult> f = fusedStatement(inv, t)) {
+          r = std::move(*f);
+          break;
+        }
+        // It does not fuse: its ordinary step, the last one here.
+        return execStatement(inv, t);
+      }
+      default:
+        return r;
+    }
+  }
+  return r;
+}
+
+}  // namespace plumb::interp
