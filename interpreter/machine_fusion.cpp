@@ -515,7 +515,9 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
       case FusedOp::BinaryU32: {
         // concreteBinary on U32 (runtime_integer.cpp): results wrap to [0, 2^32), shift counts
         // are taken modulo 32, comparisons give 0 or 1.
-        uint32_t x = static_cast<uint32_t>(stack[sp - 2]), y = static_cast<uint32_t>(stack[sp - 1]);
+        if (!in->c) --sp;  // else the right operand is the instruction's own (fused_code.h)
+        uint32_t x = static_cast<uint32_t>(stack[sp - 1]),
+                 y = static_cast<uint32_t>(in->c ? in->b : stack[sp]);
         uint32_t r = 0;
         switch (static_cast<BinaryOperator>(in->operation)) {
           case BinaryOperator::Add:
@@ -563,7 +565,6 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
           default:
             return false;
         }
-        --sp;
         stack[sp - 1] = r;
         break;
       }
@@ -653,8 +654,20 @@ std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const T
   };
   switch (c.kind) {
     case FusedStatementCode::Assign: {
+      // The common left-hand side, a function-scope `var` of a scalar: its location as the
+      // code's one PlaceSlot instruction finds it, without running the code.
+      const FusedCode& target = codes.place[c.place];
+      const FusedInstruction& first = codes.instructions[target.begin];
+      place = nullptr;
+      if (target.end == target.begin + 1 && first.op == FusedOp::PlaceSlot && !first.flag) {
+        const MemoryView* v = std::get_if<MemoryView>(&inv.frames.back().slots[first.a].data);
+        if (v && !v->invalid && v->path.empty() && regionOf(v->allocation) == Region::Function) {
+          uint32_t i = indexOf(v->allocation);
+          if (i < inv.function.size() && inv.function[i].storeType) place = &inv.function[i].value;
+        }
+      }
       int64_t unused = 0;
-      if (!runFusedCode(inv, codes.place[c.place], unused, place)) return std::nullopt;
+      if (!place && !runFusedCode(inv, target, unused, place)) return std::nullopt;
       set(*place);  // the location keeps its type (store)
       inv.steps += c.steps - 1;
       return StepResult(RuleId::Store);
