@@ -794,6 +794,46 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
     const Task t = inv.tasks.back();
     switch (t.kind) {
       case TaskKind::StatementsNext:
+        if (const auto* block = std::get_if<CompoundStatement>(&stmt(t.node).node);
+            block && t.aux < program_.module[block->statements].size()) {
+          // #compound-statement-section: block-next, the statement by its compiled form
+          // (fusedStatementByCode), and so on through the block, as statementTask's fused
+          // block-next does; a statement without code is left on top (the Exec case below:
+          // fusedStatement by the syntax tree, or its ordinary step).
+          auto list = program_.module[block->statements];
+          inv.tasks.pop_back();
+          ++inv.steps;
+          lastNode_ = t.node;
+          lastNodeIsStatement_ = true;
+          r = RuleId::BlockNext;
+          uint32_t k = t.aux;
+          if (k + 1 < list.size()) pushStatements(inv, StatementId{t.node}, k + 1);
+          for (;;) {
+            Task exec{TaskKind::Exec, list[k].value};
+            ++inv.steps;  // the Exec step, within the statement's own count
+            std::optional<StepResult> f = fusedStatementByCode(inv, exec);
+            if (!f) {
+              --inv.steps;
+              inv.tasks.push_back(exec);
+              break;
+            }
+            r = std::move(*f);
+            lastNode_ = exec.node;
+            const Task& top = inv.tasks.back();
+            if (k + 1 >= list.size() || top.kind != TaskKind::StatementsNext ||
+                top.node != t.node || top.aux != k + 1 || inv.steps + 1 > fusionMaxSteps_)
+              break;
+            // The next block-next step (its task changed in place, as statementTask does).
+            ++inv.steps;
+            ++k;
+            if (k + 1 < list.size())
+              inv.tasks.back().aux = k + 1;
+            else
+              inv.tasks.pop_back();
+          }
+          continue;
+        }
+        [[fallthrough]];
       case TaskKind::ScopeEnd:
       case TaskKind::LoopContinue:
       case TaskKind::LoopNext: {
