@@ -408,8 +408,11 @@ namespace {
 
 }  // namespace
 
-RValue* Machine::ownLocation(Invocation& inv, uint32_t id) {
-  // As spaces(inv).find, for the regions no other invocation can access (#address-spaces).
+namespace {
+
+/// Machine::ownLocation: as spaces(inv).find, for the regions no other invocation can access
+/// (#address-spaces).
+RValue* ownLocationOf(Invocation& inv, uint32_t id) {
   Region r = regionOf(id);
   std::vector<Allocation>* region = r == Region::Function  ? &inv.function
                                     : r == Region::Private ? &inv.privates
@@ -419,7 +422,17 @@ RValue* Machine::ownLocation(Invocation& inv, uint32_t id) {
   return &(*region)[i].value;
 }
 
-bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
+}  // namespace
+
+RValue* Machine::ownLocation(Invocation& inv, uint32_t id) { return ownLocationOf(inv, id); }
+
+namespace {
+
+/// Machine::runFusedCode, inlined where it runs most (fusedStatementByCode): the call costs as
+/// much as a short code's instructions (README "Performance").
+[[gnu::always_inline]] inline bool runCode(Invocation& inv, Program& program, TypeTable& types,
+                                           const FusedCode& code, int64_t& value,
+                                           RValue*& place) {
   // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
   // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
   int64_t stack[kFusedStackDepth];
@@ -427,8 +440,8 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
   uint32_t bases[kFusedStackDepth];
   uint32_t sp = 0, pp = 0, bp = 0, base = 0;
   std::vector<RValue>& slots = inv.frames.back().slots;
-  const FusedInstruction* in = program_.fusedCodes.instructions.data() + code.begin;
-  const FusedInstruction* end = program_.fusedCodes.instructions.data() + code.end;
+  const FusedInstruction* in = program.fusedCodes.instructions.data() + code.begin;
+  const FusedInstruction* end = program.fusedCodes.instructions.data() + code.end;
   for (; in != end; ++in) {
     switch (in->op) {
       case FusedOp::Constant:
@@ -453,7 +466,7 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
         const MemoryView* v = std::get_if<MemoryView>(&slots[in->a].data);
         if (!v || v->invalid) return false;
         if (!in->flag) {
-          RValue* p = ownLocation(inv, v->allocation);
+          RValue* p = ownLocationOf(inv, v->allocation);
           if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
           if (!p) return false;
           places[pp++] = p;
@@ -466,7 +479,7 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
           if (i >= inv.function.size() || !inv.function[i].storeType) return false;
           p = &inv.function[i].value;
         } else {
-          p = ownLocation(inv, v->allocation);
+          p = ownLocationOf(inv, v->allocation);
           if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
           if (!p) return false;
         }
@@ -506,7 +519,7 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
       case FusedOp::Binary: {
         std::optional<int64_t> r = concreteBinary(
             static_cast<TypeKind>(in->kind), static_cast<BinaryOperator>(in->operation),
-            stack[sp - 2], stack[sp - 1], program_.literalShiftRight);
+            stack[sp - 2], stack[sp - 1], program.literalShiftRight);
         if (!r) return false;
         --sp;
         stack[sp - 1] = in->flag ? int64_t(*r != 0) : *r;
@@ -580,7 +593,7 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
         break;
       }
       case FusedOp::Apply:
-        if (!applyScalars(types_, program_, *in, stack, sp)) return false;
+        if (!applyScalars(types, program, *in, stack, sp)) return false;
         sp = sp - in->a + 1;  // the result replaces the arguments
         break;
     }
@@ -590,6 +603,12 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
   else
     value = stack[0];
   return true;
+}
+
+}  // namespace
+
+bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
+  return runCode(inv, program_, types_, code, value, place);
 }
 
 bool Machine::withinBudget(const Invocation& inv, const Fused& f) const {
@@ -645,7 +664,7 @@ std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const T
     return std::nullopt;
   int64_t x = 0;
   RValue* place = nullptr;
-  if (!runFusedCode(inv, codes.value[c.value], x, place)) return std::nullopt;
+  if (!runCode(inv, program_, types_, codes.value[c.value], x, place)) return std::nullopt;
   auto set = [&](RValue& v) {
     if (c.boolValue)
       v.data = x != 0;
