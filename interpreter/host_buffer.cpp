@@ -345,14 +345,28 @@ struct WordWriter {
 };
 
 std::string hexBits(uint32_t bits, int digits) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%0*x", digits, bits);
-  return buf;
+  // As printf's "0x%0*x" (lower-case digits, at least `digits` of them), without printf: a
+  // report holds one per word (README "Performance").
+  static const char kHex[] = "0123456789abcdef";
+  char buf[10];
+  int n = 0;
+  do {
+    buf[9 - n++] = kHex[bits & 0xF];
+    bits >>= 4;
+  } while (bits);
+  while (n < digits && n < 8) buf[9 - n++] = '0';
+  std::string out = "0x";
+  out.append(buf + 10 - n, n);
+  return out;
 }
 
 nlohmann::json wordJsonOf(const WordValue& w, bool half) {
   switch (w.kind) {
-    case WordValue::Exact: return {{"exact", hexBits(w.bits, half ? 4 : 8)}};
+    case WordValue::Exact: {
+      nlohmann::json j = nlohmann::json::object();  // built in place (a list would be copied)
+      j["exact"] = hexBits(w.bits, half ? 4 : 8);
+      return j;
+    }
     case WordValue::Any: return {{"any", true}};
     case WordValue::Interval: {
       uint32_t lo = half ? f16Bits(w.lo) : f32Bits(static_cast<float>(w.lo));

@@ -860,6 +860,8 @@ StepResult Machine::step(uint32_t i) {
       default: return t.kind > TaskKind::Exec ? statementTask(inv, t) : applyTask(inv, t);
     }
   }();
+  if (fusion_ && r.kind == StepResult::Continue && inv.status == InvocationStatus::Running)
+    r = fusedRun(inv, std::move(r));
   lastStopped_ = r.kind == StepResult::Stopped;
   if (lastStopped_)
     lastStop_ = r.stop->kind;

@@ -264,6 +264,12 @@ class Machine {
   std::optional<StepResult> fusedEvalTask(Invocation& inv, const Task& t);
   /// The Exec task `t` of a `let`, `var`, `=` or `if` statement with fused expressions.
   std::optional<StepResult> fusedStatement(Invocation& inv, const Task& t);
+  /// After a step, while fused: the tasks then on top of the continuation that are
+  /// administrative statement steps (block-next, block-enter, block-exit, the loop's steps) or
+  /// statements that fuse, each applied as `step` applies it and counted as one step (or as its
+  /// fused steps), never passing the step bound; `r` is the step's result, the result is the
+  /// last one's (machine_fusion.cpp).
+  StepResult fusedRun(Invocation& inv, StepResult r);
   /// fusedStatement by the statement's compiled form (fused_code.h), or nothing.
   std::optional<StepResult> fusedStatementByCode(Invocation& inv, const Task& t);
   bool fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f);

@@ -408,8 +408,11 @@ namespace {
 
 }  // namespace
 
-RValue* Machine::ownLocation(Invocation& inv, uint32_t id) {
-  // As spaces(inv).find, for the regions no other invocation can access (#address-spaces).
+namespace {
+
+/// Machine::ownLocation: as spaces(inv).find, for the regions no other invocation can access
+/// (#address-spaces).
+RValue* ownLocationOf(Invocation& inv, uint32_t id) {
   Region r = regionOf(id);
   std::vector<Allocation>* region = r == Region::Function  ? &inv.function
                                     : r == Region::Private ? &inv.privates
@@ -419,7 +422,17 @@ RValue* Machine::ownLocation(Invocation& inv, uint32_t id) {
   return &(*region)[i].value;
 }
 
-bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
+}  // namespace
+
+RValue* Machine::ownLocation(Invocation& inv, uint32_t id) { return ownLocationOf(inv, id); }
+
+namespace {
+
+/// Machine::runFusedCode, inlined where it runs most (fusedStatementByCode): the call costs as
+/// much as a short code's instructions (README "Performance").
+[[gnu::always_inline]] inline bool runCode(Invocation& inv, Program& program, TypeTable& types,
+                                           const FusedCode& code, int64_t& value,
+                                           RValue*& place) {
   // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
   // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
   int64_t stack[kFusedStackDepth];
@@ -427,8 +440,8 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
   uint32_t bases[kFusedStackDepth];
   uint32_t sp = 0, pp = 0, bp = 0, base = 0;
   std::vector<RValue>& slots = inv.frames.back().slots;
-  const FusedInstruction* in = program_.fusedCodes.instructions.data() + code.begin;
-  const FusedInstruction* end = program_.fusedCodes.instructions.data() + code.end;
+  const FusedInstruction* in = program.fusedCodes.instructions.data() + code.begin;
+  const FusedInstruction* end = program.fusedCodes.instructions.data() + code.end;
   for (; in != end; ++in) {
     switch (in->op) {
       case FusedOp::Constant:
@@ -453,7 +466,7 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
         const MemoryView* v = std::get_if<MemoryView>(&slots[in->a].data);
         if (!v || v->invalid) return false;
         if (!in->flag) {
-          RValue* p = ownLocation(inv, v->allocation);
+          RValue* p = ownLocationOf(inv, v->allocation);
           if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
           if (!p) return false;
           places[pp++] = p;
@@ -466,7 +479,7 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
           if (i >= inv.function.size() || !inv.function[i].storeType) return false;
           p = &inv.function[i].value;
         } else {
-          p = ownLocation(inv, v->allocation);
+          p = ownLocationOf(inv, v->allocation);
           if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
           if (!p) return false;
         }
@@ -506,7 +519,7 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
       case FusedOp::Binary: {
         std::optional<int64_t> r = concreteBinary(
             static_cast<TypeKind>(in->kind), static_cast<BinaryOperator>(in->operation),
-            stack[sp - 2], stack[sp - 1], program_.literalShiftRight);
+            stack[sp - 2], stack[sp - 1], program.literalShiftRight);
         if (!r) return false;
         --sp;
         stack[sp - 1] = in->flag ? int64_t(*r != 0) : *r;
@@ -515,7 +528,9 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
       case FusedOp::BinaryU32: {
         // concreteBinary on U32 (runtime_integer.cpp): results wrap to [0, 2^32), shift counts
         // are taken modulo 32, comparisons give 0 or 1.
-        uint32_t x = static_cast<uint32_t>(stack[sp - 2]), y = static_cast<uint32_t>(stack[sp - 1]);
+        if (!in->c) --sp;  // else the right operand is the instruction's own (fused_code.h)
+        uint32_t x = static_cast<uint32_t>(stack[sp - 1]),
+                 y = static_cast<uint32_t>(in->c ? in->b : stack[sp]);
         uint32_t r = 0;
         switch (static_cast<BinaryOperator>(in->operation)) {
           case BinaryOperator::Add:
@@ -563,7 +578,6 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
           default:
             return false;
         }
-        --sp;
         stack[sp - 1] = r;
         break;
       }
@@ -579,7 +593,7 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
         break;
       }
       case FusedOp::Apply:
-        if (!applyScalars(types_, program_, *in, stack, sp)) return false;
+        if (!applyScalars(types, program, *in, stack, sp)) return false;
         sp = sp - in->a + 1;  // the result replaces the arguments
         break;
     }
@@ -589,6 +603,12 @@ bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& valu
   else
     value = stack[0];
   return true;
+}
+
+}  // namespace
+
+bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
+  return runCode(inv, program_, types_, code, value, place);
 }
 
 bool Machine::withinBudget(const Invocation& inv, const Fused& f) const {
@@ -644,7 +664,7 @@ std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const T
     return std::nullopt;
   int64_t x = 0;
   RValue* place = nullptr;
-  if (!runFusedCode(inv, codes.value[c.value], x, place)) return std::nullopt;
+  if (!runCode(inv, program_, types_, codes.value[c.value], x, place)) return std::nullopt;
   auto set = [&](RValue& v) {
     if (c.boolValue)
       v.data = x != 0;
@@ -653,8 +673,20 @@ std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const T
   };
   switch (c.kind) {
     case FusedStatementCode::Assign: {
+      // The common left-hand side, a function-scope `var` of a scalar: its location as the
+      // code's one PlaceSlot instruction finds it, without running the code.
+      const FusedCode& target = codes.place[c.place];
+      const FusedInstruction& first = codes.instructions[target.begin];
+      place = nullptr;
+      if (target.end == target.begin + 1 && first.op == FusedOp::PlaceSlot && !first.flag) {
+        const MemoryView* v = std::get_if<MemoryView>(&inv.frames.back().slots[first.a].data);
+        if (v && !v->invalid && v->path.empty() && regionOf(v->allocation) == Region::Function) {
+          uint32_t i = indexOf(v->allocation);
+          if (i < inv.function.size() && inv.function[i].storeType) place = &inv.function[i].value;
+        }
+      }
       int64_t unused = 0;
-      if (!runFusedCode(inv, codes.place[c.place], unused, place)) return std::nullopt;
+      if (!place && !runFusedCode(inv, target, unused, place)) return std::nullopt;
       set(*place);  // the location keeps its type (store)
       inv.steps += c.steps - 1;
       return StepResult(RuleId::Store);
@@ -767,6 +799,150 @@ std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t
     return StepResult(RuleId::IfFalse);
   }
   return std::nullopt;
+}
+
+}  // namespace plumb::interp
+
+namespace plumb::interp {
+
+StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
+  // Each task below is applied exactly as `step` applies it (statementTask, fusedStatement,
+  // execStatement), counted as the unfused machine counts it; the loop only saves going back
+  // to the caller between them. A task it does not take stays on top for the next step.
+  while (!inv.tasks.empty() && inv.steps + 1 <= fusionMaxSteps_) {
+    const Task t = inv.tasks.back();
+    switch (t.kind) {
+      case TaskKind::StatementsNext:
+        if (const auto* block = std::get_if<CompoundStatement>(&stmt(t.node).node);
+            block && t.aux < program_.module[block->statements].size()) {
+          // #compound-statement-section: block-next, the statement by its compiled form
+          // (fusedStatementByCode), and so on through the block, as statementTask's fused
+          // block-next does; a statement without code is left on top (the Exec case below:
+          // fusedStatement by the syntax tree, or its ordinary step).
+          auto list = program_.module[block->statements];
+          inv.tasks.pop_back();
+          ++inv.steps;
+          lastNode_ = t.node;
+          lastNodeIsStatement_ = true;
+          r = RuleId::BlockNext;
+          uint32_t k = t.aux;
+          if (k + 1 < list.size()) pushStatements(inv, StatementId{t.node}, k + 1);
+          for (;;) {
+            Task exec{TaskKind::Exec, list[k].value};
+            ++inv.steps;  // the Exec step, within the statement's own count
+            std::optional<StepResult> f = fusedStatementByCode(inv, exec);
+            if (!f) {
+              --inv.steps;
+              inv.tasks.push_back(exec);
+              break;
+            }
+            r = std::move(*f);
+            lastNode_ = exec.node;
+            const Task& top = inv.tasks.back();
+            if (k + 1 >= list.size() || top.kind != TaskKind::StatementsNext ||
+                top.node != t.node || top.aux != k + 1 || inv.steps + 1 > fusionMaxSteps_)
+              break;
+            // The next block-next step (its task changed in place, as statementTask does).
+            ++inv.steps;
+            ++k;
+            if (k + 1 < list.size())
+              inv.tasks.back().aux = k + 1;
+            else
+              inv.tasks.pop_back();
+          }
+          continue;
+        }
+        [[fallthrough]];
+      case TaskKind::ScopeEnd:
+      case TaskKind::LoopContinue:
+      case TaskKind::LoopNext: {
+        inv.tasks.pop_back();
+        ++inv.steps;
+        lastNode_ = t.node;
+        lastNodeIsStatement_ = true;
+        r = statementTask(inv, t);
+        if (r.kind == StepResult::Stopped) return r;
+        // block-next left a statement that did not fuse on top (statementTask): its ordinary
+        // step is next (a block enters here, at the Exec case).
+        if (r.rule == RuleId::BlockNext && t.kind == TaskKind::StatementsNext &&
+            !std::holds_alternative<CompoundStatement>(stmt(inv.tasks.back().node).node)) {
+          if (inv.steps + 1 > fusionMaxSteps_) return r;
+          const Task e = inv.tasks.back();
+          inv.tasks.pop_back();
+          ++inv.steps;
+          lastNode_ = e.node;
+          return execStatement(inv, e);
+        }
+        break;
+      }
+      case TaskKind::LoopIteration: {
+        // #for-statement, #while-statement: the iteration, its condition's steps and
+        // loop-condition at once when the condition has compiled code (fused_code.h).
+        const Statement& s = stmt(t.node);
+        ExpressionId cond;
+        StatementId body;
+        if (const auto* f = std::get_if<ForStatement>(&s.node)) {
+          cond = program_.module[f->header].condition;
+          body = f->body;
+        } else if (const auto* w = std::get_if<WhileStatement>(&s.node)) {
+          cond = w->condition;
+          body = w->body;
+        }
+        const FusedCode* c = cond ? fusedValueCode(program_, cond.value) : nullptr;
+        int64_t x = 0;
+        RValue* unused = nullptr;
+        if (c && types_.kind(c->type) == TypeKind::Bool &&
+            inv.steps + 2 + c->steps <= fusionMaxSteps_ && runFusedCode(inv, *c, x, unused)) {
+          inv.tasks.pop_back();
+          uint32_t base = static_cast<uint32_t>(inv.function.size());
+          inv.tasks.push_back({TaskKind::LoopNext, t.node, base});
+          inv.tasks.push_back({TaskKind::LoopContinue, t.node, base});
+          inv.tasks.push_back({TaskKind::Exec, body.value});
+          inv.steps += 2 + c->steps;  // loop-iteration, the condition, loop-condition
+          lastNode_ = t.node;
+          lastNodeIsStatement_ = true;
+          if (x) {
+            r = RuleId::LoopConditionTrue;
+          } else {
+            r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
+            if (r.kind == StepResult::Stopped) return r;
+            r.rule = RuleId::LoopConditionFalse;
+          }
+          break;
+        }
+        inv.tasks.pop_back();
+        ++inv.steps;
+        lastNode_ = t.node;
+        lastNodeIsStatement_ = true;
+        r = statementTask(inv, t);
+        if (r.kind == StepResult::Stopped) return r;
+        break;
+      }
+      case TaskKind::Exec: {
+        inv.tasks.pop_back();
+        ++inv.steps;
+        lastNode_ = t.node;
+        lastNodeIsStatement_ = true;
+        if (std::holds_alternative<CompoundStatement>(stmt(t.node).node)) {
+          // #compound-statement-section: as execStatement's block-enter.
+          inv.tasks.push_back(
+              {TaskKind::ScopeEnd, t.node, static_cast<uint32_t>(inv.function.size())});
+          pushStatements(inv, StatementId{t.node}, 0);
+          r = RuleId::BlockEnter;
+          break;
+        }
+        if (std::optional<StepResult> f = fusedStatement(inv, t)) {
+          r = std::move(*f);
+          break;
+        }
+        // It does not fuse: its ordinary step, the last one here.
+        return execStatement(inv, t);
+      }
+      default:
+        return r;
+    }
+  }
+  return r;
 }
 
 }  // namespace plumb::interp

@@ -239,11 +239,14 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
         if (k + 1 >= list.size() || top.kind != TaskKind::StatementsNext || top.node != t.node ||
             top.aux != k + 1 || inv.steps + 1 > fusionMaxSteps_)
           return std::move(*r);
-        // The next block-next step: pops its task, schedules the statement after it.
-        inv.tasks.pop_back();
+        // The next block-next step: pops its task, schedules the statement after it (the
+        // same task with the next index: changed in place).
         ++inv.steps;
         ++k;
-        if (k + 1 < list.size()) pushStatements(inv, StatementId{t.node}, k + 1);
+        if (k + 1 < list.size())
+          inv.tasks.back().aux = k + 1;
+        else
+          inv.tasks.pop_back();
         exec = Task{TaskKind::Exec, list[k].value};
       }
     }

@@ -185,18 +185,35 @@ void RaceDetector::access(uint32_t invocation, uint32_t allocation,
   uint32_t s = l.last;
   if (s == UINT32_MAX || segments_[s].invocation != invocation || segments_[s].epoch != epoch) {
     uint32_t li = static_cast<uint32_t>(&l - locations_.data());  // its index (location())
-    auto [it, inserted] =
-        segmentIndex_.emplace(std::make_pair((uint64_t(li) << 32) | invocation, epoch),
-                              static_cast<uint32_t>(segments_.size()));
-    if (inserted) {
+    auto indexKey = [&](uint32_t x) {
+      return std::make_pair((uint64_t(li) << 32) | segments_[x].invocation, segments_[x].epoch);
+    };
+    // The segment of (location, invocation, epoch): a location's few segments are searched in
+    // place (most locations have one or two: README "Performance"); beyond kIndexedSegments
+    // they are found by segmentIndex_.
+    constexpr size_t kIndexedSegments = 8;
+    s = UINT32_MAX;
+    if (l.segments.size() <= kIndexedSegments) {
+      for (uint32_t x : l.segments)
+        if (segments_[x].invocation == invocation && segments_[x].epoch == epoch) s = x;
+    } else if (auto it = segmentIndex_.find(std::make_pair((uint64_t(li) << 32) | invocation, epoch));
+               it != segmentIndex_.end()) {
+      s = it->second;
+    }
+    if (s == UINT32_MAX) {
+      s = static_cast<uint32_t>(segments_.size());
       Segment seg;
       seg.invocation = invocation;
       seg.epoch = epoch;
       seg.workgroup = wg;
       segments_.push_back(std::move(seg));
-      l.segments.push_back(it->second);
+      l.segments.push_back(s);
+      if (l.segments.size() == kIndexedSegments + 1) {
+        for (uint32_t x : l.segments) segmentIndex_.emplace(indexKey(x), x);
+      } else if (l.segments.size() > kIndexedSegments + 1) {
+        segmentIndex_.emplace(indexKey(s), s);
+      }
     }
-    s = it->second;
     l.last = s;
   }
   Segment& seg = segments_[s];

@@ -32,7 +32,9 @@ nlohmann::json buffersJson(const RunReport& r, const TypeTable& types, const std
         ws.push_back(mergedWordJson(all));
       }
     }
-    nlohmann::json j = {{"group", buf.group}, {"binding", buf.binding}, {"name", buf.name}, {"words", ws}};
+    // Moved, not copied (an initializer list copies its elements; README "Performance").
+    nlohmann::json j = {{"group", buf.group}, {"binding", buf.binding}, {"name", buf.name}};
+    j["words"] = std::move(ws);
     if (!words) j["type"] = types.name(buf.storeType);
     out.push_back(std::move(j));
   }
@@ -295,8 +297,8 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   const char* schedules = request.dispatch.allSchedules ? "all" : atomics ? "one" : "not-needed";
   nlohmann::json outcomes = nlohmann::json::array();
   for (const Outcome& o : d.outcomes) {
-    nlohmann::json j = {{"kind", o.kind}, {"count", o.count}, {"choices", o.choices},
-                        {"buffers", buffersJson(r, checked->types, &o.words, nullptr)}};
+    nlohmann::json j = {{"kind", o.kind}, {"count", o.count}, {"choices", o.choices}};
+    j["buffers"] = buffersJson(r, checked->types, &o.words, nullptr);
     if (!o.message.empty()) j["message"] = o.message;
     if (o.stop) j["stop"] = stopJson(*o.stop);
     if (o.racy) j["racy"] = true;
@@ -326,9 +328,9 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
               {"complete", d.complete},
               {"limit", request.dispatch.maxExecutions},
               {"schedules", schedules}}},
-            {"steps", d.steps},
-            {"outcomes", outcomes},
-            {"buffers", buffersJson(r, checked->types, nullptr, &d.outcomes)}};
+            {"steps", d.steps}};
+  r.json["outcomes"] = std::move(outcomes);
+  r.json["buffers"] = buffersJson(r, checked->types, nullptr, &d.outcomes);
   if (stage == ShaderStage::Compute) {
     r.json["dispatch"] = request.dispatch.dispatch;
     r.json["workgroupSize"] = d.workgroupSize;
