@@ -336,7 +336,7 @@ OracleRun runOracle(std::vector<OracleCase> cases, std::vector<BackendRun> unava
   for (const OracleCase& c : run.cases) {
     std::string whyNot;
     std::optional<nlohmann::json> o;
-    if (c.error.empty() && c.verdict.valid && c.mode == CaseMode::Run)
+    if (c.error.empty() && c.verdict.valid && (c.mode == CaseMode::Run || c.mode == CaseMode::Draw))
       o = options.outcomes(c, whyNot);
     else if (!c.error.empty())
       whyNot = "the case was not prepared";

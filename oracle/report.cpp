@@ -39,12 +39,14 @@ nlohmann::json outcomeJson(const OutcomeMatch& m) {
   if (!m.stop.empty()) j["stop"] = m.stop;  // the typed stop that decided the status
   if (m.status == OutcomeMatch::Status::Outside || m.status == OutcomeMatch::Status::Inconclusive) {
     nlohmann::json diffs = nlohmann::json::array();
-    for (const WordDiff& d : m.diffs)
+    for (const WordDiff& d : m.diffs) {
       diffs.push_back({{"group", d.group},
                        {"binding", d.binding},
                        {"index", d.index},
                        {"device", hex(d.device)},
                        {"allowed", d.allowed}});
+      if (!d.where.empty()) diffs.back()["where"] = d.where;
+    }
     j["diffs"] = diffs;
     j["diffCount"] = m.diffCount;
   }
@@ -113,7 +115,22 @@ nlohmann::json reportJson(const OracleRun& run) {
     if (!c.format.empty()) j["format"] = c.format;
     j["mode"] = caseModeName(c.mode);
     j["entry"] = c.entry;
-    j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
+    if (c.mode == CaseMode::Draw && c.draw) {
+      // What the runners drew (docs/oracle.md "Draws").
+      nlohmann::json d = {{"stage", std::string(spelling(c.draw->stage))},
+                          {"inputs", c.draw->stageInputs}};
+      if (c.draw->stage == ShaderStage::Fragment) {
+        d["target"] = {c.draw->width, c.draw->height};
+        d["fragDepth"] = c.draw->fragDepth;
+      } else {
+        d["vertexCount"] = c.draw->vertexCount;
+        d["instanceCount"] = c.draw->instanceCount;
+      }
+      if (!c.draw->inexact.empty()) d["inexact"] = c.draw->inexact;
+      j["draw"] = d;
+    } else {
+      j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
+    }
     if (c.mode == CaseMode::Pipelines) {
       nlohmann::json pipelines = nlohmann::json::array();
       for (const PipelinePlan& p : c.pipelines)
@@ -478,8 +495,10 @@ std::string backendCell(const nlohmann::json& r) {
   if (r.contains("outcome") && r["outcome"].contains("diffs") && !r["outcome"]["diffs"].empty()) {
     o << "<div class=\"muted\">outside outcome " << str(r["outcome"], "outcome") << ":</div><pre>";
     for (const nlohmann::json& d : r["outcome"]["diffs"])
-      o << esc("@" + str(d, "group") + "/" + str(d, "binding") + "[" + str(d, "index") +
-               "] = " + str(d, "device") + ", allowed " + allowedText(d["allowed"]))
+      o << esc((d.contains("where") ? str(d, "where")
+                                    : "@" + str(d, "group") + "/" + str(d, "binding") + "[" +
+                                          str(d, "index") + "]") +
+               " = " + str(d, "device") + ", allowed " + allowedText(d["allowed"]))
         << "\n";
     o << "</pre>";
   }
