@@ -1,6 +1,6 @@
 // Shadow mapping with percentage-closer filtering (issue 19, a real-world-style fragment
 // shader): the fragment's depth seen from the light is compared with a 4x4 shadow map
-// (depth32float) by textureSampleCompare. Location 0: a 3x3 PCF kernel of nearest comparisons
+// (depth16unorm) by textureSampleCompare. Location 0: a 3x3 PCF kernel of nearest comparisons
 // at texel offsets, averaged (each tap 0 or 1: the mean is k / 9); location 1: one comparison
 // with a linear comparison sampler (the hardware's 2x2 PCF: any value between the footprint's
 // results, docs/ambiguities.md T4). A lit fragment is one whose depth is at most the map's.
