@@ -46,8 +46,9 @@ def case(name, description, bindings, fragment, known=None):
     write(name + ".json", c)
 
 
-# Tone mapping: a 4x4 HDR image, r = 2^(i - 1), g = 2^(j - 1), b = (i + j) / 4 (column i, row j).
-hdr = [[2.0 ** (i - 1), 2.0 ** (j - 1), (i + j) / 4, 1.0] for j in range(4) for i in range(4)]
+# Tone mapping: a 4x4 HDR image, r = 2^(i - 1), g = 2^(j - 1), b = (i + j + 1) / 4 (column i,
+# row j). No channel is 0: pow(0, y) inherits log2(0) = -inf, any value (docs/ambiguities.md R8).
+hdr = [[2.0 ** (i - 1), 2.0 ** (j - 1), (i + j + 1) / 4, 1.0] for j in range(4) for i in range(4)]
 case("tone_mapping",
      "tone mapping: textureSample of an rgba16float HDR image (bilinear), exposure, extended "
      "Reinhard, gamma 1/2.2",
