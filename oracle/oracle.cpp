@@ -65,7 +65,9 @@ std::string backendDescription(const std::string& name) {
 
 std::optional<BackendSpec> backendSpec(const std::string& name, const RunnerEnvironment& env,
                                        std::string& whyNot) {
-  const fs::path dir(env.runnerDir);
+  // Absolute: the runners start in their directory, where a relative path would not resolve.
+  std::error_code absoluteError;
+  const fs::path dir = fs::absolute(env.runnerDir, absoluteError);
   const std::string setup = "; run scripts/oracle_setup.sh (docs/oracle.md)";
   std::error_code ec;
   if (!fs::is_directory(dir / "node_modules", ec)) {
