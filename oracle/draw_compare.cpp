@@ -106,12 +106,22 @@ std::optional<DrawComparison> drawComparison(const DrawPlan& plan, const nlohman
     for (const nlohmann::json& inv : o["invocations"]) keys.push_back(keyOf(inv, stage));
     break;
   }
-  if (keys.empty()) {
-    whyNot = "Plumb's report lists no " +
-             std::string(stage == ShaderStage::Fragment ? "fragment" : "vertex");
-    return std::nullopt;
-  }
   DrawComparison cmp;
+  if (keys.empty()) {
+    // No outcome lists its invocations: none finished (a typed stop ended each), and the
+    // stops decide as they do for a dispatch (inconclusive, naming the feature or the bound).
+    bool stopped = false;
+    for (const nlohmann::json& o : plumbRun["outcomes"])
+      stopped = stopped || o.value("kind", "finished") != "finished";
+    if (!stopped) {
+      whyNot = "Plumb's report lists no " +
+               std::string(stage == ShaderStage::Fragment ? "fragment" : "vertex");
+      return std::nullopt;
+    }
+    cmp.outcomes = plumbRun;
+    cmp.device = buffers;
+    return cmp;
+  }
   cmp.invocations = keys.size();
   cmp.device = buffers;
   // The device's words per pseudo-buffer, in the order of `keys`.

@@ -55,7 +55,12 @@ export async function openDevice(gpu, state) {
       // stencil of a 'depth32float-stencil8' attachment (runner_draw.js).
       const wanted = ['shader-f16', 'subgroups', 'bgra8unorm-storage', 'depth32float-stencil8'].filter(
           (f) => adapter.features && adapter.features.has(f));
-      device = await adapter.requestDevice({requiredFeatures: wanted});
+      // A draw reads every fragment output from a 32-bit-per-channel target (runner_draw.js):
+      // three rgba32float targets already pass WebGPU's default of 32 bytes per sample.
+      const requiredLimits = {};
+      const bytes = adapter.limits && adapter.limits.maxColorAttachmentBytesPerSample;
+      if (bytes) requiredLimits.maxColorAttachmentBytesPerSample = bytes;
+      device = await adapter.requestDevice({requiredFeatures: wanted, requiredLimits});
     } catch (e) {
       lastError = e;
     }

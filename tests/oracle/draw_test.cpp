@@ -136,6 +136,23 @@ TEST(OracleDraw, EachPixelIsComparedWithPlumbsSet) {
             OutcomeMatch::Status::NotAvailable);
 }
 
+TEST(OracleDraw, WhenNoOutcomeFinishedTheTypedStopsDecide) {
+  OracleCase c = fragmentCase();
+  ASSERT_TRUE(c.draw);
+  nlohmann::json run = {{"format", "plumb-run"},
+                        {"version", 4},
+                        {"stage", "fragment"},
+                        {"outcomes",
+                         {{{"kind", "unsupported"},
+                           {"count", 1},
+                           {"message", "textureSample needs a quad"},
+                           {"stop", {{"kind", "unsupported"}, {"feature", "textureSample"}}},
+                           {"buffers", nlohmann::json::array()}}}}};
+  OutcomeMatch m = compareDraw(*c.draw, run, fragmentDevice(), {});
+  EXPECT_EQ(m.status, OutcomeMatch::Status::Inconclusive) << m.note;
+  EXPECT_EQ(m.stop, "unsupported");
+}
+
 TEST(OracleDraw, InputsTheDeviceMayRoundMakeOutsideInconclusive) {
   OracleCase c = loadCase(
       writeCase("inexact", {{"wgsl", kFragment},

@@ -170,8 +170,9 @@ TEST(OracleSmoke, SamplingCasesOnRealBackends) {
 // vertex and fragment entry points, pipeline-overridable constants, plumb-case files.
 // The draw cases (corpus/oracle/draw, docs/oracle.md "Draws"): a fragment stage over a
 // viewport (interpolation, derivatives, discard, an integer target), frag_depth and a
-// back face, a vertex stage with instances through the write-out. Every backend agrees, each
-// pixel and vertex compared, none inconclusive.
+// back face, a vertex stage with instances through the write-out; and two shaders of
+// corpus/oracle/render that sample with implicit LOD. Every backend agrees, each pixel and
+// vertex compared, none inconclusive.
 TEST(OracleSmoke, DrawCasesOnRealBackends) {
   fs::path tmp =
       fs::temp_directory_path() / ("plumb-oracle-smoke-draw-" + std::to_string(::getpid()));
@@ -184,6 +185,9 @@ TEST(OracleSmoke, DrawCasesOnRealBackends) {
   options.outcomes = interpreterOutcomeProvider();
   std::vector<OracleCase> cases = casesIn(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/draw");
   ASSERT_GE(cases.size(), 3u);
+  // Two real-world-style shaders with implicit-LOD sampling (corpus/oracle/render).
+  for (const char* name : {"tone_mapping.json", "mip_selection.json"})
+    cases.push_back(loadCase(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/render/" + name, {}));
   OracleRun run = runOracle(cases, {}, options);
   removeRunDirectory(tmp);
   for (const BackendRun& b : run.backends) {
