@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <tuple>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "oracle/oracle.h"
 
@@ -58,8 +58,9 @@ nlohmann::json resultJson(const BackendCaseResult& r) {
                       {"classification", classificationName(r.classification)},
                       {"detail", r.detail}};
   if (!r.revisionDelta.is_null()) j["revisionDelta"] = r.revisionDelta;
+  // `draw`: a draw's read-back as the runner answered it (docs/oracle.md "Draws").
   for (const char* k :
-       {"compilation", "validation", "pipeline", "pipelines", "timing", "error", "stderr"})
+       {"compilation", "validation", "pipeline", "pipelines", "timing", "error", "stderr", "draw"})
     if (r.raw.is_object() && r.raw.contains(k) && !r.raw[k].is_null()) j[k] = r.raw[k];
   nlohmann::json buffers = nlohmann::json::array();
   for (const DeviceBuffer& b : r.buffers) {
@@ -368,8 +369,8 @@ std::vector<SortKey> sortKeys(const nlohmann::json& cases, const nlohmann::json&
       std::string c = results.contains(name) ? results[name].value("classification", "") : "~";
       return c == "agree" ? "~agree" : c;  // problems before agreement
     };
-    keys.push_back({name + " by classification",
-                    ranks([&](size_t x, size_t y) { return cls(x) < cls(y); })});
+    keys.push_back(
+        {name + " by classification", ranks([&](size_t x, size_t y) { return cls(x) < cls(y); })});
   }
   return keys;
 }
@@ -655,7 +656,8 @@ std::string reportHtml(const nlohmann::json& report) {
   for (const nlohmann::json& b : backends)
     for (auto& [pair, n] : filterCounts)
       if (pair.first == str(b, "name")) filters.push_back(pair);
-  o << "<h2>Cases</h2>\n<p>Disagreements first, then by each backend's classification; the buttons filter and sort.</p>\n"
+  o << "<h2>Cases</h2>\n<p>Disagreements first, then by each backend's classification; the buttons "
+       "filter and sort.</p>\n"
     << "<div class=\"filters\"><label><input type=\"radio\" name=\"show\" id=\"f-all\" checked> "
        "all cases</label><label><input type=\"radio\" name=\"show\" id=\"f-dis\"> "
        "disagreements only</label>";
@@ -701,8 +703,7 @@ std::string reportHtml(const nlohmann::json& report) {
     for (size_t k = 0; k < keys.size(); ++k)
       ranks += "--s" + std::to_string(k) + ":" + std::to_string(keys[k].rank[index]) + ";";
     o << "<tr id=\"" << esc(str(c, "id")) << "\" class=\"" << classes << "\" style=\"" << ranks
-      << "\"><td><b>"
-      << esc(str(c, "id")) << "</b>";
+      << "\"><td><b>" << esc(str(c, "id")) << "</b>";
     if (c.contains("description")) o << "<div>" << esc(str(c, "description")) << "</div>";
     if (c.value("backendsDiffer", false))
       o << "<div class=\"differ\">the backends' outputs differ</div>";
