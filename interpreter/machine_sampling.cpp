@@ -1,7 +1,7 @@
 // The sampling built-ins in the machine (#texture-builtin-functions): the texture's texels and
 // the sampler's descriptor from the bindings, the value from interpreter/sampling_builtins.h.
 // The implicit-LOD functions (textureSample, textureSampleBias, textureSampleCompare) need the
-// quad's derivatives of their coordinates, which a compute invocation has not.
+// quad's derivatives of their coordinates: they wait for their quad (quad_sampling.h).
 #include "interpreter/machine.h"
 #include "interpreter/sampling_builtins.h"
 
@@ -23,11 +23,17 @@ RuleId ruleOf(std::string_view name) {
 StepResult Machine::samplingBuiltin(Invocation& inv, const Task& t, const Overload& o,
                                     std::vector<RValue>& args) {
   std::string_view name = o.row->name;
-  if (needsDerivatives(name))
-    return Stop::unsupported(
-        std::string(name), std::string(o.row->anchor),
-        std::string(name) +
-            " needs the derivatives of its coordinates, which only a fragment shader's quad has");
+  if (needsDerivatives(name)) {
+    // #derivatives: "Partial derivatives ... are computed implicitly as part of" the call, by the
+    // quad's invocations together. The invocation offers its arguments and waits, as at a
+    // derivative; the quad's rule (quad_sampling.h, run by the fragment stage) samples. The
+    // checker confines these functions to the fragment stage (#texturesample "Must only be used
+    // in a fragment shader stage").
+    inv.collective = std::move(args);
+    inv.status = InvocationStatus::AtBarrier;
+    inv.barrier = t.node;
+    return RuleId::ImplicitLodWait;
+  }
   // The texture and the sampler: the handles of their bindings (the gather's first argument may
   // be its component).
   size_t k = (name == "textureGather" && !isTexture(types_, args[0].type)) ? 1 : 0;

@@ -557,6 +557,9 @@ RaceDetector::Result RaceDetector::analyze() {
 nlohmann::json racesJson(const std::vector<RaceRecord>& races) {
   nlohmann::json out = nlohmann::json::array();
   auto side = [](const RaceRecord::Side& s) {
+    if (!s.stageId.is_null())
+      return nlohmann::json{
+          {"invocation", s.stageId}, {"access", s.access}, {"atomic", s.atomic}, {"at", s.at}};
     return nlohmann::json{{"workgroupId", s.workgroupId},
                           {"localId", s.localId},
                           {"access", s.access},

@@ -61,6 +61,9 @@ struct RaceRecord {
     std::string access;  // "read" or "write"
     bool atomic = false;
     std::string at;  // the position of the access (`5:3`)
+    /// A draw's invocation (stage.h: {"x", "y"} or {"vertex", "instance"}), which has no
+    /// workgroup; null in a dispatch.
+    nlohmann::json stageId;
   };
   Side first, second;
   bool writeWrite = false;         // two racing writes

@@ -48,6 +48,8 @@ enum class RuleId : uint8_t {
   // the sampling built-ins (machine_sampling.cpp, interpreter/sampling.h)
   TextureSampleLevel, TextureSampleGrad, TextureSampleCompareLevel, TextureGather, TextureGatherCompare,
   TextureSampleBaseClampToEdge,
+  // implicit-LOD sampling in the fragment stage (machine_sampling.cpp, quad_sampling.cpp)
+  ImplicitLodWait, TextureSample, TextureSampleBias, TextureSampleCompare,
   // the fragment stage (stage_fragment.cpp, quad.cpp): discard, and the derivatives a quad
   // computes together
   DiscardStatement, DiscardDemote, DerivativeWait, DerivativeFine, DerivativeCoarse, Derivative,
@@ -182,6 +184,14 @@ inline constexpr std::array<Rule, static_cast<size_t>(RuleId::Count)> kRules{{
     // 2026 only (new#textureSampleBaseClampToEdge); the seed's section of the texture built-ins.
     {RuleId::TextureSampleBaseClampToEdge, "texturesamplebaseclamptoedge",
      "texture-builtin-functions"},
+    // #derivatives: textureSample, textureSampleBias and textureSampleCompare compute the
+    // partial derivatives of their coordinates implicitly, as a quad: the invocation offers its
+    // arguments and waits like a derivative; the quad's rule (quad_sampling.cpp) samples each
+    // with the derivatives of the four coordinates (a divergent quad: derivative-divergent-quad).
+    {RuleId::ImplicitLodWait, "implicit-lod-wait", "derivatives"},
+    {RuleId::TextureSample, "texturesample", "texturesample"},
+    {RuleId::TextureSampleBias, "texturesamplebias", "texturesamplebias"},
+    {RuleId::TextureSampleCompare, "texturesamplecompare", "texturesamplecompare"},
 
     // #discard-statement: the seed ends the invocation; revision 2026 (Revision::
     // discardDemotesToHelper, new#discard-statement) makes it a helper invocation that goes on.

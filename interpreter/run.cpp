@@ -486,6 +486,13 @@ void printRunReport(const RunReport& report, std::ostream& out, bool hex) {
       out << " (the racy reads' values still grew: incomplete)";
     out << "\n";
     auto inv = [](const nlohmann::json& a) {
+      // A draw's invocation: its pixel or vertex (stage.h).
+      if (a.contains("invocation")) {
+        const auto& id = a["invocation"];
+        if (id.contains("x")) return "fragment(" + id["x"].dump() + "," + id["y"].dump() + ")";
+        return "vertex(" + id.value("vertex", nlohmann::json(0)).dump() + "," +
+               id.value("instance", nlohmann::json(0)).dump() + ")";
+      }
       return "(" + std::to_string(a["workgroupId"][0].get<uint32_t>()) + "," +
              std::to_string(a["workgroupId"][1].get<uint32_t>()) + "," +
              std::to_string(a["workgroupId"][2].get<uint32_t>()) + ")/(" +

@@ -164,7 +164,17 @@ std::optional<RValue> samplingBuiltinValue(TypeTable& types, std::string_view na
                                     std::max(hi, static_cast<double>(static_cast<float>(hi))));
     }
   }
-  if (name == "textureSampleBias") lod.bias = floatOf(args[next++]);
+  if (name == "textureSampleBias") {
+    // #texturesamplebias: "bias must be between -16.0 and 15.99" — a shader-creation error the
+    // seed cannot check for a run-time bias; new#texturesamplebias: it "will be clamped in the
+    // range [-16.0, 15.99]" (docs/ambiguities.md T13). 15.99 as an f32 (the bias is one).
+    FloatSet b = floatOf(args[next++]);
+    if (!b.any) {
+      const double lo = -16.0, hi = static_cast<double>(15.99f);
+      b = FloatSet::range(std::clamp(b.lo, lo, hi), std::clamp(b.hi, lo, hi));
+    }
+    lod.bias = b;
+  }
   if (needsDerivatives(name)) {
     if (!derivatives) {
       error = std::string(name) +

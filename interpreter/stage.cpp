@@ -10,6 +10,7 @@
 
 #include "checker/float_rounding.h"
 #include "interpreter/partial_order_reduction.h"
+#include "interpreter/race_rounds.h"
 #include "interpreter/textures.h"
 
 namespace plumb::interp {
@@ -263,114 +264,134 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
     initial.invocations.push_back(std::move(inv));
   }
 
-  ExplorationTree log(false, static_cast<uint32_t>(initial.invocations.size()));
-  std::map<std::string, size_t> seen;
-  while (true) {
-    if (result.explored >= options.maxExecutions) {
-      result.complete = false;
-      result.limit =
-          Stop::limit(std::string(kBoundExecutions), options.maxExecutions,
-                      "the exploration stopped after " + std::to_string(options.maxExecutions) +
-                          " executions (--max-executions): more outcomes may exist");
-      break;
-    }
-    ++result.explored;
-    Configuration config = initial;
-    Machine machine(program, config, [&log](uint32_t count, const std::string& what) {
-      return log.choose(count, what);
-    });
-    machine.setFusion(!options.trace, options.maxSteps);
-    for (uint32_t i = 0; i < config.invocations.size(); ++i) {
-      machine.start(i, entry);
-      bindInputs(program, config.invocations[i], entry, draw.invocations[i]);
-    }
-    Outcome outcome;
-    outcome.kind = "finished";
-    auto stopWith = [&](Stop s) {
-      outcome.kind = stopKindName(s.kind);
-      outcome.message = s.message;
-      outcome.stop = std::move(s);
-    };
-    bool stop = false;
-    while (!stop) {
-      // Invocations of a vertex or fragment stage share no memory they write but storage
-      // buffers; each runs until it finishes or waits for its quad (#derivatives).
-      for (uint32_t i = 0; i < config.invocations.size() && !stop; ++i) {
-        Invocation& inv = config.invocations[i];
-        uint64_t before = inv.steps;
-        while (inv.status == InvocationStatus::Running) {
-          StepResult r = machine.step(i);
-          if (options.trace) {
-            *options.trace << "[" << result.explored << "] " << draw.invocations[i].who << " "
-                           << machine.lastRule() << "  " << machine.lastRedex() << "\n";
-          }
-          if (r.kind == StepResult::Stopped) {
-            stopWith(std::move(*r.stop));
-            stop = true;
-            break;
-          }
-          if (inv.steps > options.maxSteps) {
-            stopWith(Stop::limit(std::string(kBoundSteps), options.maxSteps,
-                                 "an invocation took more than " +
-                                     std::to_string(options.maxSteps) + " steps (--max-steps) at " +
-                                     machine.lastRedex()));
-            if (options.trace)
-              *options.trace << "[" << result.explored << "] " << draw.invocations[i].who << " "
-                             << stopTraceName(Stop::Kind::Limit) << "  " << machine.lastRedex()
-                             << "\n";
-            stop = true;
-            break;
-          }
-        }
-        result.steps += inv.steps - before;
-      }
-      if (stop) break;
-      StepResult quadStop;
-      bool released = draw.stage == ShaderStage::Fragment &&
-                      releaseQuads(program, config, draw, outcome.divergentQuads, quadStop,
-                                   options.trace, result.explored);
-      if (quadStop.kind == StepResult::Stopped) {
-        stopWith(std::move(*quadStop.stop));
+  // #memory-model: the invocations of a draw are unordered — no barrier exists in these
+  // stages — so two of them accessing one storage location, one a write, not both atomic,
+  // race; the race detector and the rounds of a dispatch apply (race_rounds.h,
+  // docs/ambiguities.md D5).
+  auto exploreRound = [&](const RaceDomains& domains, RaceDomains& newDomains,
+                          std::map<std::string, RaceRecord>& races) {
+    ExplorationTree log(false, static_cast<uint32_t>(initial.invocations.size()));
+    std::map<std::string, size_t> seen;
+    while (true) {
+      if (result.explored >= options.maxExecutions) {
+        result.complete = false;
+        result.limit =
+            Stop::limit(std::string(kBoundExecutions), options.maxExecutions,
+                        "the exploration stopped after " + std::to_string(options.maxExecutions) +
+                            " executions (--max-executions): more outcomes may exist");
         break;
       }
-      if (!released) break;
-    }
-    if (!stop && outcome.kind == "finished") {
+      ++result.explored;
+      Configuration config = initial;
+      Machine machine(program, config, [&log](uint32_t count, const std::string& what) {
+        return log.choose(count, what);
+      });
+      machine.setFusion(!options.trace, options.maxSteps);
+      std::optional<RaceDetector> detector;
+      if (config.invocations.size() > 1) {
+        detector.emplace(program, config, &domains);
+        machine.setRaceDetector(&*detector);
+      }
       for (uint32_t i = 0; i < config.invocations.size(); ++i) {
-        const Invocation& inv = config.invocations[i];
-        if (inv.status != InvocationStatus::Finished) {
-          stopWith(
-              Stop::internal("an invocation of the draw neither finished nor waits for its quad"));
+        machine.start(i, entry);
+        bindInputs(program, config.invocations[i], entry, draw.invocations[i]);
+      }
+      Outcome outcome;
+      outcome.kind = "finished";
+      auto stopWith = [&](Stop s) {
+        outcome.kind = stopKindName(s.kind);
+        outcome.message = s.message;
+        outcome.stop = std::move(s);
+      };
+      bool stop = false;
+      while (!stop) {
+        // Invocations of a vertex or fragment stage share no memory they write but storage
+        // buffers; each runs until it finishes or waits for its quad (#derivatives).
+        for (uint32_t i = 0; i < config.invocations.size() && !stop; ++i) {
+          Invocation& inv = config.invocations[i];
+          uint64_t before = inv.steps;
+          while (inv.status == InvocationStatus::Running) {
+            StepResult r = machine.step(i);
+            if (options.trace) {
+              *options.trace << "[" << result.explored << "] " << draw.invocations[i].who << " "
+                             << machine.lastRule() << "  " << machine.lastRedex() << "\n";
+            }
+            if (r.kind == StepResult::Stopped) {
+              stopWith(std::move(*r.stop));
+              stop = true;
+              break;
+            }
+            if (inv.steps > options.maxSteps) {
+              stopWith(Stop::limit(std::string(kBoundSteps), options.maxSteps,
+                                   "an invocation took more than " +
+                                       std::to_string(options.maxSteps) +
+                                       " steps (--max-steps) at " + machine.lastRedex()));
+              if (options.trace)
+                *options.trace << "[" << result.explored << "] " << draw.invocations[i].who << " "
+                               << stopTraceName(Stop::Kind::Limit) << "  " << machine.lastRedex()
+                               << "\n";
+              stop = true;
+              break;
+            }
+          }
+          result.steps += inv.steps - before;
+        }
+        if (stop) break;
+        StepResult quadStop;
+        bool released = draw.stage == ShaderStage::Fragment &&
+                        releaseQuads(program, config, draw, outcome.divergentQuads, quadStop,
+                                     options.trace, result.explored);
+        if (quadStop.kind == StepResult::Stopped) {
+          stopWith(std::move(*quadStop.stop));
           break;
         }
-        // new#fragment-shaders-helper-invocations: a helper's return value "will not be
-        // further processed downstream"; a helper that was a fragment (2026 discard) is
-        // reported as discarded.
-        if (draw.invocations[i].helper) continue;
-        outcome.invocations.push_back(collectOutputs(program, entry, inv, draw.invocations[i]));
+        if (!released) break;
       }
+      if (!stop && outcome.kind == "finished") {
+        for (uint32_t i = 0; i < config.invocations.size(); ++i) {
+          const Invocation& inv = config.invocations[i];
+          if (inv.status != InvocationStatus::Finished) {
+            stopWith(Stop::internal(
+                "an invocation of the draw neither finished nor waits for its quad"));
+            break;
+          }
+          // new#fragment-shaders-helper-invocations: a helper's return value "will not be
+          // further processed downstream"; a helper that was a fragment (2026 discard) is
+          // reported as discarded.
+          if (draw.invocations[i].helper) continue;
+          outcome.invocations.push_back(collectOutputs(program, entry, inv, draw.invocations[i]));
+        }
+      }
+      if (detector) foldRaceAnalysis(*detector, config, outcome, races, newDomains);
+      outcome.choices = log.choiceTexts();
+      for (const BoundBuffer& b : buffers) {
+        const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
+        outcome.words.push_back(b.texture
+                                    ? textureWords(types, a.value)
+                                    : wordsOf(types, cm.layouts, b.storeType, a.value, b.bytes));
+      }
+      std::string key =
+          outcome.kind + "\n" + outcome.message + "\n" + (outcome.racy ? "racy\n" : "");
+      for (const auto& ws : outcome.words)
+        for (const WordValue& w : ws) key += wordJson(w).dump() + ",";
+      for (const InvocationOutputs& o : outcome.invocations) key += invocationOutputsJson(o).dump();
+      for (const DivergentQuad& d : outcome.divergentQuads) key += divergentQuadJson(d).dump();
+      auto [it, inserted] = seen.emplace(key, result.outcomes.size());
+      if (inserted) {
+        outcome.count = 1;
+        result.outcomes.push_back(std::move(outcome));
+      } else {
+        ++result.outcomes[it->second].count;
+      }
+      if (!log.next()) break;
     }
-    outcome.choices = log.choiceTexts();
-    for (const BoundBuffer& b : buffers) {
-      const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
-      outcome.words.push_back(b.texture
-                                  ? textureWords(types, a.value)
-                                  : wordsOf(types, cm.layouts, b.storeType, a.value, b.bytes));
-    }
-    std::string key = outcome.kind + "\n" + outcome.message + "\n";
-    for (const auto& ws : outcome.words)
-      for (const WordValue& w : ws) key += wordJson(w).dump() + ",";
-    for (const InvocationOutputs& o : outcome.invocations) key += invocationOutputsJson(o).dump();
-    for (const DivergentQuad& d : outcome.divergentQuads) key += divergentQuadJson(d).dump();
-    auto [it, inserted] = seen.emplace(key, result.outcomes.size());
-    if (inserted) {
-      outcome.count = 1;
-      result.outcomes.push_back(std::move(outcome));
-    } else {
-      ++result.outcomes[it->second].count;
-    }
-    if (!log.next()) break;
-  }
+  };
+  exploreInRounds(result, exploreRound);
+  // The races' invocations by their draw's ids (a vertex or fragment has no workgroup).
+  for (RaceRecord& r : result.races)
+    for (RaceRecord::Side* side : {&r.first, &r.second})
+      if (side->invocation < draw.invocations.size())
+        side->stageId = draw.invocations[side->invocation].id;
   return result;
 }
 

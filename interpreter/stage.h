@@ -76,15 +76,11 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
                         const std::vector<BoundBuffer>& buffers, const DispatchOptions& options);
 
 /// The quads' rule (stage_fragment.cpp): when every invocation of the draw is finished or waits
-/// at a derivative, each quad whose invocations wait gets its derivatives (quad.cpp) — or, when
-/// they are not all at the same call (non-uniform control flow), an indeterminate value,
-/// recorded in `divergent`. Returns false when no invocation waits.
-///
-/// Implicit-LOD sampling (textureSample, textureSampleBias, textureSampleCompare) is a quad
-/// operation of the same kind: to wire it, Machine::callBuiltin makes such a call wait as a
-/// derivative does (the coordinates on the value stack, status AtBarrier at the call), and the
-/// uniform branch here computes quadDerivative (X and Y, DerivativeVariant::Either) of the
-/// four coordinates, then each invocation's sample with those derivatives.
+/// at a derivative or an implicit-LOD sample, each quad whose invocations wait gets its
+/// derivatives (quad.cpp) or its samples (quad_sampling.cpp: textureSample, textureSampleBias,
+/// textureSampleCompare with the quad's derivatives of the coordinates) — or, when they are not
+/// all at the same call (non-uniform control flow), an indeterminate value, recorded in
+/// `divergent`. Returns false when no invocation waits.
 bool releaseQuads(Program& program, Configuration& config, const StageInvocations& draw,
                   std::vector<DivergentQuad>& divergent, StepResult& stop, std::ostream* trace,
                   uint64_t execution);

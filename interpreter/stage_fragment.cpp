@@ -10,6 +10,7 @@
 #include <set>
 
 #include "interpreter/quad.h"
+#include "interpreter/quad_sampling.h"
 #include "interpreter/stage.h"
 
 namespace plumb::interp {
@@ -301,6 +302,26 @@ bool releaseQuads(Program& program, Configuration& config, const StageInvocation
     }
     if (!waiting) continue;
     released = true;
+    if (uniform && isImplicitLodCall(program, call)) {
+      // #derivatives, #texturesample: the four invocations sample together, each with the
+      // quad's derivatives of the coordinates (quad_sampling.h).
+      QuadSamples r = implicitLodSamples(program, config, members, call);
+      if (!r.error.empty()) {
+        stop = StepResult(Stop::internal(r.error));
+        return true;
+      }
+      for (uint32_t id = 0; id < 4; ++id) {
+        Invocation& inv = config.invocations[members[id]];
+        inv.collective.clear();
+        inv.values.push_back(std::move(r.results[id]));
+        inv.status = InvocationStatus::Running;
+      }
+      if (trace)
+        *trace << "[" << execution << "] quad(" << draw.quadOrigins[q][0] << ","
+               << draw.quadOrigins[q][1] << ") " << rule(r.rule).name << "  " << where(call)
+               << "\n";
+      continue;
+    }
     if (uniform) {
       // #derivatives: the four invocations are at the same call — the quad computes it.
       const Overload* o = cm.calls[call];
@@ -345,8 +366,17 @@ bool releaseQuads(Program& program, Configuration& config, const StageInvocation
       d.function = o ? std::string(o->row->name) : "";
       d.waiting.push_back(id);
       Type t = cm.expressions[inv.barrier].type;
-      inv.values.back() = anyValueOf(types, t);
-      inv.values.back().type = t;
+      RValue any = anyValueOf(types, t);
+      any.type = t;
+      if (isImplicitLodCall(program, inv.barrier)) {
+        // The sample's arguments wait in `collective`; its value is indeterminate too
+        // (new#derivatives: "the builtin functions that compute a derivative" include the
+        // implicit-LOD samples; docs/ambiguities.md T12).
+        inv.collective.clear();
+        inv.values.push_back(std::move(any));
+      } else {
+        inv.values.back() = std::move(any);
+      }
       inv.status = InvocationStatus::Running;
     }
     for (auto& [c, d] : byCall) {

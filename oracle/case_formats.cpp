@@ -59,7 +59,7 @@ bool readProgram(const nlohmann::json& j, const fs::path& path, OracleCase& c) {
 
 /// "entry", "dispatch" and "bindings", as both formats write them.
 bool readRunFields(const nlohmann::json& j, const fs::path& path, OracleCase& c,
-                   nlohmann::json& bindings) {
+                   nlohmann::json& bindings, nlohmann::json& stageInputs) {
   if (j.contains("entry")) {
     if (!j["entry"].is_string()) return fail(c, "\"entry\" must be a string");
     c.entry = j["entry"].get<std::string>();
@@ -83,13 +83,24 @@ bool readRunFields(const nlohmann::json& j, const fs::path& path, OracleCase& c,
       if (!readText(bp, btext)) return fail(c, "cannot read the bindings '" + bp.string() + "'");
       b = nlohmann::json::parse(btext, nullptr, false);
     }
-    if (b.is_object() && b.value("format", "") == "plumb-bindings")
+    if (b.is_object() && b.value("format", "") == "plumb-bindings") {
+      // A draw's stage inputs (docs/formats.md, the `vertex` and `fragment` sections).
+      for (const char* stage : {"vertex", "fragment"})
+        if (b.contains(stage)) stageInputs[stage] = b[stage];
       b = b.value("bindings", nlohmann::json());
+    }
     if (!b.is_array())
       return fail(
           c, "\"bindings\" must be an array of plumb-bindings entries, or a plumb-bindings file");
     bindings = b;
   }
+  // The case's own sections win over those of its bindings file.
+  for (const char* stage : {"vertex", "fragment"})
+    if (j.contains(stage)) {
+      if (!j[stage].is_object())
+        return fail(c, std::string("\"") + stage + "\" must be an object (docs/formats.md)");
+      stageInputs[stage] = j[stage];
+    }
   return true;
 }
 
@@ -147,8 +158,10 @@ bool readMode(const nlohmann::json& j, OracleCase& c, std::optional<CaseMode>& f
     forced = CaseMode::Pipelines;
   else if (m == "run")
     forced = CaseMode::Run;
+  else if (m == "draw")
+    forced = CaseMode::Draw;
   else
-    return fail(c, "\"mode\" must be \"run\", \"pipelines\" or \"module\"");
+    return fail(c, "\"mode\" must be \"run\", \"draw\", \"pipelines\" or \"module\"");
   return true;
 }
 
@@ -165,7 +178,7 @@ bool readOracleCaseFile(const nlohmann::json& j, const fs::path& path, OracleCas
   if (j.contains("known")) c.known = j["known"];
   if (j.contains("runnerTest") && j["runnerTest"].is_string())
     c.runnerTest = j["runnerTest"].get<std::string>();
-  if (!readProgram(j, path, c) || !readRunFields(j, path, c, parts.bindings) ||
+  if (!readProgram(j, path, c) || !readRunFields(j, path, c, parts.bindings, parts.stageInputs) ||
       !readMode(j, c, parts.mode))
     return false;
   if (j.contains("constants")) {

@@ -22,6 +22,9 @@ bool readText(const std::filesystem::path& p, std::string& out);
 struct CaseFileParts {
   nlohmann::json bindings = nlohmann::json::array();
   std::optional<CaseMode> mode;
+  /// The `vertex` and `fragment` sections (docs/formats.md) of the case or of its bindings
+  /// file: {"vertex": {...}, "fragment": {...}}; a draw's stage inputs.
+  nlohmann::json stageInputs = nlohmann::json::object();
 };
 
 /// A `plumb-oracle-case` v1 object. False with `c.error` set when the file is malformed.

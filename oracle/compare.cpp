@@ -1,5 +1,6 @@
 // Verdict and outcome-set comparison (docs/oracle.md, docs/formats.md `plumb-run`).
 #include "oracle/compare.h"
+#include "oracle/draw_compare.h"
 
 #include <bit>
 #include <cmath>
@@ -132,7 +133,8 @@ bool halfAllowed(const nlohmann::json& allowed, uint16_t h, std::string& error) 
     return false;
   }
   std::optional<bool> r = sharedForm(allowed, h, "half", error, [&](uint32_t lo, uint32_t hi) {
-    double a = f16Value(static_cast<uint16_t>(lo)), b = f16Value(static_cast<uint16_t>(hi)), x = f16Value(h);
+    double a = f16Value(static_cast<uint16_t>(lo)), b = f16Value(static_cast<uint16_t>(hi)),
+           x = f16Value(h);
     return !std::isnan(x) && a <= x && x <= b;
   });
   if (r) return *r;
@@ -333,8 +335,9 @@ OutcomeMatch compareWithOutcomes(const nlohmann::json& plumbRun,
         bound + value + (bound == "executions" ? " (--max-executions)" : std::string());
   } else if (oneSchedule) {
     m.status = OutcomeMatch::Status::Inconclusive;
-    m.note = "outside every outcome found, but Plumb explored one order of the program's atomic "
-             "operations (--all-schedules explores every order)";
+    m.note =
+        "outside every outcome found, but Plumb explored one order of the program's atomic "
+        "operations (--all-schedules explores every order)";
   } else {
     m.status = OutcomeMatch::Status::Outside;
     m.note = std::to_string(bestCount) + " word(s) outside the closest outcome (" +
@@ -500,7 +503,10 @@ void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes
       r.detail = "both accept; outputs not compared (" + outcomesWhyNot + ")";
       return;
     }
-    r.outcome = compareWithOutcomes(*outcomes, r.buffers);
+    // A draw's outputs per pixel or vertex (oracle/draw_compare.h); a dispatch's buffers.
+    r.outcome = c.mode == CaseMode::Draw && c.draw
+                    ? compareDraw(*c.draw, *outcomes, r.raw, r.buffers)
+                    : compareWithOutcomes(*outcomes, r.buffers);
     switch (r.outcome.status) {
       case OutcomeMatch::Status::Conformant:
         r.classification = Classification::Agree;
@@ -511,9 +517,11 @@ void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes
         r.detail = r.outcome.note;
         if (!r.outcome.diffs.empty()) {
           const WordDiff& d = r.outcome.diffs.front();
-          r.detail += "; first: @group(" + std::to_string(d.group) + ") @binding(" +
-                      std::to_string(d.binding) + ") word " + std::to_string(d.index) + " = " +
-                      hex(d.device) + ", allowed " + d.allowed.dump();
+          std::string at = !d.where.empty() ? d.where
+                                            : "@group(" + std::to_string(d.group) + ") @binding(" +
+                                                  std::to_string(d.binding) + ") word " +
+                                                  std::to_string(d.index);
+          r.detail += "; first: " + at + " = " + hex(d.device) + ", allowed " + d.allowed.dump();
         }
         break;
       }

@@ -33,6 +33,8 @@ struct WordDiff {
   uint32_t group = 0, binding = 0, index = 0;
   uint32_t device = 0;
   nlohmann::json allowed;  // the WORD form of that outcome
+  /// A draw's output word (oracle/draw_compare.h): its pixel or vertex and output, for people.
+  std::string where;
 };
 
 struct OutcomeMatch {

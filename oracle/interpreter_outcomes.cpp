@@ -30,6 +30,10 @@ OutcomeProvider interpreterOutcomeProvider() {
     }
     nlohmann::json bindingsDocument = {
         {"format", "plumb-bindings"}, {"version", 1}, {"bindings", bindings}};
+    // A draw: the stage inputs the runners reproduce (oracle/draw_plan.h).
+    if (c.mode == CaseMode::Draw && c.draw)
+      for (const auto& [stage, section] : c.draw->stageInputs.items())
+        bindingsDocument[stage] = section;
     SourceFile file(c.wgslFile.empty() ? c.file : c.wgslFile, c.wgsl);
     // A generated litmus case (plumb-case kind "explore") is compared with every final state the
     // memory model allows (plumb explore), not with the interleavings `plumb run` executes: a

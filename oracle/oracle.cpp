@@ -65,7 +65,9 @@ std::string backendDescription(const std::string& name) {
 
 std::optional<BackendSpec> backendSpec(const std::string& name, const RunnerEnvironment& env,
                                        std::string& whyNot) {
-  const fs::path dir(env.runnerDir);
+  // Absolute: the runners start in their directory, where a relative path would not resolve.
+  std::error_code absoluteError;
+  const fs::path dir = fs::absolute(env.runnerDir, absoluteError);
   const std::string setup = "; run scripts/oracle_setup.sh (docs/oracle.md)";
   std::error_code ec;
   if (!fs::is_directory(dir / "node_modules", ec)) {
@@ -336,7 +338,7 @@ OracleRun runOracle(std::vector<OracleCase> cases, std::vector<BackendRun> unava
   for (const OracleCase& c : run.cases) {
     std::string whyNot;
     std::optional<nlohmann::json> o;
-    if (c.error.empty() && c.verdict.valid && c.mode == CaseMode::Run)
+    if (c.error.empty() && c.verdict.valid && (c.mode == CaseMode::Run || c.mode == CaseMode::Draw))
       o = options.outcomes(c, whyNot);
     else if (!c.error.empty())
       whyNot = "the case was not prepared";

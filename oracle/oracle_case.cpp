@@ -383,11 +383,19 @@ bool resolveBindings(const nlohmann::json& entries, const ModuleFacts& facts, Or
   return true;
 }
 
+/// The bind group of a vertex draw's write-out (oracle/draw_plan.h): one past the module's.
+uint32_t writeOutGroup(const ModuleFacts& facts) {
+  uint32_t g = 0;
+  for (const ModuleBinding& b : facts.bindings) g = std::max(g, b.group + 1);
+  return g;
+}
+
 /// Decides what the runners do with the case (docs/oracle.md "Which cases run"): a case that
 /// names its entry point runs it (a vertex or fragment one gets its pipeline created); a
 /// program Plumb accepts with exactly one entry point, a compute one, runs; everything else is
 /// verdict-only: a pipeline per entry point, or the module alone.
-bool chooseMode(const ModuleFacts& facts, std::optional<CaseMode> requested, OracleCase& c) {
+bool chooseMode(const ModuleFacts& facts, std::optional<CaseMode> requested,
+                const nlohmann::json& stageInputs, OracleCase& c) {
   auto verdictOnly = [&] {
     c.pipelines = facts.pipelines;
     c.mode = c.pipelines.empty() ? CaseMode::Module : CaseMode::Pipelines;
@@ -400,9 +408,44 @@ bool chooseMode(const ModuleFacts& facts, std::optional<CaseMode> requested, Ora
     verdictOnly();
     return true;
   }
+  if (requested == CaseMode::Draw &&
+      std::none_of(facts.pipelines.begin(), facts.pipelines.end(), [&](const PipelinePlan& p) {
+        return p.entry == c.entry && p.stage != ShaderStage::Compute;
+      })) {
+    c.error =
+        "\"mode\": \"draw\" needs \"entry\", a vertex or fragment entry point of a "
+        "program Plumb checks";
+    return false;
+  }
   if (!c.entry.empty()) {
     for (const PipelinePlan& p : facts.pipelines) {
       if (p.entry != c.entry || p.stage == ShaderStage::Compute) continue;
+      // A vertex or fragment entry point is drawn when the case gives its stage's inputs
+      // (docs/formats.md `vertex`, `fragment`) or asks for a draw; otherwise only its
+      // pipeline is created.
+      const char* section = p.stage == ShaderStage::Vertex ? "vertex" : "fragment";
+      if (requested == CaseMode::Draw || stageInputs.contains(section)) {
+        if (!facts.checkedModule || !c.verdict.valid) {
+          // Plumb rejects the program: its pipeline still meets the backends' verdict.
+          c.mode = CaseMode::Pipelines;
+          c.pipelines = {p};
+          return true;
+        }
+        std::string whyNot;
+        nlohmann::json inputs = stageInputs.value(section, nlohmann::json::object());
+        std::optional<DrawPlan> plan =
+            p.stage == ShaderStage::Fragment
+                ? planFragmentDraw(*facts.checkedModule, p, inputs, whyNot)
+                : planVertexDraw(*facts.checkedModule, c.wgsl, p, inputs, writeOutGroup(facts),
+                                 whyNot);
+        if (!plan) {
+          c.error = "the runners cannot draw '" + c.entry + "': " + whyNot;
+          return false;
+        }
+        c.mode = CaseMode::Draw;
+        c.draw = std::move(plan);
+        return true;
+      }
       c.mode = CaseMode::Pipelines;
       c.pipelines = {p};
       return true;
@@ -443,6 +486,8 @@ const char* caseModeName(CaseMode m) {
       return "module";
     case CaseMode::Pipelines:
       return "pipelines";
+    case CaseMode::Draw:
+      return "draw";
   }
   return "run";
 }
@@ -520,12 +565,12 @@ OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
       plumbVerdict(c.wgslFile.empty() ? c.id + ".wgsl" : c.wgslFile, c.wgsl, c.verdictOptions);
   ModuleFacts facts =
       moduleFacts(c.id, c.wgsl, checkOptions(c.verdictOptions), revisionOf(c.verdictOptions));
-  if (!chooseMode(facts, parts.mode, c)) return c;
+  if (!chooseMode(facts, parts.mode, parts.stageInputs, c)) return c;
   // A case that runs or creates pipelines meets the backends' pipeline creation, which gives
   // every override its default (#override-decls): Plumb's verdict is that of pipeline creation
   // too, or an override default that fails there (`@workgroup_size(w)` with w = 0) would be
   // called a rejects-valid of the backend.
-  if ((c.mode == CaseMode::Run || c.mode == CaseMode::Pipelines) &&
+  if ((c.mode == CaseMode::Run || c.mode == CaseMode::Pipelines || c.mode == CaseMode::Draw) &&
       !c.verdictOptions.pipelineCreation && facts.checkedModule &&
       std::any_of(
           facts.checkedModule->declarations.begin(), facts.checkedModule->declarations.end(),
@@ -539,7 +584,9 @@ OracleCase loadCase(const std::string& path, const VerdictOptions& options) {
     if (moduleValid && !c.verdict.valid) c.verdict.stage = "pipeline";
   }
   // Verdict-only cases create no buffers: their pipelines get layout "auto".
-  if (c.mode == CaseMode::Run && !resolveBindings(parts.bindings, facts, c)) return c;
+  if ((c.mode == CaseMode::Run || c.mode == CaseMode::Draw) &&
+      !resolveBindings(parts.bindings, facts, c))
+    return c;
   return c;
 }
 
@@ -629,7 +676,7 @@ std::vector<std::string> expandCasePaths(const std::vector<std::string>& paths,
 
 nlohmann::json runnerInput(const OracleCase& c) {
   nlohmann::json j = {{"id", c.id}, {"wgsl", c.wgsl}};
-  if (c.mode == CaseMode::Run) {
+  if (c.mode == CaseMode::Run || c.mode == CaseMode::Draw) {
     nlohmann::json bindings = nlohmann::json::array();
     for (const RunnerBinding& b : c.bindings) {
       if (!b.texture.is_null()) {
@@ -652,8 +699,14 @@ nlohmann::json runnerInput(const OracleCase& c) {
                           {"words", b.words}});
     }
     j["entry"] = c.entry;
-    j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
     j["bindings"] = bindings;
+    if (c.mode == CaseMode::Draw && c.draw) {
+      j["mode"] = "draw";
+      j["stage"] = std::string(spelling(c.draw->stage));
+      j["draw"] = c.draw->runner;
+    } else {
+      j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
+    }
   } else {
     j["mode"] = caseModeName(c.mode);
   }

@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include "checker/checker.h"
+#include "oracle/draw_plan.h"
 #include "oracle/pipeline_plan.h"
 
 namespace plumb::oracle {
@@ -74,8 +75,10 @@ enum class CaseMode : uint8_t {
   Run,        // create the compute pipeline of `entry`, dispatch, read the buffers back
   Module,     // create the shader module only and report its compilation messages
   Pipelines,  // create the module and one pipeline per entry point (`pipelines`); run nothing
+  Draw,       // draw the vertex or fragment entry point `entry` (oracle/draw_plan.h) and read
+              // its outputs back
 };
-const char* caseModeName(CaseMode m);  // "run", "module", "pipelines"
+const char* caseModeName(CaseMode m);  // "run", "module", "pipelines", "draw"
 
 struct OracleCase {
   std::string id;    // the case's name (its "name", else the file's stem)
@@ -86,9 +89,11 @@ struct OracleCase {
   std::string wgslFile;  // where it came from, when given by path
   std::string entry;     // entry point name (Run mode)
   std::array<uint32_t, 3> dispatch{1, 1, 1};
-  std::vector<RunnerBinding> bindings;  // Run mode
+  std::vector<RunnerBinding> bindings;  // Run and Draw modes
   CaseMode mode = CaseMode::Run;
   std::vector<PipelinePlan> pipelines;  // Pipelines mode: one per entry point
+  /// Draw mode: how the runners draw the entry point and what their outputs stand for.
+  std::optional<DrawPlan> draw;
   /// Pipeline-overridable constants for the runner's pipeline stage (`constants` of
   /// GPUProgrammableStage): identifier string -> number. From the case's "constants", or the
   /// plumb-case's "options.overrides".

@@ -9,19 +9,7 @@ namespace plumb::oracle {
 
 namespace {
 
-/// One user-defined input or output (#user-defined-inputs-outputs).
-struct LocatedDatum {
-  uint32_t location = 0;
-  Type type;
-  Attributes::Interpolation interpolation = Attributes::Interpolation::None;
-  Attributes::Sampling sampling = Attributes::Sampling::None;
-};
-
-/// The pipeline inputs or outputs of an entry point (#pipeline-inputs-outputs).
-struct Interface {
-  std::vector<LocatedDatum> located;
-  std::set<std::string> builtins;
-};
+using Interface = StageInterfaceData;
 
 bool typed(const TypeTable& types, Type t) {
   return t && types.kind(t) != TypeKind::Invalid;
@@ -64,19 +52,6 @@ std::optional<std::pair<TypeKind, int>> shape(const TypeTable& types, Type t) {
   return std::pair(k, n);
 }
 
-std::string interpolationText(const LocatedDatum& d) {
-  using I = Attributes::Interpolation;
-  using S = Attributes::Sampling;
-  if (d.interpolation == I::None) return "";
-  std::string s = d.interpolation == I::Flat     ? "flat"
-                  : d.interpolation == I::Linear ? "linear"
-                                                 : "perspective";
-  if (d.sampling == S::Center) s += ", center";
-  if (d.sampling == S::Centroid) s += ", centroid";
-  if (d.sampling == S::Sample) s += ", sample";
-  return "@interpolate(" + s + ") ";
-}
-
 /// A vertex stage that writes every user-defined input the fragment stage reads, with the
 /// same type and interpolation (WebGPU's inter-stage interface validation), and a position.
 std::string partnerVertexStage(const TypeTable& types, const Interface& inputs) {
@@ -101,6 +76,23 @@ std::string partnerVertexStage(const TypeTable& types, const Interface& inputs) 
 constexpr uint32_t kMaxTargets = 32;
 
 }  // namespace
+
+std::string interpolationText(const LocatedDatum& d) {
+  using I = Attributes::Interpolation;
+  using S = Attributes::Sampling;
+  if (d.interpolation == I::None) return "";
+  std::string s = d.interpolation == I::Flat     ? "flat"
+                  : d.interpolation == I::Linear ? "linear"
+                                                 : "perspective";
+  if (d.sampling == S::Center) s += ", center";
+  if (d.sampling == S::Centroid) s += ", centroid";
+  if (d.sampling == S::Sample) s += ", sample";
+  return "@interpolate(" + s + ") ";
+}
+
+std::optional<std::pair<TypeKind, int>> numericShape(const TypeTable& types, Type t) {
+  return shape(types, t);
+}
 
 std::optional<std::string> vertexFormat(const TypeTable& types, Type t) {
   auto s = shape(types, t);
@@ -178,6 +170,8 @@ std::vector<PipelinePlan> planPipelines(const CheckedModule& m) {
                           {"depthWriteEnabled", writesDepth},
                           {"depthCompare", "always"}};
     }
+    p.inputs = std::move(inputs);
+    p.outputs = std::move(outputs);
     plans.push_back(std::move(p));
   }
   return plans;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,20 @@
 
 namespace plumb::oracle {
 
+/// One user-defined input or output of an entry point (#user-defined-inputs-outputs).
+struct LocatedDatum {
+  uint32_t location = 0;
+  Type type;
+  Attributes::Interpolation interpolation = Attributes::Interpolation::None;
+  Attributes::Sampling sampling = Attributes::Sampling::None;
+};
+
+/// The pipeline inputs or outputs of an entry point (#pipeline-inputs-outputs).
+struct StageInterfaceData {
+  std::vector<LocatedDatum> located;
+  std::set<std::string> builtins;
+};
+
 /// One pipeline of a verdict-only case, as the runner receives it in "pipelines".
 struct PipelinePlan {
   std::string entry;
@@ -25,7 +40,15 @@ struct PipelinePlan {
   nlohmann::json targets = nlohmann::json::array();        // fragment: GPUColorTargetState-s
   nlohmann::json depthStencil;  // null or a GPUDepthStencilState (vertex; fragment without color)
   std::string partnerWgsl;      // fragment: the generated vertex stage (its entry point is "main")
+  /// The entry point's interface (types in the checked module's table): what a draw
+  /// (oracle/draw_plan.h) feeds and reads back.
+  StageInterfaceData inputs, outputs;
 };
+
+/// The WGSL `@interpolate(...) ` attribute text of a datum ("" for the default).
+std::string interpolationText(const LocatedDatum& d);
+/// (component kind, component count) of a numeric scalar or vector, or nullopt.
+std::optional<std::pair<TypeKind, int>> numericShape(const TypeTable& types, Type t);
 
 /// The pipelines for every entry point of a checked module, in source order. Interface data
 /// whose type Plumb could not establish (a program with errors) is left out: such a case is

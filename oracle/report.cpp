@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
-#include <tuple>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "oracle/oracle.h"
 
@@ -39,12 +39,14 @@ nlohmann::json outcomeJson(const OutcomeMatch& m) {
   if (!m.stop.empty()) j["stop"] = m.stop;  // the typed stop that decided the status
   if (m.status == OutcomeMatch::Status::Outside || m.status == OutcomeMatch::Status::Inconclusive) {
     nlohmann::json diffs = nlohmann::json::array();
-    for (const WordDiff& d : m.diffs)
+    for (const WordDiff& d : m.diffs) {
       diffs.push_back({{"group", d.group},
                        {"binding", d.binding},
                        {"index", d.index},
                        {"device", hex(d.device)},
                        {"allowed", d.allowed}});
+      if (!d.where.empty()) diffs.back()["where"] = d.where;
+    }
     j["diffs"] = diffs;
     j["diffCount"] = m.diffCount;
   }
@@ -56,8 +58,9 @@ nlohmann::json resultJson(const BackendCaseResult& r) {
                       {"classification", classificationName(r.classification)},
                       {"detail", r.detail}};
   if (!r.revisionDelta.is_null()) j["revisionDelta"] = r.revisionDelta;
+  // `draw`: a draw's read-back as the runner answered it (docs/oracle.md "Draws").
   for (const char* k :
-       {"compilation", "validation", "pipeline", "pipelines", "timing", "error", "stderr"})
+       {"compilation", "validation", "pipeline", "pipelines", "timing", "error", "stderr", "draw"})
     if (r.raw.is_object() && r.raw.contains(k) && !r.raw[k].is_null()) j[k] = r.raw[k];
   nlohmann::json buffers = nlohmann::json::array();
   for (const DeviceBuffer& b : r.buffers) {
@@ -113,7 +116,22 @@ nlohmann::json reportJson(const OracleRun& run) {
     if (!c.format.empty()) j["format"] = c.format;
     j["mode"] = caseModeName(c.mode);
     j["entry"] = c.entry;
-    j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
+    if (c.mode == CaseMode::Draw && c.draw) {
+      // What the runners drew (docs/oracle.md "Draws").
+      nlohmann::json d = {{"stage", std::string(spelling(c.draw->stage))},
+                          {"inputs", c.draw->stageInputs}};
+      if (c.draw->stage == ShaderStage::Fragment) {
+        d["target"] = {c.draw->width, c.draw->height};
+        d["fragDepth"] = c.draw->fragDepth;
+      } else {
+        d["vertexCount"] = c.draw->vertexCount;
+        d["instanceCount"] = c.draw->instanceCount;
+      }
+      if (!c.draw->inexact.empty()) d["inexact"] = c.draw->inexact;
+      j["draw"] = d;
+    } else {
+      j["dispatch"] = {c.dispatch[0], c.dispatch[1], c.dispatch[2]};
+    }
     if (c.mode == CaseMode::Pipelines) {
       nlohmann::json pipelines = nlohmann::json::array();
       for (const PipelinePlan& p : c.pipelines)
@@ -351,8 +369,8 @@ std::vector<SortKey> sortKeys(const nlohmann::json& cases, const nlohmann::json&
       std::string c = results.contains(name) ? results[name].value("classification", "") : "~";
       return c == "agree" ? "~agree" : c;  // problems before agreement
     };
-    keys.push_back({name + " by classification",
-                    ranks([&](size_t x, size_t y) { return cls(x) < cls(y); })});
+    keys.push_back(
+        {name + " by classification", ranks([&](size_t x, size_t y) { return cls(x) < cls(y); })});
   }
   return keys;
 }
@@ -478,8 +496,10 @@ std::string backendCell(const nlohmann::json& r) {
   if (r.contains("outcome") && r["outcome"].contains("diffs") && !r["outcome"]["diffs"].empty()) {
     o << "<div class=\"muted\">outside outcome " << str(r["outcome"], "outcome") << ":</div><pre>";
     for (const nlohmann::json& d : r["outcome"]["diffs"])
-      o << esc("@" + str(d, "group") + "/" + str(d, "binding") + "[" + str(d, "index") +
-               "] = " + str(d, "device") + ", allowed " + allowedText(d["allowed"]))
+      o << esc((d.contains("where") ? str(d, "where")
+                                    : "@" + str(d, "group") + "/" + str(d, "binding") + "[" +
+                                          str(d, "index") + "]") +
+               " = " + str(d, "device") + ", allowed " + allowedText(d["allowed"]))
         << "\n";
     o << "</pre>";
   }
@@ -636,7 +656,8 @@ std::string reportHtml(const nlohmann::json& report) {
   for (const nlohmann::json& b : backends)
     for (auto& [pair, n] : filterCounts)
       if (pair.first == str(b, "name")) filters.push_back(pair);
-  o << "<h2>Cases</h2>\n<p>Disagreements first, then by each backend's classification; the buttons filter and sort.</p>\n"
+  o << "<h2>Cases</h2>\n<p>Disagreements first, then by each backend's classification; the buttons "
+       "filter and sort.</p>\n"
     << "<div class=\"filters\"><label><input type=\"radio\" name=\"show\" id=\"f-all\" checked> "
        "all cases</label><label><input type=\"radio\" name=\"show\" id=\"f-dis\"> "
        "disagreements only</label>";
@@ -682,8 +703,7 @@ std::string reportHtml(const nlohmann::json& report) {
     for (size_t k = 0; k < keys.size(); ++k)
       ranks += "--s" + std::to_string(k) + ":" + std::to_string(keys[k].rank[index]) + ";";
     o << "<tr id=\"" << esc(str(c, "id")) << "\" class=\"" << classes << "\" style=\"" << ranks
-      << "\"><td><b>"
-      << esc(str(c, "id")) << "</b>";
+      << "\"><td><b>" << esc(str(c, "id")) << "</b>";
     if (c.contains("description")) o << "<div>" << esc(str(c, "description")) << "</div>";
     if (c.value("backendsDiffer", false))
       o << "<div class=\"differ\">the backends' outputs differ</div>";

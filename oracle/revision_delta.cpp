@@ -154,7 +154,7 @@ void labelRevisionDeltas(OracleRun& run, const OutcomeProvider& outcomes) {
                                    other.verdictOptions);
       std::optional<nlohmann::json> otherOutcomes;
       std::string whyNot;
-      if (other.verdict.valid && other.mode == CaseMode::Run)
+      if (other.verdict.valid && (other.mode == CaseMode::Run || other.mode == CaseMode::Draw))
         otherOutcomes = outcomes(other, whyNot);
       for (BackendRun& b : run.backends) {
         if (i >= b.results.size()) continue;
@@ -170,7 +170,8 @@ void labelRevisionDeltas(OracleRun& run, const OutcomeProvider& outcomes) {
                            {"detail", again.detail},
                            {"entry", revisionDeltaEntry(c.verdict, other.verdict)}};
         // Outputs that differ: which dynamic delta alone explains this one, when one does.
-        if (c.verdict.valid && other.verdict.valid && compared)
+        // (A dispatch's only: a draw's outputs are not buffers of the run.)
+        if (c.verdict.valid && other.verdict.valid && compared && c.mode == CaseMode::Run)
           if (const Revision* base = Revision::byName(c.verdictOptions.revision))
             if (std::string which = dynamicEntries(c, *base, *Revision::byName(name), r.buffers);
                 !which.empty())

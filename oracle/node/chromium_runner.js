@@ -30,6 +30,7 @@ const args = [
 const files = {
   '/': ['chromium_page.html', 'text/html'],
   '/runner_core.js': ['runner_core.js', 'text/javascript'],
+  '/runner_draw.js': ['runner_draw.js', 'text/javascript'],
 };
 const server = http.createServer((req, res) => {
   const f = files[req.url.split('?')[0]];

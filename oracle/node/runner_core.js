@@ -20,6 +20,8 @@
 // status: "executed" | "module-ok" | "pipeline-ok" | "shader-error" | "pipeline-error" |
 //         "runtime-error" | "device-lost" | "bad-case"
 
+import {runDraw, validateDraw} from './runner_draw.js';
+
 export const PROTOCOL = 'plumb-oracle-runner';
 export const PROTOCOL_VERSION = 1;
 
@@ -49,10 +51,16 @@ export async function openDevice(gpu, state) {
       // Every optional feature a shader can ask for that the adapter has: `enable f16;` needs
       // 'shader-f16' on the device, or a valid f16 program is rejected for the environment;
       // `enable subgroups;` needs 'subgroups' (revision 2026), and a bgra8unorm storage
-      // texture 'bgra8unorm-storage'.
-      const wanted = ['shader-f16', 'subgroups', 'bgra8unorm-storage'].filter(
+      // texture 'bgra8unorm-storage'; a draw that writes frag_depth keeps its coverage in the
+      // stencil of a 'depth32float-stencil8' attachment (runner_draw.js).
+      const wanted = ['shader-f16', 'subgroups', 'bgra8unorm-storage', 'depth32float-stencil8'].filter(
           (f) => adapter.features && adapter.features.has(f));
-      device = await adapter.requestDevice({requiredFeatures: wanted});
+      // A draw reads every fragment output from a 32-bit-per-channel target (runner_draw.js):
+      // three rgba32float targets already pass WebGPU's default of 32 bytes per sample.
+      const requiredLimits = {};
+      const bytes = adapter.limits && adapter.limits.maxColorAttachmentBytesPerSample;
+      if (bytes) requiredLimits.maxColorAttachmentBytesPerSample = bytes;
+      device = await adapter.requestDevice({requiredFeatures: wanted, requiredLimits});
     } catch (e) {
       lastError = e;
     }
@@ -144,9 +152,14 @@ function validateCase(c) {
     }
     return null;
   }
-  if (mode !== 'run') return `unknown "mode" "${mode}"`;
+  if (mode !== 'run' && mode !== 'draw') return `unknown "mode" "${mode}"`;
   if (typeof c.entry !== 'string') return 'missing "entry"';
-  if (!Array.isArray(c.dispatch) || c.dispatch.length !== 3) return '"dispatch" must be [x, y, z]';
+  if (mode === 'draw') {
+    const bad = validateDraw(c);
+    if (bad) return bad;
+  } else if (!Array.isArray(c.dispatch) || c.dispatch.length !== 3) {
+    return '"dispatch" must be [x, y, z]';
+  }
   for (const b of c.bindings || []) {
     if (b.texture) {
       const t = b.texture;
@@ -254,6 +267,85 @@ function finish(state, result, t0) {
   return result;
 }
 
+/// The bind group layouts of a case's bindings (visible to `visibility`'s stages), and a
+/// function that creates the resources (buffers written from the words, textures from their
+/// levels, samplers), the bind groups and a readback buffer per storage buffer; everything
+/// created is pushed on `owned` to be destroyed after the case.
+function bindingResources(device, bindings, visibility) {
+  const groups = new Map();
+  let maxGroup = -1;
+  for (const b of bindings) {
+    if (!groups.has(b.group)) groups.set(b.group, []);
+    groups.get(b.group).push(b);
+    maxGroup = Math.max(maxGroup, b.group);
+  }
+  const bgls = [];
+  for (let g = 0; g <= maxGroup; ++g) {
+    const entries = (groups.get(g) || []).map((b) => {
+      const entry = {binding: b.binding, visibility};
+      if (b.texture) entry.texture = {sampleType: b.texture.sampleType, viewDimension: b.texture.viewDimension};
+      else if (b.sampler) entry.sampler = {type: b.samplerType};
+      else entry.buffer = kindLayout[b.kind];
+      return entry;
+    });
+    bgls.push(device.createBindGroupLayout({entries}));
+  }
+  const makeBindGroups = (owned) => {
+    const U = 0x40, S = 0x80, COPY_SRC = 0x4, COPY_DST = 0x8, MAP_READ = 0x1;
+    const bindGroups = [];
+    const readbacks = [];
+    for (let g = 0; g <= maxGroup; ++g) {
+      const entries = [];
+      for (const b of groups.get(g) || []) {
+        if (b.texture) {
+          // A sampled or depth texture, each level written from the case's bytes.
+          const t = b.texture;
+          const texture = device.createTexture({size: t.size, format: t.format, dimension: t.dimension,
+                                                mipLevelCount: t.mipLevelCount, usage: 0x4 /* TEXTURE_BINDING */ | 0x2 /* COPY_DST */});
+          owned.push(texture);
+          t.levels.forEach((level, mipLevel) => {
+            device.queue.writeTexture({texture, mipLevel}, new Uint8Array(level.bytes),
+                                      {bytesPerRow: level.size[0] * t.bytesPerTexel, rowsPerImage: level.size[1]},
+                                      level.size);
+          });
+          entries.push({binding: b.binding, resource: texture.createView({dimension: t.viewDimension})});
+          continue;
+        }
+        if (b.sampler) {
+          entries.push({binding: b.binding, resource: device.createSampler(b.sampler)});
+          continue;
+        }
+        const usage = (b.kind === 'uniform' ? U : S) | COPY_SRC | COPY_DST;
+        const buffer = device.createBuffer({size: b.size, usage, mappedAtCreation: true});
+        owned.push(buffer);
+        const view = new Uint32Array(buffer.getMappedRange());
+        const words = b.words || [];
+        for (let i = 0; i < words.length; ++i) view[i] = words[i];
+        buffer.unmap();
+        entries.push({binding: b.binding, resource: {buffer}});
+        if (b.kind !== 'uniform') {
+          const rb = device.createBuffer({size: b.size, usage: MAP_READ | COPY_DST});
+          owned.push(rb);
+          readbacks.push({b, buffer, rb});
+        }
+      }
+      bindGroups.push(device.createBindGroup({layout: bgls[g], entries}));
+    }
+    return {bindGroups, readbacks};
+  };
+  return {bgls, maxGroup, makeBindGroups};
+}
+
+/// Maps the readback buffers (after the submit that copied into them) into result.buffers.
+async function readBack(readbacks, result) {
+  await Promise.all(readbacks.map((r) => r.rb.mapAsync(0x1 /* GPUMapMode.READ */)));
+  for (const r of readbacks) {
+    const words = Array.from(new Uint32Array(r.rb.getMappedRange().slice(0)));
+    r.rb.unmap();
+    result.buffers.push({group: r.b.group, binding: r.b.binding, words});
+  }
+}
+
 /// Runs one case on state.device; never throws (a thrown error becomes a runtime-error).
 export async function runCase(state, c) {
   const t0 = now();
@@ -299,26 +391,15 @@ export async function runCase(state, c) {
       return finish(state, result, t0);
     }
 
+    if (mode === 'draw') {
+      await runDraw(state, c, module, result, {pushScopes, popScopes, errorText, withConstants,
+                                               bindingResources, readBack, buffers, t1});
+      return finish(state, result, t0);
+    }
+
     // 2. Layouts from the bindings' kinds, and the pipeline (#pipeline-creation-error).
     pushScopes(device);
-    const groups = new Map();
-    let maxGroup = -1;
-    for (const b of c.bindings || []) {
-      if (!groups.has(b.group)) groups.set(b.group, []);
-      groups.get(b.group).push(b);
-      maxGroup = Math.max(maxGroup, b.group);
-    }
-    const bgls = [];
-    for (let g = 0; g <= maxGroup; ++g) {
-      const entries = (groups.get(g) || []).map((b) => {
-        const entry = {binding: b.binding, visibility: 0x4 /* GPUShaderStage.COMPUTE */};
-        if (b.texture) entry.texture = {sampleType: b.texture.sampleType, viewDimension: b.texture.viewDimension};
-        else if (b.sampler) entry.sampler = {type: b.samplerType};
-        else entry.buffer = kindLayout[b.kind];
-        return entry;
-      });
-      bgls.push(device.createBindGroupLayout({entries}));
-    }
+    const {bgls, maxGroup, makeBindGroups} = bindingResources(device, c.bindings || [], 0x4 /* COMPUTE */);
     const layout = device.createPipelineLayout({bindGroupLayouts: bgls});
     let pipeline = null;
     const descriptor = {layout, compute: withConstants({module, entryPoint: c.entry}, c)};
@@ -344,46 +425,7 @@ export async function runCase(state, c) {
 
     // 3. Buffers, one dispatch, read back every storage buffer.
     pushScopes(device);
-    const U = 0x40, S = 0x80, COPY_SRC = 0x4, COPY_DST = 0x8, MAP_READ = 0x1;
-    const bindGroups = [];
-    const readbacks = [];
-    for (let g = 0; g <= maxGroup; ++g) {
-      const entries = [];
-      for (const b of groups.get(g) || []) {
-        if (b.texture) {
-          // A sampled or depth texture, each level written from the case's bytes.
-          const t = b.texture;
-          const texture = device.createTexture({size: t.size, format: t.format, dimension: t.dimension,
-                                                mipLevelCount: t.mipLevelCount, usage: 0x4 /* TEXTURE_BINDING */ | 0x2 /* COPY_DST */});
-          buffers.push(texture);
-          t.levels.forEach((level, mipLevel) => {
-            device.queue.writeTexture({texture, mipLevel}, new Uint8Array(level.bytes),
-                                      {bytesPerRow: level.size[0] * t.bytesPerTexel, rowsPerImage: level.size[1]},
-                                      level.size);
-          });
-          entries.push({binding: b.binding, resource: texture.createView({dimension: t.viewDimension})});
-          continue;
-        }
-        if (b.sampler) {
-          entries.push({binding: b.binding, resource: device.createSampler(b.sampler)});
-          continue;
-        }
-        const usage = (b.kind === 'uniform' ? U : S) | COPY_SRC | COPY_DST;
-        const buffer = device.createBuffer({size: b.size, usage, mappedAtCreation: true});
-        buffers.push(buffer);
-        const view = new Uint32Array(buffer.getMappedRange());
-        const words = b.words || [];
-        for (let i = 0; i < words.length; ++i) view[i] = words[i];
-        buffer.unmap();
-        entries.push({binding: b.binding, resource: {buffer}});
-        if (b.kind !== 'uniform') {
-          const rb = device.createBuffer({size: b.size, usage: MAP_READ | COPY_DST});
-          buffers.push(rb);
-          readbacks.push({b, buffer, rb});
-        }
-      }
-      bindGroups.push(device.createBindGroup({layout: bgls[g], entries}));
-    }
+    const {bindGroups, readbacks} = makeBindGroups(buffers);
     const encoder = device.createCommandEncoder();
     const pass = encoder.beginComputePass();
     pass.setPipeline(pipeline);
@@ -392,12 +434,7 @@ export async function runCase(state, c) {
     pass.end();
     for (const r of readbacks) encoder.copyBufferToBuffer(r.buffer, 0, r.rb, 0, r.b.size);
     device.queue.submit([encoder.finish()]);
-    await Promise.all(readbacks.map((r) => r.rb.mapAsync(0x1 /* GPUMapMode.READ */)));
-    for (const r of readbacks) {
-      const words = Array.from(new Uint32Array(r.rb.getMappedRange().slice(0)));
-      r.rb.unmap();
-      result.buffers.push({group: r.b.group, binding: r.b.binding, words});
-    }
+    await readBack(readbacks, result);
     await popScopes(device, 'dispatch', result.validation);
     result.timing.dispatchMs = +(now() - t2).toFixed(3);
     if (result.validation.some((v) => v.stage === 'dispatch')) result.status = 'runtime-error';
@@ -419,7 +456,7 @@ export async function runCaseWithRecovery(gpu, state, c) {
 }
 
 // What this runner understands beyond the first version of the protocol (docs/oracle.md).
-export const CAPABILITIES = ['module', 'pipelines', 'constants', 'textures'];
+export const CAPABILITIES = ['module', 'pipelines', 'constants', 'textures', 'draw'];
 
 export function hello(backend, state, versions) {
   return {hello: PROTOCOL, version: PROTOCOL_VERSION, backend, adapter: state.adapterInfo,

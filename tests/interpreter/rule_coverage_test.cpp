@@ -160,12 +160,18 @@ enable subgroups;
   out[0] = subgroupAdd(1u) + u32(textureSampleBaseClampToEdge(t, s, vec2<f32>(0.5)).x);
 }
 )";
-  // The fragment stage's rules (interpreter/stage_fragment.cpp, quad.cpp): a quad whose right
-  // column takes a branch with a derivative (a divergent quad) and then discards; under 2026,
-  // discard demotes.
+  // The fragment stage's rules (interpreter/stage_fragment.cpp, quad.cpp, quad_sampling.cpp):
+  // derivatives and implicit-LOD samples, a quad whose right column takes a branch with a
+  // derivative (a divergent quad) and then discards; under 2026, discard demotes.
   const char* fragment = R"(
+@group(0) @binding(0) var t: texture_2d<f32>;
+@group(0) @binding(1) var s: sampler;
+@group(0) @binding(2) var dt: texture_depth_2d;
+@group(0) @binding(3) var cs: sampler_comparison;
 @fragment fn main(@location(0) c: f32) -> @location(0) vec4<f32> {
   var d = dpdx(c) + dpdxFine(c) + dpdyCoarse(c);
+  d += textureSample(t, s, vec2<f32>(c)).x + textureSampleBias(t, s, vec2<f32>(c), 1.0).x;
+  d += textureSampleCompare(dt, cs, vec2<f32>(c), 0.5);
   if c > 0.0 { d += dpdy(c); }
   if c > 2.0 { discard; }
   return vec4<f32>(d);

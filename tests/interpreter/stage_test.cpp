@@ -368,6 +368,75 @@ TEST(FragmentStage, InputErrors) {
   EXPECT_NE(extra.errors.find("no input @location(3)"), std::string::npos) << extra.errors;
 }
 
+// f16 inputs and outputs (enable f16; #user-defined-inputs-and-outputs: numeric scalars and
+// vectors): an input is the f16 nearest to the number, an output's words hold two halves (a
+// scalar's upper half is the layout's padding, zero).
+TEST(FragmentStage, F16InputsAndOutputs) {
+  Ran r = run(R"(
+enable f16;
+struct Out { @location(0) c: vec4<f16>, @location(1) d: f16 }
+@fragment fn main(@location(0) a: f16, @location(1) v: vec2<f16>) -> Out {
+  return Out(vec4<f16>(a, v, 1.0h), a * 3.0h);
+}
+)",
+              {{"fragment",
+                {{"viewport", {2, 1}},
+                 {"inputs", {{"0", 0.1}, {"1", {{"at", {0.25, 1.0}}, {"ddx", {0.5, 0}}}}}}}}});
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  EXPECT_EQ(r.report.json["outputs"]["locations"]["0"], "vec4<f16>");
+  const auto& f = invocation(r, "x", 1, "y", 0);
+  // 0.1 as an f16 is 0x2e66; v at x = 1 is (0.75, 1.0).
+  EXPECT_EQ(f["locations"]["0"][0],
+            nlohmann::json({{"f16", {{{"exact", "0x2e66"}}, {{"exact", "0x3a00"}}}}}))
+      << f.dump();
+  EXPECT_EQ(f["locations"]["0"][1],
+            nlohmann::json({{"f16", {{{"exact", "0x3c00"}}, {{"exact", "0x3c00"}}}}}));
+  // 3 × 0x2e66 = 0.2998 is correctly rounded: either f16 neighbour.
+  const auto& d = f["locations"]["1"][0]["f16"][0];
+  EXPECT_TRUE(d.contains("interval") || d.contains("set") ||
+              d == nlohmann::json({{"exact", "0x34cc"}}))
+      << d.dump();
+}
+
+// #memory-model: fragment invocations are unordered, so two writing one storage word without
+// atomics race (the race detector of dispatches, race_rounds.h; docs/ambiguities.md D5); the
+// word's final value is either write, and helper invocations write nothing.
+TEST(FragmentStage, DataRacesOfADraw) {
+  const char* racy = R"(
+@group(0) @binding(0) var<storage, read_write> last: array<u32, 2>;
+@fragment fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+  last[0] = u32(p.x) + 10u;
+  atomicAdd(&counter, 1u);
+  return vec4<f32>(1.0);
+}
+@group(0) @binding(1) var<storage, read_write> counter: atomic<u32>;
+)";
+  Ran r = run(racy, {{"fragment", {{"viewport", {2, 2}}, {"fragments", {{0, 0}, {1, 0}}}}}});
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  const auto& j = r.report.json;
+  ASSERT_TRUE(j.contains("races")) << j.dump();
+  ASSERT_EQ(j["races"].size(), 1u) << j["races"].dump();
+  const auto& race = j["races"][0];
+  EXPECT_EQ(race["location"], "last[0]");
+  EXPECT_EQ(race["kind"], "write-write");
+  EXPECT_EQ(race["invocations"], 2) << "the helpers of the quad write nothing";
+  EXPECT_EQ(race["accesses"][0]["invocation"], nlohmann::json({{"x", 0}, {"y", 0}}));
+  EXPECT_EQ(race["accesses"][1]["invocation"], nlohmann::json({{"x", 1}, {"y", 0}}));
+  EXPECT_FALSE(race["accesses"][0].contains("workgroupId"));
+  const auto& o = j["outcomes"][0];
+  EXPECT_TRUE(o.value("racy", false));
+  EXPECT_EQ(o["buffers"][0]["words"][0], nlohmann::json({{"set", {"0x0000000a", "0x0000000b"}}}));
+  EXPECT_EQ(o["buffers"][1]["words"][0], nlohmann::json({{"exact", "0x00000002"}}))
+      << "atomics do not race";
+  std::ostringstream text;
+  printRunReport(r.report, text);
+  EXPECT_NE(text.str().find("by fragment(0,0) and "), std::string::npos) << text.str();
+  // One fragment alone has nothing to race with.
+  Ran alone = run(racy, {{"fragment", {{"viewport", {2, 2}}, {"fragments", {{1, 1}}}}}});
+  ASSERT_TRUE(alone.report.ran) << alone.errors;
+  EXPECT_FALSE(alone.report.json.contains("races"));
+}
+
 TEST(Stages, EntryPointChoice) {
   const char* two = R"(
 @vertex fn v() -> @builtin(position) vec4<f32> { return vec4<f32>(0.0); }

@@ -48,9 +48,8 @@ fn put(p: ptr<function, u32>, v: u32) { *p = v; }
 }
 
 TEST(Stops, UnsupportedNamesTheFeature) {
-  // Every built-in of a compute shader runs since sampling does (issue 19); an unsupported
-  // feature is the fragment stage's implicit-LOD sampling without a quad
-  // (machine_sampling.cpp), whose stop reports as any other.
+  // Every built-in of the seed runs in some stage since sampling does (issue 19); an
+  // unsupported feature's stop (here one made by hand) reports as any other.
   Stop s = Stop::unsupported("textureSample", "texturesample",
                              "textureSample needs the derivatives of its coordinates");
   EXPECT_EQ(s.kind, Stop::Kind::Unsupported);

@@ -141,7 +141,8 @@ TEST(OracleSmoke, BundledCasesOnRealBackends) {
 // in Plumb's sets (docs/ambiguities.md T1–T11), except SwiftShader's texels across a cube
 // face's edge, which read as zero (docs/oracle.md "Sampling"): a finding, not a too-narrow set.
 TEST(OracleSmoke, SamplingCasesOnRealBackends) {
-  fs::path tmp = fs::temp_directory_path() / ("plumb-oracle-smoke-sampling-" + std::to_string(::getpid()));
+  fs::path tmp =
+      fs::temp_directory_path() / ("plumb-oracle-smoke-sampling-" + std::to_string(::getpid()));
   std::string skip;
   std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
   if (!smoke) GTEST_SKIP() << skip;
@@ -149,7 +150,8 @@ TEST(OracleSmoke, SamplingCasesOnRealBackends) {
   OracleOptions options = *smoke;
   options.caseTimeoutSeconds = 60;
   options.outcomes = interpreterOutcomeProvider();
-  std::vector<OracleCase> cases = casesIn(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/sampling");
+  std::vector<OracleCase> cases =
+      casesIn(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/sampling");
   OracleRun run = runOracle(cases, {}, options);
   removeRunDirectory(tmp);
   for (const BackendRun& b : run.backends) {
@@ -166,6 +168,40 @@ TEST(OracleSmoke, SamplingCasesOnRealBackends) {
 
 // Verdict-only cases (tests/oracle/data/verdicts): shader modules alone, render pipelines for
 // vertex and fragment entry points, pipeline-overridable constants, plumb-case files.
+// The draw cases (corpus/oracle/draw, docs/oracle.md "Draws"): a fragment stage over a
+// viewport (interpolation, derivatives, discard, an integer target), frag_depth and a
+// back face, a vertex stage with instances through the write-out; and two shaders of
+// corpus/oracle/render that sample with implicit LOD. Every backend agrees, each pixel and
+// vertex compared, none inconclusive.
+TEST(OracleSmoke, DrawCasesOnRealBackends) {
+  fs::path tmp =
+      fs::temp_directory_path() / ("plumb-oracle-smoke-draw-" + std::to_string(::getpid()));
+  std::string skip;
+  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  if (!smoke) GTEST_SKIP() << skip;
+  fs::create_directories(tmp);
+  OracleOptions options = *smoke;
+  options.caseTimeoutSeconds = 60;
+  options.outcomes = interpreterOutcomeProvider();
+  std::vector<OracleCase> cases = casesIn(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/draw");
+  ASSERT_GE(cases.size(), 3u);
+  // Two real-world-style shaders with implicit-LOD sampling (corpus/oracle/render).
+  for (const char* name : {"tone_mapping.json", "mip_selection.json"})
+    cases.push_back(loadCase(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/render/" + name, {}));
+  OracleRun run = runOracle(cases, {}, options);
+  removeRunDirectory(tmp);
+  for (const BackendRun& b : run.backends) {
+    ASSERT_TRUE(b.available) << b.name << ": " << b.error;
+    for (size_t i = 0; i < run.cases.size(); ++i) {
+      const BackendCaseResult& r = b.results[i];
+      EXPECT_EQ(r.classification, Classification::Agree)
+          << b.name << " " << run.cases[i].id << ": " << r.detail;
+      EXPECT_EQ(r.outcome.status, OutcomeMatch::Status::Conformant)
+          << b.name << " " << run.cases[i].id << ": " << r.outcome.note;
+    }
+  }
+}
+
 TEST(OracleSmoke, VerdictCasesOnRealBackends) {
   fs::path tmp = fs::temp_directory_path() / ("plumb-oracle-smoke-v-" + std::to_string(::getpid()));
   std::string skip;
@@ -186,7 +222,8 @@ TEST(OracleSmoke, VerdictCasesOnRealBackends) {
                                                      {"fragment-targets", "pipeline-ok"},
                                                      {"fragment-depth", "pipeline-ok"},
                                                      {"override-constants", "executed"},
-                                                     {"override-missing-value", "pipeline-error"}, {"unreachable-warning", "executed"},
+                                                     {"override-missing-value", "pipeline-error"},
+                                                     {"unreachable-warning", "executed"},
                                                      {"litmus-mp-relaxed", "executed"}};
   for (const BackendRun& b : run.backends) {
     ASSERT_TRUE(b.available) << b.name << ": " << b.error;

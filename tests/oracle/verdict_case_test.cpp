@@ -127,9 +127,20 @@ TEST(OracleVerdictCases, NamedVertexEntryIsItsPipelineAlone) {
   j["mode"] = "module";
   c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
   EXPECT_EQ(c.mode, CaseMode::Module);
-  j["mode"] = "draw";
+  j["mode"] = "paint";
   c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
   EXPECT_NE(c.error.find("\"mode\""), std::string::npos) << c.error;
+  // A draw needs a vertex or fragment entry point to draw (docs/oracle.md "Draws").
+  j["mode"] = "draw";
+  c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
+  EXPECT_NE(c.error.find("\"mode\": \"draw\""), std::string::npos) << c.error;
+  j["entry"] = "c";
+  c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
+  EXPECT_NE(c.error.find("\"mode\": \"draw\""), std::string::npos) << c.error;
+  j["entry"] = "v";
+  c = loadCase(writeTemp("named-vertex.json", j.dump()), {});
+  EXPECT_EQ(c.error, "");
+  EXPECT_EQ(c.mode, CaseMode::Draw);
 }
 
 TEST(OracleVerdictCases, InvalidProgramWithOneComputeEntryIsVerdictOnly) {
