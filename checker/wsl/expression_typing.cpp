@@ -61,6 +61,16 @@ bool Checker::literalFits(const Typed& t, const Type& to) const {
 
 // Seed "Typing expressions": "int literals ... can be given the type uint ... int ... float".
 ExprP Checker::coerceLiteral(const Typed& t, const TypeP& to) {
+  if (t.expr->kind == ExprKind::Parens && !t.expr->operands.empty()) {
+    // `(2)` is an integer literal too (parens): the literal inside gets the type, the
+    // parentheses stay (parens_exec still steps over them).
+    Typed inner = t;
+    inner.expr = t.expr->operands[0];
+    auto x = copy(t.expr);
+    x->operands = {coerceLiteral(inner, to)};
+    x->info = x->operands[0]->info;
+    return x;
+  }
   int64_t v = t.expr->value.integer;
   Value x;
   switch (to->kind) {
