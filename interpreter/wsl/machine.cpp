@@ -954,7 +954,9 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
     }
   };
   std::vector<Path> stack;
-  stack.push_back({call, Memory{}, {}, 0});
+  Memory initial;
+  for (const auto& [address, value] : options.initialMemory) initial.store(p, value, address);
+  stack.push_back({call, initial, {}, 0, std::nullopt, {}});
   auto empty = std::make_shared<Environment>();
   auto record = [&](Outcome o, const Path& path) {
     if (options.onExecution) options.onExecution(o, path.shared);

@@ -49,6 +49,9 @@ struct RunOptions {
   std::vector<Value> arguments;  // typed; their types select the overload
   /// The textures and samplers that texture and sampler arguments (Value::Kind::Resource) index.
   Resources resources;
+  /// Memory the host fills before the call: the buffers behind pointer and array reference
+  /// arguments (at addresses above the program's store identifiers).
+  std::vector<std::pair<Address, Value>> initialMemory;
   uint64_t maxSteps = 1000000;
   uint64_t maxExecutions = 1000;
   /// Called for every step taken (path index, step number, the step) when tracing.

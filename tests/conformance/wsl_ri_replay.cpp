@@ -194,7 +194,8 @@ Verdict replay(const nlohmann::json& c) {
   bool textures = false;
   for (const auto& a : c["args"])
     if (a.value("fixture", "") == "texture" || a.value("fixture", "") == "sampler") textures = true;
-  if (kind == "fixture" && !textures) return {"unsupported", "buffer fixture"};
+  if (kind == "fixture" && !textures && c["expected"].value("unchecked", false))
+    return {"unsupported", "a buffer the suite inspected in JavaScript"};
 
   auto file = std::make_shared<SourceFile>("ri.wsl", program);
   if (kind == "lexer") {
@@ -263,6 +264,39 @@ Verdict replay(const nlohmann::json& c) {
           Value::makeResource(samplerType(), int64_t(options.resources.samplers.size())));
       options.resources.samplers.push_back(
           samplerFromOptions(a.value("options", nlohmann::json::object())));
+      continue;
+    }
+    if (a.value("fixture", "") == "raw") {
+      // A host buffer: an array passed by value (`int[intLiteral<3>]`), or the memory behind a
+      // pointer or array reference argument, stored before the call.
+      std::string type = a.value("type", "");
+      TypeP element = type.rfind("float", 0) == 0 || type.find(" float") != std::string::npos
+                          ? floatType()
+                          : intType();
+      std::vector<Value> values;
+      for (const auto& x : a["buffer"]) {
+        if (!x.is_number()) return {"unsupported", "a buffer with unspecified elements"};
+        values.push_back(element->kind == Type::Kind::Float ? Value::makeFloat(x.get<float>())
+                                                            : Value::makeInt(x.get<int32_t>()));
+      }
+      if (type.find("[intLiteral<") != std::string::npos) {
+        Value v;
+        v.kind = Value::Kind::Aggregate;
+        v.type = arrayOf(element, uint32_t(values.size()));
+        v.elements = values;
+        options.arguments.push_back(v);
+        continue;
+      }
+      AddressSpace space =
+          type.rfind("device", 0) == 0 ? AddressSpace::Device : AddressSpace::Thread;
+      Address base = (Address(1) << 40) + Address(options.arguments.size()) * 4096;
+      for (size_t i = 0; i < values.size(); ++i)
+        options.initialMemory.push_back({base + Address(i) * 4, values[i]});
+      Address at = base + Address(a.value("offset", 0)) * 4;
+      if (a.value("pointee", "") == "arrayRef")
+        options.arguments.push_back(Value::makeRef(at, a.value("length", 0u), space, element));
+      else
+        options.arguments.push_back(Value::makePtr(at, space, element));
       continue;
     }
     if (a.contains("fixture") || a.contains("ref"))
