@@ -1,7 +1,9 @@
 // plumb wsl desugar FILE [--rules] [--ott-for-vdecls]
 // plumb wsl check FILE [--format text|json] [--rules] [--ott-for-vdecls] [--ott-loop-behaviours]
 // plumb wsl run FILE --entry F [--args V...] [--trace] [--max-steps N] [--max-executions N]
-// [--format text|json] The WSL seed's front end and small-step machine (issue 20, docs/wsl.md).
+//                    [--invocations N [--buffer-length L]] [--format text|json]
+// The WSL seed's front end and small-step machine (issue 20, docs/wsl.md).
+#include <algorithm>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -12,6 +14,7 @@
 #include "cli/wsl_command.h"
 #include "interpreter/wsl/arguments.h"
 #include "interpreter/wsl/machine.h"
+#include "memmodel/wsl_explore.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/wsl/desugar.h"
 #include "semantics/wsl/parser.h"
@@ -31,6 +34,8 @@ struct WslOptions {
   bool trace = false;
   uint64_t maxSteps = 1000000;
   uint64_t maxExecutions = 1000;
+  uint32_t invocations = 0;  // 0: one call, no memory model
+  uint32_t bufferLength = 4;
 };
 
 int reportDiagnostics(const DiagnosticList& diagnostics, const std::string& format,
@@ -112,6 +117,27 @@ int run(const WslOptions& o) {
   auto checked = load("wsl run", o, diagnostics, usage, file);
   if (usage) return kUsage;
   if (!checked) return reportDiagnostics(diagnostics, o.format, "plumb-wsl-run");
+  if (o.invocations > 0) {
+    // Several invocations over shared device memory, on the memory model (item 4).
+    memmodel::wsl::WslExploreRequest request;
+    request.entry = o.entry;
+    request.invocations = o.invocations;
+    request.bufferLength = o.bufferLength;
+    request.maxSteps = o.maxSteps;
+    request.maxExecutions = std::max<uint64_t>(o.maxExecutions, 1);
+    memmodel::wsl::WslExploreResult r = memmodel::wsl::exploreWsl(*checked, request);
+    if (!r.error.empty()) {
+      printInputError("wsl run", r.error);
+      return kUsage;
+    }
+    if (o.format == "json")
+      std::cout << memmodel::wsl::wslExploreJson(r).dump(2) << "\n";
+    else
+      std::cout << memmodel::wsl::wslExploreText(r);
+    bool incomplete = !r.complete;
+    for (const auto& s : r.states) incomplete |= s.status != "returned" && s.status != "finished";
+    return incomplete ? kRejected : kOk;
+  }
   std::string error;
   std::optional<std::vector<wsl::Value>> args =
       wsl::typedArguments(*checked, o.entry, o.args, error);
@@ -192,6 +218,13 @@ void registerWsl(CLI::App& app, int& exitCode) {
   r->add_option("--max-executions", o->maxExecutions, "executions explored (default 1000)");
   r->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}));
   r->add_flag("--ott-loop-behaviours", o->ottLoopBehaviours, "as for check");
+  r->add_option("--invocations", o->invocations,
+                "run N invocations over shared device memory and print the final states the "
+                "memory model allows (parameters: device/threadgroup buffers and a uint index)")
+      ->check(CLI::Range(1, 16));
+  r->add_option("--buffer-length", o->bufferLength,
+                "elements of each device T[] buffer with --invocations (default 4)")
+      ->check(CLI::Range(1, 64));
   r->footer(
       "Exit status: 0 run, 1 invalid program or an incomplete set (a limit, a stuck execution),\n"
       "2 on usage errors (file, entry or arguments).");

@@ -84,6 +84,16 @@ class Checker {
   int addNative(const std::string& name, std::vector<TypeP> params, TypeP result,
                 const std::string& native);
 
+  // ---- texture_library.cpp
+  void ensureTextureFunctions(const TypeP& texture);
+
+  // ---- vector_library.cpp
+  void addVectorLibrary();
+  void ensureVectorSwizzle(const TypeP& vector, const std::string& name);
+  void ensureVectorIndexers(const TypeP& vector);
+  bool ensureVectorConstructor(const std::string& name, const TypeP& vector,
+                               const std::vector<Typed>& args);
+
   // ---- statement_typing.cpp
   StmtP typeStatement(const TypingEnvironment& g, const StmtP& s, Behaviours& b);
   std::vector<StmtP> typeBlock(const TypingEnvironment& g, const std::vector<StmtP>& statements,

@@ -61,6 +61,16 @@ bool Checker::literalFits(const Typed& t, const Type& to) const {
 
 // Seed "Typing expressions": "int literals ... can be given the type uint ... int ... float".
 ExprP Checker::coerceLiteral(const Typed& t, const TypeP& to) {
+  if (t.expr->kind == ExprKind::Parens && !t.expr->operands.empty()) {
+    // `(2)` is an integer literal too (parens): the literal inside gets the type, the
+    // parentheses stay (parens_exec still steps over them).
+    Typed inner = t;
+    inner.expr = t.expr->operands[0];
+    auto x = copy(t.expr);
+    x->operands = {coerceLiteral(inner, to)};
+    x->info = x->operands[0]->info;
+    return x;
+  }
   int64_t v = t.expr->value.integer;
   Value x;
   switch (to->kind) {
@@ -194,13 +204,19 @@ Typed Checker::typeCall(const TypingEnvironment& g, const ExprP& e) {
   // A call of a type name is a call of its cast operator (seed: castOperatorDecl "is also the
   // name of the created function").
   static const std::set<std::string> scalars = {"bool", "int", "uint", "uchar", "float"};
-  if (!g.count(name) && (scalars.count(name) || typeNames_.count(name) || typedefs_.count(name))) {
+  static const std::set<std::string> vectors = {"bool2",  "bool3",  "bool4",  "int2",   "int3",
+                                                "int4",   "uint2",  "uint3",  "uint4",  "uchar2",
+                                                "uchar3", "uchar4", "float2", "float3", "float4"};
+  TypeP constructed;
+  if (!g.count(name) && (scalars.count(name) || vectors.count(name) || typeNames_.count(name) ||
+                         typedefs_.count(name))) {
     TypeSyntax ts;
     ts.name = name;
     ts.span = e->span;
     TypeP t = resolveType(ts, currentFile_);
     if (!t) return r;
     name = "operator " + typeName(*t);
+    constructed = t;
   }
   std::vector<Typed> args;
   bool discard = false;
@@ -210,6 +226,10 @@ Typed Checker::typeCall(const TypingEnvironment& g, const ExprP& e) {
     args.push_back(asRValue(t));
     discard |= t.mayDiscard;
   }
+  if (constructed && constructed->kind == Type::Kind::Vector)
+    ensureVectorConstructor(name, constructed, args);
+  if (!args.empty() && args[0].type && args[0].type->kind == Type::Kind::Texture)
+    ensureTextureFunctions(args[0].type);
   // Natives made on first use: `T(x)` of a T (a copy), `T()` (the default value), `==` of two
   // pointers or array references of one type (the reference implementation's library; the seed's
   // casts and comparisons are a Todo, docs/wsl.md).
@@ -232,7 +252,8 @@ Typed Checker::typeCall(const TypingEnvironment& g, const ExprP& e) {
       const Function& f = p_->functions[size_t(id)];
       have |= f.parameters.size() == 1 && sameType(f.parameters[0], args[0].type);
     }
-    if (!have && sameType(p_->functions[size_t(p_->lookup(name).front())].result, args[0].type))
+    if (!have && !p_->lookup(name).empty() &&
+        sameType(p_->functions[size_t(p_->lookup(name).front())].result, args[0].type))
       addNative(name, {args[0].type}, args[0].type, "identity");
   }
   if (name == "operator==" && args.size() == 2 && isPointerOrRef(*args[0].type) &&
@@ -284,7 +305,8 @@ Typed Checker::typeDot(const TypingEnvironment& g, const ExprP& e) {
   // `length` of an array or array reference: a special function (seed "To check that a
   // function call is well-typed", step 3).
   if (e->name == "length" &&
-      (t.type->kind == Type::Kind::Array || t.type->kind == Type::Kind::ArrayRef)) {
+      (t.type->kind == Type::Kind::Array || t.type->kind == Type::Kind::ArrayRef ||
+       t.type->kind == Type::Kind::Vector)) {
     int id = addNative("operator.length", {t.type}, uintType(), "length");
     d->info.getter = id;
     d->info.type = uintType();
@@ -292,6 +314,7 @@ Typed Checker::typeDot(const TypingEnvironment& g, const ExprP& e) {
     r.type = uintType();
     return r;
   }
+  if (t.type->kind == Type::Kind::Vector) ensureVectorSwizzle(t.type, e->name);
   if (t.category == Typed::Category::LValue) {
     for (int id : p_->lookup("operator&." + e->name)) {
       const Function& f = p_->functions[size_t(id)];
@@ -384,6 +407,7 @@ Typed Checker::typeIndex(const TypingEnvironment& g, const ExprP& e) {
     return r;
   }
   if (t.type->kind == Type::Kind::Array) ensureArrayOperators(t.type);
+  if (t.type->kind == Type::Kind::Vector) ensureVectorIndexers(t.type);
   if (t.category == Typed::Category::LValue) {
     for (int id : p_->lookup("operator&[]")) {
       const Function& f = p_->functions[size_t(id)];

@@ -85,10 +85,67 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
   const SourceFile* saved = currentFile_;
   currentFile_ = file;
   TypeP base;
-  static const std::set<std::string> unsupported = {"atomic_int", "atomic_uint", "sampler",
-                                                    "half",       "char",        "short",
-                                                    "ushort",     "vector",      "matrix"};
-  if (t.name == "void")
+  static const std::set<std::string> unsupported = {"half", "char", "short", "ushort", "matrix"};
+  // Seed "Textures": the 16 texture types; "If the type argument ... is missing, it is assumed
+  // to be float4"; "The T types above may be any scalar or vector integral or floating point
+  // type" (the depth textures: float).
+  static const std::set<std::string> textures = {
+      "Texture1D",        "RWTexture1D",         "Texture1DArray",        "RWTexture1DArray",
+      "Texture2D",        "RWTexture2D",         "Texture2DArray",        "RWTexture2DArray",
+      "Texture3D",        "RWTexture3D",         "TextureCube",           "TextureDepth2D",
+      "RWTextureDepth2D", "TextureDepth2DArray", "RWTextureDepth2DArray", "TextureDepthCube"};
+  // Seed "Built-in aggregate types": `float4`, or `vector<float, 4>` (and the RI's uchar
+  // vectors), docs/ambiguities.md WSL W36.
+  auto scalarNamed = [](const std::string& n) -> TypeP {
+    if (n == "bool") return boolType();
+    if (n == "int") return intType();
+    if (n == "uint") return uintType();
+    if (n == "uchar") return ucharType();
+    if (n == "float") return floatType();
+    return nullptr;
+  };
+  bool vectorArguments = false;
+  if (t.name == "vector" && t.typeArguments.size() == 1 && t.constantArguments.size() == 1 &&
+      t.typeArguments[0]->suffixes.empty() && t.typeArguments[0]->typeArguments.empty()) {
+    TypeP e = scalarNamed(t.typeArguments[0]->name);
+    const std::string& n = t.constantArguments[0];
+    if (e && (n == "2" || n == "3" || n == "4")) {
+      base = vectorOf(e, uint32_t(n[0] - '0'));
+      vectorArguments = true;
+    }
+  } else if (t.name.size() >= 2 && t.name.back() >= '2' && t.name.back() <= '4') {
+    if (TypeP e = scalarNamed(t.name.substr(0, t.name.size() - 1)))
+      base = vectorOf(e, uint32_t(t.name.back() - '0'));
+  }
+  bool textureArguments = false;
+  if (base)
+    ;
+  else if (textures.count(t.name) && t.constantArguments.empty() && t.typeArguments.size() <= 1) {
+    TypeP inner =
+        t.typeArguments.empty() ? vectorOf(floatType(), 4) : resolveType(*t.typeArguments[0], file);
+    if (!inner) {
+      currentFile_ = saved;
+      return nullptr;
+    }
+    const Type& scalar = inner->kind == Type::Kind::Vector ? *inner->element : *inner;
+    bool depth = t.name.find("Depth") != std::string::npos;
+    if ((depth && inner->kind != Type::Kind::Float) ||
+        !(scalar.kind == Type::Kind::Int || scalar.kind == Type::Kind::Uint ||
+          scalar.kind == Type::Kind::Uchar || scalar.kind == Type::Kind::Float)) {
+      error(t.span, "'" + typeName(*inner) + "' is not a type argument of " + t.name,
+            "wsl-validation-textures");
+      currentFile_ = saved;
+      return nullptr;
+    }
+    base = textureOf(t.name, inner);
+    textureArguments = true;
+  } else if (t.name == "sampler")
+    base = samplerType();
+  else if (t.name == "atomic_int")
+    base = atomicOf(intType());
+  else if (t.name == "atomic_uint")
+    base = atomicOf(uintType());
+  else if (t.name == "void")
     base = voidType();
   else if (t.name == "bool")
     base = boolType();
@@ -127,7 +184,8 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
     currentFile_ = saved;
     return nullptr;
   }
-  if (!t.typeArguments.empty() || !t.constantArguments.empty()) {
+  if (!vectorArguments && !textureArguments &&
+      (!t.typeArguments.empty() || !t.constantArguments.empty())) {
     error(t.span, "type arguments of '" + t.name + "' are not implemented", "wsl-unsupported");
     currentFile_ = saved;
     return nullptr;
@@ -547,6 +605,29 @@ void Checker::checkFunction(int id, const FunctionDecl& d, const SourceFile* fil
           "control may reach the end of '" + d.name + "', which returns " + typeName(*f.result) +
               " (behaviours " + b.text() + ")",
           rule);
+  // Seed "Arguments and Return Types", bucket 2: "Resources ... Slices must only hold scalars,
+  // vectors, matrices, or structs containing any of these types" (a pointer or array reference
+  // parameter of an entry point is such a slice).
+  if (d.stage == FunctionDecl::Stage::Vertex || d.stage == FunctionDecl::Stage::Fragment ||
+      d.stage == FunctionDecl::Stage::Compute) {
+    std::function<bool(const Type&)> plain = [&](const Type& t) -> bool {
+      if (isPointerOrRef(t)) return false;
+      if (t.kind == Type::Kind::Array) return plain(*t.element);
+      if (t.kind == Type::Kind::Struct && t.declaration >= 0)
+        for (const auto& field : p_->structs[size_t(t.declaration)].fields)
+          if (!plain(*field.type)) return false;
+      return true;
+    };
+    for (size_t i = 0; i < d.parameters.size(); ++i) {
+      const TypeP& t = f.parameters[i];
+      if (isPointerOrRef(*t) && !plain(*t->element))
+        error(d.parameters[i].span,
+              "the resource '" + d.parameters[i].name + "' of an entry point holds " +
+                  typeName(*t->element) +
+                  ": slices must only hold scalars, vectors, matrices or structs of these",
+              "wsl-validation-arguments-and-return-types");
+    }
+  }
   if ((d.stage == FunctionDecl::Stage::Vertex || d.stage == FunctionDecl::Stage::Compute) &&
       b.has(Behaviour::Kind::Discard))
     error(d.nameSpan, "a vertex or compute entry point must not discard", rule);
@@ -624,6 +705,7 @@ void Checker::checkRecursion() {
 
 bool Checker::run() {
   addStandardLibrary();
+  addVectorLibrary();
   buildGlobalEnvironment();
   if (diagnostics_.hasErrors()) return false;
   checkFunctionBodies();

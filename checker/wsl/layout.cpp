@@ -11,6 +11,8 @@ namespace plumb::wsl {
 uint32_t alignmentOf(const CheckedProgram& p, const Type& t) {
   switch (t.kind) {
     case Type::Kind::Array:
+    case Type::Kind::Vector:
+    case Type::Kind::Atomic:
       return alignmentOf(p, *t.element);
     case Type::Kind::Struct: {
       uint32_t a = 1;
@@ -41,11 +43,16 @@ uint32_t sizeOf(const CheckedProgram& p, const Type& t) {
       if (t.declaration >= 0 && size_t(t.declaration) < p.enums.size())
         return sizeOf(p, *p.enums[size_t(t.declaration)].base);
       return 4;
+    case Type::Kind::Atomic:
+      return sizeOf(p, *t.element);
     case Type::Kind::Pointer:
+    case Type::Kind::Texture:  // opaque: the index of the run's texture or sampler
+    case Type::Kind::Sampler:
       return 8;
     case Type::Kind::ArrayRef:
       return 16;
-    case Type::Kind::Array: {
+    case Type::Kind::Array:
+    case Type::Kind::Vector: {
       uint64_t s = uint64_t(sizeOf(p, *t.element)) * t.size;
       return s > 0x7FFFFFFFu ? 0x7FFFFFFFu : uint32_t(s);
     }
@@ -76,7 +83,10 @@ Value defaultValue(const CheckedProgram& p, const TypeP& t) {
       return Value::makeFloat(0.0f);
     case Type::Kind::Enum:
       return Value::makeEnum(t, 0);  // the element whose value is 0
-    case Type::Kind::Array: {
+    case Type::Kind::Atomic:
+      return defaultValue(p, t->element);  // an atomic cell holds its base type's value
+    case Type::Kind::Array:
+    case Type::Kind::Vector: {
       Value v;
       v.kind = Value::Kind::Aggregate;
       v.type = t;

@@ -66,6 +66,25 @@ void Checker::addStandardLibrary() {
   }
   for (const char* fn : {"countbits", "reversebits", "firstbithigh", "firstbitlow"})
     addNative(fn, {u}, u, fn);
+  // Seed "Fences and atomic operations": the Interlocked functions take a pointer to an atomic
+  // in the device or threadgroup space, a value of its base type and a pointer to the base type
+  // in a non-constant space ("There are overloads for all sets of types that verify these
+  // constraints"); the three barriers take nothing. Their meaning is the machine's
+  // (interpreter/wsl/machine.cpp callResolve: the RMW, load, store and fence events).
+  for (const TypeP& t : {i, u})
+    for (AddressSpace x : {AddressSpace::Device, AddressSpace::Threadgroup})
+      for (AddressSpace z :
+           {AddressSpace::Thread, AddressSpace::Threadgroup, AddressSpace::Device}) {
+        TypeP atomic = pointerTo(atomicOf(t), x), out = pointerTo(t, z);
+        for (const char* op : {"Add", "And", "Or", "Xor", "Min", "Max", "Exchange"})
+          addNative(std::string("Interlocked") + op, {atomic, t, out}, voidType(),
+                    std::string("interlocked:") + op);
+        addNative("InterlockedCompareExchange", {atomic, t, t, out}, voidType(),
+                  "interlocked:CompareExchange");
+      }
+  for (const char* barrier : {"DeviceMemoryBarrierWithGroupSync", "GroupMemoryBarrierWithGroupSync",
+                              "AllMemoryBarrierWithGroupSync"})
+    addNative(barrier, {}, voidType(), std::string("barrier:") + barrier);
   // Casts (seed: "Cast operators ... Todo"): between the scalar numeric types and bool.
   for (const TypeP& to : {i, u, f, c, b})
     for (const TypeP& from : {i, u, f, c, b})

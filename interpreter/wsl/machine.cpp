@@ -245,7 +245,9 @@ std::vector<bool> boolCases(const Value& v) {
 
 class Machine {
  public:
-  Machine(const CheckedProgram& p, const Memory& m) : p_(p), m_(m) {}
+  Machine(const CheckedProgram& p, const Memory& m, const Resources* resources = nullptr,
+          const SharedMemory* shared = nullptr)
+      : p_(p), m_(m), resources_(resources), shared_(shared) {}
 
   // Wraps the steps of a subterm into steps of the whole term by a congruence rule.
   template <class Step, class Rebuild>
@@ -351,6 +353,17 @@ class Machine {
         if (!e->value.isLVal()) return {};
         // load_valid / load_invalid: R |- LVal(addr) -> rval ; addr -> rval
         const Value& lv = e->value;
+        if (shared_ && shared_->shared(lv.address)) {
+          // Memory other invocations share: the value is the memory model's (memmodel/
+          // wsl_explore.h), each value of the location's domain a successor of load_valid.
+          if (!isScalar(*lv.type)) return {};  // only scalar locations are modelled: stuck
+          std::vector<ExprStep> out;
+          for (const Value& v : shared_->domain(lv.address, lv.type))
+            out.push_back(
+                axiom("load_valid", e, val(v, e->span), {{MemoryEvent::Kind::Load, lv.address, v}},
+                      "shared memory " + std::to_string(lv.address) + " read as " + valueText(v)));
+          return out;
+        }
         Value loaded = m_.load(p_, lv.type, lv.address);
         std::vector<MemoryEvent> events = {{MemoryEvent::Kind::Load, lv.address, loaded}};
         if (lv.type->kind == Type::Kind::Enum) {
@@ -585,8 +598,19 @@ class Machine {
     if (!f) return {};
     std::vector<Value> args;
     for (const ExprP& a : e->operands) args.push_back(a->value);
+    if (f->origin == Function::Origin::Native && f->native.rfind("interlocked:", 0) == 0)
+      return interlocked(e, *f, args);
+    if (f->origin == Function::Origin::Native && f->native.rfind("barrier:", 0) == 0) {
+      // Seed "Fences and atomic operations": the call reduces to {} emitting the fence; the
+      // global rule (every thread of the threadgroup at the same barrier) is the explorer's
+      // (memmodel/wsl_explore.h). One thread alone is always at it.
+      MemoryEvent fence;
+      fence.kind = MemoryEvent::Kind::Barrier;
+      fence.barrier = f->name + "@" + std::to_string(e->span.begin);
+      return {axiom("call_resolve", e, val(Value::makeVoid(), e->span), {fence})};
+    }
     if (f->origin == Function::Origin::Native) {
-      std::vector<Value> results = evaluateNative(p_, *f, args);
+      std::vector<Value> results = evaluateNative(p_, *f, args, resources_);
       std::vector<ExprStep> out;
       for (const Value& v : results)
         out.push_back(
@@ -607,6 +631,72 @@ class Machine {
     c->body = block(f->body, inner);
     c->info.type = f->result;
     return {axiom("call_resolve", e, c, std::move(events))};
+  }
+
+  // Seed "Fences and atomic operations": InterlockedOp(x, y, z) emits a ReadModifyWrite at *x
+  // (reading v, writing v op y) and then a Store of v at *z; InterlockedCompareExchange(x, old,
+  // new, z) either an RMW at *x reading old and writing new, or a Load at *x of a value other
+  // than old, and then the Store at *z. The value read is memory's, or on shared memory each
+  // value of the location's domain (a choice point). It reduces, as call_resolve, to Void.
+  std::vector<ExprStep> interlocked(const ExprP& e, const Function& f,
+                                    const std::vector<Value>& args) {
+    const std::string op = f.native.substr(std::string("interlocked:").size());
+    const Value& x = args[0];
+    const Value& z = args.back();
+    const TypeP base = f.parameters[1];
+    if (x.unspecified || z.unspecified) return {};
+    std::vector<Value> reads;
+    if (shared_ && shared_->shared(x.address))
+      reads = shared_->domain(x.address, base);
+    else
+      reads = {m_.load(p_, base, x.address)};
+    std::vector<ExprStep> out;
+    for (const Value& v : reads) {
+      std::vector<MemoryEvent> events;
+      if (op == "CompareExchange") {
+        Value expected = args[1], replacement = args[2];
+        std::vector<Value> equal = evaluateNative(p_, equality(base), {v, expected});
+        for (const Value& eq : equal) {
+          std::vector<MemoryEvent> ev;
+          if (eq.isTrue())
+            ev.push_back({MemoryEvent::Kind::ReadModifyWrite, x.address, replacement, v, true});
+          else
+            ev.push_back({MemoryEvent::Kind::Load, x.address, v, {}, true});
+          ev.push_back({MemoryEvent::Kind::Store, z.address, v});
+          out.push_back(axiom("call_resolve", e, val(Value::makeVoid(), e->span), std::move(ev),
+                              reads.size() > 1 || equal.size() > 1
+                                  ? f.name + " read " + valueText(v)
+                                  : std::string()));
+        }
+        continue;
+      }
+      Value written = args[1];
+      if (op != "Exchange") {
+        Function scalar;
+        scalar.native = op == "Add"   ? "+"
+                        : op == "And" ? "&"
+                        : op == "Or"  ? "|"
+                        : op == "Xor" ? "^"
+                        : op == "Min" ? "min"
+                                      : "max";
+        scalar.parameters = {base, base};
+        scalar.result = base;
+        written = evaluateNative(p_, scalar, {v, args[1]}).front();
+      }
+      events.push_back({MemoryEvent::Kind::ReadModifyWrite, x.address, written, v, true});
+      events.push_back({MemoryEvent::Kind::Store, z.address, v});
+      out.push_back(axiom("call_resolve", e, val(Value::makeVoid(), e->span), std::move(events),
+                          reads.size() > 1 ? f.name + " read " + valueText(v) : std::string()));
+    }
+    return out;
+  }
+
+  static Function equality(const TypeP& t) {
+    Function f;
+    f.native = "==";
+    f.parameters = {t, t};
+    f.result = boolType();
+    return f;
   }
 
   // ---------------------------------------------------------------- R |- s -> s' ; E
@@ -801,6 +891,8 @@ class Machine {
  private:
   const CheckedProgram& p_;
   const Memory& m_;
+  const Resources* resources_;
+  const SharedMemory* shared_;
 };
 
 }  // namespace
@@ -847,12 +939,27 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
     Memory memory;
     std::vector<std::string> choices;
     uint64_t steps = 0;
-    std::optional<StepTrace> first;  // the choice step that started this path, traced when it runs
+    std::optional<StepTrace> first;   // the choice step that started this path, traced when it runs
+    std::vector<MemoryEvent> shared;  // its events on shared memory (RunOptions::onExecution)
+  };
+  // A step's events: stores (and the write of an RMW) change the path's memory; the events on
+  // shared memory and the barriers are kept for onExecution.
+  auto apply = [&](Path& path, const std::vector<MemoryEvent>& events) {
+    for (const MemoryEvent& ev : events) {
+      if (ev.kind == MemoryEvent::Kind::Store || ev.kind == MemoryEvent::Kind::ReadModifyWrite)
+        path.memory.store(p, ev.value, ev.address);
+      if (options.onExecution &&
+          (ev.kind == MemoryEvent::Kind::Barrier || options.shared.shared(ev.address)))
+        path.shared.push_back(ev);
+    }
   };
   std::vector<Path> stack;
-  stack.push_back({call, Memory{}, {}, 0});
+  Memory initial;
+  for (const auto& [address, value] : options.initialMemory) initial.store(p, value, address);
+  stack.push_back({call, initial, {}, 0, std::nullopt, {}});
   auto empty = std::make_shared<Environment>();
-  auto record = [&](Outcome o) {
+  auto record = [&](Outcome o, const Path& path) {
+    if (options.onExecution) options.onExecution(o, path.shared);
     for (Outcome& x : result.outcomes)
       if (x.status == o.status && sameValue(x.value, o.value) && x.stuckTerm == o.stuckTerm) {
         ++x.executions;
@@ -871,7 +978,7 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
     size_t pathIndex = size_t(result.executions);
     if (path.first && options.trace) options.trace(pathIndex, path.steps, *path.first);
     while (true) {
-      Machine machine(p, path.memory);
+      Machine machine(p, path.memory, &options.resources, &options.shared);
       std::vector<ExprStep> steps = machine.expr(empty, path.term);
       if (steps.empty()) {
         Outcome o;
@@ -884,7 +991,7 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
           o.status = Outcome::Status::Stuck;
           o.stuckTerm = exprText(*path.term);
         }
-        record(std::move(o));
+        record(std::move(o), path);
         break;
       }
       if (!steps.front().trace.stop.empty()) {
@@ -892,7 +999,7 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
         o.status = Outcome::Status::Discarded;
         o.steps = path.steps;
         o.choices = path.choices;
-        record(std::move(o));
+        record(std::move(o), path);
         break;
       }
       if (path.steps >= options.maxSteps) {
@@ -900,15 +1007,15 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
         o.status = Outcome::Status::StepLimit;
         o.steps = path.steps;
         o.choices = path.choices;
-        record(std::move(o));
+        record(std::move(o), path);
         break;
       }
       // Alternatives go on the stack (explored later, depth first), the first is taken now.
       for (size_t i = steps.size(); i-- > 1;) {
-        Path alt{steps[i].result, path.memory, path.choices, path.steps + 1};
+        Path alt{steps[i].result, path.memory,  path.choices,
+                 path.steps + 1,  std::nullopt, path.shared};
         alt.choices.push_back(steps[i].trace.choice);
-        for (const MemoryEvent& ev : steps[i].trace.events)
-          if (ev.kind == MemoryEvent::Kind::Store) alt.memory.store(p, ev.value, ev.address);
+        apply(alt, steps[i].trace.events);
         for (const std::string& rule : steps[i].trace.rules) result.rulesFired.insert(rule);
         if (steps[i].trace.truncated) result.executionLimitReached = true;
         alt.first = steps[i].trace;
@@ -918,8 +1025,7 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
       for (const std::string& rule : s.trace.rules) result.rulesFired.insert(rule);
       if (options.trace) options.trace(pathIndex, path.steps + 1, s.trace);
       if (!s.trace.choice.empty()) path.choices.push_back(s.trace.choice);
-      for (const MemoryEvent& ev : s.trace.events)
-        if (ev.kind == MemoryEvent::Kind::Store) path.memory.store(p, ev.value, ev.address);
+      apply(path, s.trace.events);
       path.term = s.result;
       ++path.steps;
     }

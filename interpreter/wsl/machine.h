@@ -14,6 +14,7 @@
 
 #include "checker/wsl/checked_program.h"
 #include "interpreter/wsl/memory.h"
+#include "interpreter/wsl/texture.h"
 
 namespace plumb::wsl {
 
@@ -32,13 +33,33 @@ struct StepTrace {
   bool truncated = false;  // a choice point had more successors than Plumb explores
 };
 
+struct Outcome;
+
+/// Memory shared with other invocations (memmodel/wsl_explore.h): a load at or above `begin`
+/// returns each value of `domain` (its location's initial value and the values invocations
+/// write), a choice point; the memory model decides later which of them some execution allows.
+struct SharedMemory {
+  Address begin = ~Address(0);
+  std::function<std::vector<Value>(Address, const TypeP&)> domain;
+  bool shared(Address a) const { return domain && a >= begin; }
+};
+
 struct RunOptions {
   std::string entry;
   std::vector<Value> arguments;  // typed; their types select the overload
+  /// The textures and samplers that texture and sampler arguments (Value::Kind::Resource) index.
+  Resources resources;
+  /// Memory the host fills before the call: the buffers behind pointer and array reference
+  /// arguments (at addresses above the program's store identifiers).
+  std::vector<std::pair<Address, Value>> initialMemory;
   uint64_t maxSteps = 1000000;
   uint64_t maxExecutions = 1000;
   /// Called for every step taken (path index, step number, the step) when tracing.
   std::function<void(size_t, uint64_t, const StepTrace&)> trace;
+  SharedMemory shared;
+  /// Called at the end of every execution with its outcome and its events on shared memory
+  /// (loads, stores and RMWs at shared addresses, and barriers), in program order.
+  std::function<void(const Outcome&, const std::vector<MemoryEvent>&)> onExecution;
 };
 
 struct Outcome {

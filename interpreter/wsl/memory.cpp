@@ -4,12 +4,20 @@
 namespace plumb::wsl {
 
 std::string eventText(const MemoryEvent& e) {
-  return std::to_string(e.address) + (e.kind == MemoryEvent::Kind::Store ? " <- " : " -> ") +
-         valueText(e.value);
+  switch (e.kind) {
+    case MemoryEvent::Kind::Barrier:
+      return "fence " + e.barrier;
+    case MemoryEvent::Kind::ReadModifyWrite:
+      return std::to_string(e.address) + " -> " + valueText(e.read) + " <- " + valueText(e.value);
+    default:
+      return std::string(e.atomic ? "atomic " : "") + std::to_string(e.address) +
+             (e.kind == MemoryEvent::Kind::Store ? " <- " : " -> ") + valueText(e.value);
+  }
 }
 
 Value Memory::load(const CheckedProgram& p, const TypeP& t, Address a) const {
-  if (t->kind == Type::Kind::Array) {
+  if (t->kind == Type::Kind::Atomic) return load(p, t->element, a);  // holds its base type's value
+  if (t->kind == Type::Kind::Array || t->kind == Type::Kind::Vector) {
     Value v;
     v.kind = Value::Kind::Aggregate;
     v.type = t;
@@ -33,7 +41,7 @@ Value Memory::load(const CheckedProgram& p, const TypeP& t, Address a) const {
 
 void Memory::store(const CheckedProgram& p, const Value& v, Address a) {
   if (v.kind == Value::Kind::Aggregate) {
-    if (v.type->kind == Type::Kind::Array) {
+    if (v.type->kind == Type::Kind::Array || v.type->kind == Type::Kind::Vector) {
       uint32_t stride = sizeOf(p, *v.type->element);
       for (size_t i = 0; i < v.elements.size(); ++i)
         store(p, v.elements[i], a + Address(i) * stride);

@@ -16,9 +16,14 @@
 namespace plumb::wsl {
 
 struct MemoryEvent {
-  enum class Kind { Store, Load } kind = Kind::Store;
+  /// Store and Load (WSL.ott); ReadModifyWrite and Barrier (seed "Fences and atomic
+  /// operations": the Interlocked functions' RMW, the barriers' fence).
+  enum class Kind { Store, Load, ReadModifyWrite, Barrier } kind = Kind::Store;
   Address address = 0;
-  Value value;
+  Value value;  // Store: the value stored; Load: the value read; RMW: the value written
+  Value read;   // ReadModifyWrite: the value read
+  bool atomic = false;
+  std::string barrier;  // Barrier: its name and call site (`AllMemoryBarrierWithGroupSync@3:5`)
 };
 std::string eventText(const MemoryEvent& e);
 

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cmath>
+#include <optional>
 
 namespace plumb::wsl {
 namespace {
@@ -108,10 +109,133 @@ std::vector<Value> cast(const Value& x, const TypeP& to) {
   }
 }
 
+Value aggregate(const TypeP& t, std::vector<Value> elements) {
+  Value v;
+  v.kind = Value::Kind::Aggregate;
+  v.type = t;
+  v.elements = std::move(elements);
+  return v;
+}
+
+// The indices of a "swizzle:<indices>" native ("swizzle:10" is `.yx`).
+std::vector<uint32_t> swizzleIndices(const std::string& native) {
+  std::vector<uint32_t> out;
+  for (char c : native.substr(native.find(':') + 1)) out.push_back(uint32_t(c - '0'));
+  return out;
+}
+
+// The RI's vector functions (checker/wsl/vector_library.cpp; docs/ambiguities.md WSL W36).
+std::optional<std::vector<Value>> evaluateVector(const CheckedProgram& p, const Function& f,
+                                                 const std::vector<Value>& args) {
+  const std::string& op = f.native;
+  const TypeP& result = f.result;
+  // A vector operand is always its elements (Value::makeUnspecified too); anything else is a
+  // value no well-typed program makes: any value of the result, never a crash.
+  for (size_t i = 0; i < args.size() && i < f.parameters.size(); ++i)
+    if (f.parameters[i]->kind == Type::Kind::Vector &&
+        (args[i].kind != Value::Kind::Aggregate ||
+         args[i].elements.size() != f.parameters[i]->size))
+      return one(Value::makeUnspecified(result));
+  if (op == "vector-construct") {
+    std::vector<Value> elements;
+    for (const Value& a : args) {
+      if (a.kind == Value::Kind::Aggregate)
+        elements.insert(elements.end(), a.elements.begin(), a.elements.end());
+      else
+        elements.push_back(a);
+    }
+    return one(aggregate(result, std::move(elements)));
+  }
+  if (op.rfind("swizzle:", 0) == 0) {
+    std::vector<Value> picked;
+    for (uint32_t i : swizzleIndices(op)) picked.push_back(args[0].elements.at(i));
+    if (picked.size() == 1) return one(picked.front());
+    return one(aggregate(result, std::move(picked)));
+  }
+  if (op.rfind("swizzle-set:", 0) == 0) {
+    Value v = args[0];
+    std::vector<uint32_t> indices = swizzleIndices(op);
+    for (size_t k = 0; k < indices.size(); ++k)
+      v.elements.at(indices[k]) = indices.size() == 1 ? args[1] : args[1].elements.at(k);
+    return one(v);
+  }
+  if (op == "vector-index" || op == "vector-index-set") {
+    const Value& i = args[1];
+    const uint32_t n = uint32_t(args[0].elements.size());
+    // The RI's `switch (index)`: each in-range index; out of range, the default value (read)
+    // or no write. An unspecified index may be any of them.
+    std::vector<Value> out;
+    auto at = [&](uint64_t k) {
+      if (op == "vector-index") return k < n ? args[0].elements[k] : defaultValue(p, result);
+      Value v = args[0];
+      if (k < n) v.elements[k] = args[2];
+      return v;
+    };
+    if (!i.unspecified) return one(at(uint64_t(i.integer)));
+    for (uint64_t k = 0; k <= n; ++k) out.push_back(at(k));
+    return out;
+  }
+  if (op == "vector-equal") {
+    // `a.x == b.x && a.y == b.y ..` of the RI: && stops at the first false; unspecified
+    // elements give every answer they allow.
+    Function scalar;
+    scalar.native = "==";
+    scalar.parameters = {f.parameters[0]->element, f.parameters[0]->element};
+    scalar.result = boolType();
+    bool mayTrue = true, mayFalse = false;
+    for (size_t k = 0; k < args[0].elements.size() && mayTrue; ++k) {
+      std::vector<Value> r = evaluateNative(p, scalar, {args[0].elements[k], args[1].elements[k]});
+      bool t = false, fl = false;
+      for (const Value& x : r) {
+        if (x.unspecified)
+          t = fl = true;
+        else if (x.integer)
+          t = true;
+        else
+          fl = true;
+      }
+      mayFalse |= fl;
+      mayTrue = t;
+    }
+    std::vector<Value> out;
+    if (mayTrue) out.push_back(Value::makeBool(true));
+    if (mayFalse) out.push_back(Value::makeBool(false));
+    return out;
+  }
+  if (op.rfind("vector:", 0) == 0) {
+    // Per element: the scalar function of the element type on the elements (a scalar operand
+    // is each element's partner). Several results of one element multiply out (at most 2^4:
+    // + - * / and negation give one result, or one unspecified value, per element).
+    Function scalar;
+    scalar.native = op.substr(7);
+    scalar.result = result->element;
+    for (const TypeP& t : f.parameters)
+      scalar.parameters.push_back(t->kind == Type::Kind::Vector ? t->element : t);
+    std::vector<std::vector<Value>> partial = {{}};
+    for (uint32_t k = 0; k < result->size; ++k) {
+      std::vector<Value> in;
+      for (const Value& a : args)
+        in.push_back(a.kind == Value::Kind::Aggregate ? a.elements.at(k) : a);
+      std::vector<Value> r = evaluateNative(p, scalar, in);
+      std::vector<std::vector<Value>> next;
+      for (const auto& prefix : partial)
+        for (const Value& x : r) {
+          next.push_back(prefix);
+          next.back().push_back(x);
+        }
+      partial = std::move(next);
+    }
+    std::vector<Value> out;
+    for (auto& elements : partial) out.push_back(aggregate(result, std::move(elements)));
+    return out;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
-                                  const std::vector<Value>& args) {
+                                  const std::vector<Value>& args, const Resources* resources) {
   const std::string& op = f.native;
   const TypeP& result = f.result;
   if (op == "field-ander") {
@@ -123,6 +247,8 @@ std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
     if (a.kind == Value::Kind::Ref) return one(Value::makeUint(a.length));
     return one(Value::makeUint(f.parameters[0]->size));
   }
+  if (auto v = evaluateVector(p, f, args)) return *v;
+  if (auto v = evaluateTextureNative(f, args, resources)) return *v;
   if (op == "cast") return cast(args[0], result);
   if (op == "identity") return one(args[0]);
   if (op == "default") return one(defaultValue(p, result));

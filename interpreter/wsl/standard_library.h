@@ -7,10 +7,12 @@
 #include <vector>
 
 #include "checker/wsl/checked_program.h"
+#include "interpreter/wsl/texture.h"
 
 namespace plumb::wsl {
 
 std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
-                                  const std::vector<Value>& args);
+                                  const std::vector<Value>& args,
+                                  const Resources* resources = nullptr);
 
 }  // namespace plumb::wsl

@@ -72,6 +72,34 @@ TypeP arrayRefTo(TypeP element, AddressSpace as) {
   return t;
 }
 
+TypeP vectorOf(TypeP element, uint32_t size) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::Vector;
+  t->element = std::move(element);
+  t->size = size;
+  return t;
+}
+
+TypeP textureOf(const std::string& kind, TypeP element) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::Texture;
+  t->name = kind;
+  t->element = std::move(element);
+  return t;
+}
+
+TypeP atomicOf(TypeP element) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::Atomic;
+  t->element = std::move(element);
+  return t;
+}
+
+TypeP samplerType() {
+  static TypeP t = basic(Type::Kind::Sampler);
+  return t;
+}
+
 bool sameType(const Type& a, const Type& b) {
   if (a.kind != b.kind) return false;
   switch (a.kind) {
@@ -79,7 +107,12 @@ bool sameType(const Type& a, const Type& b) {
     case Type::Kind::Struct:
       return a.declaration == b.declaration && a.name == b.name;
     case Type::Kind::Array:
+    case Type::Kind::Vector:
       return a.size == b.size && sameType(*a.element, *b.element);
+    case Type::Kind::Texture:
+      return a.name == b.name && sameType(*a.element, *b.element);
+    case Type::Kind::Atomic:
+      return sameType(*a.element, *b.element);
     case Type::Kind::Pointer:
     case Type::Kind::ArrayRef:
       return a.space == b.space && sameType(*a.element, *b.element);
@@ -115,6 +148,14 @@ std::string typeName(const Type& t) {
       }
       return typeName(*e) + dims;
     }
+    case Type::Kind::Vector:
+      return typeName(*t.element) + std::to_string(t.size);
+    case Type::Kind::Texture:
+      return t.name + "<" + typeName(*t.element) + ">";
+    case Type::Kind::Sampler:
+      return "sampler";
+    case Type::Kind::Atomic:
+      return "atomic_" + typeName(*t.element);
     case Type::Kind::Pointer:
       return typeName(*t.element) + "* " + addressSpaceName(t.space);
     case Type::Kind::ArrayRef:
@@ -130,6 +171,10 @@ bool isScalar(const Type& t) {
   return isInteger(t) || t.kind == Type::Kind::Bool || t.kind == Type::Kind::Float ||
          t.kind == Type::Kind::Enum;
 }
+bool isVector(const Type& t) {
+  return t.kind == Type::Kind::Vector;
+}
+
 bool isPointerOrRef(const Type& t) {
   return t.kind == Type::Kind::Pointer || t.kind == Type::Kind::ArrayRef;
 }

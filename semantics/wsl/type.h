@@ -21,13 +21,29 @@ using TypeP = std::shared_ptr<const Type>;
 /// A right-value type, `tval` of WSL.ott. Struct and enum types are nominal: `name` and the index
 /// of their declaration in the checked program.
 struct Type {
-  enum class Kind { Void, Bool, Int, Uint, Uchar, Float, Enum, Struct, Array, Pointer, ArrayRef };
+  enum class Kind {
+    Void,
+    Bool,
+    Int,
+    Uint,
+    Uchar,
+    Float,
+    Enum,
+    Struct,
+    Array,
+    Pointer,
+    ArrayRef,
+    Vector,
+    Texture,
+    Sampler,
+    Atomic
+  };
   Kind kind = Kind::Void;
-  TypeP element;                              // Array, Pointer, ArrayRef
-  uint32_t size = 0;                          // Array: number of elements (>= 1)
+  TypeP element;                              // Array, Pointer, ArrayRef, Vector
+  uint32_t size = 0;                          // Array: number of elements (>= 1); Vector: 2, 3 or 4
   AddressSpace space = AddressSpace::Thread;  // Pointer, ArrayRef
-  std::string name;                           // Enum, Struct
-  int declaration = -1;                       // Enum, Struct: index in CheckedProgram
+  std::string name;      // Enum, Struct; Texture: its kind (`Texture2D`, `RWTexture1DArray`, ..)
+  int declaration = -1;  // Enum, Struct: index in CheckedProgram
 };
 
 TypeP voidType();
@@ -39,6 +55,13 @@ TypeP floatType();
 TypeP arrayOf(TypeP element, uint32_t size);
 TypeP pointerTo(TypeP element, AddressSpace as);
 TypeP arrayRefTo(TypeP element, AddressSpace as);
+/// `vector<T, n>`, spelled `Tn` (seed "Built-in aggregate types": `float4`, or `vector<float, 4>`).
+TypeP vectorOf(TypeP element, uint32_t size);
+/// The seed's texture types (seed "Textures": `Texture2D<float4>`; `element` is T) and `sampler`.
+TypeP textureOf(const std::string& kind, TypeP element);
+TypeP samplerType();
+/// `atomic_int`, `atomic_uint` (seed "Built-in Atomic Types"; `element` is int or uint).
+TypeP atomicOf(TypeP element);
 
 bool sameType(const Type& a, const Type& b);
 inline bool sameType(const TypeP& a, const TypeP& b) {
@@ -49,6 +72,7 @@ std::string typeName(const Type& t);
 bool isInteger(const Type& t);  // int, uint, uchar
 bool isScalar(const Type& t);   // bool, int, uint, uchar, float, enum
 bool isPointerOrRef(const Type& t);
+bool isVector(const Type& t);
 
 /// A syntactic type as written: `thread int*[]`, `Foo[3]`, `vector<int, 2>`.
 struct TypeSyntax {

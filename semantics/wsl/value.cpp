@@ -80,6 +80,13 @@ Value Value::makeVoid() {
 }
 Value Value::makeUnspecified(TypeP type) {
   Value v;
+  if (type->kind == Type::Kind::Vector) {
+    // A vector is its elements: each one unspecified (the swizzles and indexers read them).
+    v.kind = Kind::Aggregate;
+    v.elements.assign(type->size, makeUnspecified(type->element));
+    v.type = std::move(type);
+    return v;
+  }
   switch (type->kind) {
     case Type::Kind::Bool:
       v.kind = Kind::Bool;
@@ -105,6 +112,14 @@ Value Value::makeUnspecified(TypeP type) {
   }
   v.unspecified = true;
   v.type = std::move(type);
+  return v;
+}
+
+Value Value::makeResource(TypeP type, int64_t index) {
+  Value v;
+  v.kind = Kind::Resource;
+  v.type = std::move(type);
+  v.integer = index;
   return v;
 }
 
@@ -169,6 +184,9 @@ std::string valueText(const Value& v) {
       return "Ref(" + std::to_string(v.address) + ", " + std::to_string(v.length) + ")";
     case Value::Kind::LVal:
       return "LVal(" + std::to_string(v.address) + ")";
+    case Value::Kind::Resource:
+      return (v.type ? typeName(*v.type) : std::string("resource")) + "#" +
+             std::to_string(v.integer);
     case Value::Kind::Aggregate: {
       std::string s = "{";
       for (size_t i = 0; i < v.elements.size(); ++i)

@@ -15,12 +15,26 @@ namespace plumb::wsl {
 using Address = uint64_t;
 
 struct Value {
-  enum class Kind { Void, Bool, Int, Uint, Uchar, Float, Enum, Ptr, Ref, Aggregate, LVal };
+  enum class Kind {
+    Void,
+    Bool,
+    Int,
+    Uint,
+    Uchar,
+    Float,
+    Enum,
+    Ptr,
+    Ref,
+    Aggregate,
+    LVal,
+    Resource
+  };
   Kind kind = Kind::Void;
   /// An unspecified value of its type (seed: "unspecified value", "undefined value"): any value
   /// of the type. Only scalars are ever unspecified; a use that needs the value explores each.
   bool unspecified = false;
-  int64_t integer = 0;  // Bool (0/1), Int, Uint, Uchar, Enum
+  int64_t integer = 0;  // Bool (0/1), Int, Uint, Uchar, Enum; Resource: the texture or sampler
+                        // index of the run (interpreter/wsl/texture.h)
   float real = 0;       // Float
   Address address = 0;  // Ptr, Ref, LVal
   uint32_t length = 0;  // Ref: the bound j of Ref(addr, j)
@@ -38,6 +52,9 @@ struct Value {
   static Value makeRef(Address a, uint32_t length, AddressSpace as, TypeP element);
   static Value makeLVal(Address a, AddressSpace as, TypeP type);
   static Value makeVoid();
+  /// A texture or sampler: opaque, the index of the run's texture or sampler (seed "Textures":
+  /// "it is impossible to create or destroy one in WSL").
+  static Value makeResource(TypeP type, int64_t index);
   static Value makeUnspecified(TypeP type);
 
   bool isLVal() const { return kind == Kind::LVal; }

@@ -44,8 +44,12 @@ const std::set<std::string> kOtherTools = {"--build",
                                            "--use-webgpu-adapter",
                                            "--remote-debugging-pipe",
                                            "--check",
-                                           "--verbose",  // tests/conformance/wsl_ri_replay
-                                           "--list",     // tests/conformance/wsl_ri_replay
+                                           "--verbose",    // tests/conformance/wsl_ri_replay
+                                           "--list",       // tests/conformance/wsl_ri_replay
+                                           "--ri",         // oracle/wsl/differential.mjs
+                                           "--plumb",      // oracle/wsl/differential.mjs
+                                           "--programs",   // oracle/wsl/differential.mjs
+                                           "--functions",  // oracle/wsl/differential.mjs
                                            "--x"};
 
 const std::string& help(const std::string& subcommand) {

@@ -16,6 +16,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -24,6 +25,7 @@
 
 #include "checker/wsl/checked_program.h"
 #include "interpreter/wsl/machine.h"
+#include "interpreter/wsl/texture.h"
 #include "semantics/wsl/lexer.h"
 #include "semantics/wsl/parser.h"
 
@@ -89,11 +91,26 @@ std::optional<Value> argument(const CheckedProgram& p, const nlohmann::json& a) 
   return std::nullopt;
 }
 
+bool matchesScalar(const Value& got, const std::string& type, const nlohmann::json& v);
+
 bool matches(const Value& got, const nlohmann::json& expected) {
   std::string type = expected.value("type", "");
   if (!got.type || typeName(*got.type) != type) return false;
   if (got.unspecified) return false;
   const nlohmann::json& v = expected["value"];
+  if (got.type->kind == Type::Kind::Vector) {
+    // `checkFloat4` and the like: the RI's elements, in order.
+    if (!v.is_array() || v.size() != got.elements.size()) return false;
+    for (size_t i = 0; i < got.elements.size(); ++i)
+      if (got.elements[i].unspecified ||
+          !matchesScalar(got.elements[i], typeName(*got.type->element), v[i]))
+        return false;
+    return true;
+  }
+  return matchesScalar(got, type, v);
+}
+
+bool matchesScalar(const Value& got, const std::string& type, const nlohmann::json& v) {
   if (type == "float") {
     if (v.is_string()) {
       std::string s = v.get<std::string>();
@@ -157,6 +174,16 @@ std::string knownDifference(const DiagnosticList& d, const std::string& kind,
   return "";
 }
 
+// The texture fixtures (tests/data/wsl-ri/fixtures.json), by id.
+const nlohmann::json& fixtures() {
+  static const nlohmann::json all = [] {
+    std::ifstream in(std::string(PLUMB_TEST_DATA_DIR) + "/wsl-ri/fixtures.json");
+    nlohmann::json j = nlohmann::json::parse(in, nullptr, false);
+    return j.is_discarded() ? nlohmann::json::object() : j;
+  }();
+  return all;
+}
+
 Verdict replay(const nlohmann::json& c) {
   const std::string kind = c.value("kind", "");
   const std::string program = c.value("program", "");
@@ -164,7 +191,11 @@ Verdict replay(const nlohmann::json& c) {
   std::set<std::string> depends;
   if (c.contains("depends"))
     for (const auto& d : c["depends"]) depends.insert(d.get<std::string>());
-  if (kind == "fixture") return {"unsupported", "texture or buffer fixture"};
+  bool textures = false;
+  for (const auto& a : c["args"])
+    if (a.value("fixture", "") == "texture" || a.value("fixture", "") == "sampler") textures = true;
+  if (kind == "fixture" && !textures && c["expected"].value("unchecked", false))
+    return {"unsupported", "a buffer the suite inspected in JavaScript"};
 
   auto file = std::make_shared<SourceFile>("ri.wsl", program);
   if (kind == "lexer") {
@@ -201,6 +232,10 @@ Verdict replay(const nlohmann::json& c) {
   }
   if (!checked) {
     if (unsupported) return {"unsupported", firstMessage(diagnostics)};
+    for (const Diagnostic& x : diagnostics.all())
+      if (x.rule == "wsl-typing-call" && x.message.find("call Sample") != std::string::npos)
+        return {"unsupported",
+                "texture sampling (Sample, SampleBias, SampleGrad, SampleLevel, SampleCmp)"};
     if (std::string w = knownDifference(diagnostics, kind, program); !w.empty())
       return {"difference", w};
     return {"fail", "Plumb rejects: " + firstMessage(diagnostics)};
@@ -212,6 +247,58 @@ Verdict replay(const nlohmann::json& c) {
   options.maxSteps = 2000000;
   options.maxExecutions = 64;
   for (const auto& a : c["args"]) {
+    if (a.value("fixture", "") == "texture") {
+      // fixtures.json: the texture's maker, element type and data.
+      std::string error;
+      auto it = fixtures().find(a.value("ref", ""));
+      std::optional<TextureData> t;
+      if (it != fixtures().end()) t = textureFromFixture(*it, error);
+      if (!t) return {"fail", "texture fixture: " + error};
+      options.arguments.push_back(
+          Value::makeResource(t->type(), int64_t(options.resources.textures.size())));
+      options.resources.textures.push_back(std::move(*t));
+      continue;
+    }
+    if (a.value("fixture", "") == "sampler") {
+      options.arguments.push_back(
+          Value::makeResource(samplerType(), int64_t(options.resources.samplers.size())));
+      options.resources.samplers.push_back(
+          samplerFromOptions(a.value("options", nlohmann::json::object())));
+      continue;
+    }
+    if (a.value("fixture", "") == "raw") {
+      // A host buffer: an array passed by value (`int[intLiteral<3>]`), or the memory behind a
+      // pointer or array reference argument, stored before the call.
+      std::string type = a.value("type", "");
+      TypeP element = type.rfind("float", 0) == 0 || type.find(" float") != std::string::npos
+                          ? floatType()
+                          : intType();
+      std::vector<Value> values;
+      for (const auto& x : a["buffer"]) {
+        if (!x.is_number()) return {"unsupported", "a buffer with unspecified elements"};
+        values.push_back(element->kind == Type::Kind::Float ? Value::makeFloat(x.get<float>())
+                                                            : Value::makeInt(x.get<int32_t>()));
+      }
+      if (type.find("[intLiteral<") != std::string::npos) {
+        Value v;
+        v.kind = Value::Kind::Aggregate;
+        v.type = arrayOf(element, uint32_t(values.size()));
+        v.elements = values;
+        options.arguments.push_back(v);
+        continue;
+      }
+      AddressSpace space =
+          type.rfind("device", 0) == 0 ? AddressSpace::Device : AddressSpace::Thread;
+      Address base = (Address(1) << 40) + Address(options.arguments.size()) * 4096;
+      for (size_t i = 0; i < values.size(); ++i)
+        options.initialMemory.push_back({base + Address(i) * 4, values[i]});
+      Address at = base + Address(a.value("offset", 0)) * 4;
+      if (a.value("pointee", "") == "arrayRef")
+        options.arguments.push_back(Value::makeRef(at, a.value("length", 0u), space, element));
+      else
+        options.arguments.push_back(Value::makePtr(at, space, element));
+      continue;
+    }
     if (a.contains("fixture") || a.contains("ref"))
       return {"unsupported", "pointer, buffer or texture argument"};
     std::optional<Value> v = argument(*checked, a);

@@ -23,6 +23,13 @@ TEST(WslMachine, WhileLoopAndContinue) {
   EXPECT_EQ(onlyValue(runText(p, "foo", {Value::makeInt(1)})), "18");
 }
 
+TEST(WslMachine, ParenthesizedLiteralsKeepTheirValue) {
+  // Found by the RI differential oracle: `-(1)` and `5 + (2)` gave 0 and 5 (the literal in
+  // parentheses was coerced from the parentheses' empty value).
+  const char* p = "int foo(int a) { return -(1) * 100 + 5 + (2) + (-(-1)) * 10 + a; }";
+  EXPECT_EQ(onlyValue(runText(p, "foo", {Value::makeInt(1000)})), "917");
+}
+
 TEST(WslMachine, ForLoopWithDeclaration) {
   const char* p = "int sum(int n) { int s = 0; for (int i = 0; i < n; i++) { s += i; } return s; }";
   EXPECT_EQ(onlyValue(runText(p, "sum", {Value::makeInt(5)})), "10");
