@@ -297,7 +297,9 @@ TypeP Checker::call(Expr& e) {
     Expr& a = *e.operands[k + first];
     std::string context = "argument " + std::to_string(k + 1) + " of '" + e.name + "'";
     if (f.directions[k] == ParameterDirection::In) {
-      convert(a, f.parameters[k], context, rules::kOverloading);
+      // A dynamically typed (unsized array) formal takes the argument's type (step 5b).
+      if (f.parameters[k]->kind != TypeKind::Array || f.parameters[k]->arraySize >= 0)
+        convert(a, f.parameters[k], context, rules::kOverloading);
       continue;
     }
     // out/inout: copied back into the argument, which must be assignable and take the formal's
