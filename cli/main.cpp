@@ -10,6 +10,7 @@
 #include "cli/suggestions.h"
 #include "cli/terminal.h"
 #include "cli/tgsi_command.h"
+#include "cli/cg_command.h"
 #include "cli/wsl_command.h"
 #include "semantics/diagnostic.h"
 
@@ -65,6 +66,7 @@ int runMain(int argc, char** argv) {
   plumb::cli::registerReduce(app, exitCode);
   plumb::cli::registerTgsi(app, exitCode);
   plumb::cli::registerWsl(app, exitCode);
+  plumb::cli::registerCg(app, exitCode);
   refuseNegativeNumbers(app);
   if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {

@@ -1,0 +1,11 @@
+// `plumb cg ...` (issue 21): the Cg seed's subcommands, kept apart from cli/commands.h. Other
+// Cg subcommands (`run`, `oracle`) attach to the `cg` command registerCg returns.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace plumb::cli {
+
+CLI::App* registerCg(CLI::App& app, int& exitCode);  // cg_command.cpp
+
+}  // namespace plumb::cli
