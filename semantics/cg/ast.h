@@ -90,8 +90,11 @@ enum class ExprKind {
 
 /// The static meaning the checker gives an expression (left empty by the parser).
 struct ExprInfo {
-  TypeP type;           // the expression's own type (null: not checked or erroneous)
-  TypeP convertedTo;    // the type its context converts it to implicitly (null: none)
+  TypeP type;  // the expression's own type (null: not checked or erroneous)
+  /// The type its context converts it to implicitly (null: none). For a compound assignment
+  /// `a op= b`, b's is the operation's type: a is read, converted to it, combined with b, and the
+  /// result converted back to a's type.
+  TypeP convertedTo;
   bool lvalue = false;  // assignable (not a call result, not const, no repeated swizzle)
   int function = -1;    // Call/MethodCall: index into the checker's function table
   /// Member: the swizzle's component indices (x/r = 0 ... w/a = 3) or, on a matrix,

@@ -107,6 +107,15 @@ class Parser {
     ~DepthGuard() { --p.depth_; }
   };
 
+  // A left-deep chain (`a + b + c ...`, `a[0][0]...`, `a, b, c ...`) nests one level per
+  // operator without recursing here; later passes recurse over it, so it counts too.
+  bool chainTooDeep(size_t& chain) {
+    if (depth_ + ++chain <= options_.maxNesting) return false;
+    fail(peek().span, "nesting deeper than " + std::to_string(options_.maxNesting) +
+                          " levels (a Plumb resource limit)");
+    return true;
+  }
+
   // ---- type names ----
   bool isUserTypeName(const std::string& name) const { return typeNames_.count(name) > 0; }
   bool isTypeStart(size_t k = 0) const {
@@ -733,7 +742,8 @@ class Parser {
 
   ExprP parseExpression() {
     ExprP e = parseAssignment();
-    while (is(",")) {
+    size_t chain = 0;
+    while (is(",") && !chainTooDeep(chain)) {
       advance();
       auto c = makeExpr(ExprKind::Comma, spanOf(e, previousSpan()));
       c->operands.push_back(std::move(e));
@@ -776,9 +786,13 @@ class Parser {
 
   ExprP parseBinary(int minPrecedence) {
     ExprP lhs = parseUnary();
+    size_t chain = 0;
     for (;;) {
       const Token& t = peek();
       if (t.kind != TokenKind::Punctuation) break;
+      if (binaryPrecedence(t.text) >= minPrecedence && binaryPrecedence(t.text) > 0 &&
+          chainTooDeep(chain))
+        break;
       int p = binaryPrecedence(t.text);
       if (p == 0 || p < minPrecedence) break;
       std::string op = t.text;
@@ -833,8 +847,10 @@ class Parser {
   }
 
   ExprP parsePostfix(ExprP e) {
+    size_t chain = 0;
     for (;;) {
       if (failed_) return e;
+      if ((is("[") || is(".") || is("++") || is("--")) && chainTooDeep(chain)) return e;
       Span first = spanOf(e, peek().span);
       if (accept("[")) {
         auto i = makeExpr(ExprKind::Index, first);

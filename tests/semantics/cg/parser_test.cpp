@@ -171,6 +171,13 @@ TEST(CgParser, NestingIsBounded) {
   std::string deep(100000, '(');
   std::string r = parsed("float x = " + deep + "1;");
   EXPECT_NE(r.find("a Plumb resource limit"), std::string::npos) << r;
+  // Left-deep chains nest as deeply as parentheses do.
+  std::string sum = "float x = 1";
+  for (int i = 0; i < 300; ++i) sum += " + 1";
+  EXPECT_NE(parsed(sum + ";").find("a Plumb resource limit"), std::string::npos);
+  std::string index = "float x = a";
+  for (int i = 0; i < 300; ++i) index += "[0]";
+  EXPECT_NE(parsed(index + ";").find("a Plumb resource limit"), std::string::npos);
   std::string blocks = "void f() " + std::string(50000, '{');
   EXPECT_NE(parsed(blocks).find("error"), std::string::npos);
 }
