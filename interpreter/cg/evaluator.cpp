@@ -174,10 +174,6 @@ bool hasSideEffects(const Expr& e) {
   return false;
 }
 
-std::string scalarText(const Component& c) {
-  return componentText(c);
-}
-
 // ------------------------------------------------------------------------------ execution
 
 class Execution {
