@@ -49,7 +49,12 @@ TEST(CgRunCli, ErrorsAndUndefinedOutcomes) {
   std::string bad = temp("bad.cg", "float f(float x) { return y; }\n");
   auto r = plumb("cg run " + bad + " --entry f --args 1", true);
   EXPECT_EQ(r.status, 1);
+  // No such entry: the checker's error (the seed's "How Programs Receive and Return Data").
   r = plumb("cg run " + kOrder + " --entry nothing", true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("cg-how-programs-receive-and-return-data"), std::string::npos) << r.out;
+  // Wrong arguments: a usage error.
+  r = plumb("cg run " + kOrder + " --entry main --args 1", true);
   EXPECT_EQ(r.status, 2);
   std::string div = temp("div.cg", "int f(int x) { return x / 0; }\n");
   r = plumb("cg run " + div + " --entry f --args 1");
