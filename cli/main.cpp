@@ -14,6 +14,12 @@
 #include "cli/wsl_command.h"
 #include "semantics/diagnostic.h"
 
+namespace plumb::cli {
+/// `plumb cg run` (cg_run_command.cpp, issue 21): adds `run` to the `cg` group, so it is
+/// registered after the group's other subcommands (it creates the group if none registered it).
+void registerCgRun(CLI::App& app, int& exitCode);
+}  // namespace plumb::cli
+
 namespace {
 
 /// No option of plumb takes a negative number, and CLI11 reads `--max-executions -1` into an
@@ -37,7 +43,8 @@ void refuseNegativeNumbers(CLI::App& app) {
 int runMain(int argc, char** argv) {
   CLI::App app{
       "Plumb: a formal reference implementation of WGSL (revision 2022-06; current WGSL with\n"
-      "--revision 2026). See README.md and docs/ for the rules, formats and known spec ambiguities."};
+      "--revision 2026). See README.md and docs/ for the rules, formats and known spec "
+      "ambiguities."};
   app.set_version_flag("--version", std::string("plumb ") + PLUMB_VERSION +
                                         " (WGSL revision 2022-06, gpuweb a83e9990)");
   app.require_subcommand(1);
@@ -67,6 +74,7 @@ int runMain(int argc, char** argv) {
   plumb::cli::registerTgsi(app, exitCode);
   plumb::cli::registerWsl(app, exitCode);
   plumb::cli::registerCg(app, exitCode);
+  ::plumb::cli::registerCgRun(app, exitCode);  // last: it joins the `cg` group
   refuseNegativeNumbers(app);
   if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {

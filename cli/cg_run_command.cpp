@@ -1,0 +1,151 @@
+// plumb cg run FILE --entry F [--args V...] [--precision types|fp32|fp16|fixed] [--strict-ieee]
+//                   [--profile P] [-D NAME[=VALUE]]... [-I DIR]... [--allow-output-aliasing]
+//                   [--trace] [--max-steps N] [--max-executions N] [--format text|json]
+// Calls a Cg function and prints every outcome the seed's evaluation rules allow (issue 21,
+// docs/cg.md "Running"). A file of its own beside cli/cg_command.cpp (the front end's
+// subcommands): it adds `run` to the `cg` group, creating the group if it is not there yet.
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "checker/cg/front_end.h"
+#include "cli/commands.h"
+#include "cli/input_files.h"
+#include "interpreter/cg/evaluator.h"
+#include "semantics/diagnostic_json.h"
+
+namespace plumb::cli {
+namespace {
+
+struct CgRunOptions {
+  std::string file;
+  std::string entry;
+  std::vector<std::string> args;
+  std::string precision = "types";
+  bool strictIeee = false;
+  std::string profile;
+  bool trace = false;
+  uint64_t maxSteps = 1000000;
+  uint64_t maxExecutions = 1000;
+  std::string format = "text";
+  bool allowOutputAliasing = false;
+  std::vector<std::string> defines, includeDirs;
+};
+
+int reportDiagnostics(const DiagnosticList& diagnostics, const std::string& format) {
+  if (format == "json") {
+    nlohmann::json j = {{"format", "plumb-cg-run"},
+                        {"version", 1},
+                        {"valid", false},
+                        {"diagnostics", nlohmann::json::array()}};
+    for (const Diagnostic& d : diagnostics.all()) j["diagnostics"].push_back(toJson(d));
+    std::cout << j.dump(2) << "\n";
+  } else {
+    for (const Diagnostic& d : diagnostics.all()) std::cerr << renderText(d);
+  }
+  return kRejected;
+}
+
+int runCg(const CgRunOptions& o) {
+  std::unique_ptr<SourceFile> original = readTextFile("cg run", o.file);
+  if (!original) return kUsage;
+  // The front end as `plumb cg check` runs it (checker/cg/front_end.h): preprocessing (the system
+  // cpp, for a file with directives), parsing, the static semantics with the entry and profile.
+  DiagnosticList diagnostics;
+  cg::CheckOptions check;
+  check.entry = o.entry;
+  if (!o.profile.empty()) check.profile = o.profile;
+  cg::PreprocessOptions pre;
+  pre.defines = o.defines;
+  pre.includeDirs = o.includeDirs;
+  size_t slash = o.file.rfind('/');
+  if (slash != std::string::npos) pre.directory = o.file.substr(0, slash);
+  cg::FrontEndResult front = cg::compileCg(*original, diagnostics, check, pre);
+  if (!front.program) return reportDiagnostics(diagnostics, o.format);
+  if (!front.checked) {
+    // "Output aliasing is illegal, but implementations are not required to detect it": with
+    // --allow-output-aliasing a program whose only errors are that one runs, and the aliased
+    // outputs are undefined (docs/ambiguities.md CG-E9).
+    bool onlyAliasing = o.allowOutputAliasing;
+    for (const Diagnostic& d : diagnostics.all())
+      onlyAliasing &= d.severity != Severity::Error || d.rule == "cg-aliasing-of-semantics";
+    if (!onlyAliasing) return reportDiagnostics(diagnostics, o.format);
+  }
+  const cg::Program& program = *front.program;
+  const SourceFile* file = front.source ? front.source.get() : original.get();
+  cg::RunOptions options;
+  options.file = file;
+  options.checked = front.checked ? &*front.checked : nullptr;
+  options.entry = o.entry;
+  options.args = o.args;
+  cg::parsePrecision(o.precision, options.precision);
+  options.strictIeee = o.strictIeee;
+  options.profile = o.profile;
+  options.maxSteps = o.maxSteps;
+  options.maxExecutions = o.maxExecutions;
+  if (o.trace)
+    options.trace = [](size_t path, uint64_t step, const cg::TraceStep& t) {
+      std::cout << "[" << path << ":" << step << "] " << t.rule;
+      if (!t.text.empty()) std::cout << "  " << t.text;
+      if (!t.detail.empty()) std::cout << "  => " << t.detail;
+      std::cout << "\n";
+    };
+  cg::RunResult result = cg::runFunction(program, options);
+  if (!result.error.empty()) {
+    printInputError("cg run", result.error);
+    return kUsage;
+  }
+  if (o.format == "json")
+    std::cout << cg::runReportJson(result, options).dump(2) << "\n";
+  else
+    std::cout << cg::runReportText(result);
+  bool incomplete = result.executionLimitReached;
+  for (const cg::Outcome& x : result.outcomes)
+    incomplete |=
+        x.status == cg::Outcome::Status::StepLimit || x.status == cg::Outcome::Status::Unsupported;
+  return incomplete ? kRejected : kOk;
+}
+
+}  // namespace
+
+void registerCgRun(CLI::App& app, int& exitCode);
+
+void registerCgRun(CLI::App& app, int& exitCode) {
+  CLI::App* cg = nullptr;
+  for (CLI::App* s : app.get_subcommands([](CLI::App* c) { return c->get_name() == "cg"; })) cg = s;
+  if (!cg) {
+    cg = app.add_subcommand("cg", "The Cg 2.0 seed (docs/cg.md)");
+    cg->require_subcommand(1);
+  }
+  auto o = std::make_shared<CgRunOptions>();
+  CLI::App* r = cg->add_subcommand(
+      "run", "Call a Cg function and print every outcome the seed's evaluation rules allow");
+  r->add_option("FILE", o->file, "Cg source file ('-' for standard input)")->required();
+  r->add_option("--entry", o->entry, "the function to call")->required();
+  r->add_option("--args", o->args,
+                "one per in/inout parameter, its components in order: 1.5, 1,2,3, "
+                "float3(1,2,3), true");
+  r->add_option("--precision", o->precision,
+                "the model of the floating types: types (float fp32, half fp16, fixed S1.10; "
+                "the default), or fp32, fp16, fixed for all of them")
+      ->check(CLI::IsMember({"types", "fp32", "fp16", "fixed"}));
+  r->add_flag("--strict-ieee", o->strictIeee,
+              "fp32 and fp16 exactly as IEEE 754 (no flushing of subnormals)");
+  r->add_option("--profile", o->profile,
+                "the compilation profile the checker applies (default: generic)");
+  r->add_option("-D", o->defines, "a preprocessor macro NAME or NAME=VALUE (cpp -D)");
+  r->add_option("-I", o->includeDirs, "an #include directory");
+  r->add_flag("--allow-output-aliasing", o->allowOutputAliasing,
+              "run a program the checker rejects only for aliased output semantics (the "
+              "aliased outputs are then undefined)");
+  r->add_flag("--trace", o->trace, "print each evaluation step: its rule, source and value");
+  r->add_option("--max-steps", o->maxSteps, "steps per execution (default 1000000)");
+  r->add_option("--max-executions", o->maxExecutions, "executions explored (default 1000)");
+  r->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}));
+  r->footer(
+      "Exit status: 0 run, 1 invalid program or an incomplete set (a limit, an unsupported\n"
+      "construct), 2 on usage errors (file, entry or arguments).");
+  r->callback([o, &exitCode] { exitCode = runCg(*o); });
+}
+
+}  // namespace plumb::cli

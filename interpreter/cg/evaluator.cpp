@@ -1,0 +1,1838 @@
+// The Cg evaluator (evaluator.h): a big-step interpreter over the syntax tree, run once per path
+// of choices. Each evaluation step names its rule (evaluationRules()), which --trace prints.
+// Types: the evaluator keeps the type of every value (semantics/cg/type.h) and applies the
+// seed's conversions itself ("Type Conversions", "Type-Promotion Rules", "Smearing"), so that
+// it gives the same result whether or not the checker annotated the tree.
+#include "interpreter/cg/evaluator.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <sstream>
+
+#include <mpfr.h>
+
+#include "checker/exact_arithmetic.h"
+#include "interpreter/cg/standard_library.h"
+
+namespace plumb::cg {
+
+namespace {
+
+// ------------------------------------------------------------------------------ rules
+
+// clang-format off
+const std::vector<EvaluationRule> kRules = {
+    {"literal", "Constants"},
+    {"variable-read", "Declarations and declaration specifiers"},
+    {"uninitialized-read", "Use of Uninitialized Variables"},
+    {"usual-arithmetic-conversion", "Type-Promotion Rules"},
+    {"smear-scalar", "\"Smearing\" of Scalars to Vectors"},
+    {"componentwise-operator", "Operator Enhancements"},
+    {"comparison", "Operators (Comparisons)"},
+    {"boolean-both-sides", "Operators (Boolean): no short-circuiting"},
+    {"conditional-both-arms", "Conditional Operator"},
+    {"conditional-select", "Conditional Operator"},
+    {"integer-undefined-behaviour", "Operators (Arithmetic): C rules for integer / and %"},
+    {"assign", "Assignment"},
+    {"compound-assign", "Assignment"},
+    {"increment", "Operators (Arithmetic)"},
+    {"swizzle", "Operator Precedence (swizzle and write-mask operators)"},
+    {"write-mask", "Operator Precedence (swizzle and write-mask operators)"},
+    {"member", "Struct and Interface types"},
+    {"subscript", "Arrays and Subscripting"},
+    {"construct", "Type Conversions"},
+    {"cast", "Type Conversions"},
+    {"implicit-conversion", "Type Conversions"},
+    {"comma", "Miscellaneous Operators"},
+    {"call-order", "Function Calls: the order of calls is undefined"},
+    {"call-copy-in", "Declarations and declaration specifiers (in, inout)"},
+    {"call-copy-out", "Declarations and declaration specifiers (out, inout)"},
+    {"call-return", "Function Calls"},
+    {"standard-library-call", "Cg Standard Library Functions"},
+    {"declaration", "Declarations and declaration specifiers"},
+    {"if", "Statements and Expressions"},
+    {"loop", "Statements and Expressions"},
+    {"switch", "Statements and Expressions"},
+    {"break", "Statements and Expressions"},
+    {"continue", "Statements and Expressions"},
+    {"return", "Statements and Expressions"},
+    {"discard", "Statements and Expressions"},
+    {"output-semantic", "Binding semantics for outputs"},
+    {"output-aliasing", "Aliasing of Semantics"},
+};
+// clang-format on
+
+// ------------------------------------------------------------------------------ choices
+
+// Depth-first enumeration of the paths of choices: an execution asks choose(n) at each choice
+// point; next() moves to the following unexplored path.
+class Chooser {
+ public:
+  int choose(int n) {
+    if (depth_ < path_.size()) return path_[depth_++];
+    path_.push_back(0);
+    arity_.push_back(n);
+    ++depth_;
+    return 0;
+  }
+  bool next() {
+    path_.resize(depth_), arity_.resize(depth_);
+    while (!path_.empty()) {
+      if (path_.back() + 1 < arity_.back()) {
+        ++path_.back();
+        depth_ = 0;
+        return true;
+      }
+      path_.pop_back(), arity_.pop_back();
+    }
+    return false;
+  }
+  void restart() { depth_ = 0; }
+
+ private:
+  std::vector<int> path_, arity_;
+  size_t depth_ = 0;
+};
+
+struct Stop {
+  Outcome::Status status;
+  std::string reason;
+};
+
+enum class Flow { Normal, Break, Continue, Return, Discard };
+
+// A place in memory: a variable's slot and a path into it (array elements, struct members,
+// then components, a swizzle or write mask).
+struct Place {
+  int slot = -1;
+  std::vector<int> elements;    // element or member indices, outermost first
+  std::vector<int> components;  // empty: the whole value
+  bool operator==(const Place&) const = default;
+};
+
+bool isFloatingScalar(Scalar s) {
+  return isFloating(s);
+}
+
+// The rank of the usual arithmetic conversions' "smaller type is converted to the larger type"
+// (rules 3 and 5): precision order of the seed's list.
+int floatingRank(Scalar s) {
+  switch (s) {
+    case Scalar::Fixed:
+      return 0;
+    case Scalar::Half:
+      return 1;
+    case Scalar::Float:
+    case Scalar::CFloat:
+      return 2;
+    default:
+      return 3;  // double
+  }
+}
+int integralRank(Scalar s) {
+  switch (s) {
+    case Scalar::Char:
+      return 0;
+    case Scalar::Short:
+      return 1;
+    case Scalar::Int:
+    case Scalar::CInt:
+      return 2;
+    case Scalar::UInt:
+      return 3;
+    default:
+      return 4;  // long
+  }
+}
+
+// "The usual arithmetic conversions for binary operators" (#Type-Promotion Rules), rules 1-6.
+Scalar usualArithmetic(Scalar a, Scalar b) {
+  if (a == b) return a;
+  if (a == Scalar::Bool) return b == Scalar::CInt ? Scalar::Int : b;  // bool as an integer
+  if (b == Scalar::Bool) return a == Scalar::CInt ? Scalar::Int : a;
+  if (a == Scalar::CInt) return b;  // 1
+  if (b == Scalar::CInt) return a;
+  if (a == Scalar::CFloat && isFloatingScalar(b)) return b;  // 2
+  if (b == Scalar::CFloat && isFloatingScalar(a)) return a;
+  if (isFloatingScalar(a) && isFloatingScalar(b))  // 3
+    return floatingRank(a) >= floatingRank(b) ? a : b;
+  if (isFloatingScalar(a)) return a;  // 4
+  if (isFloatingScalar(b)) return b;
+  return integralRank(a) >= integralRank(b) ? a : b;  // 5 (6: no unsigned type is modelled)
+}
+
+bool hasSideEffects(const Expr& e) {
+  if (e.kind == ExprKind::Call || e.kind == ExprKind::MethodCall || e.kind == ExprKind::Assign ||
+      e.kind == ExprKind::PreIncrement || e.kind == ExprKind::PostIncrement)
+    return true;
+  for (const ExprP& o : e.operands)
+    if (o && hasSideEffects(*o)) return true;
+  return false;
+}
+
+// ------------------------------------------------------------------------------ execution
+
+class Execution {
+ public:
+  Execution(const Program& p, const RunOptions& o, Chooser& chooser, std::set<std::string>& rules,
+            size_t path)
+      : p_(p), o_(o), chooser_(chooser), rules_(rules), path_(path) {}
+
+  std::optional<Stop> stop;
+  std::vector<std::string> choices;
+  uint64_t steps = 0;
+
+  std::vector<Output> run(int function, std::string& error);
+
+  // ---------------------------------------------------------------- types and values
+
+  Model modelFor(Scalar s) const {
+    switch (o_.precision) {
+      case Precision::Fp32:
+        return Model::Fp32;
+      case Precision::Fp16:
+        return Model::Fp16;
+      case Precision::Fixed:
+        return Model::Fixed;
+      case Precision::Types:
+        break;
+    }
+    if (s == Scalar::Half) return Model::Fp16;
+    if (s == Scalar::Fixed) return Model::Fixed;
+    return Model::Fp32;
+  }
+  NumericModel numeric(Model m) const { return NumericModel(m, o_.strictIeee); }
+
+  Component zeroComponent(Scalar s) const {
+    if (s == Scalar::Bool) return Component::boolean(false);
+    if (isIntegral(s)) return Component::ofInt(IntSet::of(0));
+    return Component::ofNumber(modelFor(s), NumberSet::point(0));
+  }
+
+  TypeP resolveType(const TypeSyntax& t, const std::vector<ExprP>& dims) {
+    TypeP base;
+    if (t.inlineStruct >= 0 && t.inlineStruct < static_cast<int>(p_.structs.size()))
+      base = structType(t.inlineStruct, p_.structs[t.inlineStruct].name);
+    if (!base) base = predefinedType(t.name);
+    if (!base)
+      for (size_t i = 0; i < p_.structs.size(); ++i)
+        if (p_.structs[i].name == t.name && p_.structs[i].isDefinition) {
+          base = structType(static_cast<int>(i), t.name, p_.structs[i].isInterface);
+          break;
+        }
+    if (!base)
+      for (const TypedefDecl& d : p_.typedefs)
+        if (d.declarator.name == t.name) {
+          base = resolveType(d.type, d.declarator.arraySizes);
+          break;
+        }
+    if (!base) return nullptr;
+    for (size_t i = dims.size(); i-- > 0;) {
+      int size = -1;
+      if (dims[i]) {
+        EvalValue n = eval(*dims[i]);
+        if (!n.components.empty() && n.components[0].kind == ComponentKind::Int &&
+            !n.components[0].integer.undefined)
+          size = static_cast<int>(n.components[0].integer.value);
+      }
+      base = arrayType(base, size);
+    }
+    return base;
+  }
+
+  // A value of type `t` whose every component is `fill` of the component's type (zero, or
+  // undefined).
+  EvalValue makeValue(const TypeP& t, bool undefined) {
+    EvalValue v;
+    v.type = t;
+    v.typeName = typeName(t);
+    if (!t) return v;
+    switch (t->kind) {
+      case TypeKind::Scalar:
+      case TypeKind::Vector:
+      case TypeKind::Matrix: {
+        v.shape = t->kind == TypeKind::Scalar   ? EvalValue::Shape::Scalar
+                  : t->kind == TypeKind::Vector ? EvalValue::Shape::Vector
+                                                : EvalValue::Shape::Matrix;
+        v.rows = t->kind == TypeKind::Matrix ? t->rows : 1;
+        v.columns = t->columns;
+        Component c = zeroComponent(t->scalar);
+        if (undefined) c = c.undefinedLike();
+        v.components.assign(componentCount(*t), c);
+        return v;
+      }
+      case TypeKind::Array:
+        v.shape = EvalValue::Shape::Array;
+        for (int i = 0; i < std::max(t->arraySize, 0); ++i)
+          v.elements.push_back(makeValue(t->element, undefined));
+        return v;
+      case TypeKind::Struct: {
+        v.shape = EvalValue::Shape::Struct;
+        if (t->structIndex < 0 || t->structIndex >= static_cast<int>(p_.structs.size())) return v;
+        for (const StructMember& m : p_.structs[t->structIndex].members) {
+          if (m.function >= 0) continue;
+          for (const Declarator& d : m.field.declarators) {
+            v.memberNames.push_back(d.name);
+            v.elements.push_back(makeValue(resolveType(m.field.type, d.arraySizes), undefined));
+          }
+        }
+        return v;
+      }
+      default:
+        v.shape = EvalValue::Shape::Void;
+        return v;
+    }
+  }
+
+  Component convertComponent(const Component& c, Scalar to) {
+    if (to == Scalar::Bool) {
+      switch (c.kind) {
+        case ComponentKind::Bool:
+          return c;
+        case ComponentKind::Int:
+          return c.integer.undefined ? Component::anyBool()
+                                     : Component::boolean(c.integer.value != 0);
+        case ComponentKind::Number: {
+          Truth t = numeric(c.model).compare("!=", c.number, NumberSet::point(0));
+          return t == Truth::Either ? Component::anyBool() : Component::boolean(t == Truth::True);
+        }
+      }
+    }
+    if (isIntegral(to)) {
+      switch (c.kind) {
+        case ComponentKind::Bool:
+          return c.canFalse && c.canTrue ? Component::ofInt(IntSet::any())
+                                         : Component::ofInt(IntSet::of(c.canTrue ? 1 : 0));
+        case ComponentKind::Int:
+          return c;
+        case ComponentKind::Number: {
+          IntResult r = intFromNumber(c.number);
+          if (!r.undefinedBehaviour.empty()) undefinedBehaviour(r.undefinedBehaviour);
+          return Component::ofInt(r.value);
+        }
+      }
+    }
+    Model m = modelFor(to);
+    NumericModel nm = numeric(m);
+    switch (c.kind) {
+      case ComponentKind::Bool:
+        if (c.canFalse && c.canTrue) return Component::ofNumber(m, NumberSet::range(0, 1));
+        return Component::ofNumber(m, nm.fromReal(c.canTrue ? 1 : 0));
+      case ComponentKind::Int:
+        if (c.integer.undefined) return Component::ofNumber(m, NumberSet::any());
+        return Component::ofNumber(m, nm.fromReal(static_cast<double>(c.integer.value)));
+      case ComponentKind::Number:
+        if (c.model == m) return c;
+        return Component::ofNumber(m, nm.convert(c.number));
+    }
+    return c;
+  }
+
+  // Converts a value to a type (#Type Conversions: the table's cells, implicit or explicit).
+  EvalValue convert(const EvalValue& v, const TypeP& to) {
+    if (!to || !v.type || sameType(v.type, to)) return v;
+    EvalValue out = makeValue(to, false);
+    if (v.isNumeric() && out.isNumeric()) {
+      int n = static_cast<int>(out.components.size());
+      int have = static_cast<int>(v.components.size());
+      if (have == 1) {
+        // A scalar "will be replicated to all elements of the vector or matrix".
+        for (int i = 0; i < n; ++i)
+          out.components[i] = convertComponent(v.components[0], to->scalar);
+      } else if (v.shape == EvalValue::Shape::Matrix && out.shape == EvalValue::Shape::Matrix) {
+        // "A Matrix may be converted to a smaller matrix type (selects the upper-left submatrix)".
+        for (int r = 0; r < out.rows; ++r)
+          for (int c = 0; c < out.columns; ++c)
+            out.components[r * out.columns + c] = r < v.rows && c < v.columns
+                                                      ? convertComponent(v.at(r, c), to->scalar)
+                                                      : out.components[r * out.columns + c];
+      } else {
+        // vector to scalar ("selects the first element"), to a smaller vector, a vector to a
+        // matrix of the same total size and back: the components in order (rows first).
+        for (int i = 0; i < n && i < have; ++i)
+          out.components[i] = convertComponent(v.components[i], to->scalar);
+      }
+      return out;
+    }
+    if (v.shape == EvalValue::Shape::Struct && !v.elements.empty() &&
+        out.shape != EvalValue::Shape::Struct)
+      return convert(v.elements[0], to);  // "explicitly cast to the type of its first member"
+    if (out.shape == EvalValue::Shape::Array && v.shape == EvalValue::Shape::Array) {
+      for (size_t i = 0; i < out.elements.size() && i < v.elements.size(); ++i)
+        out.elements[i] = convert(v.elements[i], to->element);
+      return out;
+    }
+    if (out.shape == EvalValue::Shape::Struct && v.shape == EvalValue::Shape::Struct) {
+      for (size_t i = 0; i < out.elements.size() && i < v.elements.size(); ++i)
+        out.elements[i] = convert(v.elements[i], out.elements[i].type);
+      return out;
+    }
+    if (out.shape == EvalValue::Shape::Struct && !out.elements.empty()) {
+      // "Scalar types may also be explicitly cast to structure types if the scalar type can be
+      // legally cast to every member of the structure."
+      for (EvalValue& m : out.elements) m = convert(v, m.type);
+      return out;
+    }
+    unsupported("conversion from " + v.typeName + " to " + typeName(to));
+    return out;
+  }
+
+  // ---------------------------------------------------------------- stops and the trace
+
+  bool stopped() const { return stop.has_value(); }
+  void undefinedBehaviour(const std::string& why) {
+    if (!stop) stop = Stop{Outcome::Status::Undefined, why};
+  }
+  void unsupported(const std::string& what) {
+    if (!stop) stop = Stop{Outcome::Status::Unsupported, what};
+  }
+  std::string textOf(Span s) const {
+    if (!o_.file || s.end > o_.file->text().size() || s.begin >= s.end) return "";
+    std::string t(o_.file->text().substr(s.begin, s.end - s.begin));
+    std::replace(t.begin(), t.end(), '\n', ' ');
+    if (t.size() > 60) t = t.substr(0, 57) + "...";
+    return t;
+  }
+  void rule(const char* name, Span span, const std::string& detail = {}) {
+    rules_.insert(name);
+    if (o_.trace) o_.trace(path_, steps, TraceStep{name, textOf(span), detail});
+  }
+  bool step() {
+    if (++steps > o_.maxSteps) {
+      if (!stop) stop = Stop{Outcome::Status::StepLimit, "more than --max-steps steps"};
+      return false;
+    }
+    return !stopped();
+  }
+  int choose(int n, const std::string& what, const std::vector<std::string>& labels) {
+    int k = chooser_.choose(n);
+    choices.push_back(what + ": " + labels[k]);
+    return k;
+  }
+  bool chooseTruth(const Component& c, Span span, const char* what) {
+    if (c.canTrue && !c.canFalse) return true;
+    if (c.canFalse && !c.canTrue) return false;
+    bool t = choose(2, std::string(what) + " " + textOf(span), {"false", "true"}) == 1;
+    return t;
+  }
+
+  // ---------------------------------------------------------------- memory
+
+  Place placeOf(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::Name: {
+        int slot = lookup(e.name);
+        if (slot < 0) unsupported("no variable `" + e.name + "`");
+        return Place{slot, {}, {}};
+      }
+      case ExprKind::Member: {
+        Place base = placeOf(*e.operands[0]);
+        if (stopped()) return base;
+        const EvalValue& v = read(base);
+        if (v.shape == EvalValue::Shape::Struct) {
+          int m = memberIndex(v, e.name);
+          if (m < 0) unsupported("no member `" + e.name + "`");
+          base.elements.push_back(m);
+          return base;
+        }
+        std::vector<int> sw = swizzleOf(e, v);
+        if (!base.components.empty()) {
+          std::vector<int> composed;
+          for (int i : sw) composed.push_back(base.components.at(i));
+          base.components = composed;
+        } else {
+          base.components = sw;
+        }
+        rule("write-mask", e.span, e.name);
+        return base;
+      }
+      case ExprKind::Index: {
+        Place base = placeOf(*e.operands[0]);
+        EvalValue index = eval(*e.operands[1]);
+        if (stopped()) return base;
+        int i = indexOf(index, read(base), e.span);
+        if (stopped()) return base;
+        const EvalValue& v = read(base);
+        if (v.shape == EvalValue::Shape::Array) {
+          base.elements.push_back(i);
+        } else if (v.shape == EvalValue::Shape::Matrix && base.components.empty()) {
+          for (int c = 0; c < v.columns; ++c) base.components.push_back(i * v.columns + c);
+        } else {
+          std::vector<int> all = base.components;
+          if (all.empty())
+            for (int c = 0; c < static_cast<int>(v.components.size()); ++c) all.push_back(c);
+          base.components = {all.at(i)};
+        }
+        return base;
+      }
+      default:
+        unsupported("not an lvalue: " + textOf(e.span));
+        return Place{};
+    }
+  }
+
+  EvalValue* valueAt(const Place& p) {
+    if (p.slot < 0 || p.slot >= static_cast<int>(memory_.size())) return nullptr;
+    EvalValue* v = &memory_[p.slot];
+    for (int i : p.elements) {
+      if (i < 0 || i >= static_cast<int>(v->elements.size())) return nullptr;
+      v = &v->elements[i];
+    }
+    return v;
+  }
+
+  // The value at a place (a swizzle of a vector or a row of a matrix: a vector).
+  EvalValue read(const Place& p) {
+    EvalValue* v = valueAt(p);
+    if (!v) return EvalValue{};
+    if (p.components.empty()) return *v;
+    EvalValue out;
+    Scalar s = v->type ? v->type->scalar : Scalar::Float;
+    int n = static_cast<int>(p.components.size());
+    out.type = n == 1 ? scalarType(s) : vectorType(s, n);
+    out.typeName = typeName(out.type);
+    out.shape = n == 1 ? EvalValue::Shape::Scalar : EvalValue::Shape::Vector;
+    out.columns = n;
+    for (int c : p.components) out.components.push_back(v->components.at(c));
+    return out;
+  }
+
+  void write(const Place& p, const EvalValue& value) {
+    EvalValue* v = valueAt(p);
+    if (!v) return unsupported("write outside a variable");
+    if (p.components.empty()) {
+      *v = convert(value, v->type);
+      return;
+    }
+    Scalar s = v->type ? v->type->scalar : Scalar::Float;
+    for (size_t i = 0; i < p.components.size(); ++i) {
+      const Component& c =
+          value.components.size() == 1 ? value.components[0] : value.components.at(i);
+      v->components.at(p.components[i]) = convertComponent(c, s);
+    }
+  }
+
+  int memberIndex(const EvalValue& v, const std::string& name) {
+    for (size_t i = 0; i < v.memberNames.size(); ++i)
+      if (v.memberNames[i] == name) return static_cast<int>(i);
+    return -1;
+  }
+
+  // The components a swizzle or write mask names: `.xyzw`, `.rgba` on vectors (and scalars),
+  // `._m01`, `._11` on matrices (the checker's info.swizzle when it gave one).
+  std::vector<int> swizzleOf(const Expr& e, const EvalValue& v) {
+    std::vector<int> out;
+    if (!e.info.swizzle.empty() && v.shape != EvalValue::Shape::Matrix) return e.info.swizzle;
+    const std::string& s = e.name;
+    if (v.shape == EvalValue::Shape::Matrix) {
+      for (size_t i = 0; i < s.size();) {
+        if (s[i] != '_') break;
+        bool zeroBased = i + 1 < s.size() && s[i + 1] == 'm';
+        size_t at = i + (zeroBased ? 2 : 1);
+        if (at + 1 >= s.size() + 0 && at + 1 > s.size()) break;
+        int r = s[at] - '0', c = s[at + 1] - '0';
+        if (!zeroBased) --r, --c;
+        out.push_back(r * v.columns + c);
+        i = at + 2;
+      }
+    } else {
+      for (char ch : s) {
+        size_t k = std::string_view("xyzw").find(ch);
+        if (k == std::string_view::npos) k = std::string_view("rgba").find(ch);
+        out.push_back(static_cast<int>(k));
+      }
+    }
+    for (int i : out)
+      if (i < 0 || i >= static_cast<int>(v.components.size())) {
+        unsupported("swizzle `" + s + "` outside " + v.typeName);
+        return {0};
+      }
+    return out;
+  }
+
+  int indexOf(const EvalValue& index, const EvalValue& of, Span span) {
+    Component c = index.components.empty() ? Component::ofInt(IntSet::any())
+                                           : convertComponent(index.components[0], Scalar::Int);
+    int size = of.shape == EvalValue::Shape::Array    ? static_cast<int>(of.elements.size())
+               : of.shape == EvalValue::Shape::Matrix ? of.rows
+                                                      : static_cast<int>(of.components.size());
+    if (c.integer.undefined) {
+      // An undefined index: every element, one execution each (an out-of-range one is the
+      // undefined outcome below).
+      std::vector<std::string> labels;
+      for (int i = 0; i < size; ++i) labels.push_back(std::to_string(i));
+      labels.push_back("out of range");
+      int k = choose(size + 1, "undefined index " + textOf(span), labels);
+      if (k == size) undefinedBehaviour("subscript outside the array (" + textOf(span) + ")");
+      return k == size ? 0 : k;
+    }
+    int64_t i = c.integer.value;
+    // The seed does not say what an index outside the array does; C makes it undefined
+    // behaviour (docs/ambiguities.md CG-E6).
+    if (i < 0 || i >= size) {
+      undefinedBehaviour("subscript " + std::to_string(i) + " outside " + of.typeName + " (" +
+                         textOf(span) + ")");
+      return 0;
+    }
+    rule("subscript", span);
+    return static_cast<int>(i);
+  }
+
+  int lookup(const std::string& name) {
+    if (!frames_.empty())
+      for (auto s = frames_.back().rbegin(); s != frames_.back().rend(); ++s) {
+        auto it = s->find(name);
+        if (it != s->end()) return it->second;
+      }
+    auto it = globals_.find(name);
+    return it == globals_.end() ? -1 : it->second;
+  }
+  int declare(const std::string& name, EvalValue v) {
+    memory_.push_back(std::move(v));
+    int slot = static_cast<int>(memory_.size()) - 1;
+    if (frames_.empty())
+      globals_[name] = slot;
+    else
+      frames_.back().back()[name] = slot;
+    return slot;
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  EvalValue literal(const Expr& e) {
+    rule("literal", e.span, e.literal);
+    if (e.kind == ExprKind::BoolLiteral) {
+      EvalValue v = makeValue(scalarType(Scalar::Bool), false);
+      v.components[0] = Component::boolean(e.boolValue);
+      return v;
+    }
+    std::string text = e.literal;
+    if (e.kind == ExprKind::IntLiteral) {
+      while (!text.empty() && std::isalpha(static_cast<unsigned char>(text.back())) &&
+             !(text.size() > 1 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X') &&
+               std::isxdigit(static_cast<unsigned char>(text.back()))))
+        text.pop_back();
+      errno = 0;
+      unsigned long long u = std::strtoull(text.c_str(), nullptr, 0);  // 0x, 0 prefixes as C
+      EvalValue v = makeValue(scalarType(Scalar::CInt), false);
+      // A literal beyond int's range: C gives it a wider type; Cg's int has none.
+      if (errno || u > 0xFFFFFFFFull)
+        undefinedBehaviour("integer literal " + e.literal + " outside int");
+      v.components[0] = Component::ofInt(IntSet::of(static_cast<int64_t>(static_cast<int32_t>(u))));
+      if (u <= 0x7FFFFFFFull)
+        v.components[0] = Component::ofInt(IntSet::of(static_cast<int64_t>(u)));
+      return v;
+    }
+    // A floating literal: "cfloat" without a suffix; f float, h half, x fixed (the reference
+    // manual's suffixes).
+    Scalar s = Scalar::CFloat;
+    char suffix = text.empty() ? 0 : static_cast<char>(std::tolower(text.back()));
+    if (suffix == 'f') s = Scalar::Float;
+    if (suffix == 'h') s = Scalar::Half;
+    if (suffix == 'x') s = Scalar::Fixed;
+    if (s != Scalar::CFloat) text.pop_back();
+    EvalValue v = makeValue(scalarType(s), false);
+    v.components[0] = Component::ofNumber(modelFor(s), decimal(text, modelFor(s)));
+    return v;
+  }
+
+  // A decimal literal's exact value onto a model: rounded once to nearest (fp32, fp16), both
+  // grid neighbours (fixed).
+  NumberSet decimal(const std::string& text, Model m) {
+    if (m == Model::Fixed) {
+      mpfr_t lo, hi;
+      mpfr_inits2(64, lo, hi, nullptr);
+      mpfr_strtofr(lo, text.c_str(), nullptr, 10, MPFR_RNDD);
+      mpfr_strtofr(hi, text.c_str(), nullptr, 10, MPFR_RNDU);
+      NumericModel nm = numeric(m);
+      NumberSet a = nm.fromReal(mpfr_get_d(lo, MPFR_RNDD)),
+                b = nm.fromReal(mpfr_get_d(hi, MPFR_RNDU));
+      mpfr_clears(lo, hi, nullptr);
+      return NumberSet::range(a.lo, b.hi);
+    }
+    const exact::FloatFormat& f =
+        exact::floatFormat(m == Model::Fp16 ? plumb::TypeKind::F16 : plumb::TypeKind::F32);
+    double d = exact::roundTo(
+        f, [&](mpfr_ptr r) { return mpfr_strtofr(r, text.c_str(), nullptr, 10, MPFR_RNDN); });
+    return numeric(m).fromReal(d);
+  }
+
+  EvalValue eval(const Expr& e) {
+    if (!step()) return EvalValue{};
+    switch (e.kind) {
+      case ExprKind::IntLiteral:
+      case ExprKind::FloatLiteral:
+      case ExprKind::BoolLiteral:
+        return literal(e);
+      case ExprKind::Name: {
+        int slot = lookup(e.name);
+        if (slot < 0) {
+          unsupported("no variable `" + e.name + "`");
+          return EvalValue{};
+        }
+        EvalValue v = memory_[slot];
+        bool undefined = false;
+        for (const Component& c : v.components) undefined |= c.isUndefined();
+        rule(undefined ? "uninitialized-read" : "variable-read", e.span, valueText(v));
+        return v;
+      }
+      case ExprKind::Member: {
+        EvalValue base = eval(*e.operands[0]);
+        if (stopped()) return base;
+        if (base.shape == EvalValue::Shape::Struct) {
+          int m = memberIndex(base, e.name);
+          if (m < 0) {
+            unsupported("no member `" + e.name + "`");
+            return base;
+          }
+          rule("member", e.span);
+          return base.elements[m];
+        }
+        std::vector<int> sw = swizzleOf(e, base);
+        EvalValue out;
+        Scalar s = base.type ? base.type->scalar : Scalar::Float;
+        out.type = sw.size() == 1 ? scalarType(s) : vectorType(s, static_cast<int>(sw.size()));
+        out.typeName = typeName(out.type);
+        out.shape = sw.size() == 1 ? EvalValue::Shape::Scalar : EvalValue::Shape::Vector;
+        out.columns = static_cast<int>(sw.size());
+        for (int i : sw) out.components.push_back(base.components.at(i));
+        rule("swizzle", e.span, valueText(out));
+        return out;
+      }
+      case ExprKind::Index: {
+        std::vector<EvalValue> ops = operands({e.operands[0].get(), e.operands[1].get()}, e.span);
+        if (stopped()) return EvalValue{};
+        int i = indexOf(ops[1], ops[0], e.span);
+        if (stopped()) return EvalValue{};
+        const EvalValue& v = ops[0];
+        if (v.shape == EvalValue::Shape::Array) return v.elements[i];
+        Scalar s = v.type ? v.type->scalar : Scalar::Float;
+        if (v.shape == EvalValue::Shape::Matrix) {
+          // M[i] is row i ("M[n][m] Matrix with n rows and m columns").
+          EvalValue row = makeValue(vectorType(s, v.columns), false);
+          for (int c = 0; c < v.columns; ++c) row.components[c] = v.at(i, c);
+          return row;
+        }
+        EvalValue c = makeValue(scalarType(s), false);
+        c.components[0] = v.components.at(i);
+        return c;
+      }
+      case ExprKind::Call:
+        return call(e);
+      case ExprKind::MethodCall:
+        unsupported("interface member functions (" + textOf(e.span) + ")");
+        return EvalValue{};
+      case ExprKind::Construct:
+        return construct(e);
+      case ExprKind::Cast: {
+        EvalValue v = eval(*e.operands[0]);
+        TypeP t = resolveType(e.type, e.typeArraySizes);
+        if (!t) {
+          unsupported("the type " + e.type.name);
+          return v;
+        }
+        rule("cast", e.span, typeName(t));
+        return convert(v, t);
+      }
+      case ExprKind::Unary:
+        return unary(e);
+      case ExprKind::PreIncrement:
+      case ExprKind::PostIncrement: {
+        Place place = placeOf(*e.operands[0]);
+        if (stopped()) return EvalValue{};
+        EvalValue old = read(place);
+        EvalValue one = makeValue(scalarType(Scalar::CInt), false);
+        one.components[0] = Component::ofInt(IntSet::of(1));
+        EvalValue updated = arithmetic(e.op == "++" ? "+" : "-", old, one, e.span);
+        write(place, updated);
+        rule("increment", e.span, valueText(read(place)));
+        return e.kind == ExprKind::PreIncrement ? read(place) : old;
+      }
+      case ExprKind::Binary:
+        return binary(e);
+      case ExprKind::Assign:
+        return assign(e);
+      case ExprKind::Conditional:
+        return conditional(e);
+      case ExprKind::Comma: {
+        eval(*e.operands[0]);
+        rule("comma", e.span);
+        return eval(*e.operands[1]);
+      }
+      case ExprKind::InitializerList:
+        unsupported("an initializer list outside a declaration");
+        return EvalValue{};
+    }
+    return EvalValue{};
+  }
+
+  // The operands of one expression. Those with side effects may be evaluated in any order
+  // ("the calls can occur in any order--it is undefined"): when two or more have side effects,
+  // every order of them is a choice (at most 4! orders; longer lists: left to right and right
+  // to left, docs/ambiguities.md CG-E7).
+  std::vector<EvalValue> operands(const std::vector<const Expr*>& ops, Span span) {
+    std::vector<EvalValue> out(ops.size());
+    std::vector<size_t> effects, plain;
+    for (size_t i = 0; i < ops.size(); ++i)
+      (ops[i] && hasSideEffects(*ops[i]) ? effects : plain).push_back(i);
+    std::vector<size_t> order = effects;
+    if (effects.size() >= 2) {
+      std::vector<std::vector<size_t>> orders;
+      std::vector<size_t> perm = effects;
+      if (effects.size() <= 4) {
+        do orders.push_back(perm);
+        while (std::next_permutation(perm.begin(), perm.end()));
+      } else {
+        orders.push_back(perm);
+        std::reverse(perm.begin(), perm.end());
+        orders.push_back(perm);
+      }
+      std::vector<std::string> labels;
+      for (const auto& o : orders) {
+        std::string l;
+        for (size_t i : o) l += (l.empty() ? "" : ", ") + std::string("#") + std::to_string(i + 1);
+        labels.push_back(l);
+      }
+      int k = choose(static_cast<int>(orders.size()), "operand order of " + textOf(span), labels);
+      order = orders[k];
+      rule("call-order", span, labels[k]);
+    }
+    for (size_t i : plain) order.push_back(i);
+    for (size_t i : order) {
+      if (stopped()) break;
+      if (ops[i]) out[i] = eval(*ops[i]);
+    }
+    return out;
+  }
+
+  // Brings two numeric operands to one type: "the usual arithmetic conversions" and
+  // "Smearing" of a scalar into the other operand's shape.
+  std::pair<EvalValue, EvalValue> balance(const EvalValue& a, const EvalValue& b, Span span,
+                                          bool sameScalar = true) {
+    if (!a.isNumeric() || !b.isNumeric() || !a.type || !b.type) {
+      unsupported("an operator on " + a.typeName + " and " + b.typeName);
+      return {a, b};
+    }
+    Scalar s = sameScalar ? usualArithmetic(a.type->scalar, b.type->scalar) : a.type->scalar;
+    if (s != a.type->scalar || s != b.type->scalar)
+      rule("usual-arithmetic-conversion", span, scalarName(s));
+    auto shaped = [&](const EvalValue& v, const EvalValue& other, Scalar sc) -> TypeP {
+      const EvalValue& big = v.components.size() == 1 && other.components.size() > 1 ? other : v;
+      return withScalar(*big.type, sc);
+    };
+    EvalValue x = convert(a, shaped(a, b, s));
+    EvalValue y = convert(b, shaped(b, a, sameScalar ? s : b.type->scalar));
+    if (a.components.size() == 1 && b.components.size() > 1) rule("smear-scalar", span);
+    if (b.components.size() == 1 && a.components.size() > 1) rule("smear-scalar", span);
+    if (x.components.size() != y.components.size())
+      unsupported("operands of different sizes: " + a.typeName + " and " + b.typeName);
+    return {x, y};
+  }
+
+  EvalValue arithmetic(const std::string& op, const EvalValue& a0, const EvalValue& b0, Span span) {
+    auto [a, b] = balance(a0, b0, span);
+    if (stopped()) return a;
+    EvalValue out = a;
+    for (size_t i = 0; i < a.components.size(); ++i) {
+      const Component &x = a.components[i], &y = b.components[i];
+      if (x.kind == ComponentKind::Number) {
+        NumericModel nm = numeric(x.model);
+        NumberSet r;
+        if (op == "+")
+          r = nm.add(x.number, y.number);
+        else if (op == "-")
+          r = nm.subtract(x.number, y.number);
+        else if (op == "*")
+          r = nm.multiply(x.number, y.number);
+        else if (op == "/")
+          r = nm.divide(x.number, y.number);
+        else {
+          // "It may only be applied to two operands of cint or int types."
+          unsupported("`" + op + "` on " + a.typeName);
+          return out;
+        }
+        out.components[i] = Component::ofNumber(x.model, r);
+      } else {
+        Component xi = convertComponent(x, Scalar::Int), yi = convertComponent(y, Scalar::Int);
+        IntResult r = intBinary(op, xi.integer, yi.integer);
+        if (!r.undefinedBehaviour.empty()) {
+          rule("integer-undefined-behaviour", span, r.undefinedBehaviour);
+          undefinedBehaviour(r.undefinedBehaviour + " at " + textOf(span));
+          return out;
+        }
+        if ((xi.integer.undefined || yi.integer.undefined) &&
+            (op == "+" || op == "-" || op == "*" || op == "/" || op == "%" || op == "<<")) {
+          // An undefined operand may be one that overflows (or divides by zero): that is
+          // undefined behaviour too, one more outcome.
+          if (choose(2, "undefined int operand of " + textOf(span),
+                     {"a value", "undefined behaviour"}) == 1) {
+            undefinedBehaviour("an undefined int operand may break C's rules at " + textOf(span));
+            return out;
+          }
+        }
+        out.components[i] = Component::ofInt(r.value);
+      }
+    }
+    rule("componentwise-operator", span, valueText(out));
+    return out;
+  }
+
+  EvalValue boolValue(const std::vector<Component>& cs) {
+    int n = static_cast<int>(cs.size());
+    EvalValue v = makeValue(n == 1 ? scalarType(Scalar::Bool) : vectorType(Scalar::Bool, n), false);
+    v.components = cs;
+    return v;
+  }
+
+  EvalValue compare(const std::string& op, const EvalValue& a0, const EvalValue& b0, Span span) {
+    auto [a, b] = balance(a0, b0, span);
+    if (stopped()) return a;
+    std::vector<Component> out;
+    for (size_t i = 0; i < a.components.size(); ++i) {
+      const Component &x = a.components[i], &y = b.components[i];
+      Truth t;
+      if (x.kind == ComponentKind::Number) {
+        t = numeric(x.model).compare(op, x.number, y.number);
+      } else {
+        // bool compares as 1 and 0 ("true is treated as one and false is treated as zero").
+        Component xi = convertComponent(x, Scalar::Int), yi = convertComponent(y, Scalar::Int);
+        if (xi.integer.undefined || yi.integer.undefined) {
+          t = Truth::Either;
+        } else {
+          int64_t p = xi.integer.value, q = yi.integer.value;
+          bool r = op == "<"    ? p < q
+                   : op == ">"  ? p > q
+                   : op == "<=" ? p <= q
+                   : op == ">=" ? p >= q
+                   : op == "==" ? p == q
+                                : p != q;
+          t = r ? Truth::True : Truth::False;
+        }
+      }
+      // A comparison whose answer differs across the sets: both answers, one execution each
+      // (design.md, "Outcome sets in practice").
+      if (t == Truth::Either)
+        out.push_back(
+            Component::boolean(choose(2, "comparison " + textOf(span), {"false", "true"}) == 1));
+      else
+        out.push_back(Component::boolean(t == Truth::True));
+    }
+    EvalValue v = boolValue(out);
+    rule("comparison", span, valueText(v));
+    return v;
+  }
+
+  EvalValue binary(const Expr& e) {
+    std::vector<EvalValue> ops = operands({e.operands[0].get(), e.operands[1].get()}, e.span);
+    if (stopped()) return EvalValue{};
+    const std::string& op = e.op;
+    if (op == "&&" || op == "||") {
+      // "Both sides of && and || are always evaluated; there is no short-circuiting as there
+      // is in C": both operands were evaluated above; elementwise on bool vectors.
+      EvalValue a = convert(ops[0], withScalar(*ops[0].type, Scalar::Bool));
+      EvalValue b = convert(ops[1], withScalar(*ops[1].type, Scalar::Bool));
+      if (a.components.size() == 1 && b.components.size() > 1) a = convert(a, b.type);
+      if (b.components.size() == 1 && a.components.size() > 1) b = convert(b, a.type);
+      std::vector<Component> out;
+      for (size_t i = 0; i < a.components.size() && i < b.components.size(); ++i) {
+        const Component &x = a.components[i], &y = b.components[i];
+        Component r = Component::boolean(false);
+        if (op == "&&") {
+          r.canTrue = x.canTrue && y.canTrue;
+          r.canFalse = x.canFalse || y.canFalse;
+        } else {
+          r.canTrue = x.canTrue || y.canTrue;
+          r.canFalse = x.canFalse && y.canFalse;
+        }
+        out.push_back(r);
+      }
+      EvalValue v = boolValue(out);
+      rule("boolean-both-sides", e.span, valueText(v));
+      return v;
+    }
+    if (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=")
+      return compare(op, ops[0], ops[1], e.span);
+    return arithmetic(op, ops[0], ops[1], e.span);
+  }
+
+  EvalValue unary(const Expr& e) {
+    EvalValue v = eval(*e.operands[0]);
+    if (stopped()) return v;
+    if (e.op == "+") return v;
+    if (e.op == "!") {
+      EvalValue b = convert(v, withScalar(*v.type, Scalar::Bool));
+      for (Component& c : b.components) std::swap(c.canFalse, c.canTrue);
+      rule("componentwise-operator", e.span, valueText(b));
+      return b;
+    }
+    for (Component& c : v.components) {
+      if (c.kind == ComponentKind::Number) {
+        if (e.op != "-") return unsupported("`" + e.op + "` on " + v.typeName), v;
+        c.number = numeric(c.model).negate(c.number);
+      } else {
+        Component ci = convertComponent(c, Scalar::Int);
+        IntResult r = intUnary(e.op, ci.integer);
+        if (!r.undefinedBehaviour.empty()) {
+          undefinedBehaviour(r.undefinedBehaviour + " at " + textOf(e.span));
+          return v;
+        }
+        c = Component::ofInt(r.value);
+      }
+    }
+    if (v.type && v.type->scalar == Scalar::Bool) v = convert(v, withScalar(*v.type, Scalar::Int));
+    rule("componentwise-operator", e.span, valueText(v));
+    return v;
+  }
+
+  EvalValue assign(const Expr& e) {
+    // The right operand and the place are evaluated in either order when both have effects.
+    Place place;
+    EvalValue value;
+    bool leftEffects = hasSideEffects(*e.operands[0]),
+         rightEffects = hasSideEffects(*e.operands[1]);
+    bool rightFirst = true;
+    if (leftEffects && rightEffects)
+      rightFirst =
+          choose(2, "operand order of " + textOf(e.span), {"left first", "right first"}) == 1;
+    if (rightFirst) value = eval(*e.operands[1]);
+    if (stopped()) return value;
+    place = placeOf(*e.operands[0]);
+    if (!rightFirst) value = eval(*e.operands[1]);
+    if (stopped()) return value;
+    if (e.op != "=") {
+      std::string op = e.op.substr(0, e.op.size() - 1);
+      EvalValue old = read(place);
+      value = arithmetic(op, old, value, e.span);
+      if (stopped()) return value;
+      rule("compound-assign", e.span);
+    }
+    // "An assignment expression has the value of the left operand after the assignment".
+    write(place, value);
+    EvalValue after = read(place);
+    rule("assign", e.span, valueText(after));
+    return after;
+  }
+
+  EvalValue conditional(const Expr& e) {
+    // "side effects in the expressions in the second and third operands are always executed,
+    // regardless of the condition".
+    std::vector<EvalValue> ops =
+        operands({e.operands[0].get(), e.operands[1].get(), e.operands[2].get()}, e.span);
+    if (stopped()) return EvalValue{};
+    rule("conditional-both-arms", e.span);
+    // "The binary rule is applied to the second and third operands first, and then the binary
+    // rule is applied to this result and the first operand."
+    auto [a, b] = balance(ops[1], ops[2], e.span);
+    if (stopped()) return a;
+    EvalValue c = convert(ops[0], withScalar(*ops[0].type, Scalar::Bool));
+    if (c.components.size() == 1) {
+      bool t = chooseTruth(c.components[0], e.operands[0]->span, "condition");
+      EvalValue r = t ? a : b;
+      rule("conditional-select", e.span, valueText(r));
+      return r;
+    }
+    // A bool vector selects per element.
+    if (a.components.size() == 1) a = convert(a, withScalar(*c.type, a.type->scalar));
+    if (b.components.size() == 1) b = convert(b, withScalar(*c.type, b.type->scalar));
+    EvalValue r = a;
+    for (size_t i = 0; i < r.components.size() && i < c.components.size(); ++i)
+      r.components[i] = chooseTruth(c.components[i], e.operands[0]->span, "condition")
+                            ? a.components[i]
+                            : b.components[i];
+    rule("conditional-select", e.span, valueText(r));
+    return r;
+  }
+
+  EvalValue construct(const Expr& e) {
+    TypeP t = resolveType(e.type, {});
+    if (!t) {
+      unsupported("the type " + e.type.name);
+      return EvalValue{};
+    }
+    std::vector<const Expr*> ops;
+    for (const ExprP& o : e.operands) ops.push_back(o.get());
+    std::vector<EvalValue> args = operands(ops, e.span);
+    if (stopped()) return EvalValue{};
+    EvalValue out = makeValue(t, false);
+    std::vector<Component> flat;
+    for (const EvalValue& a : args)
+      flat.insert(flat.end(), a.components.begin(), a.components.end());
+    if (flat.size() == 1 && out.components.size() > 1) flat.assign(out.components.size(), flat[0]);
+    if (flat.size() != out.components.size()) {
+      unsupported("constructor " + typeName(t) + " with " + std::to_string(flat.size()) +
+                  " components");
+      return out;
+    }
+    for (size_t i = 0; i < flat.size(); ++i)
+      out.components[i] = convertComponent(flat[i], t->scalar);
+    rule("construct", e.span, valueText(out));
+    return out;
+  }
+
+  // An initializer: an expression converted to the declared type, or a brace list filling the
+  // components, elements or members in order.
+  EvalValue initialize(const Expr& init, const TypeP& t) {
+    if (init.kind != ExprKind::InitializerList) {
+      EvalValue v = eval(init);
+      if (stopped()) return v;
+      rule("implicit-conversion", init.span);
+      return convert(v, t);
+    }
+    EvalValue out = makeValue(t, false);
+    if (out.shape == EvalValue::Shape::Array || out.shape == EvalValue::Shape::Struct) {
+      for (size_t i = 0; i < out.elements.size() && i < init.operands.size(); ++i)
+        out.elements[i] = initialize(*init.operands[i], out.elements[i].type);
+      return out;
+    }
+    std::vector<Component> flat;
+    for (const ExprP& o : init.operands) {
+      EvalValue v = eval(*o);
+      flat.insert(flat.end(), v.components.begin(), v.components.end());
+    }
+    for (size_t i = 0; i < out.components.size() && i < flat.size(); ++i)
+      out.components[i] = convertComponent(flat[i], t->scalar);
+    return out;
+  }
+
+  // ---------------------------------------------------------------- calls
+
+  TypeP parameterType(const Parameter& p) { return resolveType(p.type, p.declarator.arraySizes); }
+  bool isOut(const Parameter& p) { return p.specifiers.out || p.specifiers.inout; }
+  bool isIn(const Parameter& p) { return !p.specifiers.out || p.specifiers.inout; }
+
+  // The definition a call names when the checker did not say (or chose a prototype): the one
+  // with that name whose parameters take the arguments, preferring exact types.
+  int resolveCall(const Expr& e, const std::vector<TypeP>& argTypes) {
+    int best = -1, bestScore = -1;
+    for (size_t i = 0; i < p_.functions.size(); ++i) {
+      const FunctionDecl& f = p_.functions[i];
+      if (f.name != e.name || !f.hasBody || f.ownerStruct >= 0) continue;
+      if (f.parameters.size() < argTypes.size()) continue;
+      bool defaults = true;
+      for (size_t k = argTypes.size(); k < f.parameters.size(); ++k)
+        defaults &= f.parameters[k].declarator.initializer != nullptr;
+      if (!defaults) continue;
+      int score = 0;
+      for (size_t k = 0; k < argTypes.size(); ++k)
+        if (argTypes[k] && sameType(argTypes[k], parameterType(f.parameters[k]))) ++score;
+      if (score > bestScore) best = static_cast<int>(i), bestScore = score;
+    }
+    return best;
+  }
+
+  EvalValue call(const Expr& e) {
+    // The arguments: in ones as values, out and inout ones as places (their lvalues).
+    std::vector<const Expr*> ops;
+    for (const ExprP& o : e.operands) ops.push_back(o.get());
+    // The checker's choice (Expr::info.function): a user function or a library overload.
+    const FunctionSignature* chosen = nullptr;
+    if (o_.checked && e.info.function >= 0 &&
+        e.info.function < static_cast<int>(o_.checked->functions.size()))
+      chosen = &o_.checked->functions[e.info.function];
+    int f = -1;
+    if (chosen && chosen->declaration >= 0) {
+      f = chosen->declaration;
+    } else if (!chosen) {
+      for (const FunctionDecl& d : p_.functions) f = (d.name == e.name && d.hasBody) ? 0 : f;
+    }
+    const LibraryRow* row = f < 0 ? findLibraryRow(e.name) : nullptr;
+    if (f < 0 && !row) {
+      unsupported("the standard-library function `" + e.name + "` (not evaluated yet)");
+      return EvalValue{};
+    }
+    std::vector<EvalValue> args = operands(ops, e.span);
+    if (stopped()) return EvalValue{};
+    if (row) return library(e, *row, args);
+    std::vector<TypeP> types;
+    for (const EvalValue& a : args) types.push_back(a.type);
+    if (!(chosen && p_.functions[f].hasBody)) f = resolveCall(e, types);
+    if (f < 0) {
+      unsupported("no overload of `" + e.name + "` takes these arguments");
+      return EvalValue{};
+    }
+    const FunctionDecl& fn = p_.functions[f];
+    std::vector<Place> places(fn.parameters.size());
+    for (size_t i = 0; i < fn.parameters.size() && i < ops.size(); ++i)
+      if (isOut(fn.parameters[i])) places[i] = placeOf(*ops[i]);
+    if (stopped()) return EvalValue{};
+    std::vector<EvalValue> in;
+    for (size_t i = 0; i < fn.parameters.size(); ++i) {
+      const Parameter& p = fn.parameters[i];
+      TypeP t = parameterType(p);
+      if (i >= args.size()) {
+        in.push_back(initialize(*p.declarator.initializer, t));  // an optional argument
+      } else if (!isIn(p)) {
+        in.push_back(makeValue(t, true));  // out: undefined until written
+      } else {
+        rule("call-copy-in", ops[i]->span, p.declarator.name);
+        in.push_back(convert(args[i], t));
+      }
+    }
+    std::vector<EvalValue> outs;
+    EvalValue result = invoke(f, in, &outs);
+    if (stopped()) return result;
+    copyOut(fn, ops, places, outs, e.span);
+    rule("call-return", e.span, valueText(result));
+    return result;
+  }
+
+  // Copies out and inout parameters back to the caller's places. Two of them naming the same
+  // variable: the seed does not order the copies, so every order is an outcome (CG-E7).
+  void copyOut(const FunctionDecl& fn, const std::vector<const Expr*>& ops,
+               const std::vector<Place>& places, const std::vector<EvalValue>& outs, Span span) {
+    std::vector<size_t> order;
+    for (size_t i = 0; i < fn.parameters.size() && i < ops.size(); ++i)
+      if (isOut(fn.parameters[i])) order.push_back(i);
+    bool overlap = false;
+    for (size_t a = 0; a < order.size(); ++a)
+      for (size_t b = a + 1; b < order.size(); ++b)
+        overlap |= places[order[a]].slot == places[order[b]].slot;
+    if (overlap && order.size() >= 2) {
+      std::vector<std::vector<size_t>> orders;
+      std::vector<size_t> perm = order;
+      if (order.size() <= 4) {
+        do orders.push_back(perm);
+        while (std::next_permutation(perm.begin(), perm.end()));
+      } else {
+        orders.push_back(perm);
+        std::reverse(perm.begin(), perm.end());
+        orders.push_back(perm);
+      }
+      std::vector<std::string> labels;
+      for (const auto& o : orders) {
+        std::string l;
+        for (size_t i : o) l += (l.empty() ? "" : ", ") + fn.parameters[i].declarator.name;
+        labels.push_back(l);
+      }
+      order = orders[choose(static_cast<int>(orders.size()), "copy-out order of " + textOf(span),
+                            labels)];
+    }
+    for (size_t i : order) {
+      write(places[i], outs[i]);
+      rule("call-copy-out", ops[i]->span, fn.parameters[i].declarator.name);
+    }
+  }
+
+  EvalValue library(const Expr& e, const LibraryRow& row, std::vector<EvalValue> args) {
+    // The arguments converted to one element type (the usual arithmetic conversions across
+    // them: lerp(half3, half3, 0.5) takes the cfloat as half); ints stay ints where every
+    // argument is one.
+    Scalar s = Scalar::CInt;
+    for (const EvalValue& a : args)
+      if (a.type && a.isNumeric()) s = usualArithmetic(s, a.type->scalar);
+    if (s == Scalar::CInt) s = Scalar::Int;
+    if (s == Scalar::CFloat) s = Scalar::Float;
+    if (s == Scalar::Bool) s = Scalar::Int;
+    for (EvalValue& a : args)
+      if (a.type && a.isNumeric()) a = convert(a, withScalar(*a.type, s));
+    LibraryResult r = callLibrary(row, args, o_.strictIeee);
+    if (!r.error.empty()) {
+      unsupported(r.error);
+      return EvalValue{};
+    }
+    if (!r.undefinedBehaviour.empty())
+      undefinedBehaviour(r.undefinedBehaviour + " at " + textOf(e.span));
+    EvalValue v = r.value;
+    int n = static_cast<int>(v.components.size());
+    if (v.shape == EvalValue::Shape::Matrix)
+      v.type = matrixType(s, v.rows, v.columns);
+    else
+      v.type = n == 1 && v.shape == EvalValue::Shape::Scalar ? scalarType(s) : vectorType(s, n);
+    v.typeName = typeName(v.type);
+    rule("standard-library-call", e.span, std::string(row.name) + " = " + valueText(v));
+    return v;
+  }
+
+  EvalValue invoke(int f, const std::vector<EvalValue>& in, std::vector<EvalValue>* outs) {
+    const FunctionDecl& fn = p_.functions[f];
+    if (frames_.size() > 256) {
+      unsupported("calls nested deeper than 256 (recursion)");
+      return EvalValue{};
+    }
+    frames_.push_back({{}});
+    std::vector<int> slots;
+    for (size_t i = 0; i < fn.parameters.size(); ++i)
+      slots.push_back(declare(fn.parameters[i].declarator.name, in[i]));
+    returned_.reset();
+    Flow flow = fn.body ? exec(*fn.body) : Flow::Normal;
+    EvalValue result;
+    TypeP rt = resolveType(fn.returnType, {});
+    if (flow == Flow::Return && returned_) {
+      result = convert(*returned_, rt);
+    } else if (rt && rt->kind != TypeKind::Void) {
+      result = makeValue(rt, true);  // fell off the end: an undefined value
+    }
+    if (flow == Flow::Discard && !stop) stop = Stop{Outcome::Status::Discarded, "discard"};
+    if (outs)
+      for (int s : slots) outs->push_back(memory_[s]);
+    frames_.pop_back();
+    returned_.reset();
+    return result;
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  void declareLocal(const VariableDecl& d) {
+    for (const Declarator& x : d.declarators) {
+      TypeP t = resolveType(d.type, x.arraySizes);
+      if (!t) return unsupported("the type " + d.type.name);
+      EvalValue v;
+      if (x.initializer) {
+        if (t->kind == TypeKind::Array && t->arraySize < 0 &&
+            x.initializer->kind == ExprKind::InitializerList)
+          t = arrayType(t->element, static_cast<int>(x.initializer->operands.size()));
+        v = initialize(*x.initializer, t);
+      } else {
+        v = makeValue(t, true);  // "uninitialized": undefined until written
+      }
+      if (stopped()) return;
+      declare(x.name, v);
+      rule("declaration", x.span, x.name + " = " + valueText(v));
+    }
+  }
+
+  Flow exec(const Stmt& s) {
+    if (!step()) return Flow::Return;
+    switch (s.kind) {
+      case StmtKind::Block: {
+        frames_.back().push_back({});
+        Flow f = Flow::Normal;
+        for (const StmtP& x : s.statements) {
+          f = exec(*x);
+          if (f != Flow::Normal || stopped()) break;
+        }
+        frames_.back().pop_back();
+        return f;
+      }
+      case StmtKind::Declaration:
+        declareLocal(s.declaration);
+        return Flow::Normal;
+      case StmtKind::Expression:
+        if (s.expr) eval(*s.expr);
+        return Flow::Normal;
+      case StmtKind::Empty:
+      case StmtKind::TypeDecl:
+      case StmtKind::Case:
+      case StmtKind::Default:
+        return Flow::Normal;
+      case StmtKind::If: {
+        bool t = condition(*s.expr);
+        if (stopped()) return Flow::Return;
+        rule("if", s.span, t ? "then" : "else");
+        if (t) return exec(*s.then);
+        return s.otherwise ? exec(*s.otherwise) : Flow::Normal;
+      }
+      case StmtKind::While:
+      case StmtKind::DoWhile:
+      case StmtKind::For:
+        return loop(s);
+      case StmtKind::Break:
+        rule("break", s.span);
+        return Flow::Break;
+      case StmtKind::Continue:
+        rule("continue", s.span);
+        return Flow::Continue;
+      case StmtKind::Return:
+        returned_ = s.expr ? eval(*s.expr) : EvalValue{};
+        rule("return", s.span, returned_ ? valueText(*returned_) : "");
+        return Flow::Return;
+      case StmtKind::Discard:
+        rule("discard", s.span);
+        return Flow::Discard;
+      case StmtKind::Switch:
+        return switchStatement(s);
+    }
+    return Flow::Normal;
+  }
+
+  bool condition(const Expr& e) {
+    EvalValue v = eval(e);
+    if (stopped() || v.components.empty()) return false;
+    Component c = convertComponent(v.components[0], Scalar::Bool);
+    return chooseTruth(c, e.span, "condition");
+  }
+
+  Flow loop(const Stmt& s) {
+    frames_.back().push_back({});
+    Flow result = Flow::Normal;
+    if (s.kind == StmtKind::For && s.init) exec(*s.init);
+    bool first = true;
+    while (!stopped()) {
+      if (!(s.kind == StmtKind::DoWhile && first)) {
+        bool go = s.expr ? condition(*s.expr) : true;
+        if (stopped() || !go) break;
+      }
+      first = false;
+      rule("loop", s.span);
+      Flow f = exec(*s.body);
+      if (f == Flow::Break) break;
+      if (f == Flow::Return || f == Flow::Discard) {
+        result = f;
+        break;
+      }
+      if (s.kind == StmtKind::For && s.step) eval(*s.step);
+    }
+    frames_.back().pop_back();
+    return result;
+  }
+
+  Flow switchStatement(const Stmt& s) {
+    EvalValue v = eval(*s.expr);
+    if (stopped()) return Flow::Return;
+    Component c = convertComponent(v.components.at(0), Scalar::Int);
+    const std::vector<StmtP>& body = s.body->statements;
+    // The label to start at: the case whose value equals, else default, else none.
+    int start = -1, fallback = -1;
+    std::vector<int> cases;
+    for (size_t i = 0; i < body.size(); ++i) {
+      if (body[i]->kind == StmtKind::Default) fallback = static_cast<int>(i);
+      if (body[i]->kind != StmtKind::Case) continue;
+      cases.push_back(static_cast<int>(i));
+    }
+    if (c.integer.undefined) {
+      std::vector<std::string> labels;
+      for (int i : cases) labels.push_back(textOf(body[i]->span));
+      labels.push_back("no case");
+      int k = choose(static_cast<int>(labels.size()), "undefined switch value", labels);
+      start = k < static_cast<int>(cases.size()) ? cases[k] : fallback;
+    } else {
+      for (int i : cases) {
+        EvalValue x = eval(*body[i]->expr);
+        Component xi = convertComponent(x.components.at(0), Scalar::Int);
+        if (!xi.integer.undefined && xi.integer.value == c.integer.value) {
+          start = i;
+          break;
+        }
+      }
+      if (start < 0) start = fallback;
+    }
+    rule("switch", s.span, start < 0 ? "no label" : textOf(body[start]->span));
+    if (start < 0) return Flow::Normal;
+    frames_.back().push_back({});
+    Flow result = Flow::Normal;
+    for (size_t i = start; i < body.size(); ++i) {  // C: execution falls through labels
+      Flow f = exec(*body[i]);
+      if (f == Flow::Break) break;
+      if (f != Flow::Normal || stopped()) {
+        result = f;
+        break;
+      }
+    }
+    frames_.back().pop_back();
+    return result;
+  }
+
+  // ---------------------------------------------------------------- entry
+
+  void initializeGlobals() {
+    for (const TopLevel& t : p_.order) {
+      if (t.kind != DeclKind::Variable) continue;
+      const VariableDecl& d = p_.globals[t.index];
+      for (const Declarator& x : d.declarators) {
+        TypeP type = resolveType(d.type, x.arraySizes);
+        if (!type) continue;
+        // A uniform global without an initializer gets its value from outside the program
+        // ("through a mechanism external to the language"); Plumb has none yet: undefined.
+        EvalValue v = x.initializer ? initialize(*x.initializer, type) : makeValue(type, true);
+        declare(x.name, v);
+      }
+    }
+  }
+
+  // An argument from text: the components of the parameter's type in order ("1,2,3" or
+  // "float3(1,2,3)"), or "true"/"false".
+  bool parseArgument(const std::string& text, const TypeP& t, EvalValue& out, std::string& error) {
+    out = makeValue(t, false);
+    std::string s = text;
+    size_t open = s.find('('), close = s.rfind(')');
+    if (open != std::string::npos && close != std::string::npos && close > open)
+      s = s.substr(open + 1, close - open - 1);
+    std::vector<std::string> parts;
+    std::stringstream ss(s);
+    for (std::string part; std::getline(ss, part, ',');) {
+      part.erase(0, part.find_first_not_of(" \t"));
+      part.erase(part.find_last_not_of(" \t") + 1);
+      parts.push_back(part);
+    }
+    std::vector<Component*> slots;
+    std::vector<Scalar> kinds;
+    std::function<void(EvalValue&)> collect = [&](EvalValue& v) {
+      for (Component& c : v.components) slots.push_back(&c), kinds.push_back(v.type->scalar);
+      for (EvalValue& e : v.elements) collect(e);
+    };
+    collect(out);
+    if (parts.size() == 1 && slots.size() > 1) parts.assign(slots.size(), parts[0]);
+    if (parts.size() != slots.size()) {
+      error = "`" + text + "` gives " + std::to_string(parts.size()) + " components; " +
+              typeName(t) + " has " + std::to_string(slots.size());
+      return false;
+    }
+    for (size_t i = 0; i < parts.size(); ++i) {
+      const std::string& p = parts[i];
+      Scalar k = kinds[i];
+      if (k == Scalar::Bool) {
+        if (p != "true" && p != "false") {
+          error = "`" + p + "` is not a bool";
+          return false;
+        }
+        *slots[i] = Component::boolean(p == "true");
+        continue;
+      }
+      char* end = nullptr;
+      errno = 0;
+      if (isIntegral(k)) {
+        long long v = std::strtoll(p.c_str(), &end, 0);
+        if (errno || *end || v < INT32_MIN || v > INT32_MAX) {
+          error = "`" + p + "` is not an int";
+          return false;
+        }
+        *slots[i] = Component::ofInt(IntSet::of(v));
+        continue;
+      }
+      std::strtod(p.c_str(), &end);
+      if (p.empty() || *end) {
+        error = "`" + p + "` is not a number";
+        return false;
+      }
+      *slots[i] = Component::ofNumber(modelFor(k), decimal(p, modelFor(k)));
+    }
+    return true;
+  }
+
+  std::vector<Output> outputs(const FunctionDecl& fn, const EvalValue& result,
+                              const std::vector<EvalValue>& outs);
+
+ private:
+  const Program& p_;
+  const RunOptions& o_;
+  Chooser& chooser_;
+  std::set<std::string>& rules_;
+  size_t path_;
+  std::vector<EvalValue> memory_;
+  std::map<std::string, int> globals_;
+  std::vector<std::vector<std::map<std::string, int>>> frames_;  // per call: its scopes
+  std::optional<EvalValue> returned_;
+};
+
+// The semantics' widths (Tables 10 and 11): a variable narrower than its semantic leaves "the
+// larger-numbered components of the semantic" undefined ("DEPTH" defaults to the rasterizer's
+// depth, which Plumb does not have: also undefined).
+int semanticWidth(const std::string& semantic) {
+  std::string s = semantic;
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+  if (s == "POSITION" || s == "HPOS" || s == "COLOR" || s == "COLOR0") return 4;
+  if (s == "PSIZE" || s == "DEPTH") return 1;
+  return 0;
+}
+
+std::vector<Output> Execution::outputs(const FunctionDecl& fn, const EvalValue& result,
+                                       const std::vector<EvalValue>& outs) {
+  std::vector<Output> out;
+  // A struct's members carry their own semantics (a connector).
+  auto memberSemantic = [&](const EvalValue& v, size_t i) -> std::string {
+    if (!v.type || v.type->structIndex < 0) return "";
+    size_t k = 0;
+    for (const StructMember& m : p_.structs[v.type->structIndex].members) {
+      if (m.function >= 0) continue;
+      for (const Declarator& d : m.field.declarators)
+        if (k++ == i) return d.semantic.name;
+    }
+    return "";
+  };
+  std::function<void(const std::string&, const std::string&, const EvalValue&)> put =
+      [&](const std::string& name, const std::string& semantic, const EvalValue& v) {
+        if (v.shape == EvalValue::Shape::Struct && semantic.empty()) {
+          for (size_t i = 0; i < v.elements.size(); ++i)
+            put(name + "." + v.memberNames[i], memberSemantic(v, i), v.elements[i]);
+          return;
+        }
+        Output o{name, semantic, v};
+        int w = semanticWidth(semantic);
+        if (w > static_cast<int>(v.components.size()) && v.isNumeric() &&
+            v.shape != EvalValue::Shape::Matrix) {
+          // "the larger-numbered components of the semantic receive their default values if
+          // applicable, and otherwise are undefined".
+          Component undefined = v.components.empty()
+                                    ? Component::ofNumber(Model::Fp32, NumberSet::any())
+                                    : v.components[0].undefinedLike();
+          o.value.components.resize(w, undefined);
+          o.value.columns = w;
+          o.value.shape = EvalValue::Shape::Vector;
+          o.value.typeName = v.typeName + " as " + semantic;
+          rule("output-semantic", fn.span, name + " : " + semantic);
+        }
+        out.push_back(o);
+      };
+  if (result.shape != EvalValue::Shape::Void) put("return", fn.semantic.name, result);
+  for (size_t i = 0; i < fn.parameters.size() && i < outs.size(); ++i)
+    if (isOut(fn.parameters[i]))
+      put(fn.parameters[i].declarator.name, fn.parameters[i].declarator.semantic.name, outs[i]);
+  // "Output aliasing is illegal ... If the compiler does not issue an error on a program that
+  // aliases output binding semantics, the results are undefined": every output bound to a
+  // semantic another output also names is undefined.
+  for (size_t i = 0; i < out.size(); ++i)
+    for (size_t j = 0; j < out.size(); ++j) {
+      if (i == j || out[i].semantic.empty()) continue;
+      std::string a = out[i].semantic, b = out[j].semantic;
+      std::transform(a.begin(), a.end(), a.begin(), ::toupper);
+      std::transform(b.begin(), b.end(), b.begin(), ::toupper);
+      if (a == "COLOR") a = "COLOR0";
+      if (b == "COLOR") b = "COLOR0";
+      if (a != b) continue;
+      for (Component& c : out[i].value.components) c = c.undefinedLike();
+      std::function<void(EvalValue&)> clear = [&](EvalValue& v) {
+        for (Component& c : v.components) c = c.undefinedLike();
+        for (EvalValue& e : v.elements) clear(e);
+      };
+      clear(out[i].value);
+      rule("output-aliasing", fn.span, out[i].name + " and " + out[j].name + " : " + a);
+    }
+  return out;
+}
+
+std::vector<Output> Execution::run(int function, std::string& error) {
+  const FunctionDecl& fn = p_.functions[function];
+  initializeGlobals();
+  std::vector<EvalValue> in;
+  size_t next = 0;
+  for (const Parameter& p : fn.parameters) {
+    TypeP t = parameterType(p);
+    if (!t) {
+      error = "parameter `" + p.declarator.name + "`: a type Plumb cannot evaluate";
+      return {};
+    }
+    if (!isIn(p)) {
+      in.push_back(makeValue(t, true));
+      continue;
+    }
+    if (next >= o_.args.size()) {
+      error = "missing argument for parameter `" + p.declarator.name + "` (" + typeName(t) + ")";
+      return {};
+    }
+    EvalValue v;
+    if (!parseArgument(o_.args[next++], t, v, error)) {
+      error = "parameter `" + p.declarator.name + "`: " + error;
+      return {};
+    }
+    in.push_back(v);
+  }
+  if (next != o_.args.size()) {
+    error = std::to_string(o_.args.size()) + " arguments for " + std::to_string(next) +
+            " in and inout parameters of `" + fn.name + "`";
+    return {};
+  }
+  std::vector<EvalValue> outs;
+  EvalValue result = invoke(function, in, &outs);
+  if (stopped()) return {};
+  return outputs(fn, result, outs);
+}
+
+}  // namespace
+
+bool parsePrecision(const std::string& text, Precision& out) {
+  if (text == "types")
+    out = Precision::Types;
+  else if (text == "fp32")
+    out = Precision::Fp32;
+  else if (text == "fp16")
+    out = Precision::Fp16;
+  else if (text == "fixed")
+    out = Precision::Fixed;
+  else
+    return false;
+  return true;
+}
+
+const std::vector<EvaluationRule>& evaluationRules() {
+  return kRules;
+}
+
+const char* statusName(Outcome::Status s) {
+  switch (s) {
+    case Outcome::Status::Returned:
+      return "returned";
+    case Outcome::Status::Undefined:
+      return "undefined";
+    case Outcome::Status::Discarded:
+      return "discarded";
+    case Outcome::Status::StepLimit:
+      return "step-limit";
+    case Outcome::Status::Unsupported:
+      return "unsupported";
+  }
+  return "?";
+}
+
+RunResult runFunction(const Program& program, const RunOptions& options) {
+  RunResult r;
+  int entry = -1;
+  for (size_t i = 0; i < program.functions.size(); ++i)
+    if (program.functions[i].name == options.entry && program.functions[i].hasBody &&
+        program.functions[i].ownerStruct < 0) {
+      if (entry >= 0) {
+        r.error = "`" + options.entry + "` is overloaded: an entry must be one function";
+        return r;
+      }
+      entry = static_cast<int>(i);
+    }
+  if (entry < 0) {
+    r.error = "no function `" + options.entry + "` with a body";
+    return r;
+  }
+  Chooser chooser;
+  do {
+    if (r.executions >= options.maxExecutions) {
+      r.executionLimitReached = true;
+      break;
+    }
+    chooser.restart();
+    Execution x(program, options, chooser, r.rulesFired, r.executions);
+    std::string error;
+    std::vector<Output> outputs = x.run(entry, error);
+    if (!error.empty()) {
+      r.error = error;
+      return r;
+    }
+    ++r.executions;
+    Outcome o;
+    if (x.stop) {
+      o.status = x.stop->status;
+      o.reason = x.stop->reason;
+    } else {
+      o.outputs = std::move(outputs);
+    }
+    auto same = std::find_if(r.outcomes.begin(), r.outcomes.end(), [&](const Outcome& y) {
+      return y.status == o.status && y.reason == o.reason && y.outputs == o.outputs;
+    });
+    if (same != r.outcomes.end()) {
+      ++same->executions;
+    } else {
+      o.choices = x.choices;
+      o.executions = 1;
+      o.steps = x.steps;
+      r.outcomes.push_back(std::move(o));
+    }
+  } while (chooser.next());
+  return r;
+}
+
+namespace {
+
+nlohmann::json numberJson(const NumberSet& s) {
+  if (s.undefined) return "undefined";
+  auto num = [](double v) -> nlohmann::json {
+    if (std::isinf(v)) return v < 0 ? "-inf" : "inf";
+    return v;
+  };
+  if (s.values && !s.nan && s.lo == s.hi) return num(s.lo);
+  nlohmann::json j = nlohmann::json::object();
+  if (s.values) j["interval"] = {num(s.lo), num(s.hi)};
+  if (s.nan) j["nan"] = true;
+  return j;
+}
+
+nlohmann::json componentJson(const Component& c) {
+  switch (c.kind) {
+    case ComponentKind::Bool:
+      if (c.canFalse && c.canTrue) return "undefined";
+      return c.canTrue;
+    case ComponentKind::Int:
+      if (c.integer.undefined) return "undefined";
+      return c.integer.value;
+    case ComponentKind::Number:
+      return numberJson(c.number);
+  }
+  return nullptr;
+}
+
+nlohmann::json valueJson(const EvalValue& v) {
+  nlohmann::json j = {{"type", v.typeName}};
+  if (v.isNumeric()) {
+    nlohmann::json cs = nlohmann::json::array();
+    for (const Component& c : v.components) cs.push_back(componentJson(c));
+    j["components"] = cs;
+  } else if (v.shape == EvalValue::Shape::Array) {
+    nlohmann::json es = nlohmann::json::array();
+    for (const EvalValue& e : v.elements) es.push_back(valueJson(e));
+    j["elements"] = es;
+  } else if (v.shape == EvalValue::Shape::Struct) {
+    nlohmann::json ms = nlohmann::json::object();
+    for (size_t i = 0; i < v.elements.size(); ++i) ms[v.memberNames[i]] = valueJson(v.elements[i]);
+    j["members"] = ms;
+  }
+  return j;
+}
+
+const char* precisionName(Precision p) {
+  switch (p) {
+    case Precision::Types:
+      return "types";
+    case Precision::Fp32:
+      return "fp32";
+    case Precision::Fp16:
+      return "fp16";
+    case Precision::Fixed:
+      return "fixed";
+  }
+  return "?";
+}
+
+}  // namespace
+
+nlohmann::json runReportJson(const RunResult& r, const RunOptions& options) {
+  nlohmann::json j = {{"format", "plumb-cg-run"},
+                      {"version", 1},
+                      {"entry", options.entry},
+                      {"precision", precisionName(options.precision)},
+                      {"strictIeee", options.strictIeee}};
+  if (!options.profile.empty()) j["profile"] = options.profile;
+  if (!r.error.empty()) {
+    j["error"] = r.error;
+    return j;
+  }
+  j["executions"] = r.executions;
+  j["executionLimitReached"] = r.executionLimitReached;
+  nlohmann::json outs = nlohmann::json::array();
+  for (const Outcome& o : r.outcomes) {
+    nlohmann::json x = {
+        {"status", statusName(o.status)}, {"executions", o.executions}, {"steps", o.steps}};
+    if (!o.reason.empty()) x["reason"] = o.reason;
+    nlohmann::json values = nlohmann::json::array();
+    for (const Output& out : o.outputs) {
+      nlohmann::json v = {{"name", out.name}, {"value", valueJson(out.value)}};
+      if (!out.semantic.empty()) v["semantic"] = out.semantic;
+      values.push_back(v);
+    }
+    x["outputs"] = values;
+    x["choices"] = o.choices;
+    outs.push_back(x);
+  }
+  j["outcomes"] = outs;
+  j["rulesFired"] = r.rulesFired;
+  return j;
+}
+
+std::string runReportText(const RunResult& r) {
+  std::ostringstream o;
+  o << r.outcomes.size() << (r.outcomes.size() == 1 ? " outcome" : " outcomes") << " of "
+    << r.executions << (r.executions == 1 ? " execution" : " executions");
+  if (r.executionLimitReached) o << " (--max-executions reached: the set may be incomplete)";
+  o << "\n";
+  for (size_t i = 0; i < r.outcomes.size(); ++i) {
+    const Outcome& x = r.outcomes[i];
+    o << "outcome " << i + 1 << ": " << statusName(x.status);
+    if (!x.reason.empty()) o << " (" << x.reason << ")";
+    o << "  [" << x.executions << (x.executions == 1 ? " execution" : " executions") << "]\n";
+    for (const Output& out : x.outputs)
+      o << "  " << out.name << (out.semantic.empty() ? "" : " : " + out.semantic) << " = "
+        << valueText(out.value) << "\n";
+    for (const std::string& c : x.choices) o << "  choice: " << c << "\n";
+  }
+  return o.str();
+}
+
+}  // namespace plumb::cg

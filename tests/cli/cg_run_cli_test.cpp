@@ -1,0 +1,69 @@
+// `plumb cg run` (issue 21 item 3): outputs, formats and exit statuses.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_util.h"
+
+namespace {
+
+using cli_testing::plumb;
+using cli_testing::temp;
+
+const std::string kOrder = std::string(PLUMB_SOURCE_DIR) + "/corpus/cg/run/order.cg";
+const std::string kPrecision = std::string(PLUMB_SOURCE_DIR) + "/corpus/cg/run/precision.cg";
+
+TEST(CgRunCli, CallOrderGivesTwoOutcomes) {
+  auto r = plumb("cg run " + kOrder + " --entry main");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("2 outcomes of 2 executions"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("return = 3"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("return = 4"), std::string::npos) << r.out;
+}
+
+TEST(CgRunCli, PrecisionsAndJson) {
+  auto r = plumb("cg run " + kPrecision + " --entry main --args 0.5,0.1,300,1 --format json");
+  EXPECT_EQ(r.status, 0);
+  nlohmann::json j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["format"], "plumb-cg-run");
+  EXPECT_EQ(j["version"], 1);
+  nlohmann::json c = j["outcomes"][0]["outputs"][0]["value"]["components"];
+  EXPECT_EQ(c[0], 1.5);
+  EXPECT_EQ(c[2], "inf");  // half: 300 * 300
+  EXPECT_EQ(j["outcomes"][0]["outputs"][0]["semantic"], "COLOR");
+  r = plumb("cg run " + kPrecision +
+            " --entry main --args 0.5,0.1,300,1 --precision fp32 "
+            "--format json");
+  j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["outcomes"][0]["outputs"][0]["value"]["components"][2], 90000);
+}
+
+TEST(CgRunCli, TraceNamesRules) {
+  auto r = plumb("cg run " + kOrder + " --entry main --trace");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("call-order"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("call-return"), std::string::npos) << r.out;
+}
+
+TEST(CgRunCli, ErrorsAndUndefinedOutcomes) {
+  std::string bad = temp("bad.cg", "float f(float x) { return y; }\n");
+  auto r = plumb("cg run " + bad + " --entry f --args 1", true);
+  EXPECT_EQ(r.status, 1);
+  // No such entry: the checker's error (the seed's "How Programs Receive and Return Data").
+  r = plumb("cg run " + kOrder + " --entry nothing", true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("cg-how-programs-receive-and-return-data"), std::string::npos) << r.out;
+  // Wrong arguments: a usage error.
+  r = plumb("cg run " + kOrder + " --entry main --args 1", true);
+  EXPECT_EQ(r.status, 2);
+  std::string div = temp("div.cg", "int f(int x) { return x / 0; }\n");
+  r = plumb("cg run " + div + " --entry f --args 1");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("undefined (integer division by zero"), std::string::npos) << r.out;
+  // A negative argument in parentheses (plumb refuses option values such as -1).
+  std::string id = temp("id.cg", "int f(int x) { return x; }\n");
+  r = plumb("cg run " + id + " --entry f --args '(-7)'");
+  EXPECT_NE(r.out.find("return = -7"), std::string::npos) << r.out;
+}
+
+}  // namespace

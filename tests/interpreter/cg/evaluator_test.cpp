@@ -1,0 +1,348 @@
+// The Cg evaluator (interpreter/cg/evaluator.h): the seed's evaluation rules and the outcome
+// sets where it leaves a result undefined.
+#include "interpreter/cg/evaluator.h"
+
+#include <algorithm>
+
+#include <gtest/gtest.h>
+
+#include "semantics/cg/parser.h"
+
+namespace plumb::cg {
+namespace {
+
+struct Ran {
+  RunResult result;
+  // Each outcome as "status" or the text of its outputs ("return = 3"), sorted.
+  std::vector<std::string> outcomes() const {
+    std::vector<std::string> out;
+    for (const Outcome& o : result.outcomes) {
+      if (o.status != Outcome::Status::Returned) {
+        out.push_back(statusName(o.status));
+        continue;
+      }
+      std::string s;
+      for (const Output& x : o.outputs)
+        s += (s.empty() ? "" : "; ") + x.name + " = " + valueText(x.value);
+      out.push_back(s);
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+// Parses, checks (unless `check` is false: a program only the checker rejects) and runs.
+Ran run(const std::string& text, const std::string& entry, std::vector<std::string> args = {},
+        Precision precision = Precision::Types, bool check = true) {
+  SourceFile file("test.cg", text);
+  DiagnosticList diagnostics;
+  std::optional<Program> program = parseProgram(file, diagnostics);
+  EXPECT_TRUE(program.has_value()) << text;
+  Ran r;
+  if (!program) return r;
+  // The checker first, as `plumb cg run` does: it annotates each call with its overload.
+  CheckOptions options;
+  options.entry = entry;
+  std::optional<CheckedProgram> checked;
+  if (check) checked = checkProgram(*program, file, diagnostics, options);
+  if (check && !checked) {
+    std::string text;
+    for (const Diagnostic& d : diagnostics.all()) text += renderText(d);
+    ADD_FAILURE() << "the checker rejects " << entry << ":\n" << text;
+  }
+  RunOptions o;
+  o.file = &file;
+  o.checked = checked ? &*checked : nullptr;
+  o.entry = entry;
+  o.args = std::move(args);
+  o.precision = precision;
+  r.result = runFunction(*program, o);
+  EXPECT_EQ(r.result.error, "");
+  return r;
+}
+
+using Outcomes = std::vector<std::string>;
+
+TEST(CgEvaluator, ConditionalExecutesBothArms) {
+  // "Unlike C, side effects in the expressions in the second and third operands are always
+  // executed, regardless of the condition."
+  const char* p = R"(
+    int g;
+    int bump(int v) { g = g + v; return v; }
+    int f(bool c) { g = 0; int r = c ? bump(1) : bump(10); return r * 100 + g; }
+  )";
+  EXPECT_EQ(run(p, "f", {"true"}).outcomes(), Outcomes{"return = 111"});
+  EXPECT_EQ(run(p, "f", {"false"}).outcomes(), Outcomes{"return = 1011"});
+}
+
+TEST(CgEvaluator, NoShortCircuit) {
+  // "Both sides of && and || are always evaluated; there is no short-circuiting".
+  const char* p = R"(
+    bool touch(inout int n) { n = n + 1; return true; }
+    int f() { int n = 0; bool a = false && touch(n); bool b = true || touch(n); return n; }
+  )";
+  Ran r = run(p, "f");
+  EXPECT_EQ(r.outcomes(), Outcomes{"return = 2"});
+  EXPECT_TRUE(r.result.rulesFired.count("boolean-both-sides"));
+}
+
+TEST(CgEvaluator, BoolVectorsAreElementwise) {
+  const char* p = R"(
+    bool2 f() { return bool2(true, false) || bool2(false, false); }
+    float2 g(float2 x) { return x > float2(0, 0) ? x : -x; }
+  )";
+  EXPECT_EQ(run(p, "f").outcomes(), Outcomes{"return = bool2(true, false)"});
+  EXPECT_EQ(run(p, "g", {"-1,2"}).outcomes(), Outcomes{"return = float2(1, 2)"});
+}
+
+TEST(CgEvaluator, CallOrderWithinAnExpressionIsUndefined) {
+  // "For multiple function calls within an expression, the calls can occur in any order".
+  const char* p = R"(
+    int g;
+    int twice() { g = g * 2; return 0; }
+    int inc() { g = g + 1; return 0; }
+    int f() { g = 1; int x = twice() + inc(); return g; }
+  )";
+  Ran r = run(p, "f");
+  EXPECT_EQ(r.outcomes(), (Outcomes{"return = 3", "return = 4"}));
+  EXPECT_EQ(r.result.executions, 2u);
+}
+
+TEST(CgEvaluator, ParametersByCopy) {
+  const char* p = R"(
+    void inc(inout float a) { a = a + 1; }
+    void set(float a) { a = 5; }
+    float f(float x) { inc(x); set(x); return x; }
+  )";
+  EXPECT_EQ(run(p, "f", {"1.5"}).outcomes(), Outcomes{"return = 2.5"});
+}
+
+TEST(CgEvaluator, CopyOutOrderToOneVariable) {
+  // Two out parameters bound to one variable: the copies back are not ordered by the seed.
+  const char* p = R"(
+    void two(out float a, out float b) { a = 1; b = 2; }
+    float f() { float x; two(x, x); return x; }
+  )";
+  EXPECT_EQ(run(p, "f").outcomes(), (Outcomes{"return = 1", "return = 2"}));
+}
+
+TEST(CgEvaluator, OutParametersStartUndefined) {
+  const char* p = R"(
+    void keep(out float a) { }
+    float f() { float x = 3; keep(x); return x; }
+  )";
+  EXPECT_EQ(run(p, "f").outcomes(), Outcomes{"return = undefined"});
+}
+
+TEST(CgEvaluator, UninitializedReadsAreUndefined) {
+  const char* p = R"(
+    float f() { float x; return x; }
+    float4 g() { float4 v; v.xy = float2(1, 2); return v; }
+    float h() { bool b; if (b) return 1; return 2; }
+  )";
+  EXPECT_EQ(run(p, "f").outcomes(), Outcomes{"return = undefined"});
+  EXPECT_EQ(run(p, "g").outcomes(), Outcomes{"return = float4(1, 2, undefined, undefined)"});
+  // A branch on an undefined bool: both ways.
+  EXPECT_EQ(run(p, "h").outcomes(), (Outcomes{"return = 1", "return = 2"}));
+}
+
+TEST(CgEvaluator, IntegerUndefinedBehaviour) {
+  const char* p = R"(
+    int quotient(int x, int y) { return x / y; }
+    int next(int x) { return x + 1; }
+    int mixed(int x) { int u; return x + u; }
+  )";
+  EXPECT_EQ(run(p, "quotient", {"7", "0"}).outcomes(), Outcomes{"undefined"});
+  EXPECT_EQ(run(p, "quotient", {"-7", "2"}).outcomes(), Outcomes{"return = -3"});
+  EXPECT_EQ(run(p, "quotient", {"-2147483648", "-1"}).outcomes(), Outcomes{"undefined"});
+  EXPECT_EQ(run(p, "next", {"2147483647"}).outcomes(), Outcomes{"undefined"});
+  // An undefined operand: an undefined value, or the undefined behaviour it may cause.
+  EXPECT_EQ(run(p, "mixed", {"1"}).outcomes(), (Outcomes{"return = undefined", "undefined"}));
+}
+
+TEST(CgEvaluator, FixedSaturatesAndRoundsBothWays) {
+  const char* p = R"(
+    fixed add(fixed a, fixed b) { return a + b; }
+    fixed third(fixed a) { return a / 0.75; }
+    fixed byThree(fixed a) { return a / 3; }
+  )";
+  EXPECT_EQ(run(p, "add", {"1.5", "1.5"}).outcomes(), Outcomes{"return = 1.9990234375"});
+  EXPECT_EQ(run(p, "add", {"-1.5", "-1.5"}).outcomes(), Outcomes{"return = -2"});
+  EXPECT_EQ(run(p, "third", {"1"}).outcomes(), Outcomes{"return = [1.3330078125, 1.333984375]"});
+  // The cint 3 converts to fixed (usual arithmetic conversion rule 1) and saturates to
+  // 2 - 2^-10 first: 1 / 1.9990234375, either neighbour.
+  EXPECT_EQ(run(p, "byThree", {"1"}).outcomes(), Outcomes{"return = [0.5, 0.5009765625]"});
+}
+
+TEST(CgEvaluator, HalfOverflowsToInfinity) {
+  const char* p = R"(
+    half square(half a) { return a * a; }
+    float squareF(float a) { return a * a; }
+  )";
+  EXPECT_EQ(run(p, "square", {"300"}).outcomes(), Outcomes{"return = inf"});
+  EXPECT_EQ(run(p, "squareF", {"300"}).outcomes(), Outcomes{"return = 90000"});
+  // --precision fp16 evaluates float in fp16 too.
+  EXPECT_EQ(run(p, "squareF", {"300"}, Precision::Fp16).outcomes(), Outcomes{"return = inf"});
+  // A subnormal half result may be flushed: both.
+  EXPECT_EQ(run(p, "square", {"0.000244140625"}).outcomes(),
+            Outcomes{"return = [0, 5.9604644775390625e-08]"});
+}
+
+TEST(CgEvaluator, UsualArithmeticConversions) {
+  const char* p = R"(
+    half mixed(half h, fixed x) { return h + x; }
+    float literal(half h) { return h * 0.1; }
+  )";
+  // fixed + half: the smaller type converts to the larger (rule 3): half arithmetic.
+  EXPECT_EQ(run(p, "mixed", {"1000", "1.5"}).outcomes(), Outcomes{"return = 1001.5"});
+  // cfloat yields to half (rule 2): 0.1 as a half, the product rounded to half.
+  EXPECT_EQ(run(p, "literal", {"1"}).outcomes(), Outcomes{"return = 0.0999755859375"});
+}
+
+TEST(CgEvaluator, MatricesAreRowsAndComponentwise) {
+  const char* p = R"(
+    float2 row() { float2x2 m = float2x2(1, 2, 3, 4); return m[1]; }
+    float2x2 product() { float2x2 m = float2x2(1, 2, 3, 4); return m * m; }
+    float2 linear() { float2x2 m = float2x2(1, 2, 3, 4); return mul(m, float2(1, 1)); }
+  )";
+  EXPECT_EQ(run(p, "row").outcomes(), Outcomes{"return = float2(3, 4)"});
+  // "M[n][m] * M[n][m] -> M[n][m] Componentwise *".
+  EXPECT_EQ(run(p, "product").outcomes(), Outcomes{"return = float2x2(1, 4, 9, 16)"});
+  EXPECT_EQ(run(p, "linear").outcomes(), Outcomes{"return = float2(3, 7)"});
+}
+
+TEST(CgEvaluator, OutputSemantics) {
+  const char* p = R"(
+    float2 narrow() : COLOR { return float2(1, 2); }
+    void aliased(out float4 a : COLOR, out float4 b : COLOR) { a = 1; b = 2; }
+  )";
+  // "the B and A components of the color are undefined".
+  EXPECT_EQ(run(p, "narrow").outcomes(),
+            Outcomes{"return = float2 as COLOR(1, 2, undefined, undefined)"});
+  // "Output aliasing is illegal, but implementations are not required to detect it. If the
+  // compiler does not issue an error ... the results are undefined": Plumb's checker issues the
+  // error; unchecked (plumb cg run --allow-output-aliasing), the outputs are undefined.
+  EXPECT_EQ(run(p, "aliased", {}, Precision::Types, false).outcomes(),
+            Outcomes{"a = float4(undefined, undefined, undefined, undefined); b = "
+                     "float4(undefined, undefined, undefined, undefined)"});
+}
+
+TEST(CgEvaluator, StatementsAsInC) {
+  const char* p = R"(
+    int loops(int n) {
+      int s = 0;
+      for (int i = 0; i < n; i++) { if (i == 2) continue; s += i; }
+      int j = 0;
+      while (true) { j++; if (j > 3) break; }
+      do { s = s * 2; } while (s < 0);
+      return s * 10 + j;
+    }
+    int sw(int x) {
+      int r = 0;
+      switch (x) { case 1: r = r + 1; case 2: r = r + 2; break; default: r = 9; }
+      return r;
+    }
+    float4 discarded(float x) : COLOR { if (x < 0) discard; return x; }
+  )";
+  EXPECT_EQ(run(p, "loops", {"5"}).outcomes(), Outcomes{"return = 164"});  // (0+1+3+4)*2
+  EXPECT_EQ(run(p, "sw", {"1"}).outcomes(), Outcomes{"return = 3"});
+  EXPECT_EQ(run(p, "sw", {"7"}).outcomes(), Outcomes{"return = 9"});
+  EXPECT_EQ(run(p, "discarded", {"-1"}).outcomes(), Outcomes{"discarded"});
+}
+
+TEST(CgEvaluator, StandardLibraryCalls) {
+  const char* p = R"(
+    float f() { return lerp(1.0, 3.0, 0.25) + saturate(2.5) + dot(float3(1, 2, 3), float3(1, 1, 1)); }
+    half3 h(half3 a) { return lerp(a, half3(0, 0, 0), 0.5); }
+  )";
+  EXPECT_EQ(run(p, "f").outcomes(), Outcomes{"return = 8.5"});
+  EXPECT_EQ(run(p, "h", {"2,4,6"}).outcomes(), Outcomes{"return = half3(1, 2, 3)"});
+}
+
+TEST(CgEvaluator, EveryRuleIsTaken) {
+  // Rule coverage: the programs above together take every rule of evaluationRules().
+  const char* p = R"(
+    int g;
+    int bump(int v) { g = g + v; return v; }
+    void two(out float a, out float b) { a = 1; b = 2; }
+    struct S { float4 c : COLOR; float d : DEPTH; };
+    float4 all(float4 v) : COLOR {
+      float x; float y = x; int k = (int)1.5; k++; k += 1;
+      int r = true ? bump(1) : bump(2);
+      bool b = (v.x < 1) && (v.y > 0);
+      float4 w = v; w.xy = float2(1, 2); w = w * 2.0;
+      float a[2] = {1, 2}; y = a[1];
+      S s; s.c = w; s.d = s.c.x;
+      two(y, y);
+      y = (y, y);
+      if (b) { y = 1; } else { y = 2; }
+      for (int i = 0; i < 2; i++) { if (i == 0) continue; break; }
+      switch (k) { case 3: y = 3; break; default: y = 4; }
+      if (v.w < 0) discard;
+      y = lerp(y, 1.0, 0.5);
+      return float4(y, k, 0, 1);
+    }
+    void alias(out float a : COLOR, out float b : COLOR) { a = 1; b = 1; }
+    float2 narrow() : COLOR { return float2(1, 2); }
+    int ub(int x) { return x / 0; }
+  )";
+  std::set<std::string> fired;
+  for (auto [entry, args] :
+       std::vector<std::pair<std::string, std::vector<std::string>>>{{"all", {"0.5,1,0,1"}},
+                                                                     {"all", {"0.5,1,0,-1"}},
+                                                                     {"alias", {}},
+                                                                     {"ub", {"1"}},
+                                                                     {"narrow", {}}}) {
+    Ran r = run(p, entry, args, Precision::Types, entry != "alias");
+    fired.insert(r.result.rulesFired.begin(), r.result.rulesFired.end());
+  }
+  for (const EvaluationRule& rule : evaluationRules())
+    EXPECT_TRUE(fired.count(std::string(rule.name))) << rule.name;
+}
+
+TEST(CgEvaluator, LimitsAndErrors) {
+  const char* p = R"(
+    int spin() { int i = 0; while (true) { i++; } return i; }
+    float f(float x) { return x; }
+  )";
+  SourceFile file("t.cg", p);
+  DiagnosticList d;
+  Program program = *parseProgram(file, d);
+  RunOptions o;
+  o.entry = "spin";
+  o.maxSteps = 1000;
+  RunResult r = runFunction(program, o);
+  ASSERT_EQ(r.outcomes.size(), 1u);
+  EXPECT_EQ(r.outcomes[0].status, Outcome::Status::StepLimit);
+  o.entry = "nothing";
+  EXPECT_NE(runFunction(program, o).error, "");
+  o.entry = "f";
+  EXPECT_NE(runFunction(program, o).error, "");  // a missing argument
+  o.args = {"x"};
+  EXPECT_NE(runFunction(program, o).error, "");
+  o.args = {"1", "2"};
+  EXPECT_NE(runFunction(program, o).error, "");
+}
+
+TEST(CgEvaluator, ReportFormats) {
+  const char* p = "float f(float x) { return x / 0.75; }";
+  SourceFile file("t.cg", p);
+  DiagnosticList d;
+  Program program = *parseProgram(file, d);
+  RunOptions o;
+  o.entry = "f";
+  o.args = {"1"};
+  o.precision = Precision::Fixed;
+  RunResult r = runFunction(program, o);
+  nlohmann::json j = runReportJson(r, o);
+  EXPECT_EQ(j["format"], "plumb-cg-run");
+  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["precision"], "fixed");
+  nlohmann::json c = j["outcomes"][0]["outputs"][0]["value"]["components"][0];
+  EXPECT_EQ(c["interval"][0], 1365 / 1024.0);
+  EXPECT_EQ(c["interval"][1], 1366 / 1024.0);
+  EXPECT_NE(runReportText(r).find("1 outcome of 1 execution"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace plumb::cg
