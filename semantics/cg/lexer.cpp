@@ -1,0 +1,294 @@
+// Cg tokenization: seed "Constants" (literals and their suffixes) and "Reserved Words".
+#include "semantics/cg/lexer.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <set>
+
+namespace plumb::cg {
+namespace {
+
+// Seed "Reserved Words": the 100 words after `__[anything]`; a trailing '*' in the seed marks
+// the 14 case-insensitive ones, listed separately below.
+const std::vector<std::string> kReserved = {"asm",
+                                            "asm_fragment",
+                                            "auto",
+                                            "bool",
+                                            "break",
+                                            "case",
+                                            "catch",
+                                            "char",
+                                            "class",
+                                            "column_major",
+                                            "compile",
+                                            "const",
+                                            "const_cast",
+                                            "continue",
+                                            "decl",
+                                            "default",
+                                            "delete",
+                                            "discard",
+                                            "do",
+                                            "double",
+                                            "dword",
+                                            "dynamic_cast",
+                                            "else",
+                                            "emit",
+                                            "enum",
+                                            "explicit",
+                                            "extern",
+                                            "false",
+                                            "fixed",
+                                            "float",
+                                            "for",
+                                            "friend",
+                                            "get",
+                                            "goto",
+                                            "half",
+                                            "if",
+                                            "in",
+                                            "inline",
+                                            "inout",
+                                            "int",
+                                            "interface",
+                                            "long",
+                                            "matrix",
+                                            "mutable",
+                                            "namespace",
+                                            "new",
+                                            "operator",
+                                            "out",
+                                            "packed",
+                                            "pass",
+                                            "pixelfragment",
+                                            "pixelshader",
+                                            "private",
+                                            "protected",
+                                            "public",
+                                            "register",
+                                            "reinterpret_cast",
+                                            "return",
+                                            "row_major",
+                                            "sampler",
+                                            "sampler_state",
+                                            "sampler1D",
+                                            "sampler2D",
+                                            "sampler3D",
+                                            "samplerCUBE",
+                                            "shared",
+                                            "short",
+                                            "signed",
+                                            "sizeof",
+                                            "static",
+                                            "static_cast",
+                                            "string",
+                                            "struct",
+                                            "switch",
+                                            "technique",
+                                            "template",
+                                            "texture",
+                                            "texture1D",
+                                            "texture2D",
+                                            "texture3D",
+                                            "textureCUBE",
+                                            "textureRECT",
+                                            "this",
+                                            "throw",
+                                            "true",
+                                            "try",
+                                            "typedef",
+                                            "typeid",
+                                            "typename",
+                                            "uniform",
+                                            "union",
+                                            "unsigned",
+                                            "using",
+                                            "vector",
+                                            "vertexfragment",
+                                            "vertexshader",
+                                            "virtual",
+                                            "void",
+                                            "volatile",
+                                            "while"};
+
+const std::set<std::string, std::less<>> kCaseInsensitive = {
+    "asm",         "decl",   "dword",     "float",   "matrix", "pass",           "pixelfragment",
+    "pixelshader", "string", "technique", "texture", "vector", "vertexfragment", "vertexshader"};
+
+std::string lower(std::string_view s) {
+  std::string r(s);
+  for (char& c : r) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return r;
+}
+
+bool isIdentStart(char c) {
+  return std::isalpha(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isIdentChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+bool isDigit(char c) {
+  return c >= '0' && c <= '9';
+}
+
+// Longest first: C's punctuators as Cg keeps them (seed "Operators").
+const std::array<const char*, 24> kMultiPunct = {"<<=", ">>=", "...", "::", "++", "--", "&&", "||",
+                                                 "==",  "!=",  "<=",  ">=", "+=", "-=", "*=", "/=",
+                                                 "%=",  "&=",  "|=",  "^=", "<<", ">>", "->", "##"};
+const std::string_view kSinglePunct = "{}()[];,:.?+-*/%&|^!~<>=#";
+
+}  // namespace
+
+const std::vector<std::string>& reservedWordList() {
+  return kReserved;
+}
+
+bool isCaseInsensitiveReservedWord(std::string_view lowerCaseWord) {
+  return kCaseInsensitive.count(lowerCaseWord) > 0;
+}
+
+bool isReservedWord(std::string_view word) {
+  if (word.size() >= 2 && word[0] == '_' && word[1] == '_') return true;
+  if (std::find(kReserved.begin(), kReserved.end(), word) != kReserved.end()) return true;
+  return kCaseInsensitive.count(lower(word)) > 0;
+}
+
+std::string literalSuffix(std::string_view literal, bool isFloat) {
+  bool hex = literal.size() > 1 && literal[0] == '0' && (literal[1] == 'x' || literal[1] == 'X');
+  size_t i = literal.size();
+  auto suffixChar = [&](char c) {
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    // In a hexadecimal constant, only u and l can follow the digits.
+    return hex ? (c == 'u' || c == 'l') : std::isalpha(static_cast<unsigned char>(c)) != 0;
+  };
+  while (i > (hex ? 2u : 0u) && suffixChar(literal[i - 1])) --i;
+  (void)isFloat;
+  return lower(literal.substr(i));
+}
+
+std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics) {
+  std::vector<Token> tokens;
+  std::string_view text = file.text();
+  const uint32_t n = static_cast<uint32_t>(text.size());
+  uint32_t i = 0;
+  auto report = [&](uint32_t b, uint32_t e, std::string message, const char* rule) {
+    diagnostics.error(&file, Span{b, std::max(e, b + 1) > n ? n : std::max(e, b + 1)},
+                      std::move(message), rule);
+  };
+  while (i < n) {
+    char c = text[i];
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f') {
+      ++i;
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+      while (i < n && text[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '/' && i + 1 < n && text[i + 1] == '*') {
+      size_t end = text.find("*/", i + 2);
+      if (end == std::string_view::npos) {
+        report(i, i + 2, "unterminated comment", kLexicalRule);
+        break;
+      }
+      i = static_cast<uint32_t>(end + 2);
+      continue;
+    }
+    uint32_t start = i;
+    if (isIdentStart(c)) {
+      while (i < n && isIdentChar(text[i])) ++i;
+      std::string word(text.substr(start, i - start));
+      bool reserved = std::find(kReserved.begin(), kReserved.end(), word) != kReserved.end() ||
+                      kCaseInsensitive.count(lower(word)) > 0 ||
+                      (word.size() >= 2 && word[0] == '_' && word[1] == '_');
+      tokens.push_back({reserved ? TokenKind::Keyword : TokenKind::Identifier, {start, i}, word});
+      continue;
+    }
+    if (isDigit(c) || (c == '.' && i + 1 < n && isDigit(text[i + 1]))) {
+      bool isFloat = false;
+      if (c == '0' && i + 1 < n && (text[i + 1] == 'x' || text[i + 1] == 'X')) {
+        i += 2;
+        while (i < n && std::isxdigit(static_cast<unsigned char>(text[i]))) ++i;
+        if (i == start + 2) report(start, i, "hexadecimal constant without digits", kConstantsRule);
+      } else {
+        while (i < n && isDigit(text[i])) ++i;
+        if (i < n && text[i] == '.') {
+          isFloat = true;
+          ++i;
+          while (i < n && isDigit(text[i])) ++i;
+        }
+        if (i < n && (text[i] == 'e' || text[i] == 'E')) {
+          uint32_t j = i + 1;
+          if (j < n && (text[j] == '+' || text[j] == '-')) ++j;
+          if (j < n && isDigit(text[j])) {
+            isFloat = true;
+            i = j;
+            while (i < n && isDigit(text[i])) ++i;
+          }
+        }
+      }
+      // The suffix: any identifier characters that follow; validated below.
+      uint32_t suffixStart = i;
+      while (i < n && isIdentChar(text[i])) ++i;
+      std::string suffix = lower(text.substr(suffixStart, i - suffixStart));
+      std::string literal(text.substr(start, i - start));
+      bool hex =
+          literal.size() > 1 && literal[0] == '0' && (literal[1] == 'x' || literal[1] == 'X');
+      // Seed "Constants": a one- or two-character suffix types the constant; the list is lost
+      // (docs/ambiguities.md C1). Plumb accepts f (float), h (half), x (fixed) on decimal
+      // constants, and u/l on integer ones as C does.
+      bool ok = suffix.empty() || ((suffix == "f" || suffix == "h" || suffix == "x") && !hex) ||
+                (!isFloat && (suffix == "u" || suffix == "l" || suffix == "ul" || suffix == "lu"));
+      if (!ok)
+        report(suffixStart, i, "constant '" + literal + "' has an unknown suffix '" + suffix + "'",
+               kConstantsRule);
+      if (!hex && !suffix.empty() && (suffix == "f" || suffix == "h" || suffix == "x"))
+        isFloat = true;
+      tokens.push_back(
+          {isFloat ? TokenKind::FloatLiteral : TokenKind::IntLiteral, {start, i}, literal});
+      continue;
+    }
+    if (c == '"') {
+      ++i;
+      while (i < n && text[i] != '"' && text[i] != '\n') {
+        if (text[i] == '\\' && i + 1 < n) ++i;
+        ++i;
+      }
+      if (i >= n || text[i] != '"') {
+        report(start, i, "unterminated string", kLexicalRule);
+        continue;
+      }
+      ++i;
+      tokens.push_back(
+          {TokenKind::StringLiteral, {start, i}, std::string(text.substr(start, i - start))});
+      continue;
+    }
+    bool matched = false;
+    for (const char* p : kMultiPunct) {
+      std::string_view pv(p);
+      if (text.substr(i, pv.size()) == pv) {
+        tokens.push_back(
+            {TokenKind::Punctuation, {i, i + static_cast<uint32_t>(pv.size())}, std::string(pv)});
+        i += static_cast<uint32_t>(pv.size());
+        matched = true;
+        break;
+      }
+    }
+    if (matched) continue;
+    if (kSinglePunct.find(c) != std::string_view::npos) {
+      tokens.push_back({TokenKind::Punctuation, {i, i + 1}, std::string(1, c)});
+      ++i;
+      continue;
+    }
+    // Skip one whole UTF-8 sequence so that the diagnostic covers the character.
+    uint32_t e = i + 1;
+    while (e < n && (static_cast<unsigned char>(text[e]) & 0xC0) == 0x80) ++e;
+    report(i, e, "unexpected character", kLexicalRule);
+    i = e;
+  }
+  tokens.push_back({TokenKind::End, {n, n}, ""});
+  return tokens;
+}
+
+}  // namespace plumb::cg

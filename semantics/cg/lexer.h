@@ -1,0 +1,52 @@
+// Cg tokenization (seed "Constants", "Reserved Words"): C tokens after preprocessing
+// (preprocess.h), comments and whitespace removed.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "semantics/diagnostic.h"
+#include "semantics/source.h"
+
+namespace plumb::cg {
+
+enum class TokenKind {
+  IntLiteral,     // `42`, `0x2A`, `052`, with an optional suffix
+  FloatLiteral,   // `1.5`, `.5`, `1e3`, `1.5f`, `2.0h`, `0.5x`
+  StringLiteral,  // `"text"` (annotations and CgFX state values only)
+  Keyword,        // a reserved word (seed "Reserved Words"), `true`/`false` included
+  Identifier,
+  Punctuation,
+  End,
+};
+
+struct Token {
+  TokenKind kind = TokenKind::End;
+  Span span;
+  std::string text;
+};
+
+/// Rule anchors (docs/cg.md "Rule names"): each is `cg-` and the seed's section heading.
+inline constexpr const char* kConstantsRule = "cg-constants";
+inline constexpr const char* kReservedWordsRule = "cg-reserved-words";
+inline constexpr const char* kLexicalRule = "cg-statements-and-expressions";
+
+/// Tokenizes `file`. A character no token starts with, an unterminated comment or string and a
+/// malformed literal are reported and skipped, so that the parser still sees the rest. The last
+/// token is End.
+std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics);
+
+/// Whether `word` is reserved (seed "Reserved Words"): one of the 100 words (the 14 marked `*`
+/// in any letter case) or any identifier beginning with two underscores.
+bool isReservedWord(std::string_view word);
+/// The 14 case-insensitive reserved words, lower case.
+bool isCaseInsensitiveReservedWord(std::string_view lowerCaseWord);
+/// The 100 listed words (the `__` rule aside), as the seed spells them.
+const std::vector<std::string>& reservedWordList();
+
+/// The literal suffix of a numeric literal's text ("" when none): `f`, `h`, `x` (seed
+/// "Constants": the list of suffixes is lost in the extraction; docs/ambiguities.md C1).
+std::string literalSuffix(std::string_view literal, bool isFloat);
+
+}  // namespace plumb::cg
