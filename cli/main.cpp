@@ -9,6 +9,7 @@
 #include "cli/json_errors.h"
 #include "cli/suggestions.h"
 #include "cli/terminal.h"
+#include "cli/cg_oracle_command.h"
 #include "cli/tgsi_command.h"
 #include "cli/wsl_command.h"
 #include "semantics/diagnostic.h"
@@ -65,6 +66,7 @@ int runMain(int argc, char** argv) {
   plumb::cli::registerReduce(app, exitCode);
   plumb::cli::registerTgsi(app, exitCode);
   plumb::cli::registerWsl(app, exitCode);
+  plumb::cli::registerCgOracle(app, exitCode);  // after any other `plumb cg` subcommand
   refuseNegativeNumbers(app);
   if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {
