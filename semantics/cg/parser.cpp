@@ -578,7 +578,8 @@ class Parser {
       return true;
     // A type name followed by `(` is a constructor expression (`float4(...).x;`).
     if (isTypeStart() && !is("(", 1)) return true;
-    return false;
+    // `name name`: a declaration whose type is unknown (reported as such, not as a syntax error).
+    return peek().kind == TokenKind::Identifier && peek(1).kind == TokenKind::Identifier;
   }
 
   StmtP parseLocalDeclaration() {

@@ -1,0 +1,201 @@
+// The program: its entry function, inputs and outputs, binding semantics (seed "How Programs
+// Receive and Return Data", "Binding Semantics", "Aliasing of Semantics", Tables 10 and 11) and
+// the profile restrictions on what it reaches (seed "Profiles").
+#include <algorithm>
+#include <cctype>
+#include <functional>
+
+#include "checker/cg/checker_state.h"
+
+namespace plumb::cg {
+
+namespace {
+
+std::string upper(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The name an output semantic aliases under: COLOR0 is "Same as COLOR" (Table 11), HPOS is
+// POSITION "for backward compatibility" (seed "Mandatory Computation of Position Output").
+std::string canonicalOutput(const std::string& semantic) {
+  std::string s = upper(semantic);
+  if (s == "COLOR0") return "COLOR";
+  if (s == "HPOS" || s == "POSITION0") return "POSITION";
+  if (s == "DEPTH0") return "DEPTH";
+  return s;
+}
+
+}  // namespace
+
+void Checker::checkEntry() {
+  auto it = functionsByName_.find(options_.entry);
+  std::vector<int> found;
+  if (it != functionsByName_.end())
+    for (int i : it->second)
+      if (result_.functions[static_cast<size_t>(i)].ownerStruct < 0) found.push_back(i);
+  if (found.empty()) {
+    error(Span{0, 0}, "there is no function '" + options_.entry + "' to compile as the program",
+          rules::kPrograms);
+    return;
+  }
+  // The overloads of the name that the profile keeps (seed "Overloading of Functions by
+  // Profile": the most specific profile version).
+  int bestRank = -1;
+  std::vector<int> best;
+  for (int i : found) {
+    const FunctionSignature& f = result_.functions[static_cast<size_t>(i)];
+    int rank = 0;
+    if (!f.profiles.empty()) {
+      rank = -1;
+      for (const auto& p : f.profiles) rank = std::max(rank, profileMatch(p, *profile_));
+    }
+    if (rank > bestRank) {
+      bestRank = rank;
+      best = {i};
+    } else if (rank == bestRank) {
+      best.push_back(i);
+    }
+  }
+  if (bestRank < 0) {
+    error(program_.functions[static_cast<size_t>(found[0])].nameSpan,
+          "'" + options_.entry + "' is declared only for other profiles than " + profile_->name,
+          rules::kProfileOverloading);
+    return;
+  }
+  if (best.size() != 1) {
+    error(
+        program_.functions[static_cast<size_t>(best[1])].nameSpan,
+        "the program '" + options_.entry + "' is overloaded: which one is the program is ambiguous",
+        rules::kPrograms);
+    return;
+  }
+  const FunctionSignature& sig = result_.functions[static_cast<size_t>(best[0])];
+  int index = sig.declaration >= 0 ? sig.declaration : best[0];
+  FunctionDecl& f = program_.functions[static_cast<size_t>(index)];
+  if (!f.hasBody) {
+    error(f.nameSpan, "the program '" + f.name + "' is declared but not defined", rules::kPrograms);
+    return;
+  }
+  if (f.specifiers.isStatic) {
+    // Seed "Function Declarations": static functions "may not be compiled as a program".
+    error(f.nameSpan, "a static function cannot be compiled as a program", rules::kFunctionDecls);
+    return;
+  }
+  result_.entry = index;
+
+  // Flattens a structure into its members (connectors, seed "Using a Structure to Define
+  // Binding Semantics"): each member with its own semantic, or the enclosing one.
+  std::function<void(std::vector<ProgramVariable>&, const std::string&, const TypeP&,
+                     const std::string&, Span, bool)>
+      add = [&](std::vector<ProgramVariable>& list, const std::string& name, const TypeP& t,
+                const std::string& semantic, Span span, bool uniform) {
+        if (t && t->kind == TypeKind::Struct && semantic.empty() && t->structIndex >= 0) {
+          for (const auto& m : program_.structs[static_cast<size_t>(t->structIndex)].members)
+            if (m.function < 0)
+              for (const auto& d : m.field.declarators)
+                add(list, name + "." + d.name, d.declaredType, d.semantic.name, d.span, uniform);
+          return;
+        }
+        list.push_back({name, t, uniform, semantic, span});
+      };
+
+  for (Parameter& p : f.parameters) {
+    const Specifiers& s = p.specifiers;
+    ParameterDirection dir = s.inout || (s.in && s.out) ? ParameterDirection::InOut
+                             : s.out                    ? ParameterDirection::Out
+                                                        : ParameterDirection::In;
+    const std::string name = p.declarator.name.empty() ? "<unnamed>" : p.declarator.name;
+    if (p.declarator.initializer && !s.uniform)
+      error(p.declarator.initializer->span,
+            "a default value on a varying parameter of the program (only uniform parameters of "
+            "the top-level function may have one)",
+            rules::kParameters);
+    if (dir != ParameterDirection::In && s.uniform)
+      error(p.span, "an out parameter of the program must be varying, not uniform",
+            rules::kPrograms);
+    if (dir != ParameterDirection::Out)
+      add(result_.inputs, name, p.declarator.declaredType, p.declarator.semantic.name, p.span,
+          s.uniform);
+    if (dir != ParameterDirection::In)
+      add(result_.outputs, name, p.declarator.declaredType, p.declarator.semantic.name, p.span,
+          false);
+  }
+  if (sig.result && sig.result->kind != TypeKind::Void)
+    add(result_.outputs, "<return>", sig.result, f.semantic.name, f.nameSpan, false);
+  // Global variables: the uniform ones are uniform inputs (Plumb lists every one, referenced or
+  // not); varying globals are inputs unless `out`, outputs when `out` or `inout`.
+  for (const auto& g : result_.globals) {
+    const VariableDecl& v = program_.globals[static_cast<size_t>(g.decl)];
+    const Declarator& d = v.declarators[static_cast<size_t>(g.declarator)];
+    if (v.specifiers.isStatic) continue;
+    if (g.uniform) {
+      add(result_.inputs, d.name, g.type, d.semantic.name, d.span, true);
+      continue;
+    }
+    if (!v.specifiers.out || v.specifiers.inout || v.specifiers.in)
+      add(result_.inputs, d.name, g.type, d.semantic.name, d.span, false);
+    if (v.specifiers.out || v.specifiers.inout)
+      add(result_.outputs, d.name, g.type, d.semantic.name, d.span, false);
+  }
+
+  // Output binding semantics: Table 10 (vertex) or 11 (fragment) and the profile's additions.
+  if (!profile_->anyOutputSemantic && profile_->stage != Stage::Generic) {
+    bool vertex = profile_->stage == Stage::Vertex;
+    std::vector<std::string> allowed = vertex
+                                           ? std::vector<std::string>{"POSITION", "PSIZE"}
+                                           : std::vector<std::string>{"COLOR", "COLOR0", "DEPTH"};
+    allowed.insert(allowed.end(), profile_->extraOutputs.begin(), profile_->extraOutputs.end());
+    bool position = false;
+    for (const auto& o : result_.outputs) {
+      if (o.semantic.empty()) continue;
+      std::string u = upper(o.semantic);
+      if (canonicalOutput(u) == "POSITION") position = true;
+      if (std::find(allowed.begin(), allowed.end(), u) == allowed.end())
+        error(o.span,
+              "'" + o.semantic + "' (output " + o.name + ") is not an output binding semantic of " +
+                  (vertex ? "vertex" : "fragment") + " profile " + profile_->name + " (Table " +
+                  (vertex ? "10" : "11") + " and the profile's additions)",
+              vertex ? rules::kVertexOutputs : rules::kFragmentOutputs);
+    }
+    if (vertex && !position)
+      warning(f.nameSpan,
+              "the vertex program has no POSITION output (seed \"Mandatory Computation of Position "
+              "Output\": profiles may require one)",
+              rules::kVertexOutputs);
+  }
+  // Seed "Aliasing of Semantics": "Output aliasing is illegal"; Plumb detects it.
+  std::map<std::string, const ProgramVariable*> seen;
+  for (const auto& o : result_.outputs) {
+    if (o.semantic.empty()) continue;
+    std::string key = canonicalOutput(o.semantic);
+    auto [pos, fresh] = seen.emplace(key, &o);
+    if (!fresh)
+      error(o.span,
+            "outputs " + pos->second->name + " and " + o.name +
+                " alias the output binding semantic " + key,
+            rules::kAliasing);
+  }
+}
+
+void Checker::checkProfileRestrictions() {
+  if (result_.entry < 0) return;
+  // Seed "Profiles": the restrictions apply to the top-level function and what it reaches.
+  std::vector<int> work = {result_.entry};
+  std::set<int> seen = {result_.entry};
+  while (!work.empty()) {
+    int f = work.back();
+    work.pop_back();
+    for (int g : calls_[static_cast<size_t>(f)])
+      if (seen.insert(g).second) work.push_back(g);
+  }
+  result_.reachable.assign(seen.begin(), seen.end());
+  for (int f : result_.reachable) {
+    if (profile_->stage == Stage::Vertex)
+      for (Span s : discards_[static_cast<size_t>(f)])
+        error(s, "'discard' in a vertex program (profile " + profile_->name + ")",
+              rules::kProfiles);
+  }
+}
+
+}  // namespace plumb::cg

@@ -1,0 +1,126 @@
+// The Cg checker's state, shared by declarations.cpp, expressions.cpp, statements.cpp and
+// binding_semantics.cpp (private to checker/cg).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <set>
+
+#include "checker/cg/checker.h"
+#include "checker/cg/conversion.h"
+#include "checker/cg/overload_resolution.h"
+
+namespace plumb::cg {
+
+// Rule anchors: `cg-` and the seed's section heading (docs/cg.md "Rule names").
+namespace rules {
+inline constexpr const char* kSpecifiers = "cg-declarations-and-declaration-specifiers";
+inline constexpr const char* kFunctionDecls = "cg-function-declarations";
+inline constexpr const char* kParameters = "cg-syntax-for-parameters-in-function-definitions";
+inline constexpr const char* kFunctionCalls = "cg-function-calls";
+inline constexpr const char* kTypes = "cg-types";
+inline constexpr const char* kStructs = "cg-struct-and-interface-types";
+inline constexpr const char* kConstants = "cg-constants";
+inline constexpr const char* kConversions = "cg-type-conversions";
+inline constexpr const char* kAssignment = "cg-assignment";
+inline constexpr const char* kSmearing = "cg-smearing-of-scalars-to-vectors";
+inline constexpr const char* kNamespaces = "cg-namespaces";
+inline constexpr const char* kArrays = "cg-arrays-and-subscripting";
+inline constexpr const char* kUnsizedArrays = "cg-unsized-arrays";
+inline constexpr const char* kOverloading = "cg-function-overloading";
+inline constexpr const char* kProfileOverloading = "cg-overloading-of-functions-by-profile";
+inline constexpr const char* kOperators = "cg-operator-enhancements";
+inline constexpr const char* kBoolean = "cg-operators-boolean";
+inline constexpr const char* kComparisons = "cg-operators-comparisons";
+inline constexpr const char* kArithmetic = "cg-operators-arithmetic";
+inline constexpr const char* kConditional = "cg-conditional-operator";
+inline constexpr const char* kSwizzle = "cg-operator-precedence";  // swizzle/write-mask `.`
+inline constexpr const char* kStatements = "cg-statements-and-expressions";
+inline constexpr const char* kPrograms = "cg-how-programs-receive-and-return-data";
+inline constexpr const char* kSemantics = "cg-binding-semantics";
+inline constexpr const char* kAliasing = "cg-aliasing-of-semantics";
+inline constexpr const char* kVertexOutputs = "cg-binding-semantics-for-outputs";  // Table 10
+inline constexpr const char* kFragmentOutputs = "cg-fragment-binding-semantics-for-outputs";
+inline constexpr const char* kProfiles = "cg-profiles";
+inline constexpr const char* kPartialSupport = "cg-partial-support-of-types";
+}  // namespace rules
+
+struct Symbol {
+  TypeP type;
+  bool isConst = false;
+  bool isSamplerParameter = false;  // seed: "Parameters ... of type sampler* are implicitly const"
+  std::optional<long long> constantValue;  // a const integer with a constant initializer
+  Span span;
+};
+
+class Checker {
+ public:
+  Checker(Program& program, const SourceFile& file, DiagnosticList& diagnostics,
+          const CheckOptions& options);
+  std::optional<CheckedProgram> run();
+
+  // ---- declarations.cpp ----
+  void declareStruct(int index);
+  void declareTypedef(TypedefDecl& t);
+  void declareGlobal(int index);
+  void declareFunction(int index);
+  void checkFunctionBody(int index);
+  TypeP resolveType(const TypeSyntax& t);
+  TypeP applyArrayDimensions(TypeP base, std::vector<ExprP>& sizes, bool packed);
+  std::optional<long long> constantInteger(Expr& e);
+  void checkSpecifiersOnVariable(const Specifiers& s, bool global, Span span);
+  void checkInitializer(Expr& init, const TypeP& target);
+  void checkInterfaceImplementations();
+
+  // ---- expressions.cpp ----
+  TypeP expr(Expr& e);
+  /// Converts `e` implicitly to `target` in `context` ("assignment", "argument 2 of f", ...).
+  bool convert(Expr& e, const TypeP& target, const std::string& context, const char* rule);
+  TypeP binaryOperator(Expr& e);
+  TypeP call(Expr& e);
+  TypeP member(Expr& e);
+  TypeP construct(Expr& e);
+  bool requireLvalue(Expr& e, const char* what);
+  /// The common type of two operands by smearing and the usual arithmetic conversions.
+  TypeP commonType(const TypeP& a, const TypeP& b, Span span, const char* rule,
+                   const std::string& op);
+
+  // ---- statements.cpp ----
+  void statement(Stmt& s);
+  void condition(Expr& e, const char* what);
+
+  // ---- binding_semantics.cpp ----
+  void checkEntry();
+  void checkProfileRestrictions();
+
+  // ---- scopes ----
+  void pushScope() { scopes_.emplace_back(); }
+  void popScope() { scopes_.pop_back(); }
+  void declareLocal(const std::string& name, Symbol s, Span span);
+  const Symbol* lookup(const std::string& name) const;
+
+  void error(Span span, const std::string& message, const char* rule) {
+    diagnostics_.error(&file_, span, message, rule);
+  }
+  void warning(Span span, const std::string& message, const char* rule);
+
+  Program& program_;
+  const SourceFile& file_;
+  DiagnosticList& diagnostics_;
+  CheckOptions options_;
+  const Profile* profile_ = nullptr;
+  CheckedProgram result_;
+  std::vector<std::map<std::string, Symbol>> scopes_;  // [0] is the global scope
+  std::map<std::string, int> structsByName_;
+  std::map<std::string, TypeP> typedefs_;
+  std::map<std::string, std::vector<int>> functionsByName_;  // user functions
+  std::map<std::string, std::vector<int>> libraryByName_;    // indexes into result_.functions
+  // The function being checked.
+  int currentFunction_ = -1;
+  TypeP currentReturn_;
+  int loopDepth_ = 0, switchDepth_ = 0;
+  std::vector<std::set<int>> calls_;         // per user function: user functions it calls
+  std::vector<std::vector<Span>> discards_;  // per user function: its `discard` statements
+};
+
+}  // namespace plumb::cg

@@ -1,0 +1,643 @@
+// The types of expressions (seed "Constants", "Type Conversions", "Assignment", "Smearing of
+// Scalars to Vectors", "Operator Enhancements", "Operators", "Conditional Operator", "Function
+// Calls", swizzles and write masks of "Operator Precedence").
+#include <algorithm>
+
+#include "checker/cg/checker_state.h"
+#include "semantics/cg/lexer.h"
+
+namespace plumb::cg {
+
+namespace {
+bool isBoolShape(const Type& t) {
+  return (t.kind == TypeKind::Scalar || t.kind == TypeKind::Vector) && t.scalar == Scalar::Bool;
+}
+bool isArithmetic(const Type& t) {
+  return isNumeric(t) && t.scalar != Scalar::Bool;
+}
+bool isError(const TypeP& t) {
+  return !t || t->kind == TypeKind::Error;
+}
+}  // namespace
+
+bool Checker::convert(Expr& e, const TypeP& target, const std::string& context, const char* rule) {
+  if (isError(e.info.type) || isError(target)) return true;
+  Conversion c = classifyConversion(*e.info.type, *target, program_);
+  if (!c.allowedImplicitly()) {
+    error(e.span,
+          "cannot convert " + typeName(e.info.type) + " to " + typeName(target) + " in " + context +
+              (c.verdict == ConversionVerdict::ExplicitOnly ? " without an explicit cast" : "") +
+              " (" + c.reason + ")",
+          c.verdict == ConversionVerdict::ExplicitOnly || c.verdict == ConversionVerdict::NotAllowed
+              ? rules::kConversions
+              : rule);
+    return false;
+  }
+  if (c.verdict == ConversionVerdict::ImplicitWarning)
+    warning(e.span,
+            "implicit conversion from " + typeName(e.info.type) + " to " + typeName(target) +
+                " in " + context + " (" + c.reason + ")",
+            rules::kConversions);
+  if (c.verdict != ConversionVerdict::Identity) e.info.convertedTo = target;
+  return true;
+}
+
+TypeP Checker::commonType(const TypeP& a, const TypeP& b, Span span, const char* rule,
+                          const std::string& op) {
+  if (isError(a) || isError(b)) return errorType();
+  if (!isNumeric(*a) || !isNumeric(*b)) {
+    error(span, "operator '" + op + "' cannot be applied to " + typeName(a) + " and " + typeName(b),
+          rule);
+    return errorType();
+  }
+  Scalar s;
+  if (a->scalar == Scalar::Bool || b->scalar == Scalar::Bool) {
+    if (a->scalar != b->scalar) {
+      error(span,
+            "operator '" + op + "' mixes bool and numeric operands (" + typeName(a) + ", " +
+                typeName(b) + ")",
+            rule);
+      return errorType();
+    }
+    s = Scalar::Bool;
+  } else {
+    s = usualArithmeticConversion(a->scalar, b->scalar).result;
+  }
+  // Seed "Smearing of Scalars to Vectors": a scalar operand takes the other operand's shape.
+  if (a->kind == TypeKind::Scalar) return withScalar(*b, s);
+  if (b->kind == TypeKind::Scalar) return withScalar(*a, s);
+  if (a->kind == b->kind && a->rows == b->rows && a->columns == b->columns)
+    return withScalar(*a, s);
+  // Seed "Operator Enhancements": "Sizes of vectors and matrices must be appropriately matched".
+  error(span,
+        "operator '" + op + "': the sizes of " + typeName(a) + " and " + typeName(b) +
+            " do not match",
+        rules::kOperators);
+  return errorType();
+}
+
+bool Checker::requireLvalue(Expr& e, const char* what) {
+  if (isError(e.info.type) || e.info.lvalue) return !isError(e.info.type) || true;
+  // Find why: the root of the access path.
+  const Expr* root = &e;
+  bool repeated = false;
+  while ((root->kind == ExprKind::Member || root->kind == ExprKind::Index) && root->operands[0]) {
+    if (root->kind == ExprKind::Member && !root->info.swizzle.empty()) {
+      std::vector<int> sorted = root->info.swizzle;
+      std::sort(sorted.begin(), sorted.end());
+      if (std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end()) repeated = true;
+    }
+    root = root->operands[0].get();
+  }
+  if (repeated) {
+    error(e.span, std::string(what) + ": a write mask cannot repeat a component", rules::kSwizzle);
+  } else if (root->kind == ExprKind::Call || root->kind == ExprKind::MethodCall) {
+    error(e.span, std::string(what) + ": a function call returns an rvalue", rules::kFunctionCalls);
+  } else if (root->kind == ExprKind::Name) {
+    const Symbol* s = lookup(root->name);
+    if (s && s->isSamplerParameter)
+      error(e.span, std::string(what) + ": parameters of type sampler* are implicitly const",
+            rules::kPrograms);
+    else
+      error(e.span, std::string(what) + ": '" + root->name + "' is const", rules::kSpecifiers);
+  } else {
+    error(e.span, std::string(what) + ": the expression is not an lvalue", rules::kAssignment);
+  }
+  return false;
+}
+
+TypeP Checker::member(Expr& e) {
+  TypeP base = e.operands[0] ? expr(*e.operands[0]) : errorType();
+  if (isError(base)) return errorType();
+  bool baseLvalue = e.operands[0]->info.lvalue;
+  const Type& b = *base;
+  if (b.kind == TypeKind::Struct) {
+    int k = 0;
+    for (const auto& m : program_.structs[static_cast<size_t>(b.structIndex)].members) {
+      if (m.function >= 0) continue;
+      for (const auto& d : m.field.declarators) {
+        if (d.name == e.name) {
+          e.info.member = k;
+          e.info.lvalue = baseLvalue;
+          return d.declaredType ? d.declaredType : errorType();
+        }
+        ++k;
+      }
+    }
+    error(e.span, typeName(b) + " has no member '" + e.name + "'", rules::kStructs);
+    return errorType();
+  }
+  if (b.kind == TypeKind::Scalar || b.kind == TypeKind::Vector) {
+    // A swizzle (rvalue) or write mask (lvalue): xyzw or rgba, not mixed, 1 to 4 components.
+    const std::string& n = e.name;
+    int size = b.kind == TypeKind::Scalar ? 1 : b.columns;
+    bool xyzw = n.find_first_not_of("xyzw") == std::string::npos;
+    bool rgba = n.find_first_not_of("rgba") == std::string::npos;
+    if (n.empty() || n.size() > 4 || (!xyzw && !rgba)) {
+      error(e.span,
+            "'" + n + "' is not a swizzle of " + typeName(b) +
+                " (1 to 4 of x, y, z, w or of r, g, b, a, not mixed)",
+            rules::kSwizzle);
+      return errorType();
+    }
+    const std::string set = xyzw ? "xyzw" : "rgba";
+    for (char c : n) {
+      int idx = static_cast<int>(set.find(c));
+      if (idx >= size) {
+        error(e.span,
+              std::string("swizzle component '") + c + "' is out of range for " + typeName(b),
+              rules::kSwizzle);
+        return errorType();
+      }
+      e.info.swizzle.push_back(idx);
+    }
+    std::vector<int> sorted = e.info.swizzle;
+    std::sort(sorted.begin(), sorted.end());
+    e.info.lvalue = baseLvalue && std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+    return n.size() == 1 ? scalarType(b.scalar) : vectorType(b.scalar, static_cast<int>(n.size()));
+  }
+  if (b.kind == TypeKind::Matrix) {
+    // Matrix swizzles: `_m<row><col>` (zero-based) or `_<row><col>` (one-based), up to 4.
+    const std::string& n = e.name;
+    size_t i = 0;
+    while (i < n.size()) {
+      int r = -1, c = -1;
+      if (n.compare(i, 2, "_m") == 0 && i + 3 < n.size() + 0 && i + 4 <= n.size()) {
+        r = n[i + 2] - '0';
+        c = n[i + 3] - '0';
+        i += 4;
+      } else if (n[i] == '_' && i + 3 <= n.size()) {
+        r = n[i + 1] - '1';
+        c = n[i + 2] - '1';
+        i += 3;
+      } else {
+        r = -1;
+        i = n.size();
+      }
+      if (r < 0 || c < 0 || r >= b.rows || c >= b.columns) {
+        error(e.span, "'" + n + "' is not a matrix swizzle of " + typeName(b), rules::kSwizzle);
+        return errorType();
+      }
+      e.info.swizzle.push_back(r * 4 + c);
+    }
+    if (e.info.swizzle.empty() || e.info.swizzle.size() > 4) {
+      error(e.span, "'" + n + "' is not a matrix swizzle of " + typeName(b), rules::kSwizzle);
+      return errorType();
+    }
+    std::vector<int> sorted = e.info.swizzle;
+    std::sort(sorted.begin(), sorted.end());
+    e.info.lvalue = baseLvalue && std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end();
+    size_t k = e.info.swizzle.size();
+    return k == 1 ? scalarType(b.scalar) : vectorType(b.scalar, static_cast<int>(k));
+  }
+  error(e.span, typeName(b) + " has no members", rules::kStructs);
+  return errorType();
+}
+
+TypeP Checker::construct(Expr& e) {
+  TypeP target = resolveType(e.type);
+  std::vector<TypeP> args;
+  for (auto& a : e.operands) args.push_back(a ? expr(*a) : errorType());
+  if (isError(target)) return errorType();
+  for (const auto& a : args)
+    if (isError(a)) return target;
+  const Type& t = *target;
+  if (t.kind == TypeKind::Scalar && args.size() == 1) {
+    Conversion c = classifyConversion(*args[0], t, program_);
+    if (!c.allowedExplicitly())
+      error(
+          e.span,
+          "cannot construct " + typeName(t) + " from " + typeName(args[0]) + " (" + c.reason + ")",
+          rules::kConversions);
+    return target;
+  }
+  if (t.kind != TypeKind::Scalar && t.kind != TypeKind::Vector && t.kind != TypeKind::Matrix) {
+    error(e.span, typeName(t) + " has no constructor", rules::kTypes);
+    return errorType();
+  }
+  int components = 0;
+  for (size_t k = 0; k < args.size(); ++k) {
+    if (!isNumeric(*args[k])) {
+      error(e.operands[k]->span,
+            "a " + typeName(t) + " constructor takes numeric arguments, not " + typeName(args[k]),
+            rules::kTypes);
+      return target;
+    }
+    components += componentCount(*args[k]);
+    if (args[k]->scalar != t.scalar)
+      e.operands[k]->info.convertedTo = withScalar(*args[k], t.scalar);
+  }
+  if (components != componentCount(t))
+    error(e.span,
+          typeName(t) + " needs " + std::to_string(componentCount(t)) + " components, not " +
+              std::to_string(components),
+          rules::kTypes);
+  return target;
+}
+
+TypeP Checker::call(Expr& e) {
+  std::vector<TypeP> args;
+  for (auto& a : e.operands) args.push_back(a ? expr(*a) : errorType());
+  std::vector<int> indexes;
+  const std::vector<int>* receiverMethods = nullptr;
+  std::vector<int> methods;
+  if (e.kind == ExprKind::MethodCall) {
+    // `e.f(args)`: the member functions of the receiver's structure or interface.
+    args.erase(args.begin());
+    TypeP r = e.operands[0]->info.type;
+    if (isError(r)) return errorType();
+    if (r->kind != TypeKind::Struct) {
+      error(e.span, typeName(r) + " has no member functions", rules::kStructs);
+      return errorType();
+    }
+    for (const auto& m : program_.structs[static_cast<size_t>(r->structIndex)].members)
+      if (m.function >= 0 && program_.functions[static_cast<size_t>(m.function)].name == e.name)
+        methods.push_back(m.function);
+    receiverMethods = &methods;
+    indexes = methods;
+  } else {
+    auto u = functionsByName_.find(e.name);
+    if (u != functionsByName_.end())
+      for (int i : u->second) {
+        int owner = result_.functions[static_cast<size_t>(i)].ownerStruct;
+        int current = currentFunction_ >= 0
+                          ? program_.functions[static_cast<size_t>(currentFunction_)].ownerStruct
+                          : -1;
+        if (owner < 0 || owner == current) indexes.push_back(i);
+      }
+    auto l = libraryByName_.find(e.name);
+    if (l != libraryByName_.end())
+      indexes.insert(indexes.end(), l->second.begin(), l->second.end());
+  }
+  (void)receiverMethods;
+  if (indexes.empty()) {
+    error(e.span, "'" + e.name + "' is not a declared function",
+          e.kind == ExprKind::MethodCall ? rules::kStructs : rules::kNamespaces);
+    return errorType();
+  }
+  for (const auto& a : args)
+    if (isError(a)) return errorType();
+  std::vector<const FunctionSignature*> candidates;
+  for (int i : indexes) candidates.push_back(&result_.functions[static_cast<size_t>(i)]);
+  OverloadResolution r = resolveOverload(candidates, args, *profile_, program_);
+  if (r.chosen < 0) {
+    error(e.span, "no unique '" + e.name + "' for these arguments: " + r.failure,
+          r.failedStep == 4 && candidates.size() &&
+                  std::all_of(candidates.begin(), candidates.end(),
+                              [](const FunctionSignature* f) { return !f->profiles.empty(); })
+              ? rules::kProfileOverloading
+              : rules::kOverloading);
+    return errorType();
+  }
+  int chosen = indexes[static_cast<size_t>(r.chosen)];
+  const FunctionSignature& f = result_.functions[static_cast<size_t>(chosen)];
+  e.info.function = chosen;
+  size_t first = e.kind == ExprKind::MethodCall ? 1 : 0;
+  for (size_t k = 0; k < args.size(); ++k) {
+    Expr& a = *e.operands[k + first];
+    std::string context = "argument " + std::to_string(k + 1) + " of '" + e.name + "'";
+    if (f.directions[k] == ParameterDirection::In) {
+      // A dynamically typed (unsized array) formal takes the argument's type (step 5b).
+      if (f.parameters[k]->kind != TypeKind::Array || f.parameters[k]->arraySize >= 0)
+        convert(a, f.parameters[k], context, rules::kOverloading);
+      continue;
+    }
+    // out/inout: copied back into the argument, which must be assignable and take the formal's
+    // type implicitly.
+    if (!requireLvalue(
+            a, ("the out argument " + std::to_string(k + 1) + " of '" + e.name + "'").c_str()))
+      continue;
+    Conversion back = classifyConversion(*f.parameters[k], *args[k], program_);
+    if (!back.allowedImplicitly())
+      error(a.span,
+            "the " + typeName(f.parameters[k]) + " result of out parameter " +
+                std::to_string(k + 1) + " does not convert to " + typeName(args[k]) + " (" +
+                back.reason + ")",
+            rules::kConversions);
+    else if (f.directions[k] == ParameterDirection::InOut)
+      convert(a, f.parameters[k], context, rules::kOverloading);
+  }
+  if (currentFunction_ >= 0 && f.declaration >= 0)
+    calls_[static_cast<size_t>(currentFunction_)].insert(f.declaration);
+  return f.result ? f.result : errorType();
+}
+
+TypeP Checker::binaryOperator(Expr& e) {
+  TypeP a = e.operands[0] ? expr(*e.operands[0]) : errorType();
+  TypeP b = e.operands[1] ? expr(*e.operands[1]) : errorType();
+  if (isError(a) || isError(b)) return errorType();
+  const std::string& op = e.op;
+  auto convertBoth = [&](const TypeP& t) {
+    for (int k = 0; k < 2; ++k) {
+      Expr& x = *e.operands[static_cast<size_t>(k)];
+      TypeP want = x.info.type->kind == TypeKind::Scalar && t->kind != TypeKind::Scalar
+                       ? t  // smeared
+                       : withScalar(*x.info.type, t->scalar);
+      if (!sameType(*x.info.type, *want)) x.info.convertedTo = want;
+    }
+  };
+  if (op == "&&" || op == "||") {
+    // Seed "Boolean": bool operands (scalars or vectors of the same size), both always
+    // evaluated; numeric scalars count as C's truth values (docs/ambiguities.md C8).
+    for (const TypeP& t : {a, b})
+      if (!(isBoolShape(*t) || (t->kind == TypeKind::Scalar && isNumeric(*t)))) {
+        error(e.span, "operator '" + op + "' needs bool operands, not " + typeName(t),
+              rules::kBoolean);
+        return errorType();
+      }
+    if (a->kind == TypeKind::Vector || b->kind == TypeKind::Vector) {
+      if (!isBoolShape(*a) || !isBoolShape(*b) || a->kind != b->kind || a->columns != b->columns) {
+        error(e.span,
+              "operator '" + op + "': each operand must be a bool vector of the same size (" +
+                  typeName(a) + ", " + typeName(b) + ")",
+              rules::kBoolean);
+        return errorType();
+      }
+      return a;
+    }
+    for (auto& x : e.operands)
+      if (x->info.type->scalar != Scalar::Bool) x->info.convertedTo = scalarType(Scalar::Bool);
+    return scalarType(Scalar::Bool);
+  }
+  bool comparison = op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==" || op == "!=";
+  if (comparison) {
+    if (a->kind == TypeKind::Matrix || b->kind == TypeKind::Matrix || !isNumeric(*a) ||
+        !isNumeric(*b)) {
+      error(e.span,
+            "operator '" + op + "' applies to numeric or bool scalars and vectors, not " +
+                typeName(a) + " and " + typeName(b),
+            rules::kComparisons);
+      return errorType();
+    }
+    TypeP t = commonType(a, b, e.span, rules::kComparisons, op);
+    if (isError(t)) return t;
+    convertBoth(t);
+    return withScalar(*t, Scalar::Bool);
+  }
+  if (!isArithmetic(*a) || !isArithmetic(*b)) {
+    error(e.span,
+          "operator '" + op + "' cannot be applied to " + typeName(a) + " and " + typeName(b),
+          rules::kOperators);
+    return errorType();
+  }
+  bool integralOnly = op == "%" || op == "<<" || op == ">>" || op == "&" || op == "|" || op == "^";
+  if (integralOnly && (!isIntegral(a->scalar) || !isIntegral(b->scalar))) {
+    // Seed "Arithmetic": "% ... may only be applied to two operands of cint or int types"; the
+    // operator table's V%V and M%M are read as int vectors and matrices (C9). The bitwise
+    // operators come from C ("Statements are expressed just as in C"), integral only.
+    error(
+        e.span,
+        "operator '" + op + "' needs integral operands, not " + typeName(a) + " and " + typeName(b),
+        op == "%" ? rules::kArithmetic : rules::kOperators);
+    return errorType();
+  }
+  TypeP t = commonType(a, b, e.span, rules::kOperators, op);
+  if (isError(t)) return t;
+  convertBoth(t);
+  return t;
+}
+
+TypeP Checker::expr(Expr& e) {
+  TypeP t = errorType();
+  e.info.lvalue = false;
+  switch (e.kind) {
+    case ExprKind::IntLiteral: {
+      std::string s = literalSuffix(e.literal, false);
+      t = scalarType(s.empty()                          ? Scalar::CInt
+                     : s == "l"                         ? Scalar::Long
+                     : s.find('u') != std::string::npos ? Scalar::UInt
+                                                        : Scalar::Int);
+      break;
+    }
+    case ExprKind::FloatLiteral: {
+      std::string s = literalSuffix(e.literal, true);
+      t = scalarType(s == "f"   ? Scalar::Float
+                     : s == "h" ? Scalar::Half
+                     : s == "x" ? Scalar::Fixed
+                                : Scalar::CFloat);
+      break;
+    }
+    case ExprKind::BoolLiteral:
+      t = scalarType(Scalar::Bool);
+      break;
+    case ExprKind::Name: {
+      const Symbol* s = lookup(e.name);
+      if (!s) {
+        bool isFunction = functionsByName_.count(e.name) || libraryByName_.count(e.name);
+        error(e.span,
+              isFunction ? "function '" + e.name + "' used as a value"
+                         : "'" + e.name + "' is not declared",
+              rules::kNamespaces);
+        break;
+      }
+      t = s->type ? s->type : errorType();
+      e.info.lvalue = !s->isConst && !s->isSamplerParameter;
+      break;
+    }
+    case ExprKind::Member:
+      t = member(e);
+      break;
+    case ExprKind::Index: {
+      TypeP base = e.operands[0] ? expr(*e.operands[0]) : errorType();
+      TypeP index = e.operands[1] ? expr(*e.operands[1]) : errorType();
+      if (isError(base) || isError(index)) break;
+      if (index->kind != TypeKind::Scalar || index->scalar == Scalar::Bool) {
+        error(e.operands[1]->span, "an index must be a numeric scalar, not " + typeName(index),
+              rules::kArrays);
+        break;
+      }
+      if (!isIntegral(index->scalar)) e.operands[1]->info.convertedTo = scalarType(Scalar::Int);
+      int size = 0;
+      switch (base->kind) {
+        case TypeKind::Vector:
+          t = scalarType(base->scalar);
+          size = base->columns;
+          break;
+        case TypeKind::Matrix:
+          t = vectorType(base->scalar, base->columns);
+          size = base->rows;
+          break;
+        case TypeKind::Array:
+          t = base->element;
+          size = base->arraySize;
+          break;
+        default:
+          error(e.span, typeName(base) + " cannot be subscripted", rules::kArrays);
+          t = errorType();
+      }
+      if (isError(t)) break;
+      if (auto v = constantInteger(*e.operands[1]); v && size > 0 && (*v < 0 || *v >= size))
+        error(e.operands[1]->span,
+              "index " + std::to_string(*v) + " is out of range for " + typeName(base),
+              rules::kArrays);
+      e.info.lvalue = e.operands[0]->info.lvalue;
+      break;
+    }
+    case ExprKind::Call:
+    case ExprKind::MethodCall:
+      t = call(e);
+      break;
+    case ExprKind::Construct:
+      t = construct(e);
+      break;
+    case ExprKind::Cast: {
+      TypeP target = applyArrayDimensions(resolveType(e.type), e.typeArraySizes, e.type.packed);
+      TypeP from = e.operands[0] ? expr(*e.operands[0]) : errorType();
+      if (isError(target) || isError(from)) break;
+      Conversion c = classifyConversion(*from, *target, program_);
+      if (!c.allowedExplicitly()) {
+        error(e.span,
+              "cannot cast " + typeName(from) + " to " + typeName(target) + " (" + c.reason + ")",
+              rules::kConversions);
+        break;
+      }
+      t = target;
+      break;
+    }
+    case ExprKind::Unary: {
+      TypeP a = e.operands[0] ? expr(*e.operands[0]) : errorType();
+      if (isError(a)) break;
+      if (e.op == "!") {
+        if (isBoolShape(*a))
+          t = a;
+        else if (a->kind == TypeKind::Scalar && isNumeric(*a)) {
+          e.operands[0]->info.convertedTo = scalarType(Scalar::Bool);
+          t = scalarType(Scalar::Bool);
+        } else
+          error(e.span, "operator '!' needs a bool operand, not " + typeName(a), rules::kBoolean);
+        break;
+      }
+      if (e.op == "~") {
+        if (isArithmetic(*a) && isIntegral(a->scalar))
+          t = a;
+        else
+          error(e.span, "operator '~' needs an integral operand, not " + typeName(a),
+                rules::kOperators);
+        break;
+      }
+      if (isArithmetic(*a))
+        t = a;
+      else
+        error(e.span, "unary '" + e.op + "' cannot be applied to " + typeName(a),
+              rules::kOperators);
+      break;
+    }
+    case ExprKind::PreIncrement:
+    case ExprKind::PostIncrement: {
+      TypeP a = e.operands[0] ? expr(*e.operands[0]) : errorType();
+      if (isError(a)) break;
+      if (!isArithmetic(*a)) {
+        error(e.span, "'" + e.op + "' cannot be applied to " + typeName(a), rules::kArithmetic);
+        break;
+      }
+      requireLvalue(*e.operands[0], ("the operand of '" + e.op + "'").c_str());
+      t = a;
+      break;
+    }
+    case ExprKind::Binary:
+      t = binaryOperator(e);
+      break;
+    case ExprKind::Assign: {
+      TypeP l = e.operands[0] ? expr(*e.operands[0]) : errorType();
+      TypeP r = e.operands[1] ? expr(*e.operands[1]) : errorType();
+      if (isError(l) || isError(r)) break;
+      requireLvalue(*e.operands[0], "the left operand of an assignment");
+      if (e.op == "=") {
+        if (l->kind == TypeKind::Array && l->arraySize < 0) {
+          // Seed "Assignment": a dynamically typed object takes the type of a compatible value.
+          if (r->kind != TypeKind::Array || !r->element || !l->element ||
+              !sameType(*r->element, *l->element))
+            error(e.span, "an unsized array takes only arrays of its element type",
+                  rules::kUnsizedArrays);
+        } else {
+          convert(*e.operands[1], l, "the assignment", rules::kAssignment);
+        }
+        t = l;
+        break;
+      }
+      // Compound assignment: the operator on both, then the conversion to the left operand's
+      // type (seed "Arithmetic": "when the corresponding arithmetic operator is supported").
+      Expr tmp;
+      tmp.kind = ExprKind::Binary;
+      tmp.op = e.op.substr(0, e.op.size() - 1);
+      tmp.span = e.span;
+      // Borrow the operands to type the operation, then give them back.
+      tmp.operands.push_back(std::move(e.operands[0]));
+      tmp.operands.push_back(std::move(e.operands[1]));
+      TypeP opType = binaryOperator(tmp);
+      e.operands[0] = std::move(tmp.operands[0]);
+      e.operands[1] = std::move(tmp.operands[1]);
+      e.operands[0]->info.convertedTo = nullptr;
+      if (!isError(opType)) {
+        Conversion c = classifyConversion(*opType, *l, program_);
+        if (!c.allowedImplicitly())
+          error(e.span,
+                "the result " + typeName(opType) + " of '" + e.op + "' does not convert to " +
+                    typeName(l) + " (" + c.reason + ")",
+                rules::kAssignment);
+      }
+      t = l;
+      break;
+    }
+    case ExprKind::Conditional: {
+      TypeP c = e.operands[0] ? expr(*e.operands[0]) : errorType();
+      TypeP a = e.operands[1] ? expr(*e.operands[1]) : errorType();
+      TypeP b = e.operands[2] ? expr(*e.operands[2]) : errorType();
+      if (isError(c) || isError(a) || isError(b)) break;
+      if (!(c->kind == TypeKind::Scalar && isNumeric(*c)) && !isBoolShape(*c)) {
+        error(e.operands[0]->span, "the condition of '?:' must be bool, not " + typeName(c),
+              rules::kConditional);
+        break;
+      }
+      if (c->kind == TypeKind::Scalar && c->scalar != Scalar::Bool)
+        e.operands[0]->info.convertedTo = scalarType(Scalar::Bool);
+      if (!isNumeric(*a) || !isNumeric(*b)) {
+        // Structures and arrays: the same type on both sides (the seed's list is lost, C10).
+        if (!sameType(*a, *b)) {
+          error(e.span,
+                "the operands of '?:' have different types " + typeName(a) + " and " + typeName(b),
+                rules::kConditional);
+          break;
+        }
+        if (c->kind == TypeKind::Vector) {
+          error(e.span, "a bool vector condition selects between numeric vectors",
+                rules::kConditional);
+          break;
+        }
+        t = a;
+        break;
+      }
+      // Seed "Smearing": the binary rule on the second and third operands, then with the first.
+      TypeP arms = commonType(a, b, e.span, rules::kConditional, "?:");
+      if (isError(arms)) break;
+      if (c->kind == TypeKind::Vector) {
+        if (arms->kind == TypeKind::Matrix ||
+            (arms->kind == TypeKind::Vector && arms->columns != c->columns)) {
+          error(e.span,
+                "with a " + typeName(c) + " condition both operands must be vectors of size " +
+                    std::to_string(c->columns) + " (" + typeName(arms) + ")",
+                rules::kConditional);
+          break;
+        }
+        arms = vectorType(arms->scalar, c->columns);
+      }
+      for (int k = 1; k <= 2; ++k) {
+        Expr& x = *e.operands[static_cast<size_t>(k)];
+        if (!sameType(*x.info.type, *arms)) x.info.convertedTo = arms;
+      }
+      t = arms;
+      break;
+    }
+    case ExprKind::Comma:
+      if (e.operands[0]) expr(*e.operands[0]);
+      t = e.operands[1] ? expr(*e.operands[1]) : errorType();
+      break;
+    case ExprKind::InitializerList:
+      error(e.span, "an initializer list is only allowed in an initializer", rules::kAssignment);
+      break;
+  }
+  e.info.type = t;
+  return t;
+}
+
+}  // namespace plumb::cg

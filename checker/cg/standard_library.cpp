@@ -1,0 +1,122 @@
+// The standard-library overload table (see standard_library.h for the source).
+#include "checker/cg/standard_library.h"
+
+#include <set>
+
+namespace plumb::cg {
+namespace {
+
+using P = ParameterDirection;
+
+struct Builder {
+  std::vector<FunctionSignature> out;
+  void add(std::string name, std::vector<TypeP> params, TypeP result,
+           std::vector<std::string> profiles = {}, std::vector<P> dirs = {}) {
+    FunctionSignature f;
+    f.name = std::move(name);
+    f.parameters = std::move(params);
+    f.directions = dirs.empty() ? std::vector<P>(f.parameters.size(), P::In) : std::move(dirs);
+    f.hasDefault.assign(f.parameters.size(), false);
+    f.result = std::move(result);
+    f.profiles = std::move(profiles);
+    out.push_back(std::move(f));
+  }
+};
+
+// float, half, fixed: the manual's generic "floatN" element types.
+const Scalar kFloats[] = {Scalar::Float, Scalar::Half, Scalar::Fixed};
+
+// Scalar and vectors 1..4 of `s`.
+std::vector<TypeP> shapes(Scalar s) {
+  return {scalarType(s), vectorType(s, 1), vectorType(s, 2), vectorType(s, 3), vectorType(s, 4)};
+}
+
+}  // namespace
+
+const std::vector<FunctionSignature>& standardLibrary() {
+  static const std::vector<FunctionSignature> table = [] {
+    Builder b;
+    const char* unary[] = {"abs",     "acos",    "asin",  "atan",  "ceil",     "cos",      "cosh",
+                           "degrees", "exp",     "exp2",  "floor", "frac",     "log",      "log2",
+                           "log10",   "radians", "round", "rsqrt", "saturate", "sign",     "sin",
+                           "sinh",    "sqrt",    "tan",   "tanh",  "trunc",    "normalize"};
+    const char* binary[] = {"atan2", "fmod", "max", "min", "pow", "step", "reflect"};
+    const char* ternary[] = {"clamp", "lerp", "smoothstep", "faceforward"};
+    for (Scalar s : kFloats)
+      for (const TypeP& t : shapes(s)) {
+        for (const char* n : unary) b.add(n, {t}, t);
+        for (const char* n : binary) b.add(n, {t, t}, t);
+        for (const char* n : ternary) b.add(n, {t, t, t}, t);
+        if (t->kind == TypeKind::Vector) b.add("lerp", {t, t, scalarType(s)}, t);
+        b.add("dot", {t, t}, scalarType(s));
+        b.add("length", {t}, scalarType(s));
+        b.add("distance", {t, t}, scalarType(s));
+        b.add("sincos", {t, t, t}, voidType(), {}, {P::In, P::Out, P::Out});
+        b.add("all", {t}, scalarType(Scalar::Bool));
+        b.add("any", {t}, scalarType(Scalar::Bool));
+        b.add("isnan", {t}, withScalar(*t, Scalar::Bool));
+        b.add("isinf", {t}, withScalar(*t, Scalar::Bool));
+        // Derivatives: fragment profiles only (the manual: "ddx ... fragment profiles").
+        b.add("ddx", {t}, t, {"ps"});
+        b.add("ddy", {t}, t, {"ps"});
+        b.add("fwidth", {t}, t, {"ps"});
+      }
+    for (int n = 1; n <= 4; ++n) {
+      b.add("all", {vectorType(Scalar::Bool, n)}, scalarType(Scalar::Bool));
+      b.add("any", {vectorType(Scalar::Bool, n)}, scalarType(Scalar::Bool));
+    }
+    b.add("all", {scalarType(Scalar::Bool)}, scalarType(Scalar::Bool));
+    b.add("any", {scalarType(Scalar::Bool)}, scalarType(Scalar::Bool));
+    for (Scalar s : kFloats) {
+      b.add("cross", {vectorType(s, 3), vectorType(s, 3)}, vectorType(s, 3));
+      for (int n = 1; n <= 4; ++n)
+        b.add("refract", {vectorType(s, n), vectorType(s, n), scalarType(s)}, vectorType(s, n));
+      // mul: matrix-vector, vector-matrix and matrix-matrix products (the seed's `*` is
+      // componentwise; "the linear-algebra product is mul()").
+      for (int r = 1; r <= 4; ++r)
+        for (int c = 1; c <= 4; ++c) {
+          b.add("mul", {matrixType(s, r, c), vectorType(s, c)}, vectorType(s, r));
+          b.add("mul", {vectorType(s, r), matrixType(s, r, c)}, vectorType(s, c));
+          for (int k = 1; k <= 4; ++k)
+            b.add("mul", {matrixType(s, r, k), matrixType(s, k, c)}, matrixType(s, r, c));
+          b.add("transpose", {matrixType(s, r, c)}, matrixType(s, c, r));
+        }
+      for (int n = 1; n <= 4; ++n) b.add("determinant", {matrixType(s, n, n)}, scalarType(s));
+    }
+    // Texture lookups (fragment profiles; vp40 also samples in vertex programs).
+    const TypeP f4 = vectorType(Scalar::Float, 4), f3 = vectorType(Scalar::Float, 3),
+                f2 = vectorType(Scalar::Float, 2), f1 = scalarType(Scalar::Float);
+    const TypeP s1 = objectType(ObjectKind::Sampler1D), s2 = objectType(ObjectKind::Sampler2D),
+                s3 = objectType(ObjectKind::Sampler3D), sc = objectType(ObjectKind::SamplerCUBE),
+                sr = objectType(ObjectKind::SamplerRECT);
+    for (const std::vector<std::string>& profiles :
+         {std::vector<std::string>{"ps"}, std::vector<std::string>{"vp40"}}) {
+      b.add("tex1D", {s1, f1}, f4, profiles);
+      b.add("tex1D", {s1, f2}, f4, profiles);
+      b.add("tex1Dproj", {s1, f2}, f4, profiles);
+      b.add("tex2D", {s2, f2}, f4, profiles);
+      b.add("tex2D", {s2, f3}, f4, profiles);
+      b.add("tex2D", {s2, f2, f2, f2}, f4, profiles);
+      b.add("tex2Dproj", {s2, f3}, f4, profiles);
+      b.add("tex2Dproj", {s2, f4}, f4, profiles);
+      b.add("tex2Dlod", {s2, f4}, f4, profiles);
+      b.add("tex2Dbias", {s2, f4}, f4, profiles);
+      b.add("tex3D", {s3, f3}, f4, profiles);
+      b.add("tex3Dproj", {s3, f4}, f4, profiles);
+      b.add("texCUBE", {sc, f3}, f4, profiles);
+      b.add("texCUBEproj", {sc, f4}, f4, profiles);
+      b.add("texRECT", {sr, f2}, f4, profiles);
+      b.add("texRECTproj", {sr, f3}, f4, profiles);
+    }
+    return b.out;
+  }();
+  return table;
+}
+
+std::vector<std::string> standardLibraryNames() {
+  std::set<std::string> names;
+  for (const auto& f : standardLibrary()) names.insert(f.name);
+  return {names.begin(), names.end()};
+}
+
+}  // namespace plumb::cg

@@ -1,0 +1,22 @@
+// The subset of the Cg standard library Plumb declares. The seed omits the library ("documented
+// in spec_stdlib.txt", not included); the signatures below are those of NVIDIA's Cg reference
+// manual (Cg Toolkit 3.1, "Standard Library" pages: abs ... texCUBE), transcribed as facts:
+// each generic `floatN` entry stands for float, half and fixed, scalar and 1..4 vectors.
+// Texture lookups and derivatives are fragment-profile functions (profile specifier `ps`,
+// vp40 adds vertex-texture lookups: tex2Dlod), which makes them the library's
+// profile-specific overloads (overload step 6).
+#pragma once
+
+#include <vector>
+
+#include "checker/cg/function_signature.h"
+
+namespace plumb::cg {
+
+/// Every overload, in a fixed order (the function index the checker records is stable).
+const std::vector<FunctionSignature>& standardLibrary();
+
+/// The names of the library functions, each once, sorted (docs/cg.md lists them).
+std::vector<std::string> standardLibraryNames();
+
+}  // namespace plumb::cg

@@ -1,0 +1,51 @@
+// Helpers for the Cg checker tests: check a program text, report its first error or warning.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "checker/cg/checker.h"
+#include "semantics/cg/parser.h"
+
+namespace plumb::cg::testing {
+
+struct CheckOutcome {
+  bool ok = false;
+  std::string rule;                   // the first error's rule ("" when ok)
+  std::string message;                // the first error's message
+  std::vector<std::string> warnings;  // rules of the warnings
+  std::optional<CheckedProgram> checked;
+  std::unique_ptr<Program> program;
+};
+
+inline CheckOutcome checkText(const std::string& text, const std::string& profile = "generic",
+                              const std::string& entry = "") {
+  CheckOutcome r;
+  SourceFile f("t.cg", text);
+  DiagnosticList d;
+  auto p = parseProgram(f, d);
+  if (p) {
+    r.program = std::make_unique<Program>(std::move(*p));
+    r.checked = checkProgram(*r.program, f, d, CheckOptions{profile, entry});
+    r.ok = r.checked.has_value();
+  }
+  for (const auto& x : d.all()) {
+    if (x.severity == Severity::Warning)
+      r.warnings.push_back(x.rule);
+    else if (r.rule.empty()) {
+      r.rule = x.rule;
+      r.message = x.message;
+    }
+  }
+  return r;
+}
+
+/// "ok", "ok+warning" or the first error's rule.
+inline std::string verdict(const std::string& text, const std::string& profile = "generic",
+                           const std::string& entry = "") {
+  CheckOutcome r = checkText(text, profile, entry);
+  if (r.ok) return r.warnings.empty() ? "ok" : "ok+warning";
+  return r.rule;
+}
+
+}  // namespace plumb::cg::testing

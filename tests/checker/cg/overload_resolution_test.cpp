@@ -1,0 +1,126 @@
+// The seed's function-matching rules (seed "Function Overloading", steps 1-7), one program per
+// step, including programs where the greedy left-to-right filtering and a best-match rule differ.
+#include <gtest/gtest.h>
+
+#include "checker/cg/overload_resolution.h"
+#include "checker/cg/standard_library.h"
+#include "tests/checker/cg/cg_check_util.h"
+
+namespace plumb::cg {
+namespace {
+
+// The chosen overload of the call in `void t(...) { CALL; }` after the declarations: the
+// parameter types as "f(int, float)", "lib:dot(half3, half3)", or "error RULE".
+std::string chosen(const std::string& decls, const std::string& call,
+                   const std::string& profile = "generic",
+                   const std::string& params =
+                       "int i, float g, half h, fixed x, float3 v, "
+                       "half3 hv, float4x4 m, float4 p, sampler2D s") {
+  auto r = testing::checkText(decls + "\nvoid t(" + params + ") { " + call + "; }", profile);
+  if (!r.ok) return "error " + r.rule;
+  const FunctionDecl& t = r.program->functions.back();
+  const Expr& e = *t.body->statements[0]->expr;
+  if (e.info.function < 0) return "unresolved";
+  const FunctionSignature& f = r.checked->functions[static_cast<size_t>(e.info.function)];
+  std::string s = (f.declaration < 0 ? "lib:" : "");
+  for (const auto& p : f.profiles) s += p + " ";
+  s += f.name + "(";
+  for (size_t k = 0; k < f.parameters.size(); ++k) s += (k ? ", " : "") + typeName(f.parameters[k]);
+  return s + ")";
+}
+
+const char* kOverloading = "error cg-function-overloading";
+
+TEST(CgOverload, Step5aExactMatchFiltersGreedilyLeftToRight) {
+  // A best-match rule finds f(int, float) and f(float, int) equally good for (int, int); the
+  // seed's step 5a keeps the exact first parameter and never looks back.
+  const std::string d = "void f(int a, float b) {} void f(float a, int b) {}";
+  EXPECT_EQ(chosen(d, "f(i, i)"), "f(int, float)");
+  EXPECT_EQ(chosen(d, "f(g, g)"), "f(float, int)");
+}
+
+TEST(CgOverload, GreedyFilteringFailsWhereALaterMatchExists) {
+  // f(1, 2.0): the cint argument matches f(int, sampler2D) exactly, which removes f(float,
+  // float); the second argument then matches nothing left (step 5e), although f(float, float)
+  // would take both arguments.
+  const std::string d = "void f(int a, sampler2D b) {} void f(float a, float b) {}";
+  EXPECT_EQ(chosen(d, "f(1, 2.0)"), kOverloading);
+  EXPECT_EQ(chosen(d, "f(1.0, 2.0)"), "f(float, float)");
+}
+
+TEST(CgOverload, Step5BPromotionBeforeImplicitCast) {
+  const std::string d = "void f(float a) {} void f(int a) {}";
+  EXPECT_EQ(chosen(d, "f(h)"), "f(float)");  // half -> float promotes; half -> int is a cast
+  EXPECT_EQ(chosen(d, "f(x)"), "f(float)");
+  EXPECT_EQ(chosen("void f(half a) {} void f(int a) {}", "f(g)"), kOverloading);  // both casts
+}
+
+TEST(CgOverload, LiteralTypesMatchIntAndFloatExactly) {
+  const std::string d = "void f(float a) {} void f(int a) {}";
+  EXPECT_EQ(chosen(d, "f(1)"), "f(int)");
+  EXPECT_EQ(chosen(d, "f(1.0)"), "f(float)");
+  EXPECT_EQ(chosen(d, "f(1.0h)"), "f(float)");  // a half literal promotes to float
+  // cfloat promotes to half and to fixed alike: two candidates remain (step 7).
+  EXPECT_EQ(chosen("void f(half a) {} void f(fixed a) {}", "f(1.0)"), kOverloading);
+}
+
+TEST(CgOverload, Step5bDynamicallyTypedFormal) {
+  const std::string d = "float f(float a[]) { return 0; } float f(float a) { return 1; }";
+  auto r = testing::checkText(d + " void t() { float q[3]; f(q); }");
+  EXPECT_TRUE(r.ok) << r.message;
+}
+
+TEST(CgOverload, Step3ArityAndDefaults) {
+  const std::string d = "float f(float a, float b = 2) { return a; }";
+  EXPECT_EQ(chosen(d, "f(g)"), "f(float, float)");
+  EXPECT_EQ(chosen(d, "f(g, g, g)"), kOverloading);
+  EXPECT_EQ(chosen("float f(float a) { return a; }", "f()"), kOverloading);
+}
+
+TEST(CgOverload, Step6ProfileChoice) {
+  // Seed "Overloading of Functions by Profile": exact profile, then the most specific wildcard,
+  // then the open-profile version.
+  const std::string d =
+      "float g(float a) { return 0; }\n"
+      "profileA float g(float a) { return 1; }\n"
+      "vs float g(float a) { return 2; }\n"
+      "vs_2 float g(float a) { return 3; }\n";
+  EXPECT_EQ(chosen(d, "g(g)", "profileA"), "profileA g(float)");
+  EXPECT_EQ(chosen(d, "g(g)", "profileB"), "g(float)");
+  EXPECT_EQ(chosen(d, "g(g)", "vs_2_0"), "vs_2 g(float)");
+  EXPECT_EQ(chosen(d, "g(g)", "vs_1_1"), "vs g(float)");
+  EXPECT_EQ(chosen(d, "g(g)", "arbvp1"), "vs g(float)");
+  EXPECT_EQ(chosen(d, "g(g)", "arbfp1"), "g(float)");
+  // Step 2 removes the other profiles' functions before step 4 fails.
+  EXPECT_EQ(chosen("profileA float k(float a) { return 1; }", "k(g)", "profileB"),
+            "error cg-overloading-of-functions-by-profile");
+}
+
+TEST(CgOverload, StandardLibraryAndItsProfileOverloads) {
+  EXPECT_EQ(chosen("", "mul(m, p)"), "lib:mul(float4x4, float4)");
+  EXPECT_EQ(chosen("", "dot(hv, hv)"), "lib:dot(half3, half3)");
+  EXPECT_EQ(chosen("", "lerp(v, v, g)"), "lib:lerp(float3, float3, float)");
+  EXPECT_EQ(chosen("", "saturate(h)"), "lib:saturate(half)");
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "fp40"), "lib:ps tex2D(sampler2D, float2)");
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "vp40"), "lib:vp40 tex2D(sampler2D, float2)");
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "arbvp1"), "error cg-overloading-of-functions-by-profile");
+  EXPECT_EQ(chosen("", "ddx(g)", "arbvp1"), "error cg-overloading-of-functions-by-profile");
+  // A user function overloads the library's name.
+  EXPECT_EQ(chosen("float saturate(int a) { return 0; }", "saturate(i)"), "saturate(int)");
+}
+
+TEST(CgOverload, OutArgumentsMustBeAssignable) {
+  auto ok = testing::checkText("void t(float g) { float a, b; sincos(g, a, b); }");
+  EXPECT_TRUE(ok.ok) << ok.message;
+  auto bad = testing::checkText("void t(float g) { float a; sincos(g, a, 1.0); }");
+  EXPECT_EQ(bad.rule, "cg-assignment");
+}
+
+TEST(CgOverload, LibraryTableIsDeclared) {
+  auto names = standardLibraryNames();
+  for (const char* n : {"lerp", "saturate", "dot", "mul", "tex2D", "normalize", "clamp"})
+    EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
+}
+
+}  // namespace
+}  // namespace plumb::cg
