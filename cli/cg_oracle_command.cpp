@@ -92,8 +92,8 @@ int runCgOracle(const CgOracleOptions& o) {
   if (o.format == "json") {
     std::cout << report.dump(2) << "\n";
   } else {
-    std::cout << "cgc " << report["cgc_version"].get<std::string>() << ", "
-              << items.size() << " programs:";
+    std::cout << "cgc " << report["cgc_version"].get<std::string>() << ", " << items.size()
+              << " programs:";
     for (const auto& [kind, n] : report["counts"].items()) std::cout << " " << kind << " " << n;
     std::cout << "\n";
     for (const nlohmann::json& it : report["items"]) {

@@ -32,7 +32,7 @@ import tempfile
 
 FORMAT = "plumb-cgc-verdicts"
 VERSION = 1
-DEFAULT_PROFILE = "gp4fp"  # a modern fragment profile: int, half, fixed and loops all native
+DEFAULT_PROFILE = "fp40"  # a modern fragment profile Plumb knows: half, fixed and loops native
 
 # ---------------------------------------------------------------------------------------------
 # Running cgc
@@ -414,7 +414,9 @@ def arithmetic_cases(cases):
 def overload_cases(cases):
     def case(id, funcs, call, params, seed_choice, note, profile=DEFAULT_PROFILE, rule="Function Overloading: rule 5"):
         body = "\n".join(f"{sig} {{ return {m}; }}" for sig, m in funcs)
-        source = f"{body}\nfloat4 main({params}) : COLOR {{ return {call}; }}\n"
+        # A vertex profile's program must write POSITION (seed Table 10).
+        semantic = "POSITION" if profile.startswith(("vp", "vs_", "arbvp")) else "COLOR"
+        source = f"{body}\nfloat4 main({params}) : {semantic} {{ return {call}; }}\n"
         verdicts = {None: ["reject"], "silent": ["accept", "reject", "warn"]}.get(
             seed_choice, ["accept", "warn"])
         cases.add(id, "overload", rule, source,
@@ -434,7 +436,7 @@ def overload_cases(cases):
          "5a keeps f(half,half,half) at the first argument; a best match prefers f(float,float,float) "
          "(two exact arguments against one)")
     case("ovl-exact-vs-promotion", [("float f(float a)", 1011), ("float f(int a)", 1022)],
-         "f(h)", "uniform half h", None,
+         "f(h)", "uniform half h", "silent",
          "no exact match; half->float and half->int are both implicit casts: the seed fails at "
          "rule 7 unless half->float is a promotion (5B, whose promotions the seed does not list)")
     case("ovl-cint-arg", [("float f(float a)", 1011), ("float f(int a)", 1022)],
@@ -470,21 +472,21 @@ def overload_cases(cases):
     }
     choice = {
         ("exact-wild-open", "arbfp1"): 1011, ("exact-wild-open", "fp40"): 1022,
-        ("exact-wild-open", "ps_2_0"): 1022, ("exact-wild-open", "gp4fp"): 1022,
+        ("exact-wild-open", "ps_2_0"): 1022, ("exact-wild-open", "vp40"): 1033,
         ("wild-open", "arbfp1"): 1022, ("wild-open", "fp40"): 1022, ("wild-open", "ps_2_0"): 1022,
-        ("wild-open", "gp4fp"): 1022,
+        ("wild-open", "vp40"): 1033,
         ("vs-open", "arbfp1"): 1033, ("vs-open", "fp40"): 1033, ("vs-open", "ps_2_0"): 1033,
-        ("vs-open", "gp4fp"): 1033,
+        ("vs-open", "vp40"): 1044,
         ("ps2-ps", "arbfp1"): 1022, ("ps2-ps", "fp40"): 1022, ("ps2-ps", "ps_2_0"): 1055,
-        ("ps2-ps", "gp4fp"): 1022,
+        ("ps2-ps", "vp40"): 1033,
         ("only-profile", "fp40"): 1066,
     }
     for name, funcs in sets.items():
-        for profile in ("arbfp1", "fp40", "ps_2_0", "gp4fp"):
+        for profile in ("arbfp1", "fp40", "ps_2_0", "vp40"):
             c = choice.get((name, profile))
             case(f"ovl-profile-{name}-{profile}", funcs, "f(g)", "uniform float g", c,
                  "rule 6 (and rule 2 for a conflicting profile); 'ps' matches any fragment profile, "
-                 "'ps_2' the DX9 pixel shader 2.x profiles", profile=profile,
+                 "'ps_2' the DX9 pixel shader 2.x profiles, 'vs' any vertex profile (vp40)", profile=profile,
                  rule="Function Overloading: rule 6; Overloading of Functions by Profile")
 
 
@@ -522,7 +524,7 @@ def swizzle_cases(cases):
     for id, params, stmt, seed, note in rows:
         source = f"float4 main({params}) : COLOR {{\n  {stmt}\n  return 0;\n}}\n"
         cases.add(f"swz-{id}", "swizzle", "Operator Precedence: swizzle and write-mask operators",
-                  source, {"verdicts": seed}, note=note)
+                  source, {"verdicts": seed, "silent": len(seed) > 1}, note=note)
 
 
 # ---------------------------------------------------------------------------------------------

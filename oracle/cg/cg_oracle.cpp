@@ -6,6 +6,8 @@
 #include <fstream>
 #include <map>
 
+#include "checker/cg/checker.h"
+#include "checker/cg/profile.h"
 #include "semantics/cg/parser.h"
 #include "semantics/cg/preprocess.h"
 #include "semantics/diagnostic.h"
@@ -18,7 +20,9 @@ bool contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
-bool accepted(const std::string& verdict) { return verdict == "accept" || verdict == "warn"; }
+bool accepted(const std::string& verdict) {
+  return verdict == "accept" || verdict == "warn";
+}
 
 /// cgc's diagnostics for limits of a profile's hardware, which the seed leaves to each profile
 /// ("compilers are permitted to issue error messages in these cases", "Minimum Array
@@ -33,13 +37,40 @@ bool profileLimit(const CgcResult& r) {
 
 }  // namespace
 
+std::string plumbProfileFor(const std::string& cgcProfile) {
+  if (findProfile(cgcProfile)) return cgcProfile;
+  // cgc's later profiles, judged as Plumb's modern pair of the same stage (docs/cg.md "Oracle").
+  static const char* const fragment[] = {
+      "fp20",   "fp30",   "fp30unlimited", "fp40unlimited", "gp4fp", "gp4_1fp", "gp5fp", "gpu_fp",
+      "ps_2_x", "ps_3_0", "ps_4_0",        "ps_5_0",        "hlslf", "hlsl10f", "glslf", "dx9ps2"};
+  static const char* const vertex[] = {"vp20",   "vp30",    "gp4vp",  "gp4_1vp", "gp5vp",
+                                       "gpu_vp", "vs_2_x",  "vs_3_0", "vs_4_0",  "vs_5_0",
+                                       "hlslv",  "hlsl10v", "glslv",  "dxvs2"};
+  for (const char* f : fragment) {
+    if (cgcProfile == f) return "fp40";
+  }
+  for (const char* v : vertex) {
+    if (cgcProfile == v) return "vp40";
+  }
+  return "";
+}
+
 PlumbJudgement judgeWithPlumb(const OracleProgram& program) {
+  PlumbJudgement j;
+  j.profile = plumbProfileFor(program.profile);
+  if (j.profile.empty()) {
+    j.verdict = "unknown";
+    j.message = "Plumb has no profile like " + program.profile +
+                " (geometry and tessellation "
+                "stages are outside the seed)";
+    return j;
+  }
   std::string text = program.source;
   std::string name = program.path.empty() ? program.name : program.path;
   if (!program.path.empty()) {
     std::string error;
     auto file = readSourceFile(program.path, error);
-    if (!file) return {"unknown", "", "cannot read: " + error};
+    if (!file) return {"unknown", "", "cannot read: " + error, j.profile};
     text = std::string(file->text());
   }
   SourceFile file(name, text);
@@ -54,27 +85,38 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program) {
     preprocessed = preprocess(file, diagnostics, options);
     if (!preprocessed) {
       const Diagnostic* d = diagnostics.all().empty() ? nullptr : &diagnostics.all().front();
-      return {"reject", d ? d->rule : kPreprocessorRule, d ? d->message : "preprocessing failed"};
+      return {"reject", d ? d->rule : kPreprocessorRule, d ? d->message : "preprocessing failed",
+              j.profile};
     }
     parsed = preprocessed.get();
   }
-  std::optional<Program> p = parseProgram(*parsed, diagnostics);
-  if (!p || diagnostics.hasErrors()) {
+  auto firstError = [&](const char* fallback) -> PlumbJudgement {
     for (const Diagnostic& d : diagnostics.all()) {
       if (d.severity == Severity::Error) {
-        return {"reject", d.rule, parsed->positionText(d.span.begin) + ": " + d.message};
+        return {"reject", d.rule, parsed->positionText(d.span.begin) + ": " + d.message, j.profile};
       }
     }
-    return {"reject", kSyntaxRule, "syntax error"};
-  }
-  return {"unknown", "", "parsed; Plumb's Cg checker is not yet connected to the oracle"};
+    return {"reject", kSyntaxRule, fallback, j.profile};
+  };
+  std::optional<Program> p = parseProgram(*parsed, diagnostics);
+  if (!p || diagnostics.hasErrors()) return firstError("syntax error");
+  CheckOptions options;
+  options.profile = j.profile;
+  options.entry = program.entry;
+  std::optional<CheckedProgram> checked = checkProgram(*p, *parsed, diagnostics, options);
+  if (!checked || diagnostics.hasErrors()) return firstError("rejected");
+  const bool warned =
+      std::any_of(diagnostics.all().begin(), diagnostics.all().end(),
+                  [](const Diagnostic& d) { return d.severity == Severity::Warning; });
+  j.verdict = warned ? "warn" : "accept";
+  return j;
 }
 
 // The table (docs/cg.md "Oracle"):
 //   Plumb unknown                                       -> unsupported
 //   same verdict (warn counts as accept)                -> agree
 //   cgc rejects for a profile's limit                   -> unsupported
-//   the seed is silent there                            -> seed-defect
+//   the seed is silent there, or allows both verdicts   -> seed-defect
 //   Plumb within the seed's reading, cgc outside        -> cgc-deviation
 //   Plumb outside the seed's reading, or no reading     -> plumb-bug
 Classification classify(const OracleProgram& program, const PlumbJudgement& plumb,
@@ -82,9 +124,14 @@ Classification classify(const OracleProgram& program, const PlumbJudgement& plum
   if (!cgcResult.ran) return {"unsupported", "cgc did not run: " + cgcResult.failure};
   if (plumb.verdict == "unknown") return {"unsupported", plumb.message};
   if (accepted(plumb.verdict) == accepted(cgcResult.verdict)) return {"agree", ""};
+  if (!plumb.profile.empty() && plumb.profile != program.profile) {
+    return {"unsupported", "Plumb does not know profile " + program.profile + " and judged it as " +
+                               plumb.profile + "; the difference may be the profile's"};
+  }
   if (!accepted(cgcResult.verdict) && profileLimit(cgcResult)) {
     return {"unsupported", "cgc rejects for a limit of profile " + program.profile + " (" +
-                               cgcResult.errors.front().code + "), which the seed leaves to the "
+                               cgcResult.errors.front().code +
+                               "), which the seed leaves to the "
                                "profile's own specification"};
   }
   if (program.seedSilent) {
@@ -96,13 +143,16 @@ Classification classify(const OracleProgram& program, const PlumbJudgement& plum
            (v == "accept" && contains(program.seedVerdicts, "warn")) ||
            (v == "warn" && contains(program.seedVerdicts, "accept"));
   };
+  if (!program.seedVerdicts.empty() && within(plumb.verdict) && within(cgcResult.verdict)) {
+    return {"seed-defect", "the seed's reading (" + program.rule + ") allows both verdicts"};
+  }
   if (!program.seedVerdicts.empty() && within(plumb.verdict) && !within(cgcResult.verdict)) {
     return {"cgc-deviation", "cgc " + cgcResult.verdict + "s where the seed's reading (" +
                                  program.rule + ") gives " + plumb.verdict};
   }
   if (!program.seedVerdicts.empty() && !within(plumb.verdict)) {
-    return {"plumb-bug", "Plumb " + plumb.verdict + "s where the seed's reading (" +
-                             program.rule + ") does not allow it"};
+    return {"plumb-bug", "Plumb " + plumb.verdict + "s where the seed's reading (" + program.rule +
+                             ") does not allow it"};
   }
   return {"plumb-bug", "Plumb " + plumb.verdict + "s (" + plumb.rule + ": " + plumb.message +
                            "), cgc " + cgcResult.verdict + "s, and no seed reading explains it"};
@@ -228,8 +278,11 @@ nlohmann::json oracleReport(const std::vector<OracleItem>& items, const std::str
                         {"entry", it.program.entry},
                         {"classification", it.classification.kind},
                         {"reason", it.classification.reason},
-                        {"plumb", {{"verdict", it.plumb.verdict}, {"rule", it.plumb.rule},
-                                   {"message", it.plumb.message}}},
+                        {"plumb",
+                         {{"verdict", it.plumb.verdict},
+                          {"rule", it.plumb.rule},
+                          {"message", it.plumb.message},
+                          {"profile", it.plumb.profile}}},
                         {"cgc", {{"verdict", it.cgc.ran ? it.cgc.verdict : "not run"}}}};
     nlohmann::json errors = nlohmann::json::array();
     for (size_t i = 0; i < it.cgc.errors.size() && i < 3; ++i) {

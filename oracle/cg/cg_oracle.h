@@ -8,8 +8,8 @@
 //                  than the 2.0 text, and applies rules the seed does not have)
 //   plumb-bug      Plumb departs from the seed's reading, or from cgc where the seed gives no
 //                  reading of its own and nothing explains the difference
-//   unsupported    Plumb cannot judge the program (no Cg checker for it yet, a profile's
-//                  resource limits, a feature outside the seed)
+//   unsupported    Plumb cannot judge the program (a profile Plumb does not know, a profile's
+//                  resource limits, a stage outside the seed)
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -23,8 +23,8 @@ namespace plumb::cg {
 
 /// One program to judge.
 struct OracleProgram {
-  std::string name;                 // the case id or the file's path
-  std::string path;                 // a file to compile; empty: `source` is written to one
+  std::string name;  // the case id or the file's path
+  std::string path;  // a file to compile; empty: `source` is written to one
   std::string source;
   std::string profile = "gp4fp";
   std::string entry = "main";
@@ -32,7 +32,7 @@ struct OracleProgram {
   /// the verdicts it allows ("accept", "warn", "reject") and whether the seed is silent there.
   std::vector<std::string> seedVerdicts;
   bool seedSilent = false;
-  std::string rule;                 // the seed section the program probes
+  std::string rule;  // the seed section the program probes
   /// cgc's verdict as recorded with the program (compared with cgc's verdict today: a changed
   /// cgc is reported, not hidden).
   std::optional<std::string> recordedCgcVerdict;
@@ -43,15 +43,20 @@ struct PlumbJudgement {
   std::string verdict;
   std::string rule;     // the rule of the first rejection
   std::string message;  // its message, or why the verdict is unknown
+  std::string profile;  // the profile Plumb checked it for (plumbProfileFor)
 };
 
-/// Plumb's Cg front end on one program: the system preprocessor and the parser of
-/// semantics/cg. The static rules (checker/cg) are not yet available to the oracle: a program
-/// that parses is "unknown" (docs/cg.md "Oracle" says what remains).
+/// The profile Plumb checks a program for that cgc compiles for `cgcProfile`: the same when
+/// Plumb knows it (checker/cg/profile.h), else the modern profile of its stage (fp40, vp40), or
+/// "" for a stage outside the seed (geometry, tessellation).
+std::string plumbProfileFor(const std::string& cgcProfile);
+
+/// Plumb's Cg front end on one program: the system preprocessor (when the text has
+/// directives), the parser of semantics/cg and the checker of checker/cg for the entry.
 PlumbJudgement judgeWithPlumb(const OracleProgram& program);
 
 struct Classification {
-  std::string kind;    // agree, seed-defect, cgc-deviation, plumb-bug, unsupported
+  std::string kind;  // agree, seed-defect, cgc-deviation, plumb-bug, unsupported
   std::string reason;
 };
 

@@ -20,13 +20,13 @@ struct CgcDiagnostic {
 
 /// cgc's verdict on a program: "accept", "warn" (accepted with warnings) or "reject".
 struct CgcResult {
-  bool ran = false;         // false: cgc could not be run (`failure` says why)
+  bool ran = false;  // false: cgc could not be run (`failure` says why)
   std::string failure;
   int exitCode = 0;
   std::string verdict;
   std::vector<CgcDiagnostic> errors;
   std::vector<CgcDiagnostic> warnings;
-  std::string output;       // the generated code (stdout)
+  std::string output;  // the generated code (stdout)
 };
 
 /// The cgc to run: `requested` when given, else `cgc` on PATH; nullopt when there is none.
@@ -35,11 +35,11 @@ std::optional<std::string> findCgc(const std::string& requested = "");
 std::string cgcVersion(const std::string& cgc);
 
 struct CgcInvocation {
-  std::string file;              // the program's path
+  std::string file;  // the program's path
   std::string profile = "gp4fp";
-  std::string entry = "main";    // empty: `-noentry -nocode` (every function checked, no code)
+  std::string entry = "main";  // empty: `-noentry -nocode` (every function checked, no code)
   std::vector<std::string> includeDirs;
-  int timeoutSeconds = 60;       // design.md "Bounded and total": a hung cgc is killed
+  int timeoutSeconds = 60;  // design.md "Bounded and total": a hung cgc is killed
 };
 /// Runs `cgc -quiet -profile P -entry E FILE` in the file's directory (so that its quoted
 /// includes resolve as cgc's own command line would).

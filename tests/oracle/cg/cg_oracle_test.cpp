@@ -89,7 +89,13 @@ CgcResult cgcSays(const std::string& verdict, const std::string& code = "C1060")
 }
 
 TEST(CgOracleClassify, EachRowOfTheTable) {
-  PlumbJudgement accept{"accept", "", ""}, reject{"reject", "r", "m"}, unknown{"unknown", "", "x"};
+  PlumbJudgement accept{"accept", "", "", ""}, reject{"reject", "r", "m", ""},
+      unknown{"unknown", "", "x", ""};
+  // A profile Plumb does not know, judged as another: a difference may be the profile's.
+  OracleProgram gp5 = seedProgram({"accept"});
+  gp5.profile = "gp5fp";
+  EXPECT_EQ(classify(gp5, {"reject", "r", "m", "fp40"}, cgcSays("accept")).kind, "unsupported");
+  EXPECT_EQ(classify(gp5, {"accept", "", "", "fp40"}, cgcSays("accept")).kind, "agree");
   // Plumb cannot judge.
   EXPECT_EQ(classify(seedProgram({"accept"}), unknown, cgcSays("accept")).kind, "unsupported");
   // cgc did not run.
@@ -102,6 +108,9 @@ TEST(CgOracleClassify, EachRowOfTheTable) {
   EXPECT_EQ(classify(seedProgram({}), accept, cgcSays("reject", "C3004")).kind, "unsupported");
   // The seed is silent.
   EXPECT_EQ(classify(seedProgram({"accept", "reject"}, true), reject, cgcSays("accept")).kind,
+            "seed-defect");
+  // The seed's reading allows both.
+  EXPECT_EQ(classify(seedProgram({"accept", "reject"}), reject, cgcSays("accept")).kind,
             "seed-defect");
   // Plumb within the seed's reading, cgc outside: cgc departs.
   EXPECT_EQ(classify(seedProgram({"warn"}), accept, cgcSays("reject")).kind, "cgc-deviation");
@@ -132,15 +141,15 @@ TEST(CgOracleInputs, TheRecordedEdgePrograms) {
   }
   EXPECT_GE(conversion, 100u);  // every table cell, implicit and explicit
   EXPECT_GE(silent, 2u);
-  EXPECT_GE(hlslf, 30u);        // the folding cases read cgc's hlslf output
+  EXPECT_GE(hlslf, 30u);  // the folding cases read cgc's hlslf output
 }
 
 TEST(CgOracleInputs, ManifestFileDirectoryAndWrongFormats) {
-  std::string manifest = writeTemp(
-      "m.jsonl",
-      "{\"format\":\"plumb-cg-programs\",\"version\":1,\"root\":\"/r\"}\n"
-      "{\"file\":\"a/b.cg\",\"entry\":\"main_vertex\",\"profile\":\"arbvp1\","
-      "\"cgc\":{\"verdict\":\"accept\"}}\n");
+  std::string manifest =
+      writeTemp("m.jsonl",
+                "{\"format\":\"plumb-cg-programs\",\"version\":1,\"root\":\"/r\"}\n"
+                "{\"file\":\"a/b.cg\",\"entry\":\"main_vertex\",\"profile\":\"arbvp1\","
+                "\"cgc\":{\"verdict\":\"accept\"}}\n");
   std::vector<OracleProgram> programs;
   std::string error;
   ASSERT_TRUE(loadOracleInputs(manifest, "gp4fp", "main", "", programs, error)) << error;
@@ -176,7 +185,8 @@ TEST(CgOracleRun, AgainstAStandInCgc) {
   EXPECT_FALSE(findCgc("/nonexistent/cgc"));
   EXPECT_EQ(cgcVersion(kFakeCgc), "9.9.0001");
 
-  CgcResult ok = runCgc(kFakeCgc, invocation(writeTemp("ok.cg", "float4 main() : COLOR { return 0; }\n")));
+  CgcResult ok =
+      runCgc(kFakeCgc, invocation(writeTemp("ok.cg", "float4 main() : COLOR { return 0; }\n")));
   ASSERT_TRUE(ok.ran) << ok.failure;
   EXPECT_EQ(ok.verdict, "accept");
   ASSERT_TRUE(hlslFoldedValues(ok.output));
@@ -204,8 +214,23 @@ TEST(CgOracleRun, PlumbsFrontEndAndTheReport) {
   OracleProgram good;
   good.name = "good";
   good.source = "float4 main(float4 c : COLOR0) : COLOR { return c; }\n";
+  good.profile = "arbfp1";
   PlumbJudgement g = judgeWithPlumb(good);
-  EXPECT_EQ(g.verdict, "unknown");  // parsed; no checker connected yet
+  EXPECT_EQ(g.verdict, "accept") << g.rule << " " << g.message;
+  EXPECT_EQ(g.profile, "arbfp1");
+
+  OracleProgram typing = good;  // parses, and the checker rejects it (table cell vector<-vector)
+  typing.source = "float4 main(float2 c : TEXCOORD0) : COLOR { float3 v = c; return v.x; }\n";
+  PlumbJudgement t = judgeWithPlumb(typing);
+  EXPECT_EQ(t.verdict, "reject");
+
+  OracleProgram later = good;  // a later profile, judged as the modern one of its stage
+  later.profile = "gp5fp";
+  EXPECT_EQ(judgeWithPlumb(later).profile, "fp40");
+  later.profile = "gp5gp";
+  EXPECT_EQ(judgeWithPlumb(later).verdict, "unknown");
+  EXPECT_EQ(plumbProfileFor("vs_3_0"), "vp40");
+  EXPECT_EQ(plumbProfileFor("ps_2_0"), "ps_2_0");
 
   OracleProgram bad = good;
   bad.name = "bad";
@@ -218,7 +243,7 @@ TEST(CgOracleRun, PlumbsFrontEndAndTheReport) {
   OracleProgram recorded = seedProgram({"accept"});
   recorded.recordedCgcVerdict = "accept";
   // Plumb accepts as the seed's reading does, cgc rejects, and cgc accepted when recorded.
-  OracleItem deviation{recorded, cgcSays("reject"), {"accept", "", ""}, {}};
+  OracleItem deviation{recorded, cgcSays("reject"), {"accept", "", "", ""}, {}};
   deviation.classification = classify(recorded, deviation.plumb, deviation.cgc);
   nlohmann::json report = oracleReport({agree, deviation}, "3.1.0013", false);
   EXPECT_EQ(report["format"], "plumb-cg-oracle-report");
