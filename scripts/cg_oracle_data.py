@@ -14,6 +14,8 @@ Groups (each names the seed section it probes):
   overload     function-matching rules 5a-5e (greedy, left to right) where a C++-style best match
                differs, default parameters (rule 3), and profile overloads (rule 6, wildcards)
   swizzle      swizzle and write-mask rules ("Operator Precedence", Profiles' vector support)
+  reach        the functions the entry does not reach ("Profiles": restrictions apply to the
+               entry and what it reaches; the other rules to the whole compilation unit)
   fold         cint/cfloat folding precision ("Constants": precision table, "Optimizations")
   precision    half and fixed folding (s10e5 with IEEE semantics; S1.10 clamping to [-2, 2))
 
@@ -528,6 +530,40 @@ def swizzle_cases(cases):
 
 
 # ---------------------------------------------------------------------------------------------
+# Reachability: the seed applies a profile's restrictions only to the entry and the functions it
+# reaches ("Profiles"); its other rules apply to the whole compilation unit.
+
+def reach_cases(cases):
+    rows = [
+        ("unreached-library", "arbvp1", "POSITION",
+         "float4 f(sampler2D s, float2 t) { return tex2D(s, t); }", ["accept", "warn"],
+         "a fragment-only library function in a function the vertex entry does not reach"),
+        ("reached-library", "arbvp1", "POSITION",
+         "float4 f(sampler2D s, float2 t) { return tex2D(s, t); }", ["reject"],
+         "the same function reached from the vertex entry"),
+        ("unreached-undefined-variable", "fp40", "COLOR",
+         "float f() { return undefined_x; }", ["reject"],
+         "an undeclared name in a function the entry does not reach"),
+        ("unreached-undefined-function", "fp40", "COLOR",
+         "float f() { return fract(1.0); }", ["reject"],
+         "an undeclared function (GLSL's fract) in a function the entry does not reach"),
+        ("unreached-type-error", "fp40", "COLOR",
+         "float f() { float3 v = float2(1, 2); return v.x; }", ["reject"],
+         "a conversion the table forbids in a function the entry does not reach"),
+    ]
+    for id, profile, semantic, func, seed, note in rows:
+        if id == "reached-library":
+            main = (f"float4 main(float4 p : POSITION, uniform sampler2D s) : {semantic} "
+                    f"{{ return p + f(s, p.xy); }}")
+        elif semantic == "POSITION":
+            main = f"float4 main(float4 p : POSITION) : {semantic} {{ return p; }}"
+        else:
+            main = f"float4 main() : {semantic} {{ return 1; }}"
+        cases.add(f"reach-{id}", "reach", "Profiles: restrictions apply to the reached functions",
+                  f"{func}\n{main}\n", {"verdicts": seed}, profile=profile, note=note)
+
+
+# ---------------------------------------------------------------------------------------------
 # Folding: the value cgc folds for a closed expression, read from its hlslf output.
 
 def fold_cases(cases):
@@ -645,6 +681,7 @@ def main():
     arithmetic_cases(cases)
     overload_cases(cases)
     swizzle_cases(cases)
+    reach_cases(cases)
     fold_cases(cases)
     lines = [json.dumps({"format": FORMAT, "version": VERSION, "cgc": cgc_version(args.cgc),
                          "generator": "scripts/cg_oracle_data.py", "cases": len(cases.items)},

@@ -35,6 +35,30 @@ bool profileLimit(const CgcResult& r) {
   });
 }
 
+/// Differences seen on real-world programs whose cause is known, each checked on the programs
+/// it names in docs/cg.md ("Real-world Cg"): Plumb rejects by `rule` with a message containing
+/// `contains`, cgc accepts.
+struct KnownDifference {
+  const char* rule;
+  const char* contains;
+  const char* kind;
+  const char* reason;
+};
+constexpr KnownDifference kKnownDifferences[] = {
+    {"cg-reserved-words", "'texture'", "cgc-deviation",
+     "the seed reserves `texture` (Reserved Words: \"texture*\"); cgc 3.1 accepts it as a name"},
+    {"cg-statements-and-expressions", "found 'texture'", "cgc-deviation",
+     "the seed reserves `texture` (Reserved Words: \"texture*\"); cgc 3.1 accepts it as a name"},
+    {"cg-types", "components, not 1", "seed-defect",
+     "a vector constructor of one scalar: the seed's type list and constructors are missing from "
+     "the text (inventory 1.2); cgc smears the scalar"},
+    {"cg-operator-enhancements", "bool", "seed-defect",
+     "arithmetic on bool: the seed's numeric types and usual arithmetic conversions do not say "
+     "whether bool converts; cgc converts it to the other operand's type"},
+    {"cg-operator-precedence", "is not a swizzle", "seed-defect",
+     "the seed gives no swizzle grammar; cgc also accepts the stpq set and mixed sets"},
+};
+
 }  // namespace
 
 std::string plumbProfileFor(const std::string& cgcProfile) {
@@ -118,6 +142,7 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program) {
 //   cgc rejects for a profile's limit                   -> unsupported
 //   the seed is silent there, or allows both verdicts   -> seed-defect
 //   Plumb within the seed's reading, cgc outside        -> cgc-deviation
+//   no seed reading, Plumb rejects for a known cause    -> that cause's class (kKnownDifferences)
 //   Plumb outside the seed's reading, or no reading     -> plumb-bug
 Classification classify(const OracleProgram& program, const PlumbJudgement& plumb,
                         const CgcResult& cgcResult) {
@@ -153,6 +178,13 @@ Classification classify(const OracleProgram& program, const PlumbJudgement& plum
   if (!program.seedVerdicts.empty() && !within(plumb.verdict)) {
     return {"plumb-bug", "Plumb " + plumb.verdict + "s where the seed's reading (" + program.rule +
                              ") does not allow it"};
+  }
+  if (program.seedVerdicts.empty() && !accepted(plumb.verdict)) {
+    for (const KnownDifference& k : kKnownDifferences) {
+      if (plumb.rule == k.rule && plumb.message.find(k.contains) != std::string::npos) {
+        return {k.kind, k.reason};
+      }
+    }
   }
   return {"plumb-bug", "Plumb " + plumb.verdict + "s (" + plumb.rule + ": " + plumb.message +
                            "), cgc " + cgcResult.verdict + "s, and no seed reading explains it"};

@@ -119,6 +119,18 @@ TEST(CgOracleClassify, EachRowOfTheTable) {
   EXPECT_EQ(classify(seedProgram({"reject"}), accept, cgcSays("reject", "C1033")).kind,
             "plumb-bug");
   EXPECT_EQ(classify(seedProgram({"accept"}), reject, cgcSays("accept")).kind, "plumb-bug");
+  // A known cause on a real-world program (no seed reading of its own).
+  EXPECT_EQ(
+      classify(seedProgram({}),
+               {"reject", "cg-reserved-words", "3:9: reserved word 'texture' cannot be used", ""},
+               cgcSays("accept"))
+          .kind,
+      "cgc-deviation");
+  EXPECT_EQ(
+      classify(seedProgram({}), {"reject", "cg-types", "float4 needs 4 components, not 1", ""},
+               cgcSays("accept"))
+          .kind,
+      "seed-defect");
   // No reading of the seed and nothing explains it.
   EXPECT_EQ(classify(seedProgram({}), reject, cgcSays("accept")).kind, "plumb-bug");
 }
