@@ -22,10 +22,10 @@ namespace fs = std::filesystem;
 using cli_testing::plumb;
 
 const std::vector<std::string> kSubcommands = {
-    "parse",         "check",           "eval",          "layout",    "builtins",
-    "run",           "litmus",          "explore",       "oracle",    "gen",
-    "corpus verify", "corpus coverage", "corpus export", "reduce",    "tgsi run",
-    "tgsi opcodes",  "tgsi oracle",     "wsl desugar",   "wsl check", "wsl run"};
+    "parse",         "check",   "eval",     "layout",       "builtins",      "run",
+    "litmus",        "explore", "oracle",   "gen",          "corpus verify", "corpus coverage",
+    "corpus export", "reduce",  "tgsi run", "tgsi opcodes", "tgsi oracle",   "wsl desugar",
+    "wsl check",     "wsl run", "cg oracle"};
 
 // Options of other tools that the docs mention: CMake, Google Benchmark, valgrind, the CTS and
 // bench programs, Chromium, the fuzzers, a Markdown example. Each is named where it appears.

@@ -156,6 +156,39 @@ TEST(CgOracleInputs, TheRecordedEdgePrograms) {
   EXPECT_GE(hlslf, 30u);  // the folding cases read cgc's hlslf output
 }
 
+// The C++ classification agrees with the script's own comparison of cgc with the seed: a
+// Plumb that follows the seed's first reading is a cgc-deviation exactly where the script
+// recorded a verdict departure (the records with the seed silent are seed defects).
+TEST(CgOracleInputs, ClassificationMatchesTheRecordedDepartures) {
+  std::ifstream in(PLUMB_TEST_DATA_DIR "/cg/cgc_verdicts.jsonl");
+  std::string line;
+  std::getline(in, line);  // the header
+  size_t deviations = 0, records = 0;
+  while (std::getline(in, line)) {
+    nlohmann::json r = nlohmann::json::parse(line);
+    OracleProgram p;
+    p.name = r["id"];
+    p.rule = r["rule"];
+    p.seedVerdicts = r["seed"]["verdicts"].get<std::vector<std::string>>();
+    p.seedSilent = r["seed"].value("silent", false);
+    const std::string cgcVerdict = r["cgc"]["verdict"];
+    CgcResult c = cgcSays(cgcVerdict);
+    PlumbJudgement plumb{p.seedVerdicts.front(), "", "", p.profile};
+    const std::string kind = classify(p, plumb, c).kind;
+    const bool verdictDeparts =
+        r["departure"].get<std::string>().rfind("verdict ", 0) == 0 && !p.seedSilent;
+    ++records;
+    if (verdictDeparts) {
+      ++deviations;
+      EXPECT_EQ(kind, "cgc-deviation") << p.name;
+    } else if (!p.seedSilent) {
+      EXPECT_EQ(kind, "agree") << p.name;
+    }
+  }
+  EXPECT_GE(records, 280u);
+  EXPECT_EQ(deviations, 18u);  // docs/cg.md: 16 conversions, 2 unreached functions
+}
+
 TEST(CgOracleInputs, ManifestFileDirectoryAndWrongFormats) {
   std::string manifest =
       writeTemp("m.jsonl",
