@@ -9,6 +9,7 @@
 #include "cli/json_errors.h"
 #include "cli/suggestions.h"
 #include "cli/terminal.h"
+#include "cli/cg_oracle_command.h"
 #include "cli/tgsi_command.h"
 #include "cli/cg_command.h"
 #include "cli/wsl_command.h"
@@ -75,6 +76,7 @@ int runMain(int argc, char** argv) {
   plumb::cli::registerWsl(app, exitCode);
   plumb::cli::registerCg(app, exitCode);
   ::plumb::cli::registerCgRun(app, exitCode);  // last: it joins the `cg` group
+  plumb::cli::registerCgOracle(app, exitCode);  // after any other `plumb cg` subcommand
   refuseNegativeNumbers(app);
   if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {

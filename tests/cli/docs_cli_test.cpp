@@ -26,7 +26,7 @@ const std::vector<std::string> kSubcommands = {
     "run",           "litmus",          "explore",       "oracle",    "gen",
     "corpus verify", "corpus coverage", "corpus export", "reduce",    "tgsi run",
     "tgsi opcodes",  "tgsi oracle",     "wsl desugar",   "wsl check", "wsl run",
-    "cg check",      "cg run"};
+    "cg check",      "cg run",          "cg oracle"};
 
 // Options of other tools that the docs mention: CMake, Google Benchmark, valgrind, the CTS and
 // bench programs, Chromium, the fuzzers, a Markdown example. Each is named where it appears.
