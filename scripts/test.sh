@@ -6,9 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-release}"
 shift || true
-deps=()
-case "$preset" in asan | fuzz) deps+=(--clang) ;; esac
-bash scripts/deps.sh "${deps[@]}"
+bash scripts/deps.sh
 cmake --preset "$preset" "$@" >/dev/null
 cmake --build --preset "$preset"
 ctest --preset "$preset"
