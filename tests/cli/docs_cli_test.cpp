@@ -22,36 +22,37 @@ namespace fs = std::filesystem;
 using cli_testing::plumb;
 
 const std::vector<std::string> kSubcommands = {
-    "parse",         "check",           "eval",          "layout",    "builtins",
-    "run",           "litmus",          "explore",       "oracle",    "gen",
-    "corpus verify", "corpus coverage", "corpus export", "reduce",    "tgsi run",
-    "tgsi opcodes",  "tgsi oracle",     "wsl desugar",   "wsl check", "wsl run",
-    "cg check",      "cg run",          "cg oracle"};
+    "parse",         "check",   "eval",     "layout",       "builtins",      "run",
+    "litmus",        "explore", "oracle",   "gen",          "corpus verify", "corpus coverage",
+    "corpus export", "reduce",  "tgsi run", "tgsi opcodes", "tgsi oracle",   "wsl desugar",
+    "wsl check",     "wsl run", "cg check", "cg run",       "cg oracle"};
 
 // Options of other tools that the docs mention: CMake, Google Benchmark, valgrind, the CTS and
 // bench programs, Chromium, the fuzzers, a Markdown example. Each is named where it appears.
-const std::set<std::string> kOtherTools = {"--build",
-                                           "--preset",
-                                           "--target",
-                                           "--benchmark",
-                                           "--tool",
-                                           "--rounds",
-                                           "--file",
-                                           "--list-disagreements",
-                                           "--sample",  // tests/conformance/cts_validation
-                                           "--fuzz",
-                                           "--pictures",  // scripts/deps.sh
-                                           "--use-vulkan",
-                                           "--use-webgpu-adapter",
-                                           "--remote-debugging-pipe",
-                                           "--check",
-                                           "--verbose",    // tests/conformance/wsl_ri_replay
-                                           "--list",       // tests/conformance/wsl_ri_replay
-                                           "--ri",         // oracle/wsl/differential.mjs
-                                           "--plumb",      // oracle/wsl/differential.mjs
-                                           "--programs",   // oracle/wsl/differential.mjs
-                                           "--functions",  // oracle/wsl/differential.mjs
-                                           "--x"};
+const std::set<std::string> kOtherTools = {
+    "--build",
+    "--preset",
+    "--target",
+    "--benchmark",
+    "--tool",
+    "--rounds",
+    "--file",
+    "--list-disagreements",
+    "--sample",  // tests/conformance/cts_validation
+    "--fuzz",
+    "--pictures",  // scripts/deps.sh
+    "--use-vulkan",
+    "--use-webgpu-adapter",
+    "--remote-debugging-pipe",
+    "--check",
+    "--verbose",          // tests/conformance/wsl_ri_replay
+    "--list",             // tests/conformance/wsl_ri_replay
+    "--ri",               // oracle/wsl/differential.mjs
+    "--plumb",            // oracle/wsl/differential.mjs
+    "--programs",         // oracle/wsl/differential.mjs
+    "--functions",        // oracle/wsl/differential.mjs
+    "--via-cts-current",  // scripts/tint_corpus_acceptance.py
+    "--x"};
 
 const std::string& help(const std::string& subcommand) {
   static std::map<std::string, std::string> cache;
