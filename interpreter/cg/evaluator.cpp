@@ -15,6 +15,7 @@
 
 #include <mpfr.h>
 
+#include "checker/cg/conversion.h"
 #include "checker/exact_arithmetic.h"
 #include "interpreter/cg/standard_library.h"
 
@@ -114,55 +115,12 @@ struct Place {
   bool operator==(const Place&) const = default;
 };
 
-bool isFloatingScalar(Scalar s) {
-  return isFloating(s);
-}
-
-// The rank of the usual arithmetic conversions' "smaller type is converted to the larger type"
-// (rules 3 and 5): precision order of the seed's list.
-int floatingRank(Scalar s) {
-  switch (s) {
-    case Scalar::Fixed:
-      return 0;
-    case Scalar::Half:
-      return 1;
-    case Scalar::Float:
-    case Scalar::CFloat:
-      return 2;
-    default:
-      return 3;  // double
-  }
-}
-int integralRank(Scalar s) {
-  switch (s) {
-    case Scalar::Char:
-      return 0;
-    case Scalar::Short:
-      return 1;
-    case Scalar::Int:
-    case Scalar::CInt:
-      return 2;
-    case Scalar::UInt:
-      return 3;
-    default:
-      return 4;  // long
-  }
-}
-
 // "The usual arithmetic conversions for binary operators" (#Type-Promotion Rules), rules 1-6.
 Scalar usualArithmetic(Scalar a, Scalar b) {
   if (a == b) return a;
   if (a == Scalar::Bool) return b == Scalar::CInt ? Scalar::Int : b;  // bool as an integer
   if (b == Scalar::Bool) return a == Scalar::CInt ? Scalar::Int : a;
-  if (a == Scalar::CInt) return b;  // 1
-  if (b == Scalar::CInt) return a;
-  if (a == Scalar::CFloat && isFloatingScalar(b)) return b;  // 2
-  if (b == Scalar::CFloat && isFloatingScalar(a)) return a;
-  if (isFloatingScalar(a) && isFloatingScalar(b))  // 3
-    return floatingRank(a) >= floatingRank(b) ? a : b;
-  if (isFloatingScalar(a)) return a;  // 4
-  if (isFloatingScalar(b)) return b;
-  return integralRank(a) >= integralRank(b) ? a : b;  // 5 (6: no unsigned type is modelled)
+  return usualArithmeticConversion(a, b).result;  // the checker's rules 1-6 (checker/cg)
 }
 
 bool hasSideEffects(const Expr& e) {
