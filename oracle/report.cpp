@@ -746,7 +746,11 @@ std::string reportText(const nlohmann::json& report) {
     }
     const nlohmann::json& p = c["plumb"];
     o << (p.value("valid", false) ? "Plumb valid" : "Plumb invalid [" + str(p, "rule") + "]");
-    if (str(c, "mode", "run") != "run") o << " (verdict only)";
+    const std::string mode = str(c, "mode", "run");
+    if (mode == "draw")
+      o << " (drawn: " << str(c["draw"], "stage") << " stage)";
+    else if (mode != "run")
+      o << " (verdict only)";
     if (p.contains("caseMismatch")) o << " NOT the case's verdict: " << str(p, "caseMismatch");
     const nlohmann::json results = c.value("results", nlohmann::json::object());
     for (auto& [name, r] : results.items()) o << "; " << name << " " << str(r, "classification");
