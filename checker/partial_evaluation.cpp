@@ -108,7 +108,34 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
     }
     return true;
   }
-  if (row.kind != OverloadKind::Builtin || !revision.constArgumentErrors) return true;
+  if (row.kind != OverloadKind::Builtin) return true;
+  // In both revisions (docs/ambiguities.md S21): old#texturesample, new#texturesample and the
+  // other sampling functions: "The offset expression must be a creation-time expression ...
+  // Each offset component must be at least -8 and at most 7"; #texturegather: "component ...
+  // must be a creation-time expression ... in the range [0, 3]".
+  std::optional<size_t> offset;
+  if (row.name.starts_with("texture")) offset = parameterIndex(row.signature, "offset");
+  if (std::optional<size_t> i = offset) {
+    if (!has(*i))
+      return fail(std::string(row.name) + ": the offset must be a const-expression",
+                  "texturesample");
+    for (const Value* x : componentsOf(*known[*i]))
+      if (x->intValue() < -8 || x->intValue() > 7)
+        return fail(std::string(row.name) + ": offset component " + std::to_string(x->intValue()) +
+                        " is outside [-8, 7]",
+                    "texturesample");
+  }
+  if (row.name == "textureGather") {
+    if (std::optional<size_t> i = parameterIndex(row.signature, "component")) {
+      if (!has(*i))
+        return fail("textureGather: the component must be a const-expression", "texturegather");
+      int64_t v = known[*i]->intValue();
+      if (v < 0 || v > 3)
+        return fail("textureGather: component " + std::to_string(v) + " is outside [0, 3]",
+                    "texturegather");
+    }
+  }
+  if (!revision.constArgumentErrors) return true;
 
   if (row.name == "subgroupBroadcast" || row.name == "quadBroadcast") {
     // new#subgroupbroadcast-builtin, new#quadbroadcast-builtin: "id must be a const-expression
@@ -169,31 +196,6 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
         known[offset]->intValue() + known[offset + 1]->intValue() > 32)
       return fail(std::string(row.name) + " with " + c + " offset + count greater than 32",
                   row.name == "extractBits" ? "extractBits-signed-builtin" : "insertBits-builtin");
-  }
-  // new#texturegather, new#texturesample and the other sampling functions: "offset ... must
-  // be a const-expression ... Each offset component must be at least -8 and at most 7";
-  // new#texturegather: "component ... must be a const-expression ... in the range [0, 3]".
-  std::optional<size_t> offset;
-  if (row.name.starts_with("texture")) offset = parameterIndex(row.signature, "offset");
-  if (std::optional<size_t> i = offset) {
-    if (!has(*i))
-      return fail(std::string(row.name) + ": the offset must be a const-expression",
-                  "texturesample");
-    for (const Value* x : componentsOf(*known[*i]))
-      if (x->intValue() < -8 || x->intValue() > 7)
-        return fail(std::string(row.name) + ": offset component " + std::to_string(x->intValue()) +
-                        " is outside [-8, 7]",
-                    "texturesample");
-  }
-  if (row.name == "textureGather") {
-    if (std::optional<size_t> i = parameterIndex(row.signature, "component")) {
-      if (!has(*i))
-        return fail("textureGather: the component must be a const-expression", "texturegather");
-      int64_t v = known[*i]->intValue();
-      if (v < 0 || v > 3)
-        return fail("textureGather: component " + std::to_string(v) + " is outside [0, 3]",
-                    "texturegather");
-    }
   }
   return true;
 }
