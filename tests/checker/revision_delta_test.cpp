@@ -542,8 +542,7 @@ TEST(RevisionDelta, EachProgramInBothRevisions) {
 
 // new#texturesample, new#texturegather: the offset is a const-expression with components in
 // [-8, 7], the gather component a const-expression in [0, 3]. The seed states the same rules
-// (old#texturesample, old#texturegather), which Plumb checks under 2026 only so far (the seed's
-// figures stay unchanged; docs/revision-2026.md); so only 2026 is asserted here.
+// for creation-time expressions (old#texturesample, old#texturegather; S21): both revisions.
 TEST(RevisionDelta, TextureOffsetsAndComponentsAreConst) {
   struct Case {
     const char* source;
@@ -571,6 +570,8 @@ TEST(RevisionDelta, TextureOffsetsAndComponentsAreConst) {
   for (const Case& c : cases) {
     auto r = checkSourceIn(Revision::wgsl2026(), c.source);
     EXPECT_EQ(r->valid(), c.valid) << c.source << "\n" << r->text();
+    auto seed = checkSourceIn(Revision::wgsl2022_06(), c.source);
+    EXPECT_EQ(seed->valid(), c.valid) << "under 2022-06: " << c.source << "\n" << seed->text();
   }
 }
 
