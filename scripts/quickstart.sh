@@ -85,3 +85,6 @@ echo "== plumb wsl run: a WSL function (another seed) by WSL.ott's rules; a clam
 echo
 echo "== plumb tgsi run: a TGSI program (Gallium's IR, another seed) evaluated from the seed's formulas"
 "$plumb" tgsi run corpus/tgsi/example.tgsi --inputs corpus/tgsi/example.inputs.json
+echo
+echo "== plumb cg run: a Cg 2.0 fragment program (another seed) under the seed's fixed-point model"
+"$plumb" cg run corpus/cg/run/precision.cg --entry main --args 0.5,0.1,300,1 --precision fixed
