@@ -305,8 +305,11 @@ Conversion classifyConversion(const Type& source, const Type& target, const Prog
     bool ok = a.arraySize == m.rows && a.element && a.element->kind == TypeKind::Vector &&
               a.element->columns == m.columns;
     if (ok) {
-      const Type& from = sc == TypeCategory::Array ? *a.element : *vectorType(m.scalar, m.columns);
-      const Type& to = sc == TypeCategory::Array ? *vectorType(m.scalar, m.columns) : *a.element;
+      // The row vector is held here: a reference into the shared_ptr vectorType returns would
+      // dangle after the full expression (ASan: heap-use-after-free).
+      const TypeP row = vectorType(m.scalar, m.columns);
+      const Type& from = sc == TypeCategory::Array ? *a.element : *row;
+      const Type& to = sc == TypeCategory::Array ? *row : *a.element;
       ok = implicitlyConvertible(from, to, program);
     }
     return explicitIf(ok, 7, "the array is not an array of the matrix's row vectors");
