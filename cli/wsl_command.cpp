@@ -14,7 +14,7 @@
 #include "cli/wsl_command.h"
 #include "interpreter/wsl/arguments.h"
 #include "interpreter/wsl/machine.h"
-#include "memmodel/wsl_explore.h"
+#include "memmodel/wsl/explore.h"
 #include "semantics/diagnostic_json.h"
 #include "semantics/wsl/desugar.h"
 #include "semantics/wsl/parser.h"

@@ -354,8 +354,9 @@ class Machine {
         // load_valid / load_invalid: R |- LVal(addr) -> rval ; addr -> rval
         const Value& lv = e->value;
         if (shared_ && shared_->shared(lv.address)) {
-          // Memory other invocations share: the value is the memory model's (memmodel/
-          // wsl_explore.h), each value of the location's domain a successor of load_valid.
+          // Memory other invocations share: the value is the memory model's
+          // (memmodel/wsl/explore.h), each value of the location's domain a successor of
+          // load_valid.
           if (!isScalar(*lv.type)) return {};  // only scalar locations are modelled: stuck
           std::vector<ExprStep> out;
           for (const Value& v : shared_->domain(lv.address, lv.type))
@@ -603,7 +604,7 @@ class Machine {
     if (f->origin == Function::Origin::Native && f->native.rfind("barrier:", 0) == 0) {
       // Seed "Fences and atomic operations": the call reduces to {} emitting the fence; the
       // global rule (every thread of the threadgroup at the same barrier) is the explorer's
-      // (memmodel/wsl_explore.h). One thread alone is always at it.
+      // (memmodel/wsl/explore.h). One thread alone is always at it.
       MemoryEvent fence;
       fence.kind = MemoryEvent::Kind::Barrier;
       fence.barrier = f->name + "@" + std::to_string(e->span.begin);

@@ -35,7 +35,7 @@ struct StepTrace {
 
 struct Outcome;
 
-/// Memory shared with other invocations (memmodel/wsl_explore.h): a load at or above `begin`
+/// Memory shared with other invocations (memmodel/wsl/explore.h): a load at or above `begin`
 /// returns each value of `domain` (its location's initial value and the values invocations
 /// write), a choice point; the memory model decides later which of them some execution allows.
 struct SharedMemory {

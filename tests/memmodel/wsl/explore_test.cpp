@@ -1,7 +1,7 @@
-// WSL programs on the memory model explorer (memmodel/wsl_explore.cpp, issue 20 item 4): racy
+// WSL programs on the memory model explorer (memmodel/wsl/explore.cpp, issue 20 item 4): racy
 // and atomic programs get every final state the model allows, barriers order, and a barrier in
 // non-uniform control flow is a stuck state.
-#include "memmodel/wsl_explore.h"
+#include "memmodel/wsl/explore.h"
 
 #include <gtest/gtest.h>
 

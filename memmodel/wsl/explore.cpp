@@ -1,5 +1,5 @@
-// WSL programs on the memory model explorer (see wsl_explore.h).
-#include "memmodel/wsl_explore.h"
+// WSL programs on the memory model explorer (see explore.h).
+#include "memmodel/wsl/explore.h"
 
 #include <algorithm>
 #include <map>
