@@ -123,6 +123,23 @@ Scalar usualArithmetic(Scalar a, Scalar b) {
   return usualArithmeticConversion(a, b).result;  // the checker's rules 1-6 (checker/cg)
 }
 
+// The orders explored where the seed leaves an order undefined (call order within an
+// expression, copy-out order of aliased out parameters): every permutation of up to four
+// (`indices` ascending); beyond that only the written order and its reverse (a bound of the
+// exploration, docs/cg.md "Running").
+std::vector<std::vector<size_t>> ordersOf(std::vector<size_t> indices) {
+  std::vector<std::vector<size_t>> orders;
+  if (indices.size() <= 4) {
+    do orders.push_back(indices);
+    while (std::next_permutation(indices.begin(), indices.end()));
+  } else {
+    orders.push_back(indices);
+    std::reverse(indices.begin(), indices.end());
+    orders.push_back(indices);
+  }
+  return orders;
+}
+
 bool hasSideEffects(const Expr& e) {
   if (e.kind == ExprKind::Call || e.kind == ExprKind::MethodCall || e.kind == ExprKind::Assign ||
       e.kind == ExprKind::PreIncrement || e.kind == ExprKind::PostIncrement)
@@ -739,16 +756,7 @@ class Execution {
       (ops[i] && hasSideEffects(*ops[i]) ? effects : plain).push_back(i);
     std::vector<size_t> order = effects;
     if (effects.size() >= 2) {
-      std::vector<std::vector<size_t>> orders;
-      std::vector<size_t> perm = effects;
-      if (effects.size() <= 4) {
-        do orders.push_back(perm);
-        while (std::next_permutation(perm.begin(), perm.end()));
-      } else {
-        orders.push_back(perm);
-        std::reverse(perm.begin(), perm.end());
-        orders.push_back(perm);
-      }
+      std::vector<std::vector<size_t>> orders = ordersOf(effects);
       std::vector<std::string> labels;
       for (const auto& o : orders) {
         std::string l;
@@ -1150,16 +1158,7 @@ class Execution {
       for (size_t b = a + 1; b < order.size(); ++b)
         overlap |= places[order[a]].slot == places[order[b]].slot;
     if (overlap && order.size() >= 2) {
-      std::vector<std::vector<size_t>> orders;
-      std::vector<size_t> perm = order;
-      if (order.size() <= 4) {
-        do orders.push_back(perm);
-        while (std::next_permutation(perm.begin(), perm.end()));
-      } else {
-        orders.push_back(perm);
-        std::reverse(perm.begin(), perm.end());
-        orders.push_back(perm);
-      }
+      std::vector<std::vector<size_t>> orders = ordersOf(order);
       std::vector<std::string> labels;
       for (const auto& o : orders) {
         std::string l;
