@@ -97,6 +97,12 @@ class Checker {
   void pushScope() { scopes_.emplace_back(); }
   void popScope() { scopes_.pop_back(); }
   void declareLocal(const std::string& name, Symbol s, Span span);
+  // A declarator of a global or local variable (seed "Declarations"): its type (array
+  // dimensions, not void, an unsized array sized by its initializer list), stored in the
+  // declarator; and the variable declared in the innermost scope (a const integral scalar with
+  // its value for constant folding).
+  TypeP declaratorType(const TypeP& base, Declarator& d, bool packed);
+  void declareVariable(const Declarator& d, const TypeP& t, bool isConst);
   const Symbol* lookup(const std::string& name) const;
 
   void error(Span span, const std::string& message, const char* rule) {

@@ -385,19 +385,34 @@ void Checker::checkInitializer(Expr& init, const TypeP& target) {
   }
 }
 
+TypeP Checker::declaratorType(const TypeP& base, Declarator& d, bool packed) {
+  TypeP t = applyArrayDimensions(base, d.arraySizes, packed);
+  if (t->kind == TypeKind::Void) error(d.span, "a variable cannot be void", rules::kTypes);
+  // Seed "Unsized Arrays": with an initializer, the declarator takes the initializer's size.
+  if (t->kind == TypeKind::Array && t->arraySize < 0 && d.initializer &&
+      d.initializer->kind == ExprKind::InitializerList)
+    t = arrayType(t->element, static_cast<int>(d.initializer->operands.size()), t->packed);
+  d.declaredType = t;
+  return t;
+}
+
+void Checker::declareVariable(const Declarator& d, const TypeP& t, bool isConst) {
+  Symbol s;
+  s.type = t;
+  s.isConst = isConst;
+  s.span = d.nameSpan;
+  if (isConst && d.initializer && t->kind == TypeKind::Scalar && isIntegral(t->scalar))
+    s.constantValue = constantInteger(*d.initializer);
+  declareLocal(d.name, s, d.nameSpan);
+}
+
 void Checker::declareGlobal(int index) {
   VariableDecl& v = program_.globals[static_cast<size_t>(index)];
   checkSpecifiersOnVariable(v.specifiers, true, v.span);
   TypeP base = resolveType(v.type);
   for (size_t k = 0; k < v.declarators.size(); ++k) {
     Declarator& d = v.declarators[k];
-    TypeP t = applyArrayDimensions(base, d.arraySizes, v.type.packed);
-    if (t->kind == TypeKind::Void) error(d.span, "a variable cannot be void", rules::kTypes);
-    // Seed "Unsized Arrays": with an initializer, the declarator takes the initializer's size.
-    if (t->kind == TypeKind::Array && t->arraySize < 0 && d.initializer &&
-        d.initializer->kind == ExprKind::InitializerList)
-      t = arrayType(t->element, static_cast<int>(d.initializer->operands.size()), t->packed);
-    d.declaredType = t;
+    TypeP t = declaratorType(base, d, v.type.packed);
     bool uniform =
         v.specifiers.uniform || (!v.specifiers.isStatic && !v.specifiers.varying &&
                                  !v.specifiers.in && !v.specifiers.out && !v.specifiers.inout);
@@ -407,14 +422,7 @@ void Checker::declareGlobal(int index) {
     if (v.specifiers.isConst && !d.initializer && !uniform && !v.specifiers.varying)
       error(d.span, "a const variable needs an initializer unless it is uniform or varying",
             rules::kSpecifiers);
-    Symbol s;
-    s.type = t;
-    s.isConst = v.specifiers.isConst;
-    s.span = d.nameSpan;
-    if (v.specifiers.isConst && d.initializer && t->kind == TypeKind::Scalar &&
-        isIntegral(t->scalar))
-      s.constantValue = constantInteger(*d.initializer);
-    declareLocal(d.name, s, d.nameSpan);
+    declareVariable(d, t, v.specifiers.isConst);
     result_.globals.push_back({index, static_cast<int>(k), t, uniform});
   }
 }

@@ -29,25 +29,13 @@ void Checker::statement(Stmt& s) {
       checkSpecifiersOnVariable(v.specifiers, false, v.span);
       TypeP base = resolveType(v.type);
       for (Declarator& d : v.declarators) {
-        TypeP t = applyArrayDimensions(base, d.arraySizes, v.type.packed);
-        if (t->kind == TypeKind::Void) error(d.span, "a variable cannot be void", rules::kTypes);
-        if (t->kind == TypeKind::Array && t->arraySize < 0 && d.initializer &&
-            d.initializer->kind == ExprKind::InitializerList)
-          t = arrayType(t->element, static_cast<int>(d.initializer->operands.size()), t->packed);
-        d.declaredType = t;
+        TypeP t = declaratorType(base, d, v.type.packed);
         if (d.initializer)
           checkInitializer(*d.initializer, t);
         else if (v.specifiers.isConst)
           error(d.span, "a const variable needs an initializer unless it is uniform or varying",
                 rules::kSpecifiers);
-        Symbol sym;
-        sym.type = t;
-        sym.isConst = v.specifiers.isConst;
-        sym.span = d.nameSpan;
-        if (v.specifiers.isConst && d.initializer && t->kind == TypeKind::Scalar &&
-            isIntegral(t->scalar))
-          sym.constantValue = constantInteger(*d.initializer);
-        declareLocal(d.name, sym, d.nameSpan);
+        declareVariable(d, t, v.specifiers.isConst);
       }
       return;
     }
