@@ -166,8 +166,6 @@ TEST(OracleSmoke, SamplingCasesOnRealBackends) {
   }
 }
 
-// Verdict-only cases (tests/oracle/data/verdicts): shader modules alone, render pipelines for
-// vertex and fragment entry points, pipeline-overridable constants, plumb-case files.
 // The draw cases (corpus/oracle/draw, docs/oracle.md "Draws"): a fragment stage over a
 // viewport (interpolation, derivatives, discard, an integer target), frag_depth and a
 // back face, a vertex stage with instances through the write-out; and two shaders of
@@ -202,6 +200,8 @@ TEST(OracleSmoke, DrawCasesOnRealBackends) {
   }
 }
 
+// Verdict-only cases (tests/oracle/data/verdicts): shader modules alone, render pipelines for
+// vertex and fragment entry points, pipeline-overridable constants, plumb-case files.
 TEST(OracleSmoke, VerdictCasesOnRealBackends) {
   fs::path tmp = fs::temp_directory_path() / ("plumb-oracle-smoke-v-" + std::to_string(::getpid()));
   std::string skip;
