@@ -5,6 +5,7 @@
 #include "interpreter/partial_order_reduction.h"
 #include "interpreter/race_rounds.h"
 #include "interpreter/races.h"
+#include "interpreter/stage_outputs.h"
 #include "interpreter/textures.h"
 
 #include <algorithm>
@@ -141,6 +142,30 @@ std::string describe(const Program& p, uint32_t expression) {
 }
 
 }  // namespace
+
+void addOutcome(Program& program, const std::vector<BoundBuffer>& buffers,
+                const Configuration& config, Outcome&& outcome, std::map<std::string, size_t>& seen,
+                DispatchResult& result) {
+  CheckedModule& cm = program.checked;
+  for (const BoundBuffer& b : buffers) {
+    const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
+    outcome.words.push_back(b.texture
+                                ? textureWords(cm.types, a.value)
+                                : wordsOf(cm.types, cm.layouts, b.storeType, a.value, b.bytes));
+  }
+  std::string key = outcome.kind + "\n" + outcome.message + "\n" + (outcome.racy ? "racy\n" : "");
+  for (const auto& ws : outcome.words)
+    for (const WordValue& w : ws) appendWordKey(key, w);
+  for (const InvocationOutputs& o : outcome.invocations) key += invocationOutputsJson(o).dump();
+  for (const DivergentQuad& d : outcome.divergentQuads) key += divergentQuadJson(d).dump();
+  auto [it, inserted] = seen.emplace(key, result.outcomes.size());
+  if (inserted) {
+    outcome.count = 1;
+    result.outcomes.push_back(std::move(outcome));
+  } else {
+    ++result.outcomes[it->second].count;
+  }
+}
 
 void placeBoundResources(Program& program, const std::vector<BoundBuffer>& buffers,
                          Configuration& initial) {
@@ -557,23 +582,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
                                        outcome.stop ? &*outcome.stop : nullptr);
       if (detector) foldRaceAnalysis(*detector, config, outcome, races, newDomains);
       outcome.choices = log.choiceTexts();
-      for (const BoundBuffer& b : buffers) {
-        const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
-        outcome.words.push_back(b.texture
-                                    ? textureWords(types, a.value)
-                                    : wordsOf(types, cm.layouts, b.storeType, a.value, b.bytes));
-      }
-      std::string key =
-          outcome.kind + "\n" + outcome.message + "\n" + (outcome.racy ? "racy\n" : "");
-      for (const auto& ws : outcome.words)
-        for (const WordValue& w : ws) appendWordKey(key, w);
-      auto [it, inserted] = seen.emplace(key, result.outcomes.size());
-      if (inserted) {
-        outcome.count = 1;
-        result.outcomes.push_back(std::move(outcome));
-      } else {
-        ++result.outcomes[it->second].count;
-      }
+      addOutcome(program, buffers, config, std::move(outcome), seen, result);
       if (clocksExhausted()) break;
       if (!log.next()) break;
     }

@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -118,6 +119,13 @@ void placeBoundResources(Program& program, const std::vector<BoundBuffer>& buffe
 /// (program.constants, with the f32/f16 sets of creation_time_values.h), another (a bitcast, a
 /// pack*, left to the machine's rules) the checker's value.
 std::vector<Allocation> initialPrivateVariables(Program& program);
+/// The end of one execution, shared by a dispatch and a draw: each bound buffer's or
+/// texture's words as `config` leaves them (in `buffers`' order) become `outcome.words`, and
+/// the outcome joins the set — counted with an equal one (kind, message, racy, words, stage
+/// outputs, divergent quads; `seen` maps their key to its index) or appended.
+void addOutcome(Program& program, const std::vector<BoundBuffer>& buffers,
+                const Configuration& config, Outcome&& outcome, std::map<std::string, size_t>& seen,
+                DispatchResult& result);
 
 DispatchResult runDispatch(Program& program, uint32_t entry,
                            const std::vector<BoundBuffer>& buffers, const DispatchOptions& options);

@@ -233,8 +233,6 @@ nlohmann::json divergentQuadJson(const DivergentQuad& d) {
 DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations& draw,
                         const std::vector<BoundBuffer>& buffers, const DispatchOptions& options) {
   DispatchResult result;
-  CheckedModule& cm = program.checked;
-  TypeTable& types = cm.types;
   if (draw.invocations.size() > options.maxInvocations && !options.force) {
     result.refused = "the draw has " + std::to_string(draw.invocations.size()) +
                      " invocations, more than the limit of " +
@@ -364,25 +362,7 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
       }
       if (detector) foldRaceAnalysis(*detector, config, outcome, races, newDomains);
       outcome.choices = log.choiceTexts();
-      for (const BoundBuffer& b : buffers) {
-        const Allocation& a = config.buffers[indexOf(program.variableAllocation[b.declaration])];
-        outcome.words.push_back(b.texture
-                                    ? textureWords(types, a.value)
-                                    : wordsOf(types, cm.layouts, b.storeType, a.value, b.bytes));
-      }
-      std::string key =
-          outcome.kind + "\n" + outcome.message + "\n" + (outcome.racy ? "racy\n" : "");
-      for (const auto& ws : outcome.words)
-        for (const WordValue& w : ws) key += wordJson(w).dump() + ",";
-      for (const InvocationOutputs& o : outcome.invocations) key += invocationOutputsJson(o).dump();
-      for (const DivergentQuad& d : outcome.divergentQuads) key += divergentQuadJson(d).dump();
-      auto [it, inserted] = seen.emplace(key, result.outcomes.size());
-      if (inserted) {
-        outcome.count = 1;
-        result.outcomes.push_back(std::move(outcome));
-      } else {
-        ++result.outcomes[it->second].count;
-      }
+      addOutcome(program, buffers, config, std::move(outcome), seen, result);
       if (!log.next()) break;
     }
   };
