@@ -40,7 +40,9 @@ std::vector<std::string> splitTop(std::string_view s, char sep) {
   return out;
 }
 
-bool isIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool isIdentChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 struct Variable {
   std::string name;
@@ -51,7 +53,11 @@ struct Variable {
 // Replaces variable `v` by `value` in `text`: whole identifiers, and the size parts of
 // `vecN`, `matCxR` and of predeclared names such as `__frexp_result_vecN`.
 std::string substitute(const std::string& text, const std::string& v, const std::string& value) {
+  // Only words containing `v` change: a text without it is its own substitution (the common
+  // case; the table is expanded at every start of Plumb: README "Performance").
+  if (!v.empty() && text.find(v) == std::string::npos) return text;
   std::string out;
+  out.reserve(text.size());
   for (size_t i = 0; i < text.size();) {
     if (!isIdentChar(text[i])) {
       out += text[i++];
@@ -67,7 +73,8 @@ std::string substitute(const std::string& text, const std::string& v, const std:
       for (size_t p = word.find("vec"); p != std::string::npos; p = word.find("vec", p + 3)) {
         size_t q = p + 3;
         if (word.compare(q, v.size(), v) == 0 &&
-            (q + v.size() == word.size() || !std::isalnum(static_cast<unsigned char>(word[q + v.size()])) ||
+            (q + v.size() == word.size() ||
+             !std::isalnum(static_cast<unsigned char>(word[q + v.size()])) ||
              word[q + v.size()] == '_'))
           word.replace(q, v.size(), value);
       }
@@ -187,7 +194,8 @@ class TypeParser {
     if (w == "sampler") return concrete(types_.intern(TypeNode{TypeKind::Sampler}));
     if (w == "sampler_comparison")
       return concrete(types_.intern(TypeNode{TypeKind::SamplerComparison}));
-    if (w == "texture_external") return concrete(types_.intern(TypeNode{TypeKind::ExternalTexture}));
+    if (w == "texture_external")
+      return concrete(types_.intern(TypeNode{TypeKind::ExternalTexture}));
     if (w.size() == 4 && w.rfind("vec", 0) == 0 && w[3] >= '2' && w[3] <= '4') {
       TypeNode n{TypeKind::Vector};
       n.size = static_cast<uint8_t>(w[3] - '0');
@@ -223,16 +231,19 @@ class TypeParser {
       return wrap(n, std::move(store));
     }
     static const std::map<std::string, ast::TextureDimension> kSampled = {
-        {"texture_1d", ast::TextureDimension::D1}, {"texture_2d", ast::TextureDimension::D2},
+        {"texture_1d", ast::TextureDimension::D1},
+        {"texture_2d", ast::TextureDimension::D2},
         {"texture_2d_array", ast::TextureDimension::D2Array},
-        {"texture_3d", ast::TextureDimension::D3}, {"texture_cube", ast::TextureDimension::Cube},
+        {"texture_3d", ast::TextureDimension::D3},
+        {"texture_cube", ast::TextureDimension::Cube},
         {"texture_cube_array", ast::TextureDimension::CubeArray}};
     if (auto it = kSampled.find(w); it != kSampled.end()) {
       TypeNode n{TypeKind::SampledTexture};
       n.dimension = it->second;
       return wrap(n, argument());
     }
-    if (w == "texture_multisampled_2d") return wrap(TypeNode{TypeKind::MultisampledTexture}, argument());
+    if (w == "texture_multisampled_2d")
+      return wrap(TypeNode{TypeKind::MultisampledTexture}, argument());
     static const std::map<std::string, ast::TextureDimension> kStorage = {
         {"texture_storage_1d", ast::TextureDimension::D1},
         {"texture_storage_2d", ast::TextureDimension::D2},
@@ -377,6 +388,7 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
       problems->push_back(std::string(row.name) + " " + std::string(row.signature) + ": " + why);
   };
   std::vector<const OverloadRow*> rows;
+  std::unordered_map<std::string, TypePattern> parsed;  // by variables and text (below)
   bool current = revision && revision->currentBuiltins;
   for (const OverloadRow& row : overloadRows())
     if (!(current && (row.flags & kReplacedInCurrent))) rows.push_back(&row);
@@ -420,14 +432,15 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
         continue;
       }
       Variable v{trim(clause.substr(0, colon)), {}};
-      for (const std::string& alt : splitTop(clause.substr(colon + 1), '|')) v.alternatives.push_back(alt);
+      for (const std::string& alt : splitTop(clause.substr(colon + 1), '|'))
+        v.alternatives.push_back(alt);
       vars.push_back(std::move(v));
     }
     // Depth-first substitution of the finite variables.
     std::vector<std::vector<std::string>> expanded;
     std::vector<std::pair<std::vector<std::string>, size_t>> stack{{texts, 0}};
     while (!stack.empty()) {
-      auto [current, from] = stack.back();
+      auto [current, from] = std::move(stack.back());
       stack.pop_back();
       size_t v = from;
       while (v < vars.size() &&
@@ -448,7 +461,7 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
             break;
           }
         if (!again) {
-          expanded.push_back(current);
+          expanded.push_back(std::move(current));
           continue;
         }
       }
@@ -459,6 +472,12 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
       }
     }
     int wildcards = static_cast<int>(vars.size());
+    // The parse of a type expression depends only on its text and on the row's variables
+    // (which of them are wildcards, and where): many rows share both (`T: f32 | vec2<f32> ...`).
+    // Interning is idempotent, so a remembered parse gives the types a new parse would.
+    std::string varsKey;
+    for (const Variable& v : vars) varsKey += v.name + (v.wildcard() ? "*;" : ";");
+    varsKey += '\x01';
     for (const std::vector<std::string>& e : expanded) {
       Overload o;
       o.row = &row;
@@ -467,7 +486,14 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
       o.wildcards = wildcards;
       std::string error;
       for (size_t i = 0; i < e.size(); ++i) {
-        TypePattern p = TypeParser(types, vars, *this, e[i], error).parse();
+        std::string cacheKey = varsKey + e[i];
+        TypePattern p;
+        if (auto hit = parsed.find(cacheKey); hit != parsed.end()) {
+          p = hit->second;
+        } else {
+          p = TypeParser(types, vars, *this, e[i], error).parse();
+          if (error.empty()) parsed.emplace(std::move(cacheKey), p);
+        }
         if (hasResult && i + 1 == e.size())
           o.result = std::move(p);
         else
@@ -481,10 +507,20 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
       overloads_.push_back(std::move(o));
     }
   }
-  std::stable_sort(overloads_.begin(), overloads_.end(), [](const Overload& a, const Overload& b) {
-    if (a.row->kind != b.row->kind) return a.row->kind < b.row->kind;
-    return a.row->name < b.row->name;
+  // By kind and name, stably: the permutation is sorted (an Overload is costly to move), then
+  // applied once.
+  std::vector<uint32_t> order(overloads_.size());
+  for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t x, uint32_t y) {
+    const OverloadRow& a = *overloads_[x].row;
+    const OverloadRow& b = *overloads_[y].row;
+    if (a.kind != b.kind) return a.kind < b.kind;
+    return a.name < b.name;
   });
+  std::vector<Overload> sorted;
+  sorted.reserve(overloads_.size());
+  for (uint32_t i : order) sorted.push_back(std::move(overloads_[i]));
+  overloads_ = std::move(sorted);
   for (size_t i = 0; i < overloads_.size();) {
     size_t j = i;
     while (j < overloads_.size() && overloads_[j].row->kind == overloads_[i].row->kind &&
@@ -496,7 +532,7 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
 }
 
 std::span<const Overload> OverloadTable::candidates(OverloadKind kind,
-                                                     std::string_view name) const {
+                                                    std::string_view name) const {
   auto it = byName_.find(key(kind, name));
   if (it == byName_.end()) return {};
   return std::span<const Overload>(overloads_.data() + it->second.first, it->second.second);
