@@ -32,7 +32,7 @@ void forScalars(RValue& v, std::vector<uint32_t>& path, const F& f) {
 /// The byte offset of the scalar at `path` in a host-shareable value of type `t`
 /// (#memory-layouts), or -1.
 int64_t byteOffset(TypeTable& types, MemoryLayouts& layouts, Type t,
-                   const std::vector<uint32_t>& path) {
+                   std::span<const uint32_t> path) {
   uint64_t offset = 0;
   for (uint32_t k : path) {
     const TypeNode& n = types[t];
@@ -117,6 +117,13 @@ RaceDetector::RaceDetector(Program& program, Configuration& config, const RaceDo
   workgroupEpoch_.assign(config.invocations.size(), 0);
   storageEpoch_.assign(config.invocations.size(), 0);
   textureEpoch_.assign(config.invocations.size(), 0);
+  // Room for a location and a segment per invocation or two without regrowing (moving them)
+  // on the way; untouched room costs no memory.
+  if (config.invocations.size() > 1) {
+    locations_.reserve(2 * config.invocations.size());
+    segments_.reserve(4 * config.invocations.size());
+    locationIndex_.reserve(2 * config.invocations.size());
+  }
 }
 
 bool RaceDetector::tracks(const Allocation& a) const {
@@ -148,30 +155,37 @@ std::vector<uint32_t>& RaceDetector::epochsOf(uint32_t allocation) {
   return storageEpoch_;
 }
 
-std::string RaceDetector::key(uint32_t allocation, uint32_t workgroup,
-                              const std::vector<uint32_t>& path) const {
-  std::string k(sizeof(uint32_t) * (2 + path.size()), '\0');
+void RaceDetector::writeKey(std::string& k, uint32_t allocation, uint32_t workgroup,
+                            std::span<const uint32_t> path) {
+  k.resize(sizeof(uint32_t) * (2 + path.size()));
   std::memcpy(k.data(), &allocation, 4);
   std::memcpy(k.data() + 4, &workgroup, 4);
   if (!path.empty()) std::memcpy(k.data() + 8, path.data(), 4 * path.size());
+}
+
+std::string RaceDetector::key(uint32_t allocation, uint32_t workgroup,
+                              const std::vector<uint32_t>& path) const {
+  std::string k;
+  writeKey(k, allocation, workgroup, path);
   return k;
 }
 
 RaceDetector::Location& RaceDetector::location(uint32_t allocation, uint32_t workgroup,
                                                const std::vector<uint32_t>& path,
                                                const RValue& initial) {
-  std::string k = key(allocation, workgroup, path);
-  auto [it, inserted] = locationIndex_.emplace(k, static_cast<uint32_t>(locations_.size()));
-  if (inserted) {
-    Location l;
-    l.key = std::move(k);
-    l.allocation = allocation;
-    l.workgroup = workgroup;
-    l.path = path;
-    l.initial = initial;  // the first access sees the location's value before the dispatch
-    locations_.push_back(std::move(l));
-  }
-  return locations_[it->second];
+  // Found without building a key string or a map node (README "Performance").
+  writeKey(keyBuffer_, allocation, workgroup, path);
+  if (auto it = locationIndex_.find(keyBuffer_); it != locationIndex_.end())
+    return locations_[it->second];
+  locationIndex_.emplace(keyBuffer_, static_cast<uint32_t>(locations_.size()));
+  Location l;
+  l.key = keyBuffer_;
+  l.allocation = allocation;
+  l.workgroup = workgroup;
+  l.path.assign(path.begin(), path.end());
+  l.initial = initial;  // the first access sees the location's value before the dispatch
+  locations_.push_back(std::move(l));
+  return locations_.back();
 }
 
 void RaceDetector::access(uint32_t invocation, uint32_t allocation,
@@ -196,7 +210,8 @@ void RaceDetector::access(uint32_t invocation, uint32_t allocation,
     if (l.segments.size() <= kIndexedSegments) {
       for (uint32_t x : l.segments)
         if (segments_[x].invocation == invocation && segments_[x].epoch == epoch) s = x;
-    } else if (auto it = segmentIndex_.find(std::make_pair((uint64_t(li) << 32) | invocation, epoch));
+    } else if (auto it =
+                   segmentIndex_.find(std::make_pair((uint64_t(li) << 32) | invocation, epoch));
                it != segmentIndex_.end()) {
       s = it->second;
     }
@@ -458,7 +473,9 @@ RaceDetector::Result RaceDetector::analyze() {
         RValue joined = joinScalars(finals, 1u << 16);
         joined.type = finals[0].type;
         rec.finalWidened = true;
-        result.finalValues.push_back({{l.allocation, l.path}, std::move(joined)});
+        result.finalValues.push_back(
+            {{l.allocation, std::vector<uint32_t>(l.path.begin(), l.path.end())},
+             std::move(joined)});
       }
     }
 
@@ -532,7 +549,8 @@ RaceDetector::Result RaceDetector::analyze() {
       rec.buffer = true;
       rec.group = a.group;
       rec.binding = a.binding;
-      int64_t off = byteOffset(types, program_.checked.layouts, a.storeType, l.path);
+      int64_t off = byteOffset(types, program_.checked.layouts, a.storeType,
+                               std::span<const uint32_t>(l.path.data(), l.path.size()));
       rec.word = off < 0 ? -1 : off / 4;
     }
     std::vector<uint32_t> invs;

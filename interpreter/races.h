@@ -26,10 +26,12 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
 #include <nlohmann/json.hpp>
 
 #include "interpreter/machine.h"
@@ -112,17 +114,19 @@ class RaceDetector {
   struct Segment {  // the accesses of one invocation to one location in one epoch
     uint32_t invocation, epoch, workgroup;
     uint8_t flags = 0;
-    AccessSite sites[4];         // the first access of each kind (NaRead, NaWrite, ARead, AWrite)
-    RValue last;                 // the last value written
-    std::vector<RValue> values;  // the distinct values written (up to kMaxAlternatives)
-    bool many = false;           // more values than that
+    AccessSite sites[4];  // the first access of each kind (NaRead, NaWrite, ARead, AWrite)
+    RValue last;          // the last value written
+    // The distinct values written (up to kMaxAlternatives); most segments write one value, so
+    // it is held inline (README "Performance": no allocation per access).
+    boost::container::small_vector<RValue, 1> values;
+    bool many = false;  // more values than that
   };
   struct Location {
     std::string key;
     uint32_t allocation = 0, workgroup = 0;
-    std::vector<uint32_t> path;
+    boost::container::small_vector<uint32_t, 2> path;
     RValue initial;  // the value before the dispatch (its value at the first access)
-    std::vector<uint32_t> segments;
+    boost::container::small_vector<uint32_t, 2> segments;  // most locations have one or two
     uint32_t last = UINT32_MAX;  // the last segment touched (the common case)
   };
   void access(uint32_t invocation, uint32_t allocation, const std::vector<uint32_t>& path,
@@ -130,19 +134,23 @@ class RaceDetector {
   Location& location(uint32_t allocation, uint32_t workgroup, const std::vector<uint32_t>& path,
                      const RValue& initial);
   std::string key(uint32_t allocation, uint32_t workgroup, const std::vector<uint32_t>& path) const;
+  /// key() written into `out` (a buffer reused across accesses: no allocation per lookup).
+  static void writeKey(std::string& out, uint32_t allocation, uint32_t workgroup,
+                       std::span<const uint32_t> path);
   std::string locationName(const Location& l) const;
   std::string siteText(AccessSite s) const;
 
   Program& program_;
   Configuration& config_;
   const RaceDomains* domains_;
-  bool workgroupsShared_ = false;                        // a workgroup has several invocations
+  bool workgroupsShared_ = false;  // a workgroup has several invocations
   std::vector<uint32_t> workgroupEpoch_, storageEpoch_, textureEpoch_;  // by invocation
   /// The epochs of an access to `allocation` (a texture's, a workgroup variable's or a
   /// buffer's).
   std::vector<uint32_t>& epochsOf(uint32_t allocation);
   std::vector<Location> locations_;
   std::unordered_map<std::string, uint32_t> locationIndex_;
+  std::string keyBuffer_;  // location()'s lookup key
   std::vector<Segment> segments_;
   struct SegmentKeyHash {
     size_t operator()(const std::pair<uint64_t, uint32_t>& k) const {
