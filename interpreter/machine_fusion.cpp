@@ -424,15 +424,16 @@ RValue* ownLocationOf(Invocation& inv, uint32_t id) {
 
 }  // namespace
 
-RValue* Machine::ownLocation(Invocation& inv, uint32_t id) { return ownLocationOf(inv, id); }
+RValue* Machine::ownLocation(Invocation& inv, uint32_t id) {
+  return ownLocationOf(inv, id);
+}
 
 namespace {
 
 /// Machine::runFusedCode, inlined where it runs most (fusedStatementByCode): the call costs as
 /// much as a short code's instructions (README "Performance").
 [[gnu::always_inline]] inline bool runCode(Invocation& inv, Program& program, TypeTable& types,
-                                           const FusedCode& code, int64_t& value,
-                                           RValue*& place) {
+                                           const FusedCode& code, int64_t& value, RValue*& place) {
   // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
   // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
   int64_t stack[kFusedStackDepth];
@@ -654,17 +655,28 @@ std::optional<StepResult> Machine::fusedEvalTask(Invocation& inv, const Task& t)
   return StepResult(f.rule);
 }
 
-std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const Task& t) {
-  FusedCodes& codes = program_.fusedCodes;
+namespace {
+
+[[gnu::noinline]] bool runCodeOutOfLine(Invocation& inv, Program& program, TypeTable& types,
+                                        const FusedCode& code, int64_t& value, RValue*& place) {
+  return runCode(inv, program, types, code, value, place);
+}
+
+/// Machine::fusedStatementByCode of statement `node`: the rule of its last step, or
+/// RuleId::Count when it declines (without effect). The fused runs call it for each statement
+/// of a block without building a StepResult (README "Performance").
+RuleId statementByCode(Invocation& inv, Program& program, TypeTable& types, uint64_t maxSteps,
+                       uint32_t node) {
+  FusedCodes& codes = program.fusedCodes;
   const FusedStatementCode& c =
-      !codes.statements.empty() && codes.statements[t.node].kind != FusedStatementCode::NotCompiled
-          ? codes.statements[t.node]
-          : fusedStatementCode(program_, t.node);
-  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > fusionMaxSteps_)
-    return std::nullopt;
+      !codes.statements.empty() && codes.statements[node].kind != FusedStatementCode::NotCompiled
+          ? codes.statements[node]
+          : fusedStatementCode(program, node);
+  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > maxSteps)
+    return RuleId::Count;
   int64_t x = 0;
   RValue* place = nullptr;
-  if (!runCode(inv, program_, types_, codes.value[c.value], x, place)) return std::nullopt;
+  if (!runCode(inv, program, types, codes.value[c.value], x, place)) return RuleId::Count;
   auto set = [&](RValue& v) {
     if (c.boolValue)
       v.data = x != 0;
@@ -686,17 +698,18 @@ std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const T
         }
       }
       int64_t unused = 0;
-      if (!place && !runFusedCode(inv, target, unused, place)) return std::nullopt;
+      if (!place && !runCodeOutOfLine(inv, program, types, target, unused, place))
+        return RuleId::Count;
       set(*place);  // the location keeps its type (store)
       inv.steps += c.steps - 1;
-      return StepResult(RuleId::Store);
+      return RuleId::Store;
     }
     case FusedStatementCode::Let: {
       RValue& slot = inv.frames.back().slots[c.slot];
       slot.type = c.type;
       set(slot);
       inv.steps += c.steps - 1;
-      return StepResult(RuleId::LetBind);
+      return RuleId::LetBind;
     }
     case FusedStatementCode::Var: {
       // #var-and-value: as VarAllocate (statementTask).
@@ -711,20 +724,28 @@ std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const T
       inv.function.push_back(std::move(alloc));
       inv.frames.back().slots[c.slot] = RValue{c.type, std::move(view)};
       inv.steps += c.steps - 1;
-      return StepResult(RuleId::VarAllocate);
+      return RuleId::VarAllocate;
     }
     case FusedStatementCode::If:
       // #if-statement: the condition, then the branch (statementTask IfBranch).
       inv.steps += c.steps - 1;
       if (x) {
         inv.tasks.push_back({TaskKind::Exec, c.body});
-        return StepResult(RuleId::IfTrue);
+        return RuleId::IfTrue;
       }
       if (c.elseBranch != UINT32_MAX) inv.tasks.push_back({TaskKind::Exec, c.elseBranch});
-      return StepResult(RuleId::IfFalse);
+      return RuleId::IfFalse;
     default:
-      return std::nullopt;
+      return RuleId::Count;
   }
+}
+
+}  // namespace
+
+std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const Task& t) {
+  RuleId r = statementByCode(inv, program_, types_, fusionMaxSteps_, t.node);
+  if (r == RuleId::Count) return std::nullopt;
+  return StepResult(r);
 }
 
 std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t) {
@@ -828,16 +849,16 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
           uint32_t k = t.aux;
           if (k + 1 < list.size()) pushStatements(inv, StatementId{t.node}, k + 1);
           for (;;) {
-            Task exec{TaskKind::Exec, list[k].value};
+            uint32_t node = list[k].value;
             ++inv.steps;  // the Exec step, within the statement's own count
-            std::optional<StepResult> f = fusedStatementByCode(inv, exec);
-            if (!f) {
+            RuleId f = statementByCode(inv, program_, types_, fusionMaxSteps_, node);
+            if (f == RuleId::Count) {
               --inv.steps;
-              inv.tasks.push_back(exec);
+              inv.tasks.push_back({TaskKind::Exec, node});
               break;
             }
-            r = std::move(*f);
-            lastNode_ = exec.node;
+            r.rule = f;  // r is block-next's result here: a Continue without a stop
+            lastNode_ = node;
             const Task& top = inv.tasks.back();
             if (k + 1 >= list.size() || top.kind != TaskKind::StatementsNext ||
                 top.node != t.node || top.aux != k + 1 || inv.steps + 1 > fusionMaxSteps_)
