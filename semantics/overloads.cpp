@@ -97,8 +97,37 @@ std::string substitute(const std::string& text, const std::string& v, const std:
 bool mentions(const std::string& text, const std::string& v) {
   // substitute changes only words that contain `v`: a text without it cannot mention it (the
   // common case, and the table is expanded at every start of Plumb: README "Performance").
-  if (!v.empty() && text.find(v) == std::string::npos) return false;
-  return substitute(text, v, "\x01") != text;
+  if (v.empty()) return substitute(text, v, "\x01") != text;
+  if (text.find(v) == std::string::npos) return false;
+  // substitute's word loop, without building the text: a word changes when it is `v`, when a
+  // `vec` in it is followed by `v` (then the end, or a character that is not alphanumeric, or
+  // `_`), or when it is `matCxR` with C or R equal to `v`.
+  std::string_view t(text);
+  for (size_t i = 0; i < t.size();) {
+    if (!isIdentChar(t[i])) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < t.size() && isIdentChar(t[j])) ++j;
+    std::string_view word = t.substr(i, j - i);
+    i = j;
+    if (word == v) return true;
+    for (size_t p = word.find("vec"); p != std::string_view::npos; p = word.find("vec", p + 3)) {
+      size_t q = p + 3;
+      if (word.compare(q, v.size(), v) == 0 &&
+          (q + v.size() == word.size() ||
+           !std::isalnum(static_cast<unsigned char>(word[q + v.size()])) ||
+           word[q + v.size()] == '_'))
+        return true;
+    }
+    if (word.rfind("mat", 0) == 0 && word.size() >= 6) {
+      size_t x = word.find('x', 3);
+      if (x != std::string_view::npos && (word.substr(3, x - 3) == v || word.substr(x + 1) == v))
+        return true;
+    }
+  }
+  return false;
 }
 
 class TypeParser {
