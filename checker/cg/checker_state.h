@@ -80,6 +80,7 @@ class Checker {
   TypeP call(Expr& e);
   TypeP member(Expr& e);
   TypeP construct(Expr& e);
+  TypeP emitVertex(Expr& e);
   bool requireLvalue(Expr& e, const char* what);
   /// The common type of two operands by smearing and the usual arithmetic conversions.
   TypeP commonType(const TypeP& a, const TypeP& b, Span span, const char* rule,
@@ -91,6 +92,7 @@ class Checker {
 
   // ---- binding_semantics.cpp ----
   void checkEntry();
+  void checkStageInputs(const FunctionDecl& f);
   void checkProfileRestrictions();
 
   // ---- scopes ----
@@ -127,6 +129,7 @@ class Checker {
   int loopDepth_ = 0, switchDepth_ = 0;
   std::vector<std::set<int>> calls_;         // per user function: user functions it calls
   std::vector<std::vector<Span>> discards_;  // per user function: its `discard` statements
+  std::vector<std::vector<Span>> emits_;     // per user function: its emitVertex calls
 };
 
 }  // namespace plumb::cg

@@ -61,6 +61,7 @@ std::optional<CheckedProgram> Checker::run() {
   }
   calls_.assign(program_.functions.size(), {});
   discards_.assign(program_.functions.size(), {});
+  emits_.assign(program_.functions.size(), {});
   scopes_.emplace_back();
   for (const TopLevel& t : program_.order) {
     switch (t.kind) {
@@ -90,6 +91,14 @@ std::optional<CheckedProgram> Checker::run() {
 // ---- types ----
 
 TypeP Checker::resolveType(const TypeSyntax& t) {
+  if (t.attribArray) {
+    // `AttribArray<T>` (Cg 3.1 gp4gp page): the vertices' T values, as many as the primitive
+    // has: an unsized array of T (seed "Unsized Arrays": `.length`, indexing).
+    TypeSyntax element = t;
+    element.attribArray = false;
+    TypeP e = resolveType(element);
+    return !e || e->kind == TypeKind::Error ? e : arrayType(e, -1);
+  }
   if (t.inlineStruct >= 0 && static_cast<size_t>(t.inlineStruct) < program_.structs.size()) {
     const StructDecl& s = program_.structs[static_cast<size_t>(t.inlineStruct)];
     auto it = structsByName_.find(s.name);
@@ -441,14 +450,21 @@ void Checker::declareFunction(int index) {
   if (fs.in || fs.out || fs.inout || fs.uniform || fs.varying)
     error(fs.span, "'in', 'out', 'inout', 'uniform' and 'varying' are not function specifiers",
           rules::kSpecifiers);
-  for (size_t k = 0; k < fs.profiles.size(); ++k)
+  // Profile names select the overload (seed "Overloading of Functions by Profile"); profile
+  // options written as modifiers (`TRIANGLE`, `PATCH_4`: the Cg 3.1 geometry and tessellation
+  // profiles) qualify the program and are checked with the entry (checkEntry).
+  std::vector<std::string> profiles;
+  for (size_t k = 0; k < fs.profiles.size(); ++k) {
+    if (isProfileModifier(fs.profiles[k])) continue;
     if (!isProfileOrWildcard(fs.profiles[k]))
       error(fs.profileSpans[k], "'" + fs.profiles[k] + "' is not a profile or profile wildcard",
             rules::kProfileOverloading);
+    profiles.push_back(fs.profiles[k]);
+  }
   FunctionSignature sig;
   sig.name = f.name;
   sig.result = resolveType(f.returnType);
-  sig.profiles = fs.profiles;
+  sig.profiles = profiles;
   sig.declaration = index;
   sig.ownerStruct = f.ownerStruct;
   sig.defined = f.hasBody;

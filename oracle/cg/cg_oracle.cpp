@@ -56,20 +56,21 @@ constexpr KnownDifference kKnownDifferences[] = {
      "arithmetic on bool: the seed's numeric types and usual arithmetic conversions do not say "
      "whether bool converts; cgc converts it to the other operand's type"},
     {"cg-operator-precedence", "is not a swizzle", "seed-defect",
-     "the seed gives no swizzle grammar; cgc also accepts the stpq set and mixed sets"},
+     "the seed gives no swizzle grammar; cgc also accepts mixed sets (the Cg 3.1 language "
+     "reference forbids them)"},
 };
 
 }  // namespace
 
 std::string plumbProfileFor(const std::string& cgcProfile) {
   if (findProfile(cgcProfile)) return cgcProfile;
-  // cgc's later profiles, judged as Plumb's modern pair of the same stage (docs/cg.md "Oracle").
-  static const char* const fragment[] = {
-      "fp20",   "fp30",   "fp30unlimited", "fp40unlimited", "gp4fp", "gp4_1fp", "gp5fp", "gpu_fp",
-      "ps_2_x", "ps_3_0", "ps_4_0",        "ps_5_0",        "hlslf", "hlsl10f", "glslf", "dx9ps2"};
-  static const char* const vertex[] = {"vp20",   "vp30",    "gp4vp",  "gp4_1vp", "gp5vp",
-                                       "gpu_vp", "vs_2_x",  "vs_3_0", "vs_4_0",  "vs_5_0",
-                                       "hlslv",  "hlsl10v", "glslv",  "dxvs2"};
+  // cgc's other profiles (checker/cg/profile.cpp has the ones NVIDIA's examples use), judged as
+  // Plumb's modern pair of the same stage (docs/cg.md "Oracle").
+  static const char* const fragment[] = {"fp20",    "fp30",   "fp30unlimited", "fp40unlimited",
+                                         "gp4_1fp", "gpu_fp", "ps_2_x",        "hlslf",
+                                         "hlsl10f", "glslf",  "dx9ps2"};
+  static const char* const vertex[] = {"vp20",  "vp30",    "gp4_1vp", "gpu_vp", "vs_2_x",
+                                       "hlslv", "hlsl10v", "glslv",   "dxvs2"};
   for (const char* f : fragment) {
     if (cgcProfile == f) return "fp40";
   }
@@ -85,8 +86,8 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program) {
   if (j.profile.empty()) {
     j.verdict = "unknown";
     j.message = "Plumb has no profile like " + program.profile +
-                " (geometry and tessellation "
-                "stages are outside the seed)";
+                " (its geometry and tessellation profiles are cgc 3.1's gp4gp, gp5gp, gp5tcp, "
+                "gp5tep, gs_4_0, gs_5_0, hs_5_0 and ds_5_0)";
     return j;
   }
   std::string text = program.source;

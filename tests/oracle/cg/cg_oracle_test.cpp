@@ -269,12 +269,17 @@ TEST(CgOracleRun, PlumbsFrontEndAndTheReport) {
   PlumbJudgement t = judgeWithPlumb(typing);
   EXPECT_EQ(t.verdict, "reject");
 
-  OracleProgram later = good;  // a later profile, judged as the modern one of its stage
+  OracleProgram later = good;  // a profile Plumb knows from cgc 3.1's manual: itself
   later.profile = "gp5fp";
+  EXPECT_EQ(judgeWithPlumb(later).profile, "gp5fp");
+  later.profile = "fp30";  // one it does not: the modern profile of its stage
   EXPECT_EQ(judgeWithPlumb(later).profile, "fp40");
-  later.profile = "gp5gp";
+  later.profile = "gp5gp";  // a geometry program names its input primitive
+  EXPECT_EQ(judgeWithPlumb(later).verdict, "reject");
+  later.profile = "glslg";  // a geometry profile Plumb does not know
   EXPECT_EQ(judgeWithPlumb(later).verdict, "unknown");
-  EXPECT_EQ(plumbProfileFor("vs_3_0"), "vp40");
+  EXPECT_EQ(plumbProfileFor("vs_3_0"), "vs_3_0");
+  EXPECT_EQ(plumbProfileFor("vp30"), "vp40");
   EXPECT_EQ(plumbProfileFor("ps_2_0"), "ps_2_0");
 
   OracleProgram bad = good;
