@@ -55,9 +55,20 @@ def cgc(path, entry, profile, cwd):
     return verdict, errors, warnings
 
 
+def nvidia_stage(word):
+    """The stage a host program's variable names: myVertexProgramName, myTessQuadControlProgramName,
+    myTessQuadEvalControlProgramName (an evaluation program), myGeometrySilhouetteProgramName."""
+    for key, stage in (("Vertex", "vertex"), ("Fragment", "fragment"), ("Geometry", "geometry"),
+                       ("Eval", "tess_eval"), ("Control", "tess_control")):
+        if key in word:
+            return stage
+    return None
+
+
 def nvidia_programs(root):
     """(file, entry, stage, api) of each example program, from its host program's strings."""
-    NAME = re.compile(r'my(?:Cg)?(' + "|".join(STAGES) + r')?Program(File)?Name\s*=\s*"([^"]+)"')
+    NAME = re.compile(r'my(?:Cg)?(\w*?)Program(File)?Name\s*=\s*"([^"]+)"')
+    FILE = re.compile(r'my(?:CG|Cg)FileName\s*=\s*"([^"]+)"')
     programs = set()
     for d, _, files in sorted(os.walk(root)):
         api = os.path.relpath(d, root).split(os.sep)[0]
@@ -67,12 +78,16 @@ def nvidia_programs(root):
         for f in files:
             if f.endswith((".c", ".cpp")):
                 with open(os.path.join(d, f), errors="replace") as fh:
-                    for stage, is_file, value in NAME.findall(fh.read()):
-                        (filenames if is_file else names)[stage] = value
-        for stage, entry in names.items():
-            file = filenames.get(stage) or filenames.get("")
-            if stage in STAGES and file and os.path.exists(os.path.join(d, file)):
-                programs.add((os.path.relpath(os.path.join(d, file), root), entry, STAGES[stage], api))
+                    text = fh.read()
+                for word, is_file, value in NAME.findall(text):
+                    (filenames if is_file else names)[word] = value
+                for value in FILE.findall(text):
+                    filenames.setdefault("", value)
+        for word, entry in names.items():
+            stage = nvidia_stage(word)
+            file = filenames.get(word) or filenames.get("")
+            if stage in PROFILES[api] and file and os.path.exists(os.path.join(d, file)):
+                programs.add((os.path.relpath(os.path.join(d, file), root), entry, stage, api))
     return sorted(programs)
 
 

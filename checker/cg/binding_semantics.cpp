@@ -107,10 +107,11 @@ void Checker::checkEntry() {
     if (!isProfileModifier(m)) continue;
     if (std::find(profile_->modifiers.begin(), profile_->modifiers.end(), m) ==
         profile_->modifiers.end())
-      error(f.specifiers.profileSpans[k],
-            "'" + m + "' is not a profile option of " + stageName(profile_->stage) + " profile " +
-                profile_->name,
-            rules::kProfiles);
+      // Nothing says another profile's option is an error; cgc 3.1 ignores it.
+      warning(f.specifiers.profileSpans[k],
+              "'" + m + "' is not a profile option of " + stageName(profile_->stage) + " profile " +
+                  profile_->name + " (ignored)",
+              rules::kProfiles);
   }
 
   // Flattens a structure into its members (connectors, seed "Using a Structure to Define
@@ -216,34 +217,21 @@ void Checker::checkEntry() {
   }
 }
 
-// A geometry or tessellation program receives a primitive's vertices or a patch's control
-// points: its varying inputs "must be declared with the AttribArray template-style syntax"
-// (gp4gp, gp5tep pages of the reference manual), but for the per-primitive or per-invocation
-// semantics the page lists (INSTANCEID, CONTROLPOINT_ID, UV, TESSCOORD, ...). In the other
-// stages AttribArray is no input (the manual has it only in these stages).
+// AttribArray inputs are a geometry or tessellation program's: "varying parameters with vertex
+// attribute input semantics must be declared with the AttribArray template-style syntax" (gp4gp
+// and gp5tep pages of the Cg 3.1 reference manual). Plumb does not require them there: cgc 3.1
+// accepts a plain varying input in those stages and NVIDIA's quad_tri_bezier.cg has one
+// (docs/ambiguities.md CG-P2); in the other stages an AttribArray input is an error (cgc: C5108).
 void Checker::checkStageInputs(const FunctionDecl& f) {
+  if (profile_->attribArrayInputs || profile_->stage == Stage::Generic) return;
   for (const Parameter& p : f.parameters) {
     const Specifiers& s = p.specifiers;
-    if (s.uniform || (s.out && !s.in && !s.inout)) continue;
-    const bool attrib = p.type.attribArray;
-    const std::string semantic = upper(p.declarator.semantic.name);
-    if (!profile_->attribArrayInputs) {
-      if (attrib && profile_->stage != Stage::Generic)
-        error(p.span,
-              "AttribArray input '" + p.declarator.name + "' in a " + stageName(profile_->stage) +
-                  " program (profile " + profile_->name +
-                  "): only geometry and tessellation programs receive attribute arrays",
-              rules::kProfiles);
-      continue;
-    }
-    if (attrib || semantic.empty()) continue;
-    const auto& scalar = profile_->scalarInputs;
-    if (std::find(scalar.begin(), scalar.end(), semantic) == scalar.end())
-      error(p.span,
-            "varying input '" + p.declarator.name + "' : " + p.declarator.semantic.name + " of a " +
-                stageName(profile_->stage) + " program (profile " + profile_->name +
-                ") must be declared AttribArray<T> (the profile's \"Varying Input Semantics\")",
-            rules::kProfiles);
+    if (s.uniform || (s.out && !s.in && !s.inout) || !p.type.attribArray) continue;
+    error(p.span,
+          "AttribArray input '" + p.declarator.name + "' in a " + stageName(profile_->stage) +
+              " program (profile " + profile_->name +
+              "): only geometry and tessellation programs receive attribute arrays",
+          rules::kProfiles);
   }
 }
 

@@ -92,7 +92,6 @@ void addLaterProfiles(std::vector<Profile>& p, const std::vector<std::string>& v
                  .extraOutputs = gp4Geometry,
                  .modifiers = g == "gp5" ? joined(gsOptions, patches) : gsOptions,
                  .attribArrayInputs = true,
-                 .scalarInputs = {"INSTANCEID", "PRIMITIVEID"},
                  .source = source((g + "gp").c_str())});
   }
   // gp5tcp: "in int id : CONTROLPOINT_ID, in AttribArray<float3> inPositions : POSITION".
@@ -101,7 +100,6 @@ void addLaterProfiles(std::vector<Profile>& p, const std::vector<std::string>& v
                .extraOutputs = tessControl,
                .modifiers = patches,
                .attribArrayInputs = true,
-               .scalarInputs = {"CONTROLPOINT_ID", "PRIMITIVEID", "INSTANCEID"},
                .source = source("gp5tcp")});
   // gp5tep: "All input semantics must use the AttribArray template-style syntax", except
   // TESSCOORD, UV and PATCH.
@@ -110,7 +108,6 @@ void addLaterProfiles(std::vector<Profile>& p, const std::vector<std::string>& v
                .extraOutputs = gp4Vertex,
                .modifiers = tepOptions,
                .attribArrayInputs = true,
-               .scalarInputs = {"TESSCOORD", "UV", "PATCH", "PRIMITIVEID"},
                .source = source("gp5tep")});
   for (const char* sm : {"4_0", "5_0"}) {
     const std::string v = sm;
@@ -129,7 +126,6 @@ void addLaterProfiles(std::vector<Profile>& p, const std::vector<std::string>& v
                  .extraOutputs = d3dVertex,
                  .modifiers = gsOptions,
                  .attribArrayInputs = true,
-                 .scalarInputs = {"INSTANCEID", "PRIMITIVEID"},
                  .source = source(("gs_" + v).c_str())});
   }
   p.push_back({.name = "hs_5_0",
@@ -137,14 +133,12 @@ void addLaterProfiles(std::vector<Profile>& p, const std::vector<std::string>& v
                .extraOutputs = joined(d3dVertex, {"EDGETESS", "INNERTESS", "PATCH"}),
                .modifiers = patches,
                .attribArrayInputs = true,
-               .scalarInputs = {"CONTROLPOINT_ID", "PRIMITIVEID", "INSTANCEID"},
                .source = source("hs_5_0")});
   p.push_back({.name = "ds_5_0",
                .stage = Stage::TessEval,
                .extraOutputs = d3dVertex,
                .modifiers = tepOptions,
                .attribArrayInputs = true,
-               .scalarInputs = {"TESSCOORD", "UV", "PATCH", "PRIMITIVEID"},
                .source = source("ds_5_0")});
 }
 }  // namespace

@@ -41,10 +41,9 @@ struct Profile {
   /// main(...)`, `gp5tcp PATCH_4 void main(...)`): the manual's "Profile Options" that it says are
   /// "better specified as a profile modifier preceding the Cg entry function".
   std::vector<std::string> modifiers;
-  /// Varying inputs of the program must be `AttribArray<T>` (a geometry program's vertices, a
-  /// tessellation program's control points), except those named in `scalarInputs`.
+  /// The program receives `AttribArray<T>` inputs (a geometry program's vertices, a
+  /// tessellation program's control points).
   bool attribArrayInputs = false;
-  std::vector<std::string> scalarInputs;
   std::string source;  // where the facts come from
 };
 
