@@ -17,6 +17,14 @@ format plumb-cg-programs, version 1; docs/formats.md). `plumb cg oracle --progra
       and main_fragment (RetroArch's convention), profiles arbvp1/arbfp1 (what RetroArch's Cg
       driver gets from cgGLGetLatestProfile without NV extensions) or gp5vp/gp5fp.
 
+  scripts/cg_realworld.py ogre --root DIR --out FILE
+      Ogre's Cg programs (github:OGRECave/ogre; a checkout or `git archive` of it): every
+      `vertex_program`/`fragment_program`/`geometry_program NAME cg { ... }` of its .program and
+      .material scripts, with its `source`, `entry_point` (default main), `preprocessor_defines`
+      (or `compile_arguments -D...`), and the profile Ogre's Cg plugin selects on OpenGL: the first
+      of its `profiles` that OpenGL has (arb*, vp*/fp*, gp4*/gp5*), else the first listed. The
+      source is found by its name among the collection's .cg files (Ogre's resource locations).
+
 Nothing of the collections is copied: the manifest names files relative to the collection's root.
 """
 import argparse
@@ -42,8 +50,9 @@ PROFILES = {
 }
 
 
-def cgc(path, entry, profile, cwd):
-    p = subprocess.run(["cgc", "-quiet", "-profile", profile, "-entry", entry, path],
+def cgc(path, entry, profile, cwd, defines=()):
+    p = subprocess.run(["cgc", "-quiet", "-profile", profile, "-entry", entry]
+                       + ["-D" + d for d in defines] + [path],
                        capture_output=True, text=True, cwd=cwd, timeout=120, errors="replace")
     errors, warnings = [], []
     for line in (p.stderr + p.stdout).splitlines():
@@ -91,19 +100,72 @@ def nvidia_programs(root):
     return sorted(programs)
 
 
+OGRE_GL = re.compile(r"^(arb[vf]p1|[vf]p[234]0|gp[45](vp|fp|gp|tcp|tep))$")
+OGRE_BLOCK = re.compile(r"\b(vertex|fragment|geometry)_program\s+(\S+)\s+cg\s*\{")
+OGRE_STAGE = {"vertex": "vertex", "fragment": "fragment", "geometry": "geometry"}
+
+
+def ogre_programs(root):
+    """(file, entry, stage, profile, defines) of each `cg` program of Ogre's scripts."""
+    sources = {}
+    for d, _, files in sorted(os.walk(root)):
+        if "/.git" in d:
+            continue
+        for f in sorted(files):
+            if f.endswith(".cg"):
+                sources.setdefault(f, os.path.relpath(os.path.join(d, f), root))
+    programs = set()
+    for d, _, files in sorted(os.walk(root)):
+        for f in sorted(files):
+            if not f.endswith((".program", ".material")):
+                continue
+            with open(os.path.join(d, f), errors="replace") as fh:
+                text = re.sub(r"//[^\n]*", "", fh.read())
+            for m in OGRE_BLOCK.finditer(text):
+                depth, i = 1, m.end()
+                while depth and i < len(text):
+                    depth += {"{": 1, "}": -1}.get(text[i], 0)
+                    i += 1
+                body = text[m.end():i - 1]
+                fields = {}
+                for line in body.splitlines():
+                    words = line.split()
+                    if len(words) >= 2 and words[0] not in fields:
+                        fields[words[0]] = words[1:]
+                source = fields.get("source", [None])[0]
+                if source not in sources:
+                    continue
+                entry = fields.get("entry_point", ["main"])[0]
+                listed = fields.get("profiles", [])
+                gl = [p for p in listed if OGRE_GL.match(p)]
+                if not (gl or listed):
+                    continue
+                defines = []
+                for item in fields.get("preprocessor_defines", []):
+                    defines += [x for x in item.split(",") if x]
+                defines += [a[2:] for a in fields.get("compile_arguments", []) if a.startswith("-D")]
+                programs.add((sources[source], entry, OGRE_STAGE[m.group(1)], (gl or listed)[0],
+                              tuple(defines)))
+    return sorted(programs)
+
+
 def run(programs, root, out):
     lines = []
-    for rel, entry, stage, profile in programs:
+    for rel, entry, stage, profile, *rest in programs:
+        defines = list(rest[0]) if rest else []
         d = os.path.dirname(os.path.join(root, rel))
-        verdict, errors, warnings = cgc(os.path.basename(rel), entry, profile, d)
-        lines.append({"file": rel, "entry": entry, "stage": stage, "profile": profile,
-                      "cgc": {"verdict": verdict, "errors": errors[:5], "warnings": len(warnings)}})
+        verdict, errors, warnings = cgc(os.path.basename(rel), entry, profile, d, defines)
+        line = {"file": rel, "entry": entry, "stage": stage, "profile": profile,
+                "cgc": {"verdict": verdict, "errors": errors[:5], "warnings": len(warnings)}}
+        if defines:
+            line["defines"] = defines
+        lines.append(line)
     return lines
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("collection", choices=["nvidia", "retroarch"])
+    ap.add_argument("collection", choices=["nvidia", "retroarch", "ogre"])
     ap.add_argument("--examples", default="/usr/share/doc/nvidia-cg-doc/examples")
     ap.add_argument("--root")
     ap.add_argument("--profiles", choices=["arb", "gp5"], default="arb")
@@ -112,6 +174,9 @@ def main():
     if args.collection == "nvidia":
         root = args.examples
         progs = [(f, e, s, PROFILES[api][s]) for f, e, s, api in nvidia_programs(root)]
+    elif args.collection == "ogre":
+        root = args.root
+        progs = ogre_programs(root)
     else:
         root = args.root
         prof = {"arb": ("arbvp1", "arbfp1"), "gp5": ("gp5vp", "gp5fp")}[args.profiles]

@@ -70,6 +70,8 @@ class Checker {
   std::optional<long long> constantInteger(Expr& e);
   void checkSpecifiersOnVariable(const Specifiers& s, bool global, Span span);
   void checkInitializer(Expr& init, const TypeP& target);
+  /// C's brace elision: a flat list for an array of vectors regrouped per element.
+  void elideBraces(Expr& init, const TypeP& element);
   void checkInterfaceImplementations();
 
   // ---- expressions.cpp ----
@@ -91,8 +93,8 @@ class Checker {
   void condition(Expr& e, const char* what);
 
   // ---- binding_semantics.cpp ----
-  void checkEntry();
   void checkStageInputs(const FunctionDecl& f);
+  void checkEntry();
   void checkProfileRestrictions();
 
   // ---- scopes ----
@@ -123,13 +125,13 @@ class Checker {
   std::map<std::string, TypeP> typedefs_;
   std::map<std::string, std::vector<int>> functionsByName_;  // user functions
   std::map<std::string, std::vector<int>> libraryByName_;    // indexes into result_.functions
+  std::vector<std::vector<Span>> emits_;  // per user function: its emitVertex calls
   // The function being checked.
   int currentFunction_ = -1;
   TypeP currentReturn_;
   int loopDepth_ = 0, switchDepth_ = 0;
   std::vector<std::set<int>> calls_;         // per user function: user functions it calls
   std::vector<std::vector<Span>> discards_;  // per user function: its `discard` statements
-  std::vector<std::vector<Span>> emits_;     // per user function: its emitVertex calls
 };
 
 }  // namespace plumb::cg

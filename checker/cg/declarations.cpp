@@ -59,6 +59,7 @@ std::optional<CheckedProgram> Checker::run() {
     libraryByName_[f.name].push_back(static_cast<int>(result_.functions.size()));
     result_.functions.push_back(f);
   }
+  emits_.assign(program_.functions.size(), {});
   calls_.assign(program_.functions.size(), {});
   discards_.assign(program_.functions.size(), {});
   emits_.assign(program_.functions.size(), {});
@@ -317,6 +318,53 @@ void Checker::checkSpecifiersOnVariable(const Specifiers& s, bool global, Span s
   (void)span;
 }
 
+// C's brace elision for an array of vectors or matrices written as one flat list of components
+// (`float2 offsets[4] = {-1.8, -1.8, -1.8, 1.8, ...}`, Ogre's HeatVision.cg, RetroArch's
+// shaders): the seed's initializers are C's ("Declarations": C's syntax and meaning), and C
+// takes "only enough initializers from the list ... to account for the members of the
+// subaggregate" (C99 6.7.8p20). The flat list is regrouped into one list per element, the form
+// the evaluator reads; a list already grouped is left alone.
+void Checker::elideBraces(Expr& init, const TypeP& element) {
+  if (!element || (element->kind != TypeKind::Vector && element->kind != TypeKind::Matrix)) return;
+  const int want = componentCount(*element);
+  bool elided = false;
+  for (auto& e : init.operands) {
+    if (!e || e->kind == ExprKind::InitializerList) continue;
+    TypeP et = expr(*e);
+    if (et && isNumeric(*et) && componentCount(*et) < want) elided = true;
+  }
+  if (!elided) return;
+  std::vector<ExprP> grouped;
+  ExprP group;
+  int have = 0;
+  for (auto& e : init.operands) {
+    if (!e) continue;
+    if (e->kind == ExprKind::InitializerList || !e->info.type || !isNumeric(*e->info.type) ||
+        componentCount(*e->info.type) >= want) {
+      if (group) grouped.push_back(std::move(group));
+      group.reset();
+      have = 0;
+      grouped.push_back(std::move(e));
+      continue;
+    }
+    if (!group) {
+      group = std::make_unique<Expr>();
+      group->kind = ExprKind::InitializerList;
+      group->span = e->span;
+    }
+    group->span = join(group->span, e->span);
+    have += componentCount(*e->info.type);
+    group->operands.push_back(std::move(e));
+    if (have >= want) {
+      grouped.push_back(std::move(group));
+      group.reset();
+      have = 0;
+    }
+  }
+  if (group) grouped.push_back(std::move(group));
+  init.operands = std::move(grouped);
+}
+
 void Checker::checkInitializer(Expr& init, const TypeP& target) {
   if (init.kind != ExprKind::InitializerList) {
     expr(init);
@@ -333,6 +381,7 @@ void Checker::checkInitializer(Expr& init, const TypeP& target) {
   };
   switch (t.kind) {
     case TypeKind::Array: {
+      elideBraces(init, t.element);
       size_t want = t.arraySize < 0 ? init.operands.size() : static_cast<size_t>(t.arraySize);
       tooMany(init.operands.size(), want);
       for (auto& e : init.operands)
@@ -368,7 +417,7 @@ void Checker::checkInitializer(Expr& init, const TypeP& target) {
             if (*it) stack.push_back(it->get());
           continue;
         }
-        TypeP et = expr(*e);
+        TypeP et = e->info.type ? e->info.type : expr(*e);  // typed once (elideBraces)
         if (!et || !isNumeric(*et)) {
           if (et && et->kind != TypeKind::Error)
             error(e->span, "a " + typeName(t) + " initializer takes numeric components",
@@ -399,8 +448,10 @@ TypeP Checker::declaratorType(const TypeP& base, Declarator& d, bool packed) {
   if (t->kind == TypeKind::Void) error(d.span, "a variable cannot be void", rules::kTypes);
   // Seed "Unsized Arrays": with an initializer, the declarator takes the initializer's size.
   if (t->kind == TypeKind::Array && t->arraySize < 0 && d.initializer &&
-      d.initializer->kind == ExprKind::InitializerList)
+      d.initializer->kind == ExprKind::InitializerList) {
+    elideBraces(*d.initializer, t->element);  // `float2 a[] = {1, 2, 3, 4}` has two elements
     t = arrayType(t->element, static_cast<int>(d.initializer->operands.size()), t->packed);
+  }
   d.declaredType = t;
   return t;
 }

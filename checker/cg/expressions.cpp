@@ -128,21 +128,19 @@ TypeP Checker::member(Expr& e) {
     return errorType();
   }
   if (b.kind == TypeKind::Scalar || b.kind == TypeKind::Vector) {
-    // A swizzle (rvalue) or write mask (lvalue): 1 to 4 of one set, xyzw, rgba or stpq (the
-    // seed's swizzle grammar is lost; the Cg 3.1 language reference: "There are three sets of
-    // swizzle characters and they may not be mixed: ... set three is stpq").
+    // A swizzle (rvalue) or write mask (lvalue): xyzw or rgba, not mixed, 1 to 4 components.
     const std::string& n = e.name;
     int size = b.kind == TypeKind::Scalar ? 1 : b.columns;
-    std::string set;
-    for (const char* candidate : {"xyzw", "rgba", "stpq"})
-      if (set.empty() && n.find_first_not_of(candidate) == std::string::npos) set = candidate;
-    if (n.empty() || n.size() > 4 || set.empty()) {
+    bool xyzw = n.find_first_not_of("xyzw") == std::string::npos;
+    bool rgba = n.find_first_not_of("rgba") == std::string::npos;
+    if (n.empty() || n.size() > 4 || (!xyzw && !rgba)) {
       error(e.span,
             "'" + n + "' is not a swizzle of " + typeName(b) +
-                " (1 to 4 of x, y, z, w, of r, g, b, a or of s, t, p, q, not mixed)",
+                " (1 to 4 of x, y, z, w or of r, g, b, a, not mixed)",
             rules::kSwizzle);
       return errorType();
     }
+    const std::string set = xyzw ? "xyzw" : "rgba";
     for (char c : n) {
       int idx = static_cast<int>(set.find(c));
       if (idx >= size) {
@@ -226,6 +224,18 @@ TypeP Checker::construct(Expr& e) {
   for (const auto& a : args)
     if (isError(a)) return target;
   const Type& t = *target;
+  if (args.size() == 1 && t.kind == TypeKind::Matrix && args[0]->kind == TypeKind::Matrix &&
+      (args[0]->rows != t.rows || args[0]->columns != t.columns)) {
+    // `float3x3(m4x4)`: a matrix of one larger matrix is its cast (the upper-left part; cgc 3.1,
+    // NVIDIA's buffer_lighting.cg; the seed's constructors are lost: docs/ambiguities.md CG-P4).
+    Conversion c = classifyConversion(*args[0], t, program_);
+    if (!c.allowedExplicitly())
+      error(
+          e.span,
+          "cannot construct " + typeName(t) + " from " + typeName(args[0]) + " (" + c.reason + ")",
+          rules::kConversions);
+    return target;
+  }
   if (t.kind == TypeKind::Scalar && args.size() == 1) {
     Conversion c = classifyConversion(*args[0], t, program_);
     if (!c.allowedExplicitly())
@@ -238,18 +248,6 @@ TypeP Checker::construct(Expr& e) {
   if (t.kind != TypeKind::Scalar && t.kind != TypeKind::Vector && t.kind != TypeKind::Matrix) {
     error(e.span, typeName(t) + " has no constructor", rules::kTypes);
     return errorType();
-  }
-  if (args.size() == 1 && t.kind == TypeKind::Matrix && args[0]->kind == TypeKind::Matrix &&
-      (args[0]->rows != t.rows || args[0]->columns != t.columns)) {
-    // `float3x3(m4x4)`: a matrix of one larger matrix is its cast (the upper-left part; cgc 3.1,
-    // NVIDIA's buffer_lighting.cg; the seed's constructors are lost: docs/ambiguities.md CG-P4).
-    Conversion c = classifyConversion(*args[0], t, program_);
-    if (!c.allowedExplicitly())
-      error(
-          e.span,
-          "cannot construct " + typeName(t) + " from " + typeName(args[0]) + " (" + c.reason + ")",
-          rules::kConversions);
-    return target;
   }
   int components = 0;
   for (size_t k = 0; k < args.size(); ++k) {

@@ -45,6 +45,10 @@ struct KnownDifference {
   const char* reason;
 };
 constexpr KnownDifference kKnownDifferences[] = {
+    {"cg-types", "unknown type name 'vec", "cgc-deviation",
+     "GLSL's type names (vec3, mat4, ivec2): no Cg document has them; cgc 3.1 accepts them"},
+    {"cg-types", "unknown type name 'mat", "cgc-deviation",
+     "GLSL's type names (vec3, mat4, ivec2): no Cg document has them; cgc 3.1 accepts them"},
     {"cg-reserved-words", "'texture'", "cgc-deviation",
      "the seed reserves `texture` (Reserved Words: \"texture*\"); cgc 3.1 accepts it as a name"},
     {"cg-statements-and-expressions", "found 'texture'", "cgc-deviation",
@@ -69,6 +73,8 @@ std::string plumbProfileFor(const std::string& cgcProfile) {
   static const char* const fragment[] = {"fp20",    "fp30",   "fp30unlimited", "fp40unlimited",
                                          "gp4_1fp", "gpu_fp", "ps_2_x",        "hlslf",
                                          "hlsl10f", "glslf",  "dx9ps2"};
+  // Geometry: Ogre's isosurf.cg lists `gpu_gp` (cgc: the latest geometry profile).
+  static const char* const geometry[] = {"gpu_gp", "gp4_1gp", "glslg"};
   static const char* const vertex[] = {"vp20",  "vp30",    "gp4_1vp", "gpu_vp", "vs_2_x",
                                        "hlslv", "hlsl10v", "glslv",   "dxvs2"};
   for (const char* f : fragment) {
@@ -76,6 +82,9 @@ std::string plumbProfileFor(const std::string& cgcProfile) {
   }
   for (const char* v : vertex) {
     if (cgcProfile == v) return "vp40";
+  }
+  for (const char* g : geometry) {
+    if (cgcProfile == g) return "gp4gp";
   }
   return "";
 }
@@ -104,6 +113,7 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program) {
   const SourceFile* parsed = &file;
   if (hasDirectives(text)) {
     PreprocessOptions options;
+    options.defines = program.defines;
     if (!program.path.empty()) {
       options.directory = std::filesystem::path(program.path).parent_path().string();
     }
@@ -282,6 +292,8 @@ bool loadOracleInputs(const std::string& input, const std::string& profile,
       p.path = (fs::path(base) / r.value("file", "")).string();
       p.profile = r.value("profile", profile);
       p.entry = r.value("entry", entry);
+      p.defines = r.value("defines", std::vector<std::string>{});
+      for (size_t k = 0; k < p.defines.size(); ++k) p.name += (k ? "," : " -D") + p.defines[k];
       if (r.contains("cgc")) p.recordedCgcVerdict = r["cgc"].value("verdict", "");
       programs.push_back(std::move(p));
     }

@@ -28,6 +28,9 @@ struct OracleProgram {
   std::string source;
   std::string profile = "gp4fp";
   std::string entry = "main";
+  /// Macros the program is compiled with (`NAME` or `NAME=VALUE`: an Ogre program's
+  /// `preprocessor_defines`), for cgc and Plumb's preprocessor alike.
+  std::vector<std::string> defines;
   /// The seed's reading, when the program comes with one (tests/data/cg/cgc_verdicts.jsonl):
   /// the verdicts it allows ("accept", "warn", "reject") and whether the seed is silent there.
   std::vector<std::string> seedVerdicts;

@@ -169,9 +169,24 @@ TEST(CgProfiles, TextureArraysConstantBuffersAndMatrixConstructors) {
                     "  float2x2 b = float2x2(k); }"),
             "ok");
   EXPECT_EQ(verdict("void t(float2x2 m) { float3x3 a = float3x3(m); }"), "cg-type-conversions");
-  // The stpq swizzle set (Cg 3.1 language reference); sets still do not mix.
-  EXPECT_EQ(verdict("void t(float4 v) { float2 a = v.st; v.pq = a; }"), "ok");
-  EXPECT_EQ(verdict("void t(float4 v) { float2 a = v.sy; }"), "cg-operator-precedence");
+}
+
+// C's brace elision (C99 6.7.8p20; the seed's declarations are C's): an array of vectors from
+// one flat list of components (Ogre's HeatVision.cg).
+TEST(CgDeclarations, BraceElisionInArrayInitializers) {
+  EXPECT_EQ(verdict("void t() { const float2 o[4] = {-1.8, -1.8, -1.8, 1.8, 1.8, -1.8, 1.8, 1.8}; "
+                    "float2 a = o[3]; }"),
+            "ok");
+  EXPECT_EQ(verdict("void t(float f) { float2 o[2] = {f, 1, float2(2, 3)}; }"), "ok");
+  auto sized = checkText("float4 t() { float2 o[] = {1, 2, 3, 4, 5, 6}; return o.length; }");
+  EXPECT_TRUE(sized.ok) << sized.message;
+  ASSERT_TRUE(sized.program);
+  const Stmt& decl = *sized.program->functions[0].body->statements[0];
+  EXPECT_EQ(decl.declaration.declarators[0].declaredType->arraySize, 3);
+  EXPECT_EQ(decl.declaration.declarators[0].initializer->operands.size(), 3u);
+  // Still too many, and a vector may not straddle two elements.
+  EXPECT_EQ(verdict("void t() { float2 o[2] = {1, 2, 3, 4, 5}; }"), "cg-assignment");
+  EXPECT_EQ(verdict("void t(float3 v) { float2 o[2] = {1, v}; }"), "cg-assignment");
 }
 
 }  // namespace

@@ -276,7 +276,7 @@ TEST(CgOracleRun, PlumbsFrontEndAndTheReport) {
   EXPECT_EQ(judgeWithPlumb(later).profile, "fp40");
   later.profile = "gp5gp";  // a geometry program names its input primitive
   EXPECT_EQ(judgeWithPlumb(later).verdict, "reject");
-  later.profile = "glslg";  // a geometry profile Plumb does not know
+  later.profile = "gs_3_0";  // a profile that does not exist
   EXPECT_EQ(judgeWithPlumb(later).verdict, "unknown");
   EXPECT_EQ(plumbProfileFor("vs_3_0"), "vs_3_0");
   EXPECT_EQ(plumbProfileFor("vp30"), "vp40");
