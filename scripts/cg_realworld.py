@@ -22,8 +22,11 @@ format plumb-cg-programs, version 1; docs/formats.md). `plumb cg oracle --progra
       `vertex_program`/`fragment_program`/`geometry_program NAME cg { ... }` of its .program and
       .material scripts, with its `source`, `entry_point` (default main), `preprocessor_defines`
       (or `compile_arguments -D...`), and the profile Ogre's Cg plugin selects on OpenGL: the first
-      of its `profiles` that OpenGL has (arb*, vp*/fp*, gp4*/gp5*), else the first listed. The
-      source is found by its name among the collection's .cg files (Ogre's resource locations).
+      of its `profiles`/`target` that OpenGL has (arb*, vp*/fp*, gp4*/gp5*), else the first
+      listed; and every `hlsl` program whose source is a .cg file (Ogre's HLSL_Cg sources, written
+      for both) with the first Direct3D profile it lists. The source is found by its name among
+      the collection's .cg files, and its includes in the folders of the files they name (Ogre's
+      resource locations).
 
 Nothing of the collections is copied: the manifest names files relative to the collection's root.
 """
@@ -50,9 +53,9 @@ PROFILES = {
 }
 
 
-def cgc(path, entry, profile, cwd, defines=()):
+def cgc(path, entry, profile, cwd, defines=(), includes=()):
     p = subprocess.run(["cgc", "-quiet", "-profile", profile, "-entry", entry]
-                       + ["-D" + d for d in defines] + [path],
+                       + ["-D" + d for d in defines] + ["-I" + i for i in includes] + [path],
                        capture_output=True, text=True, cwd=cwd, timeout=120, errors="replace")
     errors, warnings = [], []
     for line in (p.stderr + p.stdout).splitlines():
@@ -101,19 +104,32 @@ def nvidia_programs(root):
 
 
 OGRE_GL = re.compile(r"^(arb[vf]p1|[vf]p[234]0|gp[45](vp|fp|gp|tcp|tep))$")
-OGRE_BLOCK = re.compile(r"\b(vertex|fragment|geometry)_program\s+(\S+)\s+cg\s*\{")
-OGRE_STAGE = {"vertex": "vertex", "fragment": "fragment", "geometry": "geometry"}
+OGRE_D3D = re.compile(r"^([vp]s_[1-5]_[0-9x]|gs_[45]_0|hs_5_0|ds_5_0)$")
+OGRE_BLOCK = re.compile(r"\b(vertex|fragment|geometry)_program[ \t]+(\S+)[ \t]+([^{\n]*)\s*\{")
 
 
 def ogre_programs(root):
-    """(file, entry, stage, profile, defines) of each `cg` program of Ogre's scripts."""
-    sources = {}
+    """(file, entry, stage, profile, defines) of each Cg program of Ogre's scripts: a program
+    whose languages include `cg` gets the profile Ogre's Cg plugin picks on OpenGL (the first of
+    its `profiles`/`target` that OpenGL has); an `hlsl` program whose source is a .cg file (the
+    HLSL_Cg folder: sources written for both) gets the first Direct3D profile it lists, which
+    cgc translates to HLSL as Ogre's Cg plugin does on Direct3D."""
+    sources, where = {}, {}
     for d, _, files in sorted(os.walk(root)):
         if "/.git" in d:
             continue
         for f in sorted(files):
+            where.setdefault(f, os.path.relpath(d, root))
             if f.endswith(".cg"):
                 sources.setdefault(f, os.path.relpath(os.path.join(d, f), root))
+    # Ogre finds an #include in any resource location: the folders of the included files.
+    includes = set()
+    for rel in sources.values():
+        with open(os.path.join(root, rel), errors="replace") as fh:
+            for name in re.findall(r'#\s*include\s*[<"]([^>"]+)[>"]', fh.read()):
+                if os.path.basename(name) in where:
+                    includes.add(where[os.path.basename(name)])
+    includes = tuple(sorted(includes))
     programs = set()
     for d, _, files in sorted(os.walk(root)):
         for f in sorted(files):
@@ -122,30 +138,35 @@ def ogre_programs(root):
             with open(os.path.join(d, f), errors="replace") as fh:
                 text = re.sub(r"//[^\n]*", "", fh.read())
             for m in OGRE_BLOCK.finditer(text):
+                languages = m.group(3).split()
                 depth, i = 1, m.end()
                 while depth and i < len(text):
                     depth += {"{": 1, "}": -1}.get(text[i], 0)
                     i += 1
-                body = text[m.end():i - 1]
                 fields = {}
-                for line in body.splitlines():
+                for line in text[m.end():i - 1].splitlines():
                     words = line.split()
                     if len(words) >= 2 and words[0] not in fields:
                         fields[words[0]] = words[1:]
                 source = fields.get("source", [None])[0]
                 if source not in sources:
                     continue
-                entry = fields.get("entry_point", ["main"])[0]
-                listed = fields.get("profiles", [])
-                gl = [p for p in listed if OGRE_GL.match(p)]
-                if not (gl or listed):
+                listed = fields.get("profiles", []) + fields.get("target", [])
+                if "cg" in languages:
+                    chosen = [p for p in listed if OGRE_GL.match(p)] or listed
+                elif "hlsl" in languages:
+                    chosen = [p for p in listed if OGRE_D3D.match(p)]
+                else:
+                    continue
+                if not chosen:
                     continue
                 defines = []
                 for item in fields.get("preprocessor_defines", []):
                     defines += [x for x in item.split(",") if x]
                 defines += [a[2:] for a in fields.get("compile_arguments", []) if a.startswith("-D")]
-                programs.add((sources[source], entry, OGRE_STAGE[m.group(1)], (gl or listed)[0],
-                              tuple(defines)))
+                entry = fields.get("entry_point", ["main"])[0]
+                programs.add((sources[source], entry, m.group(1), chosen[0], tuple(defines),
+                              includes))
     return sorted(programs)
 
 
@@ -153,12 +174,16 @@ def run(programs, root, out):
     lines = []
     for rel, entry, stage, profile, *rest in programs:
         defines = list(rest[0]) if rest else []
+        includes = list(rest[1]) if len(rest) > 1 else []
         d = os.path.dirname(os.path.join(root, rel))
-        verdict, errors, warnings = cgc(os.path.basename(rel), entry, profile, d, defines)
+        verdict, errors, warnings = cgc(os.path.basename(rel), entry, profile, d, defines,
+                                        [os.path.join(root, i) for i in includes])
         line = {"file": rel, "entry": entry, "stage": stage, "profile": profile,
                 "cgc": {"verdict": verdict, "errors": errors[:5], "warnings": len(warnings)}}
         if defines:
             line["defines"] = defines
+        if includes:
+            line["include_dirs"] = includes
         lines.append(line)
     return lines
 

@@ -60,6 +60,9 @@ const std::vector<FunctionSignature>& standardLibrary() {
         b.add("ddx", {t}, t, {"ps"});
         b.add("ddy", {t}, t, {"ps"});
         b.add("fwidth", {t}, t, {"ps"});
+        // clip: "conditionally kill a pixel before output" (the manual's clip page: float1-4
+        // and float; a fragment program's, as discard is).
+        if (s == Scalar::Float) b.add("clip", {t}, voidType(), {"ps"});
         // fma: NV_gpu_program5's fused multiply-add (`FMA`), which cgc 3.1 has in the gp5
         // profiles only; no page of the manual describes it, NVIDIA's tess_bezier.cg calls it
         // (docs/ambiguities.md CG-P3).

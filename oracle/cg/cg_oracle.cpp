@@ -31,7 +31,10 @@ bool accepted(const std::string& verdict) {
 /// does not support). Plumb models none of the profiles' separate specifications.
 bool profileLimit(const CgcResult& r) {
   return std::any_of(r.errors.begin(), r.errors.end(), [](const CgcDiagnostic& d) {
-    return d.code.rfind("C6", 0) == 0 || d.code.rfind("C5", 0) == 0 || d.code == "C3004";
+    // C7002 as an error: "Loop counter initial value ... out of profile's supported range"
+    // (vs_3_0/ps_3_0: "Data-dependent loops are allowed with a limit of 256 iterations").
+    return d.code.rfind("C6", 0) == 0 || d.code.rfind("C5", 0) == 0 || d.code == "C3004" ||
+           d.code == "C7002";
   });
 }
 
@@ -114,6 +117,7 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program) {
   if (hasDirectives(text)) {
     PreprocessOptions options;
     options.defines = program.defines;
+    options.includeDirs = program.includeDirs;
     if (!program.path.empty()) {
       options.directory = std::filesystem::path(program.path).parent_path().string();
     }
@@ -293,6 +297,8 @@ bool loadOracleInputs(const std::string& input, const std::string& profile,
       p.profile = r.value("profile", profile);
       p.entry = r.value("entry", entry);
       p.defines = r.value("defines", std::vector<std::string>{});
+      for (const std::string& d : r.value("include_dirs", std::vector<std::string>{}))
+        p.includeDirs.push_back((fs::path(base) / d).string());
       for (size_t k = 0; k < p.defines.size(); ++k) p.name += (k ? "," : " -D") + p.defines[k];
       if (r.contains("cgc")) p.recordedCgcVerdict = r["cgc"].value("verdict", "");
       programs.push_back(std::move(p));

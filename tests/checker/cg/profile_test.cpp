@@ -151,6 +151,11 @@ TEST(CgProfiles, TextureArraysConstantBuffersAndMatrixConstructors) {
       "  return tex2DARRAY(a, t); }\n";
   EXPECT_EQ(verdict(array, "gp5fp", "f"), "ok");
   EXPECT_EQ(verdict(array, "fp40", "f"), "cg-overloading-of-functions-by-profile");
+  // clip (the manual's clip page): a fragment program's.
+  const char* clip =
+      "float4 f(float4 c : COLOR0) : COLOR { clip(c.a - 0.5); clip(c); return c; }\n";
+  EXPECT_EQ(verdict(clip, "ps_2_0", "f"), "ok");
+  EXPECT_EQ(verdict(clip, "vs_2_0", "f"), "cg-overloading-of-functions-by-profile");
   // Cg 3.1 "Constant Buffers": `uniform <blockname> {...} <object> : BUFFER [ [N] ];`.
   const char* buffer =
       "typedef struct { float4x4 modelview; } Transform;\n"

@@ -106,6 +106,8 @@ TEST(CgOracleClassify, EachRowOfTheTable) {
   // cgc rejects for a profile's resource limit.
   EXPECT_EQ(classify(seedProgram({}), accept, cgcSays("reject", "C6002")).kind, "unsupported");
   EXPECT_EQ(classify(seedProgram({}), accept, cgcSays("reject", "C3004")).kind, "unsupported");
+  // A loop counter out of a profile's range (ps_3_0) is a profile limit too.
+  EXPECT_EQ(classify(seedProgram({}), accept, cgcSays("reject", "C7002")).kind, "unsupported");
   // The seed is silent.
   EXPECT_EQ(classify(seedProgram({"accept", "reject"}, true), reject, cgcSays("accept")).kind,
             "seed-defect");
@@ -206,6 +208,19 @@ TEST(CgOracleInputs, ManifestFileDirectoryAndWrongFormats) {
   programs.clear();
   ASSERT_TRUE(loadOracleInputs(manifest, "gp4fp", "main", "/other", programs, error));
   EXPECT_EQ(programs[0].path, "/other/a/b.cg");
+
+  // An Ogre program's macros and include folders (relative to the root), in its name too.
+  std::string ogre =
+      writeTemp("o.jsonl",
+                "{\"format\":\"plumb-cg-programs\",\"version\":1,\"root\":\"/r\"}\n"
+                "{\"file\":\"s.cg\",\"entry\":\"main\",\"profile\":\"arbvp1\","
+                "\"defines\":[\"SHADOW\",\"N=2\"],\"include_dirs\":[\"Media/Main\"]}\n");
+  programs.clear();
+  ASSERT_TRUE(loadOracleInputs(ogre, "gp4fp", "main", "", programs, error)) << error;
+  ASSERT_EQ(programs.size(), 1u);
+  EXPECT_EQ(programs[0].defines, (std::vector<std::string>{"SHADOW", "N=2"}));
+  EXPECT_EQ(programs[0].includeDirs, std::vector<std::string>{"/r/Media/Main"});
+  EXPECT_EQ(programs[0].name, "s.cg:main -DSHADOW,N=2");
 
   std::string v2 = writeTemp("v2.jsonl", "{\"format\":\"plumb-cg-programs\",\"version\":2}\n");
   EXPECT_FALSE(loadOracleInputs(v2, "gp4fp", "main", "", programs, error));
