@@ -21,7 +21,8 @@ format plumb-cg-programs, version 1; docs/formats.md). `plumb cg oracle --progra
       Ogre's Cg programs (github:OGRECave/ogre; a checkout or `git archive` of it): every
       `vertex_program`/`fragment_program`/`geometry_program NAME cg { ... }` of its .program and
       .material scripts, with its `source`, `entry_point` (default main), `preprocessor_defines`
-      (or `compile_arguments -D...`), and the profile Ogre's Cg plugin selects on OpenGL: the first
+      (or `compile_arguments -D...`) after Ogre's own (OGRE_CG or OGRE_HLSL=3/4, and
+      OGRE_<STAGE>_SHADER), and the profile Ogre's Cg plugin selects on OpenGL: the first
       of its `profiles`/`target` that OpenGL has (arb*, vp*/fp*, gp4*/gp5*), else the first
       listed; and every `hlsl` program whose source is a .cg file (Ogre's HLSL_Cg sources, written
       for both) with the first Direct3D profile it lists. The source is found by its name among
@@ -160,7 +161,15 @@ def ogre_programs(root):
                     continue
                 if not chosen:
                     continue
-                defines = []
+                # Ogre's own macros (OgreHighLevelGpuProgram::appendBuiltinDefines,
+                # OgreCgProgram.cpp: -DOGRE_CG): the language and the stage, which
+                # OgreUnifiedShader.h reads.
+                stage_macro = "OGRE_%s_SHADER" % m.group(1).upper()
+                if "cg" in languages:
+                    defines = ["OGRE_CG", stage_macro]
+                else:
+                    defines = ["OGRE_HLSL=%d" % (4 if chosen[0][-3:] in ("4_0", "5_0") else 3),
+                               stage_macro]
                 for item in fields.get("preprocessor_defines", []):
                     defines += [x for x in item.split(",") if x]
                 defines += [a[2:] for a in fields.get("compile_arguments", []) if a.startswith("-D")]

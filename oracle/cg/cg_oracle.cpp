@@ -48,6 +48,12 @@ struct KnownDifference {
   const char* reason;
 };
 constexpr KnownDifference kKnownDifferences[] = {
+    {"cg-operator-enhancements", "do not match", "cgc-deviation",
+     "operands of different vector sizes: the seed requires matched sizes (docs/ambiguities.md "
+     "C17); cgc 3.1 truncates the larger with a warning"},
+    {"cg-statements-and-expressions", "found 'sampler'", "cgc-deviation",
+     "the seed's `sampler` is a type name (Reserved Words); cgc 3.1 accepts it as a parameter "
+     "name"},
     {"cg-types", "unknown type name 'vec", "cgc-deviation",
      "GLSL's type names (vec3, mat4, ivec2): no Cg document has them; cgc 3.1 accepts them"},
     {"cg-types", "unknown type name 'mat", "cgc-deviation",

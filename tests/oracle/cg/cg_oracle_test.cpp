@@ -133,6 +133,16 @@ TEST(CgOracleClassify, EachRowOfTheTable) {
                cgcSays("accept"))
           .kind,
       "seed-defect");
+  // Ogre's: GLSL type names, `sampler` as a name, vectors of different sizes (C17).
+  for (const PlumbJudgement& j :
+       {PlumbJudgement{"reject", "cg-types", "215:5: unknown type name 'vec3'", ""},
+        PlumbJudgement{"reject", "cg-statements-and-expressions",
+                       "18:48: expected ')', found "
+                       "'sampler'",
+                       ""},
+        PlumbJudgement{"reject", "cg-operator-enhancements",
+                       "55:29: operator '+': the sizes of float2 and float3 do not match", ""}})
+    EXPECT_EQ(classify(seedProgram({}), j, cgcSays("accept")).kind, "cgc-deviation") << j.message;
   // No reading of the seed and nothing explains it.
   EXPECT_EQ(classify(seedProgram({}), reject, cgcSays("accept")).kind, "plumb-bug");
 }
