@@ -120,13 +120,10 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("texCUBEproj", {sc, f4}, f4, profiles);
       b.add("texRECT", {sr, f2}, f4, profiles);
       b.add("texRECTproj", {sr, f3}, f4, profiles);
-      // The lod and bias forms of the other targets (the manual's tex1Dlod, tex3Dbias,
-      // texCUBElod, texRECTbias ... pages: the coordinate's w is the level or bias).
-      for (const TypeP& s : {s1, s3, sc, sr}) {
-        const std::string target = s == s1 ? "1D" : s == s3 ? "3D" : s == sc ? "CUBE" : "RECT";
-        b.add("tex" + target + "lod", {s, f4}, f4, profiles);
-        b.add("tex" + target + "bias", {s, f4}, f4, profiles);
-      }
+      // texRECTlod, texRECTbias (the manual's pages: the coordinate's w is the level or bias).
+      // The 1D, 3D and CUBE forms are the cg_names branch's rows (the same pages).
+      b.add("texRECTlod", {sr, f4}, f4, profiles);
+      b.add("texRECTbias", {sr, f4}, f4, profiles);
     }
     // Texture arrays and buffers (the gp4 pages, "Texture Array Functions": tex1DARRAY,
     // tex2DARRAY and their lod, bias and proj forms; texBUF), in the profiles that have them.
