@@ -92,6 +92,8 @@ int runCgOracle(const CgOracleOptions& o) {
     invocation.file = path;
     invocation.profile = p.profile;
     invocation.entry = p.entry;
+    invocation.defines = p.defines;
+    invocation.includeDirs = p.includeDirs;
     item.cgc = cg::runCgc(*cgc, invocation);
     if (!temporary.empty()) std::filesystem::remove(temporary);
     item.plumb = cg::judgeWithPlumb(p);
