@@ -96,6 +96,8 @@ int runCgOracle(const CgOracleOptions& o) {
     if (!temporary.empty()) std::filesystem::remove(temporary);
     item.plumb = cg::judgeWithPlumb(p);
     item.classification = cg::classify(p, item.plumb, item.cgc);
+    // A closed expression: the value cgc folds against Plumb's set (docs/cg.md "Folded values").
+    if (p.fold) item.fold = cg::compareFold(p, cg::foldWithPlumb(p), item.cgc);
     items.push_back(std::move(item));
   }
   nlohmann::json report = cg::oracleReport(items, cg::cgcVersion(*cgc), o.all);
@@ -113,8 +115,26 @@ int runCgOracle(const CgOracleOptions& o) {
               << " programs:";
     for (const auto& [kind, n] : report["counts"].items()) std::cout << " " << kind << " " << n;
     std::cout << "\n";
+    size_t folds = 0;
+    for (const auto& [kind, n] : report["fold_counts"].items()) folds += n.get<size_t>();
+    if (folds > 0) {
+      std::cout << folds << " folded values:";
+      for (const auto& [kind, n] : report["fold_counts"].items())
+        std::cout << " " << kind << " " << n;
+      std::cout << "\n";
+    }
     for (const nlohmann::json& it : report["items"]) {
       const std::string kind = it["classification"];
+      if (it.contains("fold")) {
+        const std::string fk = it["fold"]["classification"];
+        if (fk != "agree" && fk != "not-folded") {
+          std::cout << "  value " << fk << ": " << it["program"].get<std::string>() << " ["
+                    << it["profile"].get<std::string>() << "]\n    "
+                    << it["fold"]["reason"].get<std::string>() << "\n";
+        } else if (o.all) {
+          std::cout << "  value " << fk << ": " << it["program"].get<std::string>() << "\n";
+        }
+      }
       if (kind == "agree" && !o.all) continue;
       std::cout << "  " << kind << ": " << it["program"].get<std::string>() << " ["
                 << it["profile"].get<std::string>() << "] plumb "
@@ -131,7 +151,8 @@ int runCgOracle(const CgOracleOptions& o) {
                 << " programs where cgc's verdict differs from the recorded one\n";
     }
   }
-  bool bugs = report["counts"]["plumb-bug"].get<size_t>() > 0;
+  bool bugs = report["counts"]["plumb-bug"].get<size_t>() > 0 ||
+              report["fold_counts"]["plumb-bug"].get<size_t>() > 0;
   if (!o.knownBugs.empty()) {
     // Known open Plumb bugs (tests/data/cg/known_plumb_bugs.txt): the run passes when the
     // plumb-bug programs are exactly these, so a new bug and a fixed one both show.
@@ -144,6 +165,8 @@ int runCgOracle(const CgOracleOptions& o) {
     std::set<std::string> found;
     for (const cg::OracleItem& it : items) {
       if (it.classification.kind == "plumb-bug") found.insert(it.program.name);
+      // A value Plumb gets wrong is listed as "NAME value".
+      if (it.fold && it.fold->kind == "plumb-bug") found.insert(it.program.name + " value");
     }
     bugs = false;
     for (const std::string& f : found) {
