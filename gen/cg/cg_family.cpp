@@ -1,8 +1,10 @@
 // The `cg` family's rows and drafts (docs/gen.md "Family cg").
 #include "gen/cg/cg_family.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <sstream>
 
 #include "gen/cg/cg_rows.h"
@@ -251,6 +253,50 @@ CgDraft foldDraft(const std::string& row, SolverSession& session, Rng& rng) {
     // int is "signed 32 bit twos-complement"; C leaves signed overflow undefined (CG-E4).
     p.reading.values = {std::to_string(static_cast<int32_t>(static_cast<uint32_t>(exact))), "any"};
     p.reading.why = "32-bit two's complement wraps; C: undefined";
+  } else if (row == kFoldIntrinsic) {
+    // Standard-library functions cgc folds, whose result in binary32 the reference manual's
+    // definitions fix: floor, ceil, frac (x - floor(x)), abs, saturate, min, max, clamp exactly;
+    // sqrt correctly rounded (Plumb's set, from its accuracy table, must hold it).
+    static const char* const kFunctions[] = {"floor", "ceil", "frac", "abs",  "saturate",
+                                             "sqrt",  "min",  "max",  "clamp"};
+    const std::string fn = kFunctions[rng.below(std::size(kFunctions))];
+    const bool positive = fn == "sqrt";
+    if (!solveScaled(session, rng, -8, positive ? 0.01 : -300, 300, true, 0, x, failure))
+      return d.failure = failure, d;
+    const double v = x.value();
+    std::string call = fn + "(" + exactDecimal(v) + ")";
+    double r = 0;
+    if (fn == "floor")
+      r = std::floor(v);
+    else if (fn == "ceil")
+      r = std::ceil(v);
+    else if (fn == "frac")
+      r = v - std::floor(v);
+    else if (fn == "abs")
+      r = std::fabs(v);
+    else if (fn == "saturate")
+      r = std::min(std::max(v, 0.0), 1.0);
+    else if (fn == "sqrt")
+      r = static_cast<double>(static_cast<float>(std::sqrt(v)));
+    else {
+      // A second argument on the other side of the first's integer part.
+      const double w = std::floor(v) + 0.5;
+      const double lo = std::min(v, w), hi = std::max(v, w);
+      if (fn == "min") {
+        call = "min(" + exactDecimal(v) + ", " + exactDecimal(w) + ")";
+        r = lo;
+      } else if (fn == "max") {
+        call = "max(" + exactDecimal(v) + ", " + exactDecimal(w) + ")";
+        r = hi;
+      } else {
+        call =
+            "clamp(" + exactDecimal(v) + ", " + exactDecimal(lo - 1) + ", " + exactDecimal(w) + ")";
+        r = std::min(std::max(v, lo - 1), w);
+      }
+    }
+    p.source = "float4 main() : COLOR { return " + call + "; }\n";
+    p.reading.values = {readingText(r)};
+    p.reading.why = fn + " in binary32 (Cg reference manual)";
   } else {  // kFoldCfloat
     // (A + B) - A with B below A's binary32 resolution: "preferably performed at the same
     // precision that would be used if the operation were performed at run time" (float: fp32).
@@ -267,6 +313,72 @@ CgDraft foldDraft(const std::string& row, SolverSession& session, Rng& rng) {
     p.reading.why = "cfloat folded in binary32, operation by operation";
   }
   p.derivation = {{"value", p.reading.values}};
+  return d;
+}
+
+// ------------------------------------------------------------------------------ conversion
+
+// The table's vector and matrix cells (seed "Type Conversions"): vector<-vector and
+// matrix<-matrix A/W(1) ("not allowed if target is larger than source. Warning if target is
+// smaller than source", per dimension for matrices: C16), vector<-matrix and matrix<-vector
+// W(2) ("only allowed if source and target are the same total size"); W and A/W warn only when
+// implicit. The solver lands on a boundary: sizes one apart, or the same total size.
+CgDraft conversionDraft(SolverSession& session, Rng& rng) {
+  CgDraft d;
+  z3::context& c = session.ctx();
+  z3::solver s = session.solver("QF_LIA");
+  // A vector is 1 x n (rows 0 marks a vector); a matrix r x n.
+  z3::expr sr = c.int_const("sr"), sn = c.int_const("sn"), tr = c.int_const("tr"),
+           tn = c.int_const("tn"), implicit = c.bool_const("implicit");
+  for (const z3::expr& v : {sn, tn}) s.add(v >= 1 && v <= 4);
+  for (const z3::expr& v : {sr, tr}) s.add(v >= 0 && v <= 4);
+  z3::expr sv = sr == 0, tv = tr == 0;
+  z3::expr srows = z3::ite(sv, c.int_val(1), sr), trows = z3::ite(tv, c.int_val(1), tr);
+  z3::expr same = (sv == tv);
+  z3::expr larger = trows > srows || tn > sn;  // some dimension grows (C16)
+  z3::expr smaller = !larger && (trows < srows || tn < sn);
+  z3::expr sizeOk = trows * tn == srows * sn;
+  // 0 reject, 1 warn, 2 accept.
+  z3::expr verdict = z3::ite(
+      same, z3::ite(larger, c.int_val(0), z3::ite(smaller && implicit, c.int_val(1), c.int_val(2))),
+      z3::ite(sizeOk, z3::ite(implicit, c.int_val(1), c.int_val(2)), c.int_val(0)));
+  const int want = static_cast<int>(rng.below(3));
+  s.add(verdict == want);
+  // On the edge: one dimension one apart, or equal total sizes of different shapes.
+  s.add((same && (trows - srows + tn - sn == 1 || srows - trows + sn - tn == 1)) ||
+        (!same && (trows * tn - srows * sn <= 1 && srows * sn - trows * tn <= 1)));
+  s.add(!(sv && sn == 1) && !(tv && tn == 1));  // float1 reads as a scalar to some
+  s.push();
+  s.add(sn == static_cast<int>(rng.below(4)) + 1 || tr == static_cast<int>(rng.below(5)));
+  SolveResult r = session.check(s);
+  if (r == SolveResult::Unsat) {
+    s.pop();
+    r = session.check(s);
+  }
+  if (r != SolveResult::Sat) {
+    d.failure = session.lastFailure();
+    return d;
+  }
+  auto typeOf = [&](const z3::expr& rows, const z3::expr& n) {
+    const int64_t rv = session.intValue(rows), nv = session.intValue(n);
+    return rv == 0 ? "float" + std::to_string(nv)
+                   : "float" + std::to_string(rv) + "x" + std::to_string(nv);
+  };
+  const std::string source = typeOf(sr, sn), target = typeOf(tr, tn);
+  const bool imp = session.boolValue(implicit);
+  const int64_t v = session.intValue(verdict);
+  CgProgram& p = d.program;
+  p.rowId = kConversionSize;
+  p.rule = "Type Conversions: table cells vector and matrix, notes (1) and (2)";
+  p.profile = p.plumbProfile = "fp40";
+  const std::string first = session.intValue(tr) == 0 ? "t.x" : "t[0][0]";
+  p.source = "uniform " + source + " s;\nfloat4 main() : COLOR {\n  " + target +
+             " t = " + (imp ? "s" : "(" + target + ")s") + ";\n  return " + first + ";\n}\n";
+  p.reading.verdicts = v == 0   ? std::vector<std::string>{"reject"}
+                       : v == 1 ? std::vector<std::string>{"warn"}
+                                : std::vector<std::string>{"accept"};
+  p.reading.why = std::string(imp ? "implicit" : "explicit") + " " + source + " to " + target;
+  p.derivation = {{"source", source}, {"target", target}, {"implicit", imp}, {"verdict", v}};
   return d;
 }
 
@@ -288,6 +400,9 @@ const std::vector<RuleRow>& cgRows() {
       {kFoldIntDivision, "cg-constants", "int / and % with negative operands (C)", "", ""},
       {kFoldCintWrap, "cg-constants", "cint beyond 32 bits", "", ""},
       {kFoldCfloat, "cg-constants", "cfloat folding precision", "", ""},
+      {kFoldIntrinsic, "cg-constants", "standard-library functions folded", "", ""},
+      {kConversionSize, "cg-type-conversions",
+       "vector and matrix sizes: notes (1) and (2), implicit and explicit", "", ""},
   };
   return rows;
 }
@@ -297,6 +412,7 @@ CgDraft draftCg(uint64_t seed, uint64_t slot, SolverSession& session) {
   const RuleRow& row = rows[slot % rows.size()];
   Rng rng = Rng::forSlot(seed, "cg", slot);
   CgDraft d = row.id.rfind("cg.overload.", 0) == 0 ? overloadDraft(row.id, session, rng)
+              : row.id == kConversionSize          ? conversionDraft(session, rng)
                                                    : foldDraft(row.id, session, rng);
   d.program.id = slug(row.id) + "." + std::to_string(slot);
   return d;

@@ -19,6 +19,8 @@ inline constexpr const char* kFoldFloatToInt = "cg.fold.float-to-int";
 inline constexpr const char* kFoldIntDivision = "cg.fold.int-division-remainder";
 inline constexpr const char* kFoldCintWrap = "cg.fold.cint-32-bits";
 inline constexpr const char* kFoldCfloat = "cg.fold.cfloat-in-fp32";
+inline constexpr const char* kFoldIntrinsic = "cg.fold.standard-library";
+inline constexpr const char* kConversionSize = "cg.conversion.vector-matrix-size";
 
 /// A solved overload set: the argument types, each candidate's parameter types, and the two
 /// rules' answers (-1: none).

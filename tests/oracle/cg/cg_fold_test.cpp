@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <set>
 
 #include "oracle/cg/cg_oracle.h"
 
@@ -161,6 +162,30 @@ TEST(CgFoldCompare, GeneratedManifestCarriesTheReading) {
   ASSERT_EQ(f.unsupported, "");
   ASSERT_EQ(f.outcomes.size(), 1u);
   EXPECT_TRUE(std::isinf(f.outcomes[0][0].hi));
+}
+
+// The recorded generated programs (tests/data/cg/cgc_generated.jsonl, scripts/cg_gen_record.py):
+// every row of the family, readings with values for the closed expressions, and each program's
+// recorded value agreeing with Plumb's set wherever cgc's verdict was agreed as well.
+TEST(CgFoldCompare, TheRecordedGeneratedPrograms) {
+  std::vector<OracleProgram> programs;
+  std::string error;
+  ASSERT_TRUE(loadOracleInputs(PLUMB_TEST_DATA_DIR "/cg/cgc_generated.jsonl", "gp4fp", "main", "",
+                               programs, error))
+      << error;
+  ASSERT_GE(programs.size(), 100u);
+  size_t folds = 0, silent = 0;
+  std::set<std::string> rows;
+  for (const OracleProgram& p : programs) {
+    EXPECT_FALSE(p.seedVerdicts.empty()) << p.name;
+    EXPECT_TRUE(p.recordedCgcVerdict) << p.name;
+    folds += p.fold;
+    silent += p.seedSilent;
+    rows.insert(p.name.substr(0, p.name.rfind('.')));
+  }
+  EXPECT_GE(folds, 60u);
+  EXPECT_GE(silent, 5u);
+  EXPECT_EQ(rows.size(), 12u);
 }
 
 }  // namespace
