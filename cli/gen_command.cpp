@@ -61,7 +61,7 @@ int runGen(const GenOptionsCli& o) {
     const gen::Family* f = gen::familyByName(name);
     if (!f) {
       std::string known;
-      std::vector<std::string_view> names = {"all"};
+      std::vector<std::string_view> names = {"all", "cg"};
       for (const auto& k : gen::families()) {
         known += (known.empty() ? "" : ", ") + std::string(k->name());
         names.push_back(k->name());
@@ -69,7 +69,7 @@ int runGen(const GenOptionsCli& o) {
       std::optional<std::string> close = closestName(name, names);
       std::cerr << "plumb gen: error: unknown family '" << name << "'"
                 << (close ? "; did you mean '" + *close + "'?" : "") << " (families: " << known
-                << ", all)\n";
+                << ", all; cg)\n";
       return kUsage;
     }
     options.families.push_back(f);

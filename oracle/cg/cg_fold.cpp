@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "checker/cg/front_end.h"
+#include "checker/cg/profile.h"
 #include "interpreter/cg/evaluator.h"
 #include "oracle/cg/cg_oracle.h"
 
@@ -165,18 +166,31 @@ PlumbFold foldWithPlumb(const OracleProgram& program) {
     out.unsupported = "Plumb rejects the program";
     return out;
   }
-  RunOptions run;
-  run.file = fe.source.get();
-  run.checked = &*fe.checked;
-  run.entry = program.entry;
-  run.profile = profile;
-  RunResult r = runFunction(*fe.program, run);
-  if (!r.error.empty()) {
-    out.unsupported = r.error;
-    return out;
+  // The profile's numeric model: a profile that computes half or fixed as float folds them
+  // either at that run-time precision ("preferably performed at the same precision that would
+  // be used if the operation were performed at run time") or at the type's own ("may
+  // optionally be performed using the precision indicated below for each of the numeric
+  // datatypes"; seed "Constants"): the set is both runs' outcomes.
+  std::vector<Precision> precisions = {Precision::Types};
+  if (const Profile* pr = findProfile(profile); pr && (!pr->nativeHalf || !pr->nativeFixed))
+    precisions.push_back(Precision::Fp32);
+  std::vector<Outcome> outcomes;
+  for (Precision precision : precisions) {
+    RunOptions run;
+    run.file = fe.source.get();
+    run.checked = &*fe.checked;
+    run.entry = program.entry;
+    run.profile = profile;
+    run.precision = precision;
+    RunResult r = runFunction(*fe.program, run);
+    if (!r.error.empty()) {
+      out.unsupported = r.error;
+      return out;
+    }
+    out.incomplete = out.incomplete || r.executionLimitReached;
+    outcomes.insert(outcomes.end(), r.outcomes.begin(), r.outcomes.end());
   }
-  out.incomplete = r.executionLimitReached;
-  for (const Outcome& o : r.outcomes) {
+  for (const Outcome& o : outcomes) {
     if (o.status == Outcome::Status::Undefined) {
       out.anyOutcome = true;
       continue;
