@@ -2,8 +2,10 @@
 //                 [--report FILE.json] [--format text|json] [--all] [--known-bugs FILE]
 // Runs cgc and Plumb's Cg front end on each program of the inputs (a .cg file, a directory of
 // them, the recorded edge programs tests/data/cg/cgc_verdicts.jsonl, or a plumb-cg-programs
-// manifest of scripts/cg_realworld.py), compares the verdicts and classifies each difference
-// (docs/cg.md "Oracle"). Exit 0 when nothing is classified plumb-bug (with --known-bugs: exactly
+// manifest of scripts/cg_realworld.py or plumb gen cg), compares the verdicts and, for programs
+// that return a closed expression, the value cgc folds with Plumb's evaluator's set, and
+// classifies each difference (docs/cg.md "Oracle", "Folded values"). Exit 0 when nothing is
+// classified plumb-bug, verdict or value (with --known-bugs: exactly
 // the listed programs are) and cgc's verdicts match the recorded ones, 1 otherwise, 2 on a usage
 // error, 77 when cgc is not installed.
 #include <unistd.h>
@@ -203,7 +205,7 @@ void registerCgOracle(CLI::App& app, int& exitCode) {
       "oracle", "Compare Plumb's Cg verdicts with NVIDIA's cgc (scripts/cg_oracle_setup.sh)");
   c->add_option("inputs", o->inputs,
                 "A .cg file, a directory, tests/data/cg/cgc_verdicts.jsonl or a plumb-cg-programs "
-                "manifest (scripts/cg_realworld.py)")
+                "manifest (scripts/cg_realworld.py, plumb gen cg)")
       ->required();
   c->add_option("--cgc", o->cgc, "The cgc to run (default: cgc on PATH)");
   c->add_option("--profile", o->profile, "Profile of .cg files and directories (default gp4fp)");
