@@ -2,8 +2,10 @@
 //                 [--report FILE.json] [--format text|json] [--all] [--known-bugs FILE]
 // Runs cgc and Plumb's Cg front end on each program of the inputs (a .cg file, a directory of
 // them, the recorded edge programs tests/data/cg/cgc_verdicts.jsonl, or a plumb-cg-programs
-// manifest of scripts/cg_realworld.py), compares the verdicts and classifies each difference
-// (docs/cg.md "Oracle"). Exit 0 when nothing is classified plumb-bug (with --known-bugs: exactly
+// manifest of scripts/cg_realworld.py or plumb gen cg), compares the verdicts and, for programs
+// that return a closed expression, the value cgc folds with Plumb's evaluator's set, and
+// classifies each difference (docs/cg.md "Oracle", "Folded values"). Exit 0 when nothing is
+// classified plumb-bug, verdict or value (with --known-bugs: exactly
 // the listed programs are) and cgc's verdicts match the recorded ones, 1 otherwise, 2 on a usage
 // error, 77 when cgc is not installed.
 #include <unistd.h>
@@ -98,6 +100,8 @@ int runCgOracle(const CgOracleOptions& o) {
     if (!temporary.empty()) std::filesystem::remove(temporary);
     item.plumb = cg::judgeWithPlumb(p);
     item.classification = cg::classify(p, item.plumb, item.cgc);
+    // A closed expression: the value cgc folds against Plumb's set (docs/cg.md "Folded values").
+    if (p.fold) item.fold = cg::compareFold(p, cg::foldWithPlumb(p), item.cgc);
     items.push_back(std::move(item));
   }
   nlohmann::json report = cg::oracleReport(items, cg::cgcVersion(*cgc), o.all);
@@ -115,8 +119,26 @@ int runCgOracle(const CgOracleOptions& o) {
               << " programs:";
     for (const auto& [kind, n] : report["counts"].items()) std::cout << " " << kind << " " << n;
     std::cout << "\n";
+    size_t folds = 0;
+    for (const auto& [kind, n] : report["fold_counts"].items()) folds += n.get<size_t>();
+    if (folds > 0) {
+      std::cout << folds << " folded values:";
+      for (const auto& [kind, n] : report["fold_counts"].items())
+        std::cout << " " << kind << " " << n;
+      std::cout << "\n";
+    }
     for (const nlohmann::json& it : report["items"]) {
       const std::string kind = it["classification"];
+      if (it.contains("fold")) {
+        const std::string fk = it["fold"]["classification"];
+        if (fk != "agree" && fk != "not-folded") {
+          std::cout << "  value " << fk << ": " << it["program"].get<std::string>() << " ["
+                    << it["profile"].get<std::string>() << "]\n    "
+                    << it["fold"]["reason"].get<std::string>() << "\n";
+        } else if (o.all) {
+          std::cout << "  value " << fk << ": " << it["program"].get<std::string>() << "\n";
+        }
+      }
       if (kind == "agree" && !o.all) continue;
       std::cout << "  " << kind << ": " << it["program"].get<std::string>() << " ["
                 << it["profile"].get<std::string>() << "] plumb "
@@ -133,7 +155,8 @@ int runCgOracle(const CgOracleOptions& o) {
                 << " programs where cgc's verdict differs from the recorded one\n";
     }
   }
-  bool bugs = report["counts"]["plumb-bug"].get<size_t>() > 0;
+  bool bugs = report["counts"]["plumb-bug"].get<size_t>() > 0 ||
+              report["fold_counts"]["plumb-bug"].get<size_t>() > 0;
   if (!o.knownBugs.empty()) {
     // Known open Plumb bugs (tests/data/cg/known_plumb_bugs.txt): the run passes when the
     // plumb-bug programs are exactly these, so a new bug and a fixed one both show.
@@ -146,6 +169,8 @@ int runCgOracle(const CgOracleOptions& o) {
     std::set<std::string> found;
     for (const cg::OracleItem& it : items) {
       if (it.classification.kind == "plumb-bug") found.insert(it.program.name);
+      // A value Plumb gets wrong is listed as "NAME value".
+      if (it.fold && it.fold->kind == "plumb-bug") found.insert(it.program.name + " value");
     }
     bugs = false;
     for (const std::string& f : found) {
@@ -182,7 +207,7 @@ void registerCgOracle(CLI::App& app, int& exitCode) {
       "oracle", "Compare Plumb's Cg verdicts with NVIDIA's cgc (scripts/cg_oracle_setup.sh)");
   c->add_option("inputs", o->inputs,
                 "A .cg file, a directory, tests/data/cg/cgc_verdicts.jsonl or a plumb-cg-programs "
-                "manifest (scripts/cg_realworld.py)")
+                "manifest (scripts/cg_realworld.py, plumb gen cg)")
       ->required();
   c->add_option("--cgc", o->cgc, "The cgc to run (default: cgc on PATH)");
   c->add_option("--profile", o->profile, "Profile of .cg files and directories (default gp4fp)");

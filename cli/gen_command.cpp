@@ -12,6 +12,7 @@
 #include "cli/progress.h"
 #include "cli/revision_option.h"
 #include "cli/shard_option.h"
+#include "gen/cg/cg_programs.h"
 #include "gen/generator.h"
 #include "semantics/atomic_file.h"
 #include "semantics/suggest.h"
@@ -36,7 +37,16 @@ int runGen(const GenOptionsCli& o) {
   gen::GenOptions options;
   const Revision* revision = resolveRevision("gen", o.revision);
   if (!revision) return kUsage;
+  bool cg = false;  // the Cg seed's family (gen/cg): its own driver and manifest
   for (const std::string& name : o.families) {
+    if (name == "cg") {
+      if (o.revision != "2022-06") {
+        std::cerr << "plumb gen: error: family 'cg' generates Cg programs; --revision is WGSL's\n";
+        return kUsage;
+      }
+      cg = true;
+      continue;
+    }
     if (name == "all") {
       // Every family that generates for the revision; the others are named on stderr.
       for (const auto& f : gen::families()) {
@@ -51,7 +61,7 @@ int runGen(const GenOptionsCli& o) {
     const gen::Family* f = gen::familyByName(name);
     if (!f) {
       std::string known;
-      std::vector<std::string_view> names = {"all"};
+      std::vector<std::string_view> names = {"all", "cg"};
       for (const auto& k : gen::families()) {
         known += (known.empty() ? "" : ", ") + std::string(k->name());
         names.push_back(k->name());
@@ -59,7 +69,7 @@ int runGen(const GenOptionsCli& o) {
       std::optional<std::string> close = closestName(name, names);
       std::cerr << "plumb gen: error: unknown family '" << name << "'"
                 << (close ? "; did you mean '" + *close + "'?" : "") << " (families: " << known
-                << ", all)\n";
+                << ", all; cg)\n";
       return kUsage;
     }
     options.families.push_back(f);
@@ -83,6 +93,39 @@ int runGen(const GenOptionsCli& o) {
   options.limits.resourceLimit = o.resourceLimit;
   options.limits.timeoutMs = o.timeoutMs;
   installTemporaryFileCleanup();
+  bool disagreements = false;
+  if (cg) {
+    gen::cg::CgGenOptions c;
+    c.count = o.count;
+    c.seed = o.seed;
+    c.outDir = o.out;
+    c.shardIndex = shard->index;
+    c.shardCount = shard->count;
+    c.limits = options.limits;
+    gen::cg::CgGenReport r = gen::cg::generateCgPrograms(c);
+    if (!r.error.empty()) {
+      std::cerr << "plumb gen: error: " << r.error << "\n";
+      return kUsage;
+    }
+    uint64_t failures = 0;
+    for (const auto& [why, n] : r.failures) failures += n;
+    std::cout << "cg: " << r.programs << " programs from " << r.slots << " slots";
+    if (r.duplicates) std::cout << ", " << r.duplicates << " duplicate slots";
+    if (failures) std::cout << ", " << failures << " slots without a model";
+    if (r.disagreements)
+      std::cout << ", " << r.disagreements << " disagreements (no program written)";
+    std::cout << "\n  solver: " << r.solver.solves << " solves, " << r.solver.sat << " sat, "
+              << r.solver.unsat << " unsat, " << r.solver.resourceLimit << " resource limit, "
+              << r.solver.timeout << " timeout, " << r.solver.errors << " errors\n";
+    for (const auto& [why, n] : r.failures)
+      std::cout << "  no model (" << n << "): " << why << "\n";
+    for (const nlohmann::json& d : r.disagreementList)
+      std::cout << "  disagreement: " << d["program"].get<std::string>() << ": "
+                << d["disagreement"].get<std::string>() << "\n";
+    std::cout << "manifest: " << r.manifestPath << " (plumb cg oracle compares it with cgc)\n";
+    disagreements = r.disagreements > 0;
+    if (options.families.empty()) return disagreements ? kRejected : kOk;
+  }
   gen::GenReport report;
   {
     // On a terminal, after a second: the family and slot being generated (progress.h).
@@ -95,7 +138,6 @@ int runGen(const GenOptionsCli& o) {
     std::cerr << "plumb gen: error: " << report.error << "\n";
     return kUsage;
   }
-  bool disagreements = false;
   for (const gen::FamilyReport& f : report.families) {
     uint64_t failures = 0;
     for (const auto& [why, n] : f.failures) failures += n;
@@ -135,7 +177,8 @@ void registerGen(CLI::App& app, int& exitCode) {
       "Generate programs on both sides of the spec's rules, each with its expected result "
       "(families: " +
           families +
-          ", all).\nExit status: 0 every case written, 1 if a derivation disagreed with the solver "
+          ", all; and cg, the Cg seed's, not in all).\nExit status: 0 every case written, 1 if a "
+          "derivation disagreed with the solver "
           "(no case\nwritten for it), 2 on usage and input errors.");
   cmd->add_option("families", opts->families, "families to generate (or all)")->required();
   cmd->add_option("--count", opts->count, "case slots per family (each an edge pair or one case)");

@@ -288,13 +288,18 @@ bool loadOracleInputs(const std::string& input, const std::string& profile,
       const nlohmann::json seed = r.value("seed", nlohmann::json::object());
       p.seedVerdicts = seed.value("verdicts", std::vector<std::string>{});
       p.seedSilent = seed.value("silent", false);
+      p.fold = r.contains("fold");
+      if (p.fold) p.seedValues = seed.value("values", std::vector<std::string>{});
       if (r.contains("cgc")) p.recordedCgcVerdict = r["cgc"].value("verdict", "");
       programs.push_back(std::move(p));
     }
     return true;
   }
   if (format == "plumb-cg-programs" && version == 1) {
-    const std::string base = root.empty() ? head.value("root", "") : root;
+    std::string base = root.empty() ? head.value("root", "") : root;
+    // A relative root (plumb gen cg writes ".") is the manifest's own folder.
+    if (root.empty() && fs::path(base).is_relative())
+      base = (fs::path(input).parent_path() / base).lexically_normal().string();
     for (size_t i = 1; i < lines.size(); ++i) {
       const nlohmann::json& r = lines[i];
       OracleProgram p;
@@ -307,6 +312,16 @@ bool loadOracleInputs(const std::string& input, const std::string& profile,
         p.includeDirs.push_back((fs::path(base) / d).string());
       for (size_t k = 0; k < p.defines.size(); ++k) p.name += (k ? "," : " -D") + p.defines[k];
       if (r.contains("cgc")) p.recordedCgcVerdict = r["cgc"].value("verdict", "");
+      // Generated programs (plumb gen cg, docs/gen.md "Family cg") carry the generator's own
+      // reading of the seed: the verdicts it allows and, for a closed expression, its values.
+      if (r.contains("expect")) {
+        const nlohmann::json& e = r["expect"];
+        p.rule = r.value("rule", "");
+        p.seedVerdicts = e.value("verdicts", std::vector<std::string>{});
+        p.seedSilent = e.value("silent", false);
+        p.fold = e.contains("values");
+        if (p.fold) p.seedValues = e.value("values", std::vector<std::string>{});
+      }
       programs.push_back(std::move(p));
     }
     return true;
@@ -322,14 +337,21 @@ nlohmann::json oracleReport(const std::vector<OracleItem>& items, const std::str
   for (const char* k : {"agree", "seed-defect", "cgc-deviation", "plumb-bug", "unsupported"}) {
     counts[k] = 0;
   }
+  std::map<std::string, size_t> foldCounts;
+  for (const char* k : {"agree", "plumb-wider", "not-folded", "seed-defect", "cgc-deviation",
+                        "plumb-bug", "unsupported"}) {
+    foldCounts[k] = 0;
+  }
   size_t changed = 0;
   nlohmann::json list = nlohmann::json::array();
   for (const OracleItem& it : items) {
     ++counts[it.classification.kind];
+    if (it.fold) ++foldCounts[it.fold->kind];
     const bool cgcChanged = it.program.recordedCgcVerdict && it.cgc.ran &&
                             *it.program.recordedCgcVerdict != it.cgc.verdict;
     changed += cgcChanged;
-    if (it.classification.kind == "agree" && !listAgreeing && !cgcChanged) continue;
+    const bool foldAgrees = !it.fold || it.fold->kind == "agree" || it.fold->kind == "not-folded";
+    if (it.classification.kind == "agree" && foldAgrees && !listAgreeing && !cgcChanged) continue;
     nlohmann::json j = {{"program", it.program.name},
                         {"profile", it.program.profile},
                         {"entry", it.program.entry},
@@ -351,6 +373,8 @@ nlohmann::json oracleReport(const std::vector<OracleItem>& items, const std::str
       j["cgc"]["recorded_verdict"] = *it.program.recordedCgcVerdict;
     }
     if (!it.program.seedVerdicts.empty()) j["seed_verdicts"] = it.program.seedVerdicts;
+    if (it.fold) j["fold"] = foldJson(*it.fold);
+    if (!it.program.seedValues.empty()) j["seed_values"] = it.program.seedValues;
     list.push_back(std::move(j));
   }
   return {{"format", "plumb-cg-oracle-report"},
@@ -358,6 +382,7 @@ nlohmann::json oracleReport(const std::vector<OracleItem>& items, const std::str
           {"cgc_version", cgcVersion},
           {"programs", items.size()},
           {"counts", counts},
+          {"fold_counts", foldCounts},
           {"cgc_changed_since_recorded", changed},
           {"items", list}};
 }

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "oracle/cg/cg_fold.h"
 #include "oracle/cg/cgc.h"
 
 namespace plumb::cg {
@@ -38,6 +39,11 @@ struct OracleProgram {
   std::vector<std::string> seedVerdicts;
   bool seedSilent = false;
   std::string rule;  // the seed section the program probes
+  /// The entry returns a closed expression: compare the value cgc folds with Plumb's set
+  /// (cg_fold.h), against `seedValues` (the seed's reading of the value: numbers, "inf",
+  /// "any"; from the program's record or the generator's own derivation).
+  bool fold = false;
+  std::vector<std::string> seedValues;
   /// cgc's verdict as recorded with the program (compared with cgc's verdict today: a changed
   /// cgc is reported, not hidden).
   std::optional<std::string> recordedCgcVerdict;
@@ -85,11 +91,13 @@ struct OracleItem {
   CgcResult cgc;
   PlumbJudgement plumb;
   Classification classification;
+  std::optional<FoldComparison> fold;  // programs with `fold`
 };
 
 /// The report (format plumb-cg-oracle-report, version 1, docs/formats.md): the cgc version,
-/// counts per classification, and each program with both verdicts. `listAgreeing`: also the
-/// programs where both agree (otherwise only their count).
+/// counts per classification (of the verdicts, and of the folded values), and each program with
+/// both verdicts (and both values). `listAgreeing`: also the programs where both agree
+/// (otherwise only their count).
 nlohmann::json oracleReport(const std::vector<OracleItem>& items, const std::string& cgcVersion,
                             bool listAgreeing);
 

@@ -50,6 +50,26 @@ TEST(GenCli, GeneratesAVerifiedCoveredCorpus) {
   EXPECT_TRUE(fs::exists(out / "validation.jsonl"));
 }
 
+// The Cg seed's family (docs/gen.md "Family cg"): Cg programs and a plumb-cg-programs
+// manifest, not plumb-case files; WGSL's --revision is refused.
+TEST(GenCli, CgFamilyWritesAManifestForTheCgOracle) {
+  fs::path dir = freshDir("cg");
+  cli_testing::Result g = plumb("gen cg --count 12 --seed 1 --quiet --out " + dir.string());
+  EXPECT_EQ(g.status, 0) << g.out;
+  EXPECT_NE(g.out.find("cg: 12 programs from 12 slots"), std::string::npos) << g.out;
+  std::ifstream in(dir / "cg" / "programs.jsonl");
+  std::string head;
+  ASSERT_TRUE(std::getline(in, head));
+  EXPECT_EQ(nlohmann::json::parse(head)["format"], "plumb-cg-programs");
+  size_t files = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(dir / "cg"))
+    files += e.path().extension() == ".cg";
+  EXPECT_EQ(files, 12u);
+  EXPECT_EQ(plumb("gen cg --revision 2026 --out " + dir.string()).status, 2);
+  cli_testing::Result typo = plumb("gen cgg --out " + dir.string(), true);
+  EXPECT_NE(typo.out.find("did you mean 'cg'?"), std::string::npos) << typo.out;
+}
+
 TEST(GenCli, UsageErrors) {
   fs::path dir = freshDir("usage");
   EXPECT_EQ(plumb("gen nosuchfamily --out " + dir.string()).status, 2);

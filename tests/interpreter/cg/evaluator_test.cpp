@@ -108,6 +108,40 @@ TEST(CgEvaluator, CallOrderWithinAnExpressionIsUndefined) {
   EXPECT_EQ(r.result.executions, 2u);
 }
 
+TEST(CgEvaluator, EveryOrderOfFiveCalls) {
+  // Five calls with side effects in one expression: every one of the 5! = 120 orders is
+  // explored (the seed's set; an evaluator that explored only the written order and its
+  // reverse would report 2 of the 120 values of g). g = g * 10 + k records the order.
+  const char* p = R"(
+    int g;
+    int a() { g = g * 10 + 1; return 0; }
+    int b() { g = g * 10 + 2; return 0; }
+    int c() { g = g * 10 + 3; return 0; }
+    int d() { g = g * 10 + 4; return 0; }
+    int e() { g = g * 10 + 5; return 0; }
+    int sum(int p, int q, int r, int s, int t) { return p + q + r + s + t; }
+    int f() { g = 0; int x = sum(a(), b(), c(), d(), e()); return g; }
+  )";
+  Ran r = run(p, "f");
+  EXPECT_EQ(r.result.executions, 120u);
+  EXPECT_FALSE(r.result.executionLimitReached);
+  std::vector<std::string> o = r.outcomes();
+  ASSERT_EQ(o.size(), 120u);
+  EXPECT_TRUE(std::count(o.begin(), o.end(), "return = 12345"));
+  EXPECT_TRUE(std::count(o.begin(), o.end(), "return = 54321"));
+  EXPECT_TRUE(std::count(o.begin(), o.end(), "return = 31524"));  // neither written nor reversed
+  // With fewer executions allowed than orders, the report says the set is incomplete.
+  SourceFile file("t.cg", p);
+  DiagnosticList diagnostics;
+  Program program = *parseProgram(file, diagnostics);
+  RunOptions options;
+  options.entry = "f";
+  options.maxExecutions = 50;
+  RunResult limited = runFunction(program, options);
+  EXPECT_EQ(limited.executions, 50u);
+  EXPECT_TRUE(limited.executionLimitReached);
+}
+
 TEST(CgEvaluator, ParametersByCopy) {
   const char* p = R"(
     void inc(inout float a) { a = a + 1; }

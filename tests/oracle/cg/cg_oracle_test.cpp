@@ -314,11 +314,11 @@ TEST(CgOracleRun, PlumbsFrontEndAndTheReport) {
   EXPECT_EQ(b.verdict, "reject");
   EXPECT_FALSE(b.rule.empty());
 
-  OracleItem agree{bad, cgcSays("reject"), b, classify(bad, b, cgcSays("reject"))};
+  OracleItem agree{bad, cgcSays("reject"), b, classify(bad, b, cgcSays("reject")), std::nullopt};
   OracleProgram recorded = seedProgram({"accept"});
   recorded.recordedCgcVerdict = "accept";
   // Plumb accepts as the seed's reading does, cgc rejects, and cgc accepted when recorded.
-  OracleItem deviation{recorded, cgcSays("reject"), {"accept", "", "", ""}, {}};
+  OracleItem deviation{recorded, cgcSays("reject"), {"accept", "", "", ""}, {}, std::nullopt};
   deviation.classification = classify(recorded, deviation.plumb, deviation.cgc);
   nlohmann::json report = oracleReport({agree, deviation}, "3.1.0013", false);
   EXPECT_EQ(report["format"], "plumb-cg-oracle-report");
