@@ -6,6 +6,7 @@
 // (duplicate semantics, the register letters, SV_Position as a fragment input, what a
 // specialization constant's "scalar" is) Plumb takes the reference implementation's reading
 // (docs/ambiguities.md, WSL W42).
+#include <algorithm>
 #include <cctype>
 #include <functional>
 #include <optional>
@@ -202,6 +203,7 @@ void Checker::checkEntryPointInterface(const FunctionDecl& d, const Function& f)
   };
   // "flattened through structs - that is, each member of any struct appearing in an argument to
   // an entry point or return type is considered independently, recursively".
+  std::vector<int> open;  // the structs being flattened
   std::function<void(const TypeP&, const std::string&, Span, std::vector<Item>&)> flatten =
       [&](const TypeP& t, const std::string& semantic, Span span, std::vector<Item>& out) {
         if (t->kind == Type::Kind::Struct && t->declaration >= 0) {
@@ -213,8 +215,12 @@ void Checker::checkEntryPointInterface(const FunctionDecl& d, const Function& f)
                   kRule);
             return;
           }
+          // A struct that contains itself is reported elsewhere; do not flatten it forever.
+          if (std::find(open.begin(), open.end(), t->declaration) != open.end()) return;
+          open.push_back(t->declaration);
           for (const StructInfo::Field& m : p_->structs[size_t(t->declaration)].fields)
             flatten(m.type, m.semantic, m.span, out);
+          open.pop_back();
           return;
         }
         if (t->kind == Type::Kind::Void) {
@@ -228,16 +234,23 @@ void Checker::checkEntryPointInterface(const FunctionDecl& d, const Function& f)
   for (size_t i = 0; i < d.parameters.size() && i < f.parameters.size(); ++i)
     if (f.parameters[i])
       flatten(f.parameters[i], d.parameters[i].semantic, d.parameters[i].span, inputs);
-  flatten(f.result, d.semantic, d.nameSpan, outputs);
+  if (f.result) flatten(f.result, d.semantic, d.nameSpan, outputs);
 
   // Slices hold plain data (bucket 2: "Slices must only hold scalars, vectors, matrices, or
   // structs containing any of these types").
   std::function<bool(const Type&)> plain = [&](const Type& t) -> bool {
     if (isPointerOrRef(t)) return false;
     if (t.kind == Type::Kind::Array) return plain(*t.element);
-    if (t.kind == Type::Kind::Struct && t.declaration >= 0)
+    if (t.kind == Type::Kind::Struct && t.declaration >= 0) {
+      if (std::find(open.begin(), open.end(), t.declaration) != open.end()) return true;
+      open.push_back(t.declaration);
       for (const auto& field : p_->structs[size_t(t.declaration)].fields)
-        if (!plain(*field.type)) return false;
+        if (!plain(*field.type)) {
+          open.clear();
+          return false;
+        }
+      open.pop_back();
+    }
     return true;
   };
 

@@ -82,5 +82,13 @@ TEST(WslEntryPointInterface, RejectsWhatNoBucketHolds) {
   }
 }
 
+// A struct that contains itself is rejected (seed "Resolving typedefs"), never flattened forever.
+TEST(WslEntryPointInterface, SelfContainingStructEnds) {
+  auto c = checkText(
+      "struct A { A a; } vertex float4 foo(A x, device A[] b : register(u0)) : SV_Position { "
+      "return float4(0, 0, 0, 0); }");
+  EXPECT_FALSE(c->program);
+}
+
 }  // namespace
 }  // namespace plumb::wsl::test
