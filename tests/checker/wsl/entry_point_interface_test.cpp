@@ -71,6 +71,9 @@ TEST(WslEntryPointInterface, RejectsWhatNoBucketHolds) {
       {"typedef A = thread float*; vertex float4 foo(device A* x : register(u0)) : SV_Position "
        "{ return float4(1, 2, 3, 4); }",
        "slices must only hold"},
+      // The keyword list's spelling is reserved, the grammar's is the semantic (W4).
+      {"[numthreads(1, 1, 1)] compute void foo(uint3 id : SV_DispatchThreadId) { }",
+       "is no semantic of the grammar"},
   };
   for (const Case& k : invalid) {
     auto c = checkText(k.program);
