@@ -23,6 +23,10 @@ TEST(WslScalars, NarrowIntegersWrapAtTheirWidth) {
   EXPECT_EQ(onlyValue(runText("short f(short a) { return a >> 1u; }", "f",
                               {Value::makeInteger(shortType(), -6)})),
             "-3");
+  // Shifts count modulo the width of the first operand (seed "Bit manipulation"), here 8.
+  EXPECT_EQ(onlyValue(runText("uchar f(uchar a) { return a << 9u; }", "f",
+                              {Value::makeInteger(ucharType(), 1)})),
+            "2");
   // An integer literal outside the type's range does not coerce to it.
   EXPECT_FALSE(checkText("char f() { return 200; }")->program);
   EXPECT_TRUE(checkText("char f() { return -128; }")->program);
