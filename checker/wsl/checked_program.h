@@ -23,6 +23,8 @@ struct StructInfo {
     std::string name;
     TypeP type;
     uint32_t offset = 0;
+    std::string semantic;  // `: SV_Position`, `: attribute(1)` (seed "Arguments and Return Types")
+    Span span;
   };
   std::vector<Field> fields;
   TypeP type;

@@ -79,6 +79,9 @@ class Checker {
   void checkRecursion();
   void checkDuplicateSignatures();
 
+  // ---- entry_point_interface.cpp
+  void checkEntryPointInterface(const FunctionDecl& d, const Function& f);
+
   // ---- standard_library.cpp
   void addStandardLibrary();
   int addNative(const std::string& name, std::vector<TypeP> params, TypeP result,
@@ -92,6 +95,11 @@ class Checker {
   void ensureVectorSwizzle(const TypeP& vector, const std::string& name);
   void ensureVectorIndexers(const TypeP& vector);
   bool ensureVectorConstructor(const std::string& name, const TypeP& vector,
+                               const std::vector<Typed>& args);
+
+  // ---- matrix_library.cpp
+  void addMatrixLibrary();
+  bool ensureMatrixConstructor(const std::string& name, const TypeP& matrix,
                                const std::vector<Typed>& args);
 
   // ---- statement_typing.cpp

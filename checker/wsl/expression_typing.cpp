@@ -51,8 +51,16 @@ bool Checker::literalFits(const Typed& t, const Type& to) const {
     case Type::Kind::Uint:
       return v >= 0 && v <= int64_t(UINT32_MAX);
     case Type::Kind::Uchar:
-      return v >= 0 && v <= 255;
+    case Type::Kind::Char:
+    case Type::Kind::Short:
+    case Type::Kind::Ushort: {
+      // The RI's other integers take the literals their range holds (W43).
+      const uint32_t w = integerWidth(to);
+      if (isSignedInteger(to)) return v >= -(int64_t(1) << (w - 1)) && v < (int64_t(1) << (w - 1));
+      return v >= 0 && v < (int64_t(1) << w);
+    }
     case Type::Kind::Float:
+    case Type::Kind::Half:
       return true;
     default:
       return false;
@@ -81,10 +89,16 @@ ExprP Checker::coerceLiteral(const Typed& t, const TypeP& to) {
       x = Value::makeUint(uint32_t(v));
       break;
     case Type::Kind::Uchar:
-      x = Value::makeUchar(uint8_t(v));
+    case Type::Kind::Char:
+    case Type::Kind::Short:
+    case Type::Kind::Ushort:
+      x = Value::makeInteger(to, v);
       break;
     case Type::Kind::Float:
       x = Value::makeFloat(float(v));
+      break;
+    case Type::Kind::Half:
+      x = Value::makeHalf(float(v));
       break;
     default:
       return t.expr;
@@ -203,12 +217,18 @@ Typed Checker::typeCall(const TypingEnvironment& g, const ExprP& e) {
   std::string name = e->name;
   // A call of a type name is a call of its cast operator (seed: castOperatorDecl "is also the
   // name of the created function").
-  static const std::set<std::string> scalars = {"bool", "int", "uint", "uchar", "float"};
-  static const std::set<std::string> vectors = {"bool2",  "bool3",  "bool4",  "int2",   "int3",
-                                                "int4",   "uint2",  "uint3",  "uint4",  "uchar2",
-                                                "uchar3", "uchar4", "float2", "float3", "float4"};
+  static const std::set<std::string> scalars = {"bool", "int",   "uint",   "uchar", "float",
+                                                "char", "short", "ushort", "half"};
+  // `float4`, `int2`, `float2x3`, `half3x3`: a scalar name and the dimensions.
+  auto aggregateName = [&](const std::string& n) {
+    size_t d = n.find_first_of("234");
+    if (d == std::string::npos || !scalars.count(n.substr(0, d))) return false;
+    std::string dims = n.substr(d);
+    return dims.size() == 1 ||
+           (dims.size() == 3 && dims[1] == 'x' && dims[2] >= '2' && dims[2] <= '4');
+  };
   TypeP constructed;
-  if (!g.count(name) && (scalars.count(name) || vectors.count(name) || typeNames_.count(name) ||
+  if (!g.count(name) && (scalars.count(name) || aggregateName(name) || typeNames_.count(name) ||
                          typedefs_.count(name))) {
     TypeSyntax ts;
     ts.name = name;
@@ -228,6 +248,8 @@ Typed Checker::typeCall(const TypingEnvironment& g, const ExprP& e) {
   }
   if (constructed && constructed->kind == Type::Kind::Vector)
     ensureVectorConstructor(name, constructed, args);
+  if (constructed && constructed->kind == Type::Kind::Matrix)
+    ensureMatrixConstructor(name, constructed, args);
   if (!args.empty() && args[0].type && args[0].type->kind == Type::Kind::Texture)
     ensureTextureFunctions(args[0].type);
   // Natives made on first use: `T(x)` of a T (a copy), `T()` (the default value), `==` of two
@@ -407,7 +429,8 @@ Typed Checker::typeIndex(const TypingEnvironment& g, const ExprP& e) {
     return r;
   }
   if (t.type->kind == Type::Kind::Array) ensureArrayOperators(t.type);
-  if (t.type->kind == Type::Kind::Vector) ensureVectorIndexers(t.type);
+  if (t.type->kind == Type::Kind::Vector || t.type->kind == Type::Kind::Matrix)
+    ensureVectorIndexers(t.type);
   if (t.category == Typed::Category::LValue) {
     for (int id : p_->lookup("operator&[]")) {
       const Function& f = p_->functions[size_t(id)];

@@ -85,7 +85,7 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
   const SourceFile* saved = currentFile_;
   currentFile_ = file;
   TypeP base;
-  static const std::set<std::string> unsupported = {"half", "char", "short", "ushort", "matrix"};
+  static const std::set<std::string> unsupported = {};
   // Seed "Textures": the 16 texture types; "If the type argument ... is missing, it is assumed
   // to be float4"; "The T types above may be any scalar or vector integral or floating point
   // type" (the depth textures: float).
@@ -102,7 +102,15 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
     if (n == "uint") return uintType();
     if (n == "uchar") return ucharType();
     if (n == "float") return floatType();
+    // The reference implementation's other scalars (docs/ambiguities.md W43).
+    if (n == "char") return charType();
+    if (n == "short") return shortType();
+    if (n == "ushort") return ushortType();
+    if (n == "half") return halfType();
     return nullptr;
+  };
+  auto dimension = [](const std::string& n) -> uint32_t {
+    return n.size() == 1 && n[0] >= '2' && n[0] <= '4' ? uint32_t(n[0] - '0') : 0;
   };
   bool vectorArguments = false;
   if (t.name == "vector" && t.typeArguments.size() == 1 && t.constantArguments.size() == 1 &&
@@ -113,6 +121,23 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
       base = vectorOf(e, uint32_t(n[0] - '0'));
       vectorArguments = true;
     }
+  } else if (t.name == "matrix" && t.typeArguments.size() == 1 && t.constantArguments.size() == 2 &&
+             t.typeArguments[0]->suffixes.empty() && t.typeArguments[0]->typeArguments.empty()) {
+    // The RI's `matrix<T, R, C>` of half and float (W44).
+    TypeP e = scalarNamed(t.typeArguments[0]->name);
+    uint32_t rows = dimension(t.constantArguments[0]), columns = dimension(t.constantArguments[1]);
+    if (e && isFloatingPoint(*e) && rows && columns) {
+      base = matrixOf(e, rows, columns);
+      vectorArguments = true;
+    }
+  } else if (t.name.size() >= 4 && t.name[t.name.size() - 2] == 'x' &&
+             dimension(t.name.substr(t.name.size() - 1)) &&
+             dimension(t.name.substr(t.name.size() - 3, 1))) {
+    // `float2x3`: two rows of float3.
+    TypeP e = scalarNamed(t.name.substr(0, t.name.size() - 3));
+    if (e && isFloatingPoint(*e))
+      base = matrixOf(e, dimension(t.name.substr(t.name.size() - 3, 1)),
+                      dimension(t.name.substr(t.name.size() - 1)));
   } else if (t.name.size() >= 2 && t.name.back() >= '2' && t.name.back() <= '4') {
     if (TypeP e = scalarNamed(t.name.substr(0, t.name.size() - 1)))
       base = vectorOf(e, uint32_t(t.name.back() - '0'));
@@ -130,8 +155,7 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
     const Type& scalar = inner->kind == Type::Kind::Vector ? *inner->element : *inner;
     bool depth = t.name.find("Depth") != std::string::npos;
     if ((depth && inner->kind != Type::Kind::Float) ||
-        !(scalar.kind == Type::Kind::Int || scalar.kind == Type::Kind::Uint ||
-          scalar.kind == Type::Kind::Uchar || scalar.kind == Type::Kind::Float)) {
+        !(isInteger(scalar) || isFloatingPoint(scalar))) {
       error(t.span, "'" + typeName(*inner) + "' is not a type argument of " + t.name,
             "wsl-validation-textures");
       currentFile_ = saved;
@@ -155,8 +179,8 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
     base = uintType();
   else if (t.name == "uchar")
     base = ucharType();
-  else if (t.name == "float")
-    base = floatType();
+  else if (scalarNamed(t.name))
+    base = scalarNamed(t.name);
   else if (auto it = typeNames_.find(t.name); it != typeNames_.end()) {
     base = it->second >= 0 ? p_->structs[size_t(it->second)].type
                            : p_->enums[size_t(-1 - it->second)].type;
@@ -246,8 +270,8 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
 void Checker::buildGlobalEnvironment() {
   currentFile_ = p_->file.get();
   const Program& prog = p_->program;
-  static const std::set<std::string> builtinTypes = {"void", "bool",  "int",
-                                                     "uint", "uchar", "float"};
+  static const std::set<std::string> builtinTypes = {"void",  "bool", "int",   "uint",   "uchar",
+                                                     "float", "char", "short", "ushort", "half"};
   auto declareType = [&](const std::string& name, Span span) {
     if (builtinTypes.count(name) || typeNames_.count(name) || typedefs_.count(name)) {
       error(span, "there is already a type named '" + name + "'",
@@ -379,7 +403,7 @@ void Checker::buildGlobalEnvironment() {
       if (inner->kind == Type::Kind::Struct) layout(size_t(inner->declaration));
       uint32_t a = alignmentOf(*p_, *t);
       offset = (offset + a - 1) / a * a;
-      fields.push_back({f.name, t, offset});
+      fields.push_back({f.name, t, offset, f.semantic, f.span});
       offset += sizeOf(*p_, *t);
     }
     p_->structs[i].fields = fields;
@@ -605,29 +629,11 @@ void Checker::checkFunction(int id, const FunctionDecl& d, const SourceFile* fil
           "control may reach the end of '" + d.name + "', which returns " + typeName(*f.result) +
               " (behaviours " + b.text() + ")",
           rule);
-  // Seed "Arguments and Return Types", bucket 2: "Resources ... Slices must only hold scalars,
-  // vectors, matrices, or structs containing any of these types" (a pointer or array reference
-  // parameter of an entry point is such a slice).
+  // Seed "Arguments and Return Types": the buckets of an entry point's flattened inputs and
+  // outputs (checker/wsl/entry_point_interface.cpp).
   if (d.stage == FunctionDecl::Stage::Vertex || d.stage == FunctionDecl::Stage::Fragment ||
-      d.stage == FunctionDecl::Stage::Compute) {
-    std::function<bool(const Type&)> plain = [&](const Type& t) -> bool {
-      if (isPointerOrRef(t)) return false;
-      if (t.kind == Type::Kind::Array) return plain(*t.element);
-      if (t.kind == Type::Kind::Struct && t.declaration >= 0)
-        for (const auto& field : p_->structs[size_t(t.declaration)].fields)
-          if (!plain(*field.type)) return false;
-      return true;
-    };
-    for (size_t i = 0; i < d.parameters.size(); ++i) {
-      const TypeP& t = f.parameters[i];
-      if (isPointerOrRef(*t) && !plain(*t->element))
-        error(d.parameters[i].span,
-              "the resource '" + d.parameters[i].name + "' of an entry point holds " +
-                  typeName(*t->element) +
-                  ": slices must only hold scalars, vectors, matrices or structs of these",
-              "wsl-validation-arguments-and-return-types");
-    }
-  }
+      d.stage == FunctionDecl::Stage::Compute)
+    checkEntryPointInterface(d, f);
   if ((d.stage == FunctionDecl::Stage::Vertex || d.stage == FunctionDecl::Stage::Compute) &&
       b.has(Behaviour::Kind::Discard))
     error(d.nameSpan, "a vertex or compute entry point must not discard", rule);
@@ -706,6 +712,7 @@ void Checker::checkRecursion() {
 bool Checker::run() {
   addStandardLibrary();
   addVectorLibrary();
+  addMatrixLibrary();
   buildGlobalEnvironment();
   if (diagnostics_.hasErrors()) return false;
   checkFunctionBodies();

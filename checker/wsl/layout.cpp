@@ -1,7 +1,7 @@
 // Sizes, alignments and default values (seed "Annotations for execution": "The size of primitive
 // types, pointers and array references is implementation defined"; structs follow C, padding
-// included). Plumb's choices: bool and uchar 1 byte, int, uint and float 4, pointers 8, array
-// references 16 (address and bound).
+// included). Plumb's choices: bool, uchar and char 1 byte, short, ushort and half 2, int, uint and
+// float 4, pointers 8, array references 16 (address and bound).
 #include <algorithm>
 
 #include "checker/wsl/checked_program.h"
@@ -12,6 +12,7 @@ uint32_t alignmentOf(const CheckedProgram& p, const Type& t) {
   switch (t.kind) {
     case Type::Kind::Array:
     case Type::Kind::Vector:
+    case Type::Kind::Matrix:
     case Type::Kind::Atomic:
       return alignmentOf(p, *t.element);
     case Type::Kind::Struct: {
@@ -34,7 +35,12 @@ uint32_t sizeOf(const CheckedProgram& p, const Type& t) {
       return 0;
     case Type::Kind::Bool:
     case Type::Kind::Uchar:
+    case Type::Kind::Char:
       return 1;
+    case Type::Kind::Short:
+    case Type::Kind::Ushort:
+    case Type::Kind::Half:
+      return 2;
     case Type::Kind::Int:
     case Type::Kind::Uint:
     case Type::Kind::Float:
@@ -52,7 +58,8 @@ uint32_t sizeOf(const CheckedProgram& p, const Type& t) {
     case Type::Kind::ArrayRef:
       return 16;
     case Type::Kind::Array:
-    case Type::Kind::Vector: {
+    case Type::Kind::Vector:
+    case Type::Kind::Matrix: {
       uint64_t s = uint64_t(sizeOf(p, *t.element)) * t.size;
       return s > 0x7FFFFFFFu ? 0x7FFFFFFFu : uint32_t(s);
     }
@@ -78,15 +85,21 @@ Value defaultValue(const CheckedProgram& p, const TypeP& t) {
     case Type::Kind::Uint:
       return Value::makeUint(0);
     case Type::Kind::Uchar:
-      return Value::makeUchar(0);
+    case Type::Kind::Char:
+    case Type::Kind::Short:
+    case Type::Kind::Ushort:
+      return Value::makeInteger(t, 0);
     case Type::Kind::Float:
       return Value::makeFloat(0.0f);
+    case Type::Kind::Half:
+      return Value::makeHalf(0.0f);
     case Type::Kind::Enum:
       return Value::makeEnum(t, 0);  // the element whose value is 0
     case Type::Kind::Atomic:
       return defaultValue(p, t->element);  // an atomic cell holds its base type's value
     case Type::Kind::Array:
-    case Type::Kind::Vector: {
+    case Type::Kind::Vector:
+    case Type::Kind::Matrix: {
       Value v;
       v.kind = Value::Kind::Aggregate;
       v.type = t;

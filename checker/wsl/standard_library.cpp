@@ -85,9 +85,31 @@ void Checker::addStandardLibrary() {
   for (const char* barrier : {"DeviceMemoryBarrierWithGroupSync", "GroupMemoryBarrierWithGroupSync",
                               "AllMemoryBarrierWithGroupSync"})
     addNative(barrier, {}, voidType(), std::string("barrier:") + barrier);
-  // Casts (seed: "Cast operators ... Todo"): between the scalar numeric types and bool.
-  for (const TypeP& to : {i, u, f, c, b})
-    for (const TypeP& from : {i, u, f, c, b})
+  // The RI's other scalars (docs/ambiguities.md W43): ushort like uchar, char and short on the
+  // signed values, wrapping modulo their width; half as its StandardLibrary.mjs defines it,
+  // `half(float(a) op float(b))`, the float result rounded to binary16.
+  const TypeP ch = charType(), sh = shortType(), us = ushortType(), h = halfType();
+  for (const TypeP& t : {ch, sh, us}) {
+    for (const char* op : {"+", "-", "*", "/", "&", "|", "^"})
+      addNative(std::string("operator") + op, {t, t}, t, op);
+    addNative("operator~", {t}, t, "~");
+    addNative("operator<<", {t, u}, t, "<<");
+    addNative("operator>>", {t, u}, t, ">>");
+  }
+  for (const TypeP& t : {c, ch, sh, us, h}) {
+    addNative("operator++", {t}, t, "++");
+    addNative("operator--", {t}, t, "--");
+  }
+  for (const char* op : {"+", "-", "*", "/"})
+    addNative(std::string("operator") + op, {h, h}, h, op);
+  addNative("operator-", {h}, h, "neg");
+  for (const TypeP& t : {ch, sh, us, h})
+    for (const char* op : {"<", ">", "<=", ">=", "=="})
+      addNative(std::string("operator") + op, {t, t}, b, op);
+  // Casts (seed: "Cast operators ... Todo"): between the scalar numeric types and bool (the RI's
+  // `operator T(bool x) { return x ? 1 : 0; }` and `operator bool(T x) { return x != 0; }`).
+  for (const TypeP& to : {i, u, f, c, b, ch, sh, us, h})
+    for (const TypeP& from : {i, u, f, c, b, ch, sh, us, h})
       addNative("operator " + typeName(*to), {from}, to, "cast");
 }
 

@@ -221,8 +221,8 @@ StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behavio
       uint64_t values = 0;
       if (t->kind == Type::Kind::Enum)
         values = p_->enums[size_t(t->declaration)].elements.size();
-      else if (t->kind == Type::Kind::Uchar)
-        values = 256;
+      else if (isInteger(*t) && integerWidth(*t) < 32)
+        values = uint64_t(1) << integerWidth(*t);
       else
         values = uint64_t(1) << 32;
       std::sort(covered.begin(), covered.end());

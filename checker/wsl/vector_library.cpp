@@ -34,7 +34,10 @@ int componentIndex(char c) {
 }  // namespace
 
 void Checker::addVectorLibrary() {
-  const std::vector<TypeP> elements = {boolType(), intType(), uintType(), ucharType(), floatType()};
+  // The RI's vectors of its other scalars too (W43).
+  const std::vector<TypeP> elements = {boolType(),  intType(),    uintType(),
+                                       ucharType(), floatType(),  charType(),
+                                       shortType(), ushortType(), halfType()};
   for (const TypeP& e : elements)
     for (uint32_t n = 2; n <= 4; ++n) {
       TypeP v = vectorOf(e, n);
@@ -46,8 +49,7 @@ void Checker::addVectorLibrary() {
         addNative(std::string("operator") + op, {v, e}, v, std::string("vector:") + op);
         addNative(std::string("operator") + op, {e, v}, v, std::string("vector:") + op);
       }
-      if (e->kind == Type::Kind::Int || e->kind == Type::Kind::Float)
-        addNative("operator-", {v}, v, "vector:neg");
+      if (isSignedInteger(*e) || isFloatingPoint(*e)) addNative("operator-", {v}, v, "vector:neg");
     }
 }
 

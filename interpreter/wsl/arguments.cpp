@@ -45,9 +45,22 @@ std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t,
       break;
     }
     case Type::Kind::Uchar:
-      if (auto v = integerText(text); v && *v >= 0 && *v <= 255)
-        return Value::makeUchar(uint8_t(*v));
+    case Type::Kind::Char:
+    case Type::Kind::Short:
+    case Type::Kind::Ushort: {
+      const uint32_t w = integerWidth(*t);
+      const int64_t lo = isSignedInteger(*t) ? -(int64_t(1) << (w - 1)) : 0;
+      const int64_t hi = isSignedInteger(*t) ? (int64_t(1) << (w - 1)) - 1 : (int64_t(1) << w) - 1;
+      if (auto v = integerText(text); v && *v >= lo && *v <= hi) return Value::makeInteger(t, *v);
       break;
+    }
+    case Type::Kind::Half: {
+      errno = 0;
+      char* end = nullptr;
+      float f = std::strtof(text.c_str(), &end);
+      if (!text.empty() && end && !*end) return Value::makeHalf(f);
+      break;
+    }
     case Type::Kind::Float: {
       std::string s = !text.empty() && text.back() == 'f' ? text.substr(0, text.size() - 1) : text;
       if (s == "NaN" || s == "nan") return Value::makeFloat(std::nanf(""));

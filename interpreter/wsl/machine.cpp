@@ -961,8 +961,20 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
   auto empty = std::make_shared<Environment>();
   auto record = [&](Outcome o, const Path& path) {
     if (options.onExecution) options.onExecution(o, path.shared);
+    for (const auto& [address, type] : options.observe)
+      o.observed.push_back(path.memory.load(p, type, address));
+    if (options.observePointee && o.status == Outcome::Status::Returned &&
+        o.value.kind == Value::Kind::Ptr && o.value.type && o.value.type->element)
+      o.observed.push_back(path.memory.load(p, o.value.type->element, o.value.address));
+    auto sameObserved = [&](const Outcome& x) {
+      if (x.observed.size() != o.observed.size()) return false;
+      for (size_t i = 0; i < x.observed.size(); ++i)
+        if (!sameValue(x.observed[i], o.observed[i])) return false;
+      return true;
+    };
     for (Outcome& x : result.outcomes)
-      if (x.status == o.status && sameValue(x.value, o.value) && x.stuckTerm == o.stuckTerm) {
+      if (x.status == o.status && sameValue(x.value, o.value) && x.stuckTerm == o.stuckTerm &&
+          sameObserved(x)) {
         ++x.executions;
         return;
       }

@@ -52,6 +52,13 @@ struct RunOptions {
   /// Memory the host fills before the call: the buffers behind pointer and array reference
   /// arguments (at addresses above the program's store identifiers).
   std::vector<std::pair<Address, Value>> initialMemory;
+  /// Locations whose final values every outcome reports (`Outcome::observed`, in this order):
+  /// the host's buffers after the call.
+  std::vector<std::pair<Address, TypeP>> observe;
+  /// When the function returns a pointer, its outcome also reports the value it points to
+  /// (after the observed locations): storage is static, so it outlives the call (seed
+  /// "Execution of statements"; W34).
+  bool observePointee = false;
   uint64_t maxSteps = 1000000;
   uint64_t maxExecutions = 1000;
   /// Called for every step taken (path index, step number, the step) when tracing.
@@ -66,6 +73,7 @@ struct Outcome {
   enum class Status { Returned, Discarded, Stuck, StepLimit } status = Status::Returned;
   Value value;
   std::string stuckTerm;             // Stuck: the term no rule reduces
+  std::vector<Value> observed;       // RunOptions::observe (and the pointee) at the end
   std::vector<std::string> choices;  // the choices of the first execution that reached it
   uint64_t executions = 0;           // how many explored executions reached it
   uint64_t steps = 0;                // steps of the first such execution

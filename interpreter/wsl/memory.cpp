@@ -17,7 +17,8 @@ std::string eventText(const MemoryEvent& e) {
 
 Value Memory::load(const CheckedProgram& p, const TypeP& t, Address a) const {
   if (t->kind == Type::Kind::Atomic) return load(p, t->element, a);  // holds its base type's value
-  if (t->kind == Type::Kind::Array || t->kind == Type::Kind::Vector) {
+  if (t->kind == Type::Kind::Array || t->kind == Type::Kind::Vector ||
+      t->kind == Type::Kind::Matrix) {
     Value v;
     v.kind = Value::Kind::Aggregate;
     v.type = t;
@@ -41,7 +42,8 @@ Value Memory::load(const CheckedProgram& p, const TypeP& t, Address a) const {
 
 void Memory::store(const CheckedProgram& p, const Value& v, Address a) {
   if (v.kind == Value::Kind::Aggregate) {
-    if (v.type->kind == Type::Kind::Array || v.type->kind == Type::Kind::Vector) {
+    if (v.type->kind == Type::Kind::Array || v.type->kind == Type::Kind::Vector ||
+        v.type->kind == Type::Kind::Matrix) {
       uint32_t stride = sizeOf(p, *v.type->element);
       for (size_t i = 0; i < v.elements.size(); ++i)
         store(p, v.elements[i], a + Address(i) * stride);

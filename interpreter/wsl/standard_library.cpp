@@ -10,13 +10,8 @@ namespace plumb::wsl {
 namespace {
 
 Value ofType(const TypeP& t, int64_t bits) {
+  if (isInteger(*t)) return Value::makeInteger(t, bits);  // the low bits, as the type's width
   switch (t->kind) {
-    case Type::Kind::Int:
-      return Value::makeInt(int32_t(uint32_t(bits)));
-    case Type::Kind::Uint:
-      return Value::makeUint(uint32_t(bits));
-    case Type::Kind::Uchar:
-      return Value::makeUchar(uint8_t(bits));
     case Type::Kind::Bool:
       return Value::makeBool(bits & 1);
     case Type::Kind::Enum:
@@ -30,36 +25,35 @@ std::vector<Value> one(Value v) {
   return {std::move(v)};
 }
 
+// An integer operation of the type `t` (int, uint, and the RI's uchar, ushort, char, short):
+// computed on the operands' values (sign-extended when signed) with enough bits, then truncated
+// to the width (seed: "as if they computed the result as integers with a large enough width ...
+// then truncated to the 32 low-bits"; the narrower types likewise, W43).
 std::vector<Value> integerOp(const std::string& op, const TypeP& t, int64_t a, int64_t b) {
-  bool isInt = t->kind == Type::Kind::Int;
-  uint32_t ua = uint32_t(a), ub = uint32_t(b);
-  if (op == "+") return one(ofType(t, int64_t(ua + ub)));
-  if (op == "-") return one(ofType(t, int64_t(ua - ub)));
-  if (op == "*") return one(ofType(t, int64_t(ua * ub)));
+  const uint32_t width = integerWidth(*t);
+  const bool isSigned = isSignedInteger(*t);
+  // The operands' values in the type (the second operand of a shift is a uint).
+  auto value = [&](int64_t v) { return Value::makeInteger(t, v).integer; };
+  const int64_t x = value(a);
+  const bool shift = op == "<<" || op == ">>";
+  const int64_t y = shift ? int64_t(uint32_t(b)) : value(b);
+  const uint64_t ux = uint64_t(x), uy = uint64_t(y);
+  if (op == "+") return one(ofType(t, int64_t(ux + uy)));
+  if (op == "-") return one(ofType(t, int64_t(ux - uy)));
+  if (op == "*") return one(ofType(t, int64_t(ux * uy)));
   if (op == "/" || op == "%") {
-    if (b == 0)
+    if (y == 0)
       return one(Value::makeUnspecified(t));  // "If the second operand is 0, ... unspecified"
-    if (isInt) {
-      int32_t x = int32_t(a), y = int32_t(b);
-      if (x == INT32_MIN && y == -1) return one(ofType(t, op == "/" ? INT32_MIN : 0));  // wraps
-      return one(ofType(t, op == "/" ? x / y : x % y));
-    }
-    return one(ofType(t, op == "/" ? ua / ub : ua % ub));
+    // INT_MIN / -1 is 2^(width-1) in 64 bits: it wraps to INT_MIN ("2-complement semantics").
+    return one(ofType(t, op == "/" ? x / y : x % y));
   }
-  if (op == "&") return one(ofType(t, ua & ub));
-  if (op == "|") return one(ofType(t, ua | ub));
-  if (op == "^") return one(ofType(t, ua ^ ub));
+  if (op == "&") return one(ofType(t, int64_t(ux & uy)));
+  if (op == "|") return one(ofType(t, int64_t(ux | uy)));
+  if (op == "^") return one(ofType(t, int64_t(ux ^ uy)));
   // Shifts count modulo the bit width of the first operand (seed "Bit manipulation").
-  const uint32_t width = t->kind == Type::Kind::Uchar ? 8 : 32;
-  if (op == "<<") return one(ofType(t, int64_t(ua << (ub % width))));
-  if (op == ">>") {
-    if (isInt) return one(ofType(t, int64_t(int32_t(ua) >> (ub % width))));
-    return one(ofType(t, ua >> (ub % width)));
-  }
-  if (op == "min" || op == "max") {
-    bool less = isInt ? int32_t(a) < int32_t(b) : ua < ub;
-    return one(ofType(t, (op == "min") == less ? a : b));
-  }
+  if (op == "<<") return one(ofType(t, int64_t(ux << (uy % width))));
+  if (op == ">>") return one(ofType(t, isSigned ? x >> (uy % width) : int64_t(ux >> (uy % width))));
+  if (op == "min" || op == "max") return one(ofType(t, (op == "min") == (x < y) ? x : y));
   return {};
 }
 
@@ -84,21 +78,30 @@ std::vector<Value> cast(const Value& x, const TypeP& to) {
   if (x.unspecified) return one(Value::makeUnspecified(to));
   switch (to->kind) {
     case Type::Kind::Float:
-      if (x.kind == Value::Kind::Float) return one(x);
+      if (x.kind == Value::Kind::Float) return one(Value::makeFloat(x.real));
       return one(Value::makeFloat(float(numeric(x))));
+    case Type::Kind::Half:
+      // Rounded once from the exact value (an int wider than float's 24 bits is first a double,
+      // exact, then binary16).
+      if (x.kind == Value::Kind::Float) return one(Value::makeHalf(x.real));
+      return one(Value::makeHalf(float(numeric(x))));
     case Type::Kind::Bool:
       if (x.kind == Value::Kind::Float) return one(Value::makeBool(x.real != 0));
       return one(Value::makeBool(x.integer != 0));
     case Type::Kind::Int:
     case Type::Kind::Uint:
     case Type::Kind::Uchar:
+    case Type::Kind::Char:
+    case Type::Kind::Short:
+    case Type::Kind::Ushort:
     case Type::Kind::Enum: {
       if (x.kind == Value::Kind::Float) {
         double t = std::trunc(x.real);
-        double lo = to->kind == Type::Kind::Int ? -2147483648.0 : 0.0;
-        double hi = to->kind == Type::Kind::Int     ? 2147483647.0
-                    : to->kind == Type::Kind::Uchar ? 255.0
-                                                    : 4294967295.0;
+        const Type& target = to->kind == Type::Kind::Enum ? *uintType() : *to;
+        const uint32_t w = integerWidth(target);
+        double lo = isSignedInteger(target) ? -std::ldexp(1.0, int(w) - 1) : 0.0;
+        double hi =
+            isSignedInteger(target) ? std::ldexp(1.0, int(w) - 1) - 1 : std::ldexp(1.0, int(w)) - 1;
         if (std::isnan(t) || t < lo || t > hi) return one(Value::makeUnspecified(to));
         return one(ofType(to, int64_t(t)));
       }
@@ -136,6 +139,20 @@ std::optional<std::vector<Value>> evaluateVector(const CheckedProgram& p, const 
         (args[i].kind != Value::Kind::Aggregate ||
          args[i].elements.size() != f.parameters[i]->size))
       return one(Value::makeUnspecified(result));
+  if (op == "matrix-construct") {
+    // R rows, or R*C scalars taken row by row.
+    const TypeP& row = result->element;
+    std::vector<Value> rows;
+    if (!args.empty() && args[0].kind == Value::Kind::Aggregate) {
+      rows = args;
+    } else {
+      for (size_t r = 0; r < result->size; ++r)
+        rows.push_back(
+            aggregate(row, std::vector<Value>(args.begin() + long(r * row->size),
+                                              args.begin() + long((r + 1) * row->size))));
+    }
+    return one(aggregate(result, std::move(rows)));
+  }
   if (op == "vector-construct") {
     std::vector<Value> elements;
     for (const Value& a : args) {
@@ -179,7 +196,8 @@ std::optional<std::vector<Value>> evaluateVector(const CheckedProgram& p, const 
     // `a.x == b.x && a.y == b.y ..` of the RI: && stops at the first false; unspecified
     // elements give every answer they allow.
     Function scalar;
-    scalar.native = "==";
+    // A matrix's elements are its rows: each compared as a vector.
+    scalar.native = f.parameters[0]->element->kind == Type::Kind::Vector ? "vector-equal" : "==";
     scalar.parameters = {f.parameters[0]->element, f.parameters[0]->element};
     scalar.result = boolType();
     bool mayTrue = true, mayFalse = false;
@@ -207,10 +225,12 @@ std::optional<std::vector<Value>> evaluateVector(const CheckedProgram& p, const 
     // is each element's partner). Several results of one element multiply out (at most 2^4:
     // + - * / and negation give one result, or one unspecified value, per element).
     Function scalar;
-    scalar.native = op.substr(7);
+    // A matrix is its rows: the same function on each row (a vector function).
+    scalar.native = result->kind == Type::Kind::Matrix ? op : op.substr(7);
     scalar.result = result->element;
     for (const TypeP& t : f.parameters)
-      scalar.parameters.push_back(t->kind == Type::Kind::Vector ? t->element : t);
+      scalar.parameters.push_back(
+          t->kind == Type::Kind::Vector || t->kind == Type::Kind::Matrix ? t->element : t);
     std::vector<std::vector<Value>> partial = {{}};
     for (uint32_t k = 0; k < result->size; ++k) {
       std::vector<Value> in;
@@ -262,24 +282,29 @@ std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
   const TypeP& t = f.parameters[0];
   // Comparisons.
   if (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==") {
-    if (t->kind == Type::Kind::Float)
-      return one(Value::makeBool(compare(op, args[0].real, args[1].real)));
+    if (isFloatingPoint(*t)) return one(Value::makeBool(compare(op, args[0].real, args[1].real)));
     return one(Value::makeBool(compare(op, numeric(args[0]), numeric(args[1]))));
   }
-  if (t->kind == Type::Kind::Float) {
+  if (isFloatingPoint(*t)) {
     float a = args[0].real;
     float b = args.size() > 1 ? args[1].real : 0.0f;
-    if (op == "+") return one(Value::makeFloat(a + b));
-    if (op == "-") return one(Value::makeFloat(a - b));
-    if (op == "*") return one(Value::makeFloat(a * b));
+    // half: the RI's `half(float(a) op float(b))`, the float result rounded to binary16 (W43).
+    auto make = [&](float x) {
+      return t->kind == Type::Kind::Half ? Value::makeHalf(x) : Value::makeFloat(x);
+    };
+    if (op == "+") return one(make(a + b));
+    if (op == "-") return one(make(a - b));
+    if (op == "*") return one(make(a * b));
     if (op == "/") {
       // "The result of operator/ is an undefined value if its second argument is either +0.0 or
       // -0.0"
       if (b == 0.0f) return one(Value::makeUnspecified(result));
-      return one(Value::makeFloat(a / b));
+      return one(make(a / b));
     }
-    if (op == "neg") return one(Value::makeFloat(-a));
-    if (op == "abs") return one(Value::makeFloat(std::fabs(a)));
+    if (op == "neg") return one(make(-a));
+    if (op == "++") return one(make(a + 1));
+    if (op == "--") return one(make(a - 1));
+    if (op == "abs") return one(make(std::fabs(a)));
     if (op == "min" || op == "max") {
       if (std::isnan(a) || std::isnan(b)) return {args[0], args[1]};  // either argument
       return one(Value::makeFloat(op == "min" ? std::fmin(a, b) : std::fmax(a, b)));
@@ -298,7 +323,7 @@ std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
   if (op == "++") return integerOp("+", t, a, 1);
   if (op == "--") return integerOp("-", t, a, 1);
   if (op == "neg") return integerOp("-", t, 0, a);
-  if (op == "~") return one(ofType(t, ~uint32_t(a)));
+  if (op == "~") return one(ofType(t, ~a));
   if (op == "abs")
     return t->kind == Type::Kind::Int && int32_t(a) < 0 ? integerOp("-", t, 0, a)
                                                         : one(ofType(t, a));

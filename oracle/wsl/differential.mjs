@@ -80,7 +80,9 @@ class Generator {
       switch (type) {
         case "int": return this.intLiteral();
         case "uint": return this.pick(["0u", "1u", "3u", "31u", "32u", "4294967295u"]);
-        case "float": return this.pick(["0.0", "1.0", "0.5", "-2.5", "3.0", "1000000.0"]);
+        // No negative float literal: the RI folds `-2.5` into an int literal, so every program
+        // holding one is an `ri-rejects` difference (docs/ambiguities.md W41).
+        case "float": return this.pick(["0.0", "1.0", "0.5", "2.5", "3.0", "1000000.0"]);
         default: return this.pick(["true", "false"]);
       }
     }
@@ -102,6 +104,14 @@ class Generator {
         if (k < 0.82) return `${this.pick(["min", "max"])}(${e(type)}, ${e(type)})`;
         if (k < 0.88) return `${type}(${e(this.pick(["int", "uint", "float"]))})`;
         if (k < 0.94) return type === "int" ? `(-(${e("int")}))` : `(~${e("uint")})`;
+        // The RI's narrow integers (docs/ambiguities.md W43), wrapping at their width. No shifts
+        // (the RI masks the count with 255 or 65535 where Plumb takes it modulo the width) and no
+        // half (the RI truncates its significand where Plumb rounds to nearest).
+        if (k < 0.97) {
+          const narrow = this.pick(["char", "short", "uchar", "ushort"]);
+          const op = this.pick(["+", "-", "*", "/", "&", "|", "^"]);
+          return `${type}(${narrow}(${e("int")}) ${op} ${narrow}(${e("int")}))`;
+        }
         return `${type}3(${e(type)}, ${e(type)}, ${e(type)}).${this.pick(["x", "y", "z"])}`;
       }
       case "float": {

@@ -50,6 +50,30 @@ TypeP floatType() {
   return t;
 }
 
+TypeP charType() {
+  static TypeP t = basic(Type::Kind::Char);
+  return t;
+}
+TypeP shortType() {
+  static TypeP t = basic(Type::Kind::Short);
+  return t;
+}
+TypeP ushortType() {
+  static TypeP t = basic(Type::Kind::Ushort);
+  return t;
+}
+TypeP halfType() {
+  static TypeP t = basic(Type::Kind::Half);
+  return t;
+}
+TypeP matrixOf(TypeP scalar, uint32_t rows, uint32_t columns) {
+  auto t = std::make_shared<Type>();
+  t->kind = Type::Kind::Matrix;
+  t->element = vectorOf(std::move(scalar), columns);
+  t->size = rows;
+  return t;
+}
+
 TypeP arrayOf(TypeP element, uint32_t size) {
   auto t = std::make_shared<Type>();
   t->kind = Type::Kind::Array;
@@ -108,6 +132,7 @@ bool sameType(const Type& a, const Type& b) {
       return a.declaration == b.declaration && a.name == b.name;
     case Type::Kind::Array:
     case Type::Kind::Vector:
+    case Type::Kind::Matrix:
       return a.size == b.size && sameType(*a.element, *b.element);
     case Type::Kind::Texture:
       return a.name == b.name && sameType(*a.element, *b.element);
@@ -135,6 +160,17 @@ std::string typeName(const Type& t) {
       return "uchar";
     case Type::Kind::Float:
       return "float";
+    case Type::Kind::Char:
+      return "char";
+    case Type::Kind::Short:
+      return "short";
+    case Type::Kind::Ushort:
+      return "ushort";
+    case Type::Kind::Half:
+      return "half";
+    case Type::Kind::Matrix:
+      return typeName(*t.element->element) + std::to_string(t.size) + "x" +
+             std::to_string(t.element->size);
     case Type::Kind::Enum:
     case Type::Kind::Struct:
       return t.name;
@@ -165,10 +201,29 @@ std::string typeName(const Type& t) {
 }
 
 bool isInteger(const Type& t) {
-  return t.kind == Type::Kind::Int || t.kind == Type::Kind::Uint || t.kind == Type::Kind::Uchar;
+  return t.kind == Type::Kind::Int || t.kind == Type::Kind::Uint || t.kind == Type::Kind::Uchar ||
+         t.kind == Type::Kind::Char || t.kind == Type::Kind::Short || t.kind == Type::Kind::Ushort;
+}
+uint32_t integerWidth(const Type& t) {
+  switch (t.kind) {
+    case Type::Kind::Uchar:
+    case Type::Kind::Char:
+      return 8;
+    case Type::Kind::Short:
+    case Type::Kind::Ushort:
+      return 16;
+    default:
+      return 32;
+  }
+}
+bool isSignedInteger(const Type& t) {
+  return t.kind == Type::Kind::Int || t.kind == Type::Kind::Char || t.kind == Type::Kind::Short;
+}
+bool isFloatingPoint(const Type& t) {
+  return t.kind == Type::Kind::Float || t.kind == Type::Kind::Half;
 }
 bool isScalar(const Type& t) {
-  return isInteger(t) || t.kind == Type::Kind::Bool || t.kind == Type::Kind::Float ||
+  return isInteger(t) || t.kind == Type::Kind::Bool || isFloatingPoint(t) ||
          t.kind == Type::Kind::Enum;
 }
 bool isVector(const Type& t) {

@@ -36,11 +36,18 @@ struct Type {
     Vector,
     Texture,
     Sampler,
-    Atomic
+    Atomic,
+    // Not the seed's: the reference implementation's other scalars (docs/ambiguities.md W43).
+    Char,
+    Short,
+    Ushort,
+    Half,
+    // `floatRxC`, `matrix<T, R, C>`: R rows (`element` is the row vector TC), W44.
+    Matrix
   };
   Kind kind = Kind::Void;
-  TypeP element;                              // Array, Pointer, ArrayRef, Vector
-  uint32_t size = 0;                          // Array: number of elements (>= 1); Vector: 2, 3 or 4
+  TypeP element;      // Array, Pointer, ArrayRef, Vector; Matrix: the row vector
+  uint32_t size = 0;  // Array: number of elements (>= 1); Vector: 2, 3 or 4; Matrix: rows
   AddressSpace space = AddressSpace::Thread;  // Pointer, ArrayRef
   std::string name;      // Enum, Struct; Texture: its kind (`Texture2D`, `RWTexture1DArray`, ..)
   int declaration = -1;  // Enum, Struct: index in CheckedProgram
@@ -52,6 +59,12 @@ TypeP intType();
 TypeP uintType();
 TypeP ucharType();
 TypeP floatType();
+TypeP charType();
+TypeP shortType();
+TypeP ushortType();
+TypeP halfType();
+/// `floatRxC`: R rows of C elements (`matrix<float, R, C>`; R and C in 2..4).
+TypeP matrixOf(TypeP scalar, uint32_t rows, uint32_t columns);
 TypeP arrayOf(TypeP element, uint32_t size);
 TypeP pointerTo(TypeP element, AddressSpace as);
 TypeP arrayRefTo(TypeP element, AddressSpace as);
@@ -69,8 +82,12 @@ inline bool sameType(const TypeP& a, const TypeP& b) {
 }
 /// WSL spelling: `int`, `thread int*`, `int[3]`, `device float[]`.
 std::string typeName(const Type& t);
-bool isInteger(const Type& t);  // int, uint, uchar
-bool isScalar(const Type& t);   // bool, int, uint, uchar, float, enum
+bool isInteger(const Type& t);  // int, uint, uchar, char, short, ushort
+/// The bits of an integer type (8, 16 or 32) and whether it is signed (int, char, short).
+uint32_t integerWidth(const Type& t);
+bool isSignedInteger(const Type& t);
+bool isFloatingPoint(const Type& t);  // float, half
+bool isScalar(const Type& t);         // bool, the integers, float, half, enum
 bool isPointerOrRef(const Type& t);
 bool isVector(const Type& t);
 

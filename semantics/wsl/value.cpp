@@ -1,6 +1,7 @@
 // WSL values (WSL.ott `val`).
 #include "semantics/wsl/value.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -41,6 +42,43 @@ Value Value::makeFloat(float f) {
   v.type = floatType();
   return v;
 }
+Value Value::makeInteger(TypeP t, int64_t bits) {
+  Value v;
+  const uint32_t width = integerWidth(*t);
+  uint64_t low = width == 32 ? uint64_t(uint32_t(bits)) : uint64_t(bits) & ((1ull << width) - 1);
+  if (isSignedInteger(*t)) {
+    v.kind = Kind::Int;
+    v.integer = int64_t(low << (64 - width)) >> (64 - width);
+  } else {
+    v.kind = t->kind == Type::Kind::Uint ? Kind::Uint : Kind::Uchar;
+    v.integer = int64_t(low);
+  }
+  v.type = std::move(t);
+  return v;
+}
+
+namespace {
+// binary16: 11 significant bits, exponents down to -14, subnormals multiples of 2^-24.
+float roundToHalf(float f) {
+  if (std::isnan(f) || std::isinf(f) || f == 0) return f;
+  double a = std::fabs(double(f));
+  if (a >= 65520.0) return std::copysign(INFINITY, f);  // 65504 + half an ulp rounds up
+  int e;
+  std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  double q = std::ldexp(1.0, std::max(e - 11, -24));
+  double r = std::nearbyint(a / q) * q;  // the default rounding mode: to nearest, ties to even
+  return float(std::copysign(r, double(f)));
+}
+}  // namespace
+
+Value Value::makeHalf(float f) {
+  Value v;
+  v.kind = Kind::Float;
+  v.real = roundToHalf(f);
+  v.type = halfType();
+  return v;
+}
+
 Value Value::makeEnum(TypeP enumType, int64_t i) {
   Value v;
   v.kind = Kind::Enum;
@@ -80,8 +118,9 @@ Value Value::makeVoid() {
 }
 Value Value::makeUnspecified(TypeP type) {
   Value v;
-  if (type->kind == Type::Kind::Vector) {
-    // A vector is its elements: each one unspecified (the swizzles and indexers read them).
+  if (type->kind == Type::Kind::Vector || type->kind == Type::Kind::Matrix) {
+    // A vector is its elements (a matrix its rows): each one unspecified (the swizzles and indexers
+    // read them).
     v.kind = Kind::Aggregate;
     v.elements.assign(type->size, makeUnspecified(type->element));
     v.type = std::move(type);
@@ -92,7 +131,15 @@ Value Value::makeUnspecified(TypeP type) {
       v.kind = Kind::Bool;
       break;
     case Type::Kind::Int:
+    case Type::Kind::Char:
+    case Type::Kind::Short:
       v.kind = Kind::Int;
+      break;
+    case Type::Kind::Ushort:
+      v.kind = Kind::Uchar;
+      break;
+    case Type::Kind::Half:
+      v.kind = Kind::Float;
       break;
     case Type::Kind::Uint:
       v.kind = Kind::Uint;

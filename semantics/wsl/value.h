@@ -47,6 +47,11 @@ struct Value {
   static Value makeUint(uint32_t u);
   static Value makeUchar(uint8_t u);
   static Value makeFloat(float f);
+  /// A value of the integer type `t` from its low bits (truncated to its width, sign-extended
+  /// when signed): int and char, short as Kind::Int, the unsigned ones as Kind::Uint/Uchar.
+  static Value makeInteger(TypeP t, int64_t bits);
+  /// A half: `f` rounded to binary16 (to nearest, ties to even), kept as a float.
+  static Value makeHalf(float f);
   static Value makeEnum(TypeP enumType, int64_t v);
   static Value makePtr(Address a, AddressSpace as, TypeP pointee);
   static Value makeRef(Address a, uint32_t length, AddressSpace as, TypeP element);

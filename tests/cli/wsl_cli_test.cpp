@@ -49,6 +49,27 @@ TEST(WslCli, CheckNamesTheRuleAndDesugarPrints) {
   EXPECT_NE(r.out.find("// for_init_vdecls at 9:5"), std::string::npos) << r.out;
 }
 
+// The entry-point interface (W42) and the RI's half (W43) from the command line.
+TEST(WslCli, EntryPointsAndHalves) {
+  std::string vs = temp("vs.wsl",
+                        "vertex float4 foo(float x : PSIZE) : SV_Position {\n"
+                        "  return float4(x, x, x, x);\n}\n");
+  auto r = plumb("wsl check " + vs, true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("the semantic 'PSIZE' is not an input of a vertex entry point "
+                       "[wsl-validation-arguments-and-return-types]"),
+            std::string::npos)
+      << r.out;
+  std::string h = temp("h.wsl", "half third(half x) { return x / 3; }\n");
+  r = plumb("wsl run " + h + " --entry third --args half:1 --format json");
+  EXPECT_EQ(r.status, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out, nullptr, false);
+  ASSERT_FALSE(j.is_discarded()) << r.out;
+  ASSERT_EQ(j["outcomes"].size(), 1u) << r.out;
+  EXPECT_EQ(j["outcomes"][0]["value"]["type"], "half") << r.out;
+  EXPECT_EQ(j["outcomes"][0]["value"]["value"], 0.333251953125) << r.out;  // binary16 of 1/3
+}
+
 TEST(WslCli, UsageErrorsExitTwo) {
   EXPECT_EQ(plumb("wsl run " + kExample + " --entry nope", true).status, 2);
   EXPECT_EQ(plumb("wsl run " + kExample + " --entry pick --args banana", true).status, 2);
