@@ -153,6 +153,7 @@ static Revision make2022_06() {
   addWords(r, kReserved2022);
   r.extensions = {"f16"};  // #extension-list
   r.fallthroughStatement = true;
+  r.creationTimeSampleBiasRange = true;
   return r;
 }
 

@@ -139,6 +139,10 @@ struct Revision {
   /// so are shifts by a const e2 at least the bit width, and a const `<<` that overflows. The
   /// seed gives e1 (or 0) and shifts modulo the width. Checked also when e1 is not const.
   bool constIntegerErrors = false;
+  /// old#texturesamplebias: "`bias` must be between `-16.0` and `15.99`", a shader-creation
+  /// error for a creation-time bias (docs/ambiguities.md T13). new#texturesamplebias clamps the
+  /// bias to that range instead ("This value will be clamped"), so 2026 has no such error.
+  bool creationTimeSampleBiasRange = false;
   // ---- delta 2.7, 3.2, 3.4, 3.5: override-expressions at pipeline creation
   /// new#override-expr, new#pipeline-creation-error: the errors of an override-expression
   /// (division by zero, shifts, clamp with low > high, extractBits, ...) are pipeline-creation

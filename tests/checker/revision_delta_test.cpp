@@ -575,6 +575,34 @@ TEST(RevisionDelta, TextureOffsetsAndComponentsAreConst) {
   }
 }
 
+// old#texturesamplebias: "bias must be between -16.0 and 15.99", a shader-creation error for a
+// creation-time bias (Revision::creationTimeSampleBiasRange); new#texturesamplebias clamps it
+// instead ("This value will be clamped in the range [-16.0, 15.99]"; docs/ambiguities.md T13).
+TEST(RevisionDelta, CreationTimeSampleBiasRangeOnlyInTheSeed) {
+  auto program = [](const std::string& bias) {
+    return "@group(0) @binding(0) var t: texture_2d<f32>; @group(0) @binding(1) var s: sampler; "
+           "@fragment fn f(@location(0) b: f32) { let r = textureSampleBias(t, s, vec2<f32>(), " +
+           bias + "); }";
+  };
+  struct Case {
+    const char* bias;
+    bool valid2022;
+    bool valid2026;
+  } cases[] = {
+      {"-16.0", true, true},     {"15.99", true, true},  {"15.99f", true, true},
+      {"16.0", false, true},     {"-16.5", false, true}, {"b", true, true},
+      {"b * 100.0", true, true},  // a run-time bias is clamped in both (T13)
+  };
+  for (const Case& c : cases) {
+    auto seed = checkSourceIn(Revision::wgsl2022_06(), program(c.bias));
+    EXPECT_EQ(seed->valid(), c.valid2022) << c.bias << " under 2022-06\n" << seed->text();
+    if (!c.valid2022 && !seed->rules().empty())
+      EXPECT_EQ(seed->rules()[0], "texturesamplebias") << seed->text();
+    auto current = checkSourceIn(Revision::wgsl2026(), program(c.bias));
+    EXPECT_EQ(current->valid(), c.valid2026) << c.bias << " under 2026\n" << current->text();
+  }
+}
+
 TEST(RevisionDelta, UnknownDiagnosticRuleIsAWarning) {
   // new#filterable-triggering-rules: an unrecognized one-token rule name warns.
   auto r = checkSourceIn(Revision::wgsl2026(), "diagnostic(off, no_such_rule);");
