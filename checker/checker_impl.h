@@ -309,6 +309,8 @@ class Checker {
   void requireBool(ast::ExpressionId e, const char* rule, const char* what);
   void checkLoop(const ast::LoopStatement& loop);
   void checkSwitch(const ast::SwitchStatement& s, Span span);
+  /// new#switch-statement: the type of the first concrete (i32 or u32) case selector.
+  std::optional<Type> concreteCaseSelectorType(const ast::SwitchStatement& s);
   enum class Construct : uint8_t { Loop, Switch, Continuing };
   std::vector<Construct> constructs_;
   /// Loops whose continuing statement uses declarations of the body: the continue

@@ -202,6 +202,7 @@ static Revision make2026() {
   r.aliasDeclaration = true;
   r.constAssert = true;
   r.defaultCaseSelector = true;
+  r.switchSelectorCommonType = true;
   r.mustUse = true;
   r.readWriteStorageTextures = true;
   r.staticAliasAnalysis = true;

@@ -92,6 +92,11 @@ struct Revision {
   bool constAssert = false;
   /// `case 1, default:` (new#switch-statement): `default` is a case selector.
   bool defaultCaseSelector = false;
+  /// new#switch-statement: "the selector expression and all case selector expressions must be
+  /// of the same concrete integer scalar type": an AbstractInt selector is converted to the
+  /// type of a concrete case selector (u32 too). The seed (old#switch-statement) concretizes
+  /// an AbstractInt selector to i32 and requires each case selector to have that type.
+  bool switchSelectorCommonType = false;
   /// `fallthrough;` (old#fallthrough-statement): removed in 2026.
   bool fallthroughStatement = false;
   // ---- delta 2.2

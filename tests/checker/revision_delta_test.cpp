@@ -505,6 +505,21 @@ const DeltaCase kCases[] = {
      "@group(0) @binding(2) var st: texture_storage_2d<r32float, read>; @fragment fn main() { "
      "if textureLoad(st, vec2<i32>()).x > 0.0 { let r = textureSample(t, s, vec2<f32>()); } }",
      false, true},
+    // new#switch-statement: the selector and the case selectors are of one concrete integer
+    // type, an AbstractInt selector converted to a u32 case selector's type; the seed
+    // concretizes the selector to i32 first.
+    {"1.7 switch of AbstractInt with u32 cases", "fn f() { switch 1 { case 2u: {} default: {} } }",
+     false, true},
+    {"1.7 switch of AbstractInt beyond i32 with u32 cases",
+     "fn f() { switch 3000000000 { case 3000000000u: {} default: {} } }", false, true},
+    {"1.7 switch of u32 with AbstractInt cases",
+     "fn f(x: u32) { switch x { case 2: {} default: {} } }", true, true},
+    {"1.7 switch of AbstractInt with AbstractInt cases",
+     "fn f() { switch 1 { case 2: {} default: {} } }", true, true},
+    {"1.7 switch of AbstractInt with i32 and u32 cases",
+     "fn f() { switch 1 { case 2u, 3i: {} default: {} } }", false, false, "switch-statement"},
+    {"1.7 switch of i32 with a u32 case", "fn f(x: i32) { switch x { case 2u: {} default: {} } }",
+     false, false, "switch-statement"},
     // delta 8: the subgroups extension
     {"8 subgroupAdd",
      "enable subgroups; @compute @workgroup_size(64) fn m() { let x = subgroupAdd(1u); }", false,
