@@ -520,6 +520,21 @@ const DeltaCase kCases[] = {
      "fn f() { switch 1 { case 2u, 3i: {} default: {} } }", false, false, "switch-statement"},
     {"1.7 switch of i32 with a u32 case", "fn f(x: i32) { switch x { case 2u: {} default: {} } }",
      false, false, "switch-statement"},
+    // new#declaration-and-scope: a user function shadows a predeclared type of its name, also
+    // when declared after its call; the seed has no such predeclared aliases (vec4f is a plain
+    // name there) and `f32` is a keyword.
+    {"2.4 a function named vec4f",
+     "fn g() -> vec4<f32> { return vec4f(); } fn vec4f() -> vec4<f32> { return vec4<f32>(2.0); }",
+     true, true},
+    {"2.4 a function named vec3u with an argument",
+     "fn vec3u(a: i32) -> i32 { return a + 1; } fn g() -> i32 { return vec3u(2); }", true, true},
+    {"2.4 a function named f32", "fn f32(a: i32) -> i32 { return a; } fn g() { let x = f32(2); }",
+     false, true},
+    {"2.4 a function named f32 with a wrong argument",
+     "fn f32(a: i32) -> i32 { return a; } fn g() { let x = f32(2.5); }", false, false,
+     "function-restriction"},
+    {"2.4 a local let shadows the function named vec4f",
+     "fn vec4f() -> i32 { return 1; } fn g() { let vec4f = 2; let x = vec4f(); }", false, false},
     // delta 8: the subgroups extension
     {"8 subgroupAdd",
      "enable subgroups; @compute @workgroup_size(64) fn m() { let x = subgroupAdd(1u); }", false,
