@@ -234,6 +234,9 @@ static Revision make2026() {
   r.flatSampling = true;
   r.inferredZeroVector = true;
   r.currentUniformityAnalysis = true;
+  r.immediateAddressSpace = true;
+  r.fragmentDepthModes = true;
+  r.subgroupSizeAttribute = true;
   return r;
 }
 

@@ -177,6 +177,17 @@ struct Revision {
   /// not evaluated, so its evaluation errors are not reported. The seed is silent and Plumb
   /// evaluates it (docs/ambiguities.md).
   bool shortCircuitConstEvaluation = false;
+  // ---- delta 8: the language features of new#language-extensions-sec that change the text
+  /// immediate_address_space (new#address-space, new#var-and-value): `var<immediate>`, an
+  /// immediate data variable: module scope, read-only, a concrete constructible host-shareable
+  /// store type without arrays, at most one statically accessed per entry point.
+  bool immediateAddressSpace = false;
+  /// fragment_depth (new#depth-mode-names, new#builtin-inputs-outputs):
+  /// `@builtin(frag_depth, less)` and `@builtin(frag_depth, greater)`.
+  bool fragmentDepthModes = false;
+  /// The subgroup_size_control extension (new#subgroup-size-attr): `@subgroup_size(n)` on a
+  /// compute entry point; enabling it enables `subgroups` too (new#extension-list).
+  bool subgroupSizeAttribute = false;
   // ---- delta 6, 8: built-in functions
   /// The built-in functions current WGSL adds (saturate, the 4x8 packed-integer functions,
   /// textureSampleBaseClampToEdge, textureBarrier; currentOverloadRows()).

@@ -270,5 +270,24 @@ TEST(Subgroups, TheSeedHasNoSubgroups) {
   EXPECT_FALSE(run(current(), noEnable).report.ran);
 }
 
+// new#subgroup-size-attr: `@subgroup_size(n)` "specifies the subgroup size": the only size a
+// dispatch explores (enable subgroup_size_control enables subgroups); outside the device's
+// range it is a pipeline-creation error, and nothing runs. The seed has neither.
+TEST(Subgroups, TheSubgroupSizeAttributeFixesTheSize) {
+  std::string src =
+      "enable subgroup_size_control;\n@group(0) @binding(0) var<storage, read_write> out: "
+      "array<u32, 8>;\n@compute @workgroup_size(8) @subgroup_size(4) fn main("
+      "@builtin(local_invocation_index) i: u32, @builtin(subgroup_size) s: u32) {\n"
+      "  out[i] = s * 100u + subgroupAdd(1u);\n}\n";
+  Ran r = run(current(), src, linear());
+  EXPECT_EQ(exactOutcomes(r), (Words{{404, 404, 404, 404, 404, 404, 404, 404}}));
+  EXPECT_EQ(r.report.json["subgroups"]["sizes"], (std::vector<uint32_t>{4}));
+  Ran outside = run(current(), src, linear(8, 128));
+  EXPECT_FALSE(outside.report.ran);
+  EXPECT_NE(outside.errors.find("@subgroup_size(4) is outside"), std::string::npos)
+      << outside.errors;
+  EXPECT_FALSE(run(Revision::wgsl2022_06(), src).report.ran);
+}
+
 }  // namespace
 }  // namespace plumb::interp
