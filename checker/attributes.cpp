@@ -38,6 +38,7 @@ constexpr AttributeRow kAttributes[] = {
     {"must_use", Attributes::MustUse, "attribute-must_use"},
     {"diagnostic", Attributes::Diagnostic, "attribute-diagnostic"},
     {"blend_src", Attributes::BlendSrc, "blend-src-attr"},
+    {"subgroup_size", Attributes::SubgroupSize, "subgroup-size-attr"},
 };
 
 const AttributeRow* findAttribute(std::string_view name, const Revision& revision) {
@@ -46,6 +47,7 @@ const AttributeRow* findAttribute(std::string_view name, const Revision& revisio
       if (r.kind == Attributes::MustUse && !revision.mustUse) return nullptr;
       if (r.kind == Attributes::Diagnostic && !revision.diagnosticFilters) return nullptr;
       if (r.kind == Attributes::BlendSrc && !revision.blendSrc) return nullptr;
+      if (r.kind == Attributes::SubgroupSize && !revision.subgroupSizeAttribute) return nullptr;
       return &r;
     }
   return nullptr;
@@ -69,6 +71,7 @@ bool allowedAt(Attributes::Kind k, AttributePlace place) {
     case Attributes::Compute:
     case Attributes::MustUse:
     case Attributes::Diagnostic:
+    case Attributes::SubgroupSize:
       return place == AttributePlace::Function;
     default: return false;
   }
@@ -259,9 +262,31 @@ Attributes Checker::checkAttributes(List<Attribute> list, AttributePlace place) 
         }
         break;
       case Attributes::Builtin: {
-        std::string_view v = args.size() == 1 ? identifierAttributeArgument(args[0]) : "";
+        std::string_view v = !args.empty() ? identifierAttributeArgument(args[0]) : "";
         bool current = m_.revision().currentBuiltinValues;
-        if (args.size() != 1 || !isBuiltinValueName(v, current)) {
+        // new#builtin-inputs-outputs (frag_depth), fragment_depth: "the builtin attribute can
+        // have an optional second parameter to specify a depth mode": less or greater
+        // (new#depth-mode-names).
+        if (args.size() == 2 && m_.revision().fragmentDepthModes && v == "frag_depth") {
+          std::string_view mode = identifierAttributeArgument(args[1]);
+          if (mode == "less") out.depthMode = Attributes::DepthMode::Less;
+          else if (mode == "greater") out.depthMode = Attributes::DepthMode::Greater;
+          else {
+            error(m_[args[1]].span, "the depth mode of frag_depth must be less or greater",
+                  "depth-mode-names");
+            ok = false;
+            break;
+          }
+        } else if (args.size() == 2 && isBuiltinValueName(v, current)) {
+          error(m_[args[1]].span,
+                m_.revision().fragmentDepthModes
+                    ? "only @builtin(frag_depth) takes a second argument, its depth mode"
+                    : "@builtin takes one argument",
+                row->anchor);
+          ok = false;
+          break;
+        }
+        if (args.empty() || args.size() > 2 || !isBuiltinValueName(v, current)) {
           std::string names;
           for (const BuiltinValue& b : builtinValues())
             if ((current || !b.current) && names.find(b.name) == std::string::npos)
@@ -369,6 +394,24 @@ Attributes Checker::checkAttributes(List<Attribute> list, AttributePlace place) 
             error(m_[args[1]].span, "flat interpolation takes no sampling", "interpolation");
             ok = false;
           }
+        }
+        break;
+      }
+      case Attributes::SubgroupSize: {
+        // new#subgroup-size-attr: "Must only be used when the subgroup_size_control extension
+        // is enabled"; its argument is typed by the entry point check (checkSubgroupSize).
+        bool enabled = false;
+        for (std::string_view x : enabledExtensions_)
+          enabled = enabled || x == "subgroup_size_control";
+        if (!enabled) {
+          error(attr.span,
+                "@subgroup_size needs the extension 'subgroup_size_control' (enable "
+                "subgroup_size_control;)",
+                "extension-list");
+          ok = false;
+        } else if (args.size() != 1) {
+          error(attr.span, "@subgroup_size takes exactly one argument", row->anchor);
+          ok = false;
         }
         break;
       }
@@ -494,6 +537,51 @@ void Checker::checkWorkgroupSize(const Attribute& attr, EntryPoint& entry) {
     d.value = static_cast<uint64_t>(n);
   }
   for (size_t i = operands.size(); i < 3; ++i) entry.workgroupSize[i].value = 1;
+}
+
+// new#subgroup-size-attr: the parameter "must be a const-expression or an override-expression
+// that resolves to an i32 or u32"; "If the value is not a power of two, then: It is a
+// shader-creation error if the expression is a const-expression. It is a pipeline-creation
+// error if the expression is an override-expression." "A pipeline-creation error results if
+// the x-dimension of the entry point's workgroup_size is not a multiple of the subgroup_size
+// value." (The device's subgroupMinSize and subgroupMaxSize bounds are the API's, not the
+// module's: plumb run --subgroup-min-size/--subgroup-max-size.)
+void Checker::checkSubgroupSize(const Attribute& attr, EntryPoint& entry) {
+  const char* anchor = "subgroup-size-attr";
+  std::span<const ExpressionId> args = m_[attr.arguments];
+  if (args.size() != 1) return;  // reported by checkAttributes
+  Operand o = operand(args[0]);
+  if (!o.type) return;
+  TypeKind k = types_.kind(o.type);
+  if (k != TypeKind::AbstractInt && k != TypeKind::I32 && k != TypeKind::U32) {
+    error(o.span, "@subgroup_size's argument must be an i32 or u32, not " + typeName(o.type),
+          anchor);
+    return;
+  }
+  if (o.stage == EvaluationStage::Runtime) {
+    error(o.span, "@subgroup_size's argument must be a const-expression or an override-expression",
+          anchor);
+    return;
+  }
+  entry.subgroupSize.expression = o.expression;
+  std::optional<Value> v = convertOperand(o, k == TypeKind::AbstractInt ? types_.i32() : o.type);
+  if (!v) return;  // an override without a value yet
+  bool atPipeline = o.stage == EvaluationStage::Override;
+  const char* when = atPipeline ? " (at pipeline creation)" : "";
+  int64_t n = v->intValue();
+  if (n < 1 || !std::has_single_bit(static_cast<uint64_t>(n))) {
+    error(o.span, "the subgroup size must be a power of two, not " + std::to_string(n) + when,
+          anchor);
+    return;
+  }
+  entry.subgroupSize.value = static_cast<uint64_t>(n);
+  if (options_.pipelineCreation && entry.workgroupSize[0].value &&
+      *entry.workgroupSize[0].value % static_cast<uint64_t>(n) != 0)
+    error(o.span,
+          "the workgroup size in x, " + std::to_string(*entry.workgroupSize[0].value) +
+              ", is not a multiple of the subgroup size " + std::to_string(n) +
+              " (at pipeline creation)",
+          anchor);
 }
 
 // #override-decls: "Two override-declarations must not use the same pipeline constant ID."

@@ -109,6 +109,10 @@ void Checker::checkDirectives() {
     if (m_.revision().isExtension(n)) {
       if (n == "f16") f16Enabled_ = true;
       enabledExtensions_.push_back(n);
+      // new#extension-list: "The subgroups [extension] will be automatically enabled when
+      // subgroup_size_control is enabled."
+      if (n == "subgroup_size_control" && m_.revision().subgroupSizeAttribute)
+        enabledExtensions_.push_back("subgroups");
     } else {
       std::string known;
       for (std::string_view e : m_.revision().extensions)

@@ -78,6 +78,7 @@ struct Attributes {
     MustUse,
     Diagnostic,  // revision 2026 (new#must-use-attr, new#attribute-diagnostic)
     BlendSrc,    // revision 2026 (new#blend-src-attr)
+    SubgroupSize,  // revision 2026, subgroup_size_control (new#subgroup-size-attr)
     kCount
   };
   std::array<ast::AttributeId, kCount> node{};  // absent when the attribute is not present
@@ -87,6 +88,10 @@ struct Attributes {
   enum class Sampling : uint8_t { None, Center, Centroid, Sample, First, Either };
   Interpolation interpolation = Interpolation::None;
   Sampling sampling = Sampling::None;
+  /// Revision 2026, fragment_depth: the depth mode of `@builtin(frag_depth, less|greater)`
+  /// (new#depth-mode-names).
+  enum class DepthMode : uint8_t { None, Less, Greater };
+  DepthMode depthMode = DepthMode::None;
   ShaderStage stage = ShaderStage::None;
   /// Revision 2026: the @diagnostic filters (new#attribute-diagnostic). Those of a function
   /// apply to the uniformity rules triggered in it (uniformity.cpp); a statement's are not
@@ -106,6 +111,9 @@ struct EntryPoint {
   uint32_t function;  // declaration index
   ShaderStage stage;
   std::array<WorkgroupDimension, 3> workgroupSize;  // compute only
+  /// Revision 2026, subgroup_size_control: `@subgroup_size(n)` (new#subgroup-size-attr);
+  /// no expression when absent.
+  WorkgroupDimension subgroupSize;
 };
 
 /// One module-scope declaration, in source order.

@@ -109,6 +109,8 @@ class Checker {
   /// variables, and of every pointer type written in the source (#memory-view-types).
   std::vector<std::string> storeTypeRestriction(ast::AddressSpace space, Type store,
                                                 ast::AccessMode access);
+  /// Whether t is or holds (in a structure member, at any depth) an array.
+  bool containsArray(Type t);
   Type resolveTypeDeclUncached(ast::TypeId t);
   bool requireF16(Span span, const char* rule = "extension-list");  // needs `enable f16;`
   std::vector<uint8_t> typeDeclDone_;
@@ -212,6 +214,7 @@ class Checker {
   std::string_view identifierAttributeArgument(ast::ExpressionId e);
   /// #entry-point-attributes: the types and values of @workgroup_size's arguments.
   void checkWorkgroupSize(const ast::Attribute& attr, EntryPoint& entry);
+  void checkSubgroupSize(const ast::Attribute& attr, EntryPoint& entry);
   /// After all declarations: pipeline constant IDs are unique (#override-decls).
   void checkModuleAttributes();
 
@@ -309,6 +312,8 @@ class Checker {
   void requireBool(ast::ExpressionId e, const char* rule, const char* what);
   void checkLoop(const ast::LoopStatement& loop);
   void checkSwitch(const ast::SwitchStatement& s, Span span);
+  /// new#switch-statement: the type of the first concrete (i32 or u32) case selector.
+  std::optional<Type> concreteCaseSelectorType(const ast::SwitchStatement& s);
   enum class Construct : uint8_t { Loop, Switch, Continuing };
   std::vector<Construct> constructs_;
   /// Loops whose continuing statement uses declarations of the body: the continue

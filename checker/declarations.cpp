@@ -119,7 +119,7 @@ void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaratio
   }
   if (access == AccessMode::None || space != AddressSpace::Storage)
     access = space == AddressSpace::Uniform || space == AddressSpace::Storage ||
-                     space == AddressSpace::Handle
+                     space == AddressSpace::Handle || space == AddressSpace::Immediate
                  ? AccessMode::Read
                  : AccessMode::ReadWrite;
   // #address-space: restrictions on stored values.
@@ -163,7 +163,10 @@ void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaratio
                   "textures, samplers), not on a " +
                   std::string(spelling(space)) + " variable",
               k == Attributes::Group ? "attribute-group" : "attribute-binding");
-  if (space == AddressSpace::Uniform || space == AddressSpace::Storage)
+  // new#address-space-layout-constraints: "All address spaces except uniform have the same
+  // constraints as the storage address space" (immediate data too: host-shareable).
+  if (space == AddressSpace::Uniform || space == AddressSpace::Storage ||
+      space == AddressSpace::Immediate)
     checkLayoutConstraints(store, space, v);
   d.type = types_.reference(space, store, access);
 }
@@ -272,6 +275,17 @@ std::vector<std::string> Checker::storeTypeRestriction(AddressSpace space, Type 
       if (!isHostShareable(types_, store))
         why.push_back("a storage buffer's type must be host-shareable, not " + typeName(store));
       break;
+    case AddressSpace::Immediate:
+      // new#var-and-value: "Its store type must be a host-shareable constructible type,
+      // excluding arrays and structures that contain array members" (concrete, by the
+      // declaration table).
+      if (!isConstructible(types_, store) || !isHostShareable(types_, store) ||
+          containsArray(store))
+        why.push_back(
+            "an immediate data variable's type must be constructible and host-shareable, "
+            "without arrays, not " +
+            typeName(store));
+      break;
     default:
       break;
   }
@@ -292,6 +306,15 @@ std::vector<std::string> Checker::storeTypeRestriction(AddressSpace space, Type 
     why.push_back(
         "atomic types are only allowed in workgroup variables and read_write storage buffers");
   return why;
+}
+
+bool Checker::containsArray(Type t) {
+  const TypeNode& n = types_[t];
+  if (n.kind == TypeKind::Array) return true;
+  if (n.kind == TypeKind::Struct)
+    for (const MemberInfo& m : types_.structInfo(t).members)
+      if (containsArray(m.type)) return true;
+  return false;
 }
 
 // #struct-types
@@ -388,7 +411,7 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
   }
   sig.entryPoint = stage != ShaderStage::None;
   if (sig.entryPoint) {
-    EntryPoint entry{index, stage, {}};
+    EntryPoint entry{index, stage, {}, {}};
     if (stage == ShaderStage::Compute) {
       // #entry-point-attributes: "workgroup_size must be specified on compute shader".
       if (attrs.has(Attributes::WorkgroupSize))
@@ -396,9 +419,15 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
       else
         error(f.nameSpan, "a compute shader entry point must have a @workgroup_size attribute",
               "attribute-workgroup_size");
+      if (attrs.has(Attributes::SubgroupSize))
+        checkSubgroupSize(m_[attrs.node[Attributes::SubgroupSize]], entry);
     }
     out_.entryPoints.push_back(entry);
   }
+  // new#subgroup-size-attr: "Must only be applied to a compute shader entry point function."
+  if (attrs.has(Attributes::SubgroupSize) && stage != ShaderStage::Compute)
+    error(m_[attrs.node[Attributes::SubgroupSize]].span,
+          "@subgroup_size is only allowed on compute shader entry points", "subgroup-size-attr");
   // @workgroup_size "must be applied to a compute shader entry point function. Must not be
   // applied to any other object."
   if (attrs.has(Attributes::WorkgroupSize) && stage != ShaderStage::Compute)

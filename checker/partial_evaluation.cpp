@@ -135,6 +135,18 @@ bool Checker::checkConstOperands(const Selection& s, const std::vector<std::opti
                     "texturegather");
     }
   }
+  if (row.name == "textureSampleBias" && revision.creationTimeSampleBiasRange) {
+    // old#texturesamplebias: "bias must be between -16.0 and 15.99" (a shader-creation error,
+    // decidable for a creation-time bias only; the f32 15.99, the parameter being f32). 2026
+    // clamps instead (new#texturesamplebias; docs/ambiguities.md T13).
+    if (std::optional<size_t> i = parameterIndex(row.signature, "bias"); i && has(*i)) {
+      double bias = number(*known[*i]);
+      if (!(bias >= -16.0 && bias <= static_cast<double>(15.99f)))
+        return fail("textureSampleBias: bias " + formatValue(types_, *known[*i]) +
+                        " is outside [-16.0, 15.99]",
+                    "texturesamplebias");
+    }
+  }
   if (!revision.constArgumentErrors) return true;
 
   if (row.name == "subgroupBroadcast" || row.name == "quadBroadcast") {

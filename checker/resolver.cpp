@@ -184,10 +184,10 @@ void Checker::resolveAttributes(List<Attribute> list) {
   for (AttributeId a : m_[list]) {
     const Attribute& attr = m_[a];
     std::string_view n = m_.name(attr.name);
-    bool expressions =
-        n == "workgroup_size" || (m_.revision().attributeExpressions &&
-                                  (n == "align" || n == "binding" || n == "group" || n == "id" ||
-                                   n == "location" || n == "size" || n == "blend_src"));
+    bool expressions = n == "workgroup_size" || (m_.revision().attributeExpressions &&
+                                                 (n == "align" || n == "binding" || n == "group" ||
+                                                  n == "id" || n == "location" || n == "size" ||
+                                                  n == "blend_src" || n == "subgroup_size"));
     if (!expressions) continue;
     for (ExpressionId e : m_[attr.arguments]) resolveExpression(e);
   }

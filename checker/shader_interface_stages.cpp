@@ -256,6 +256,7 @@ class StageChecker {
   void collectFunctions();
   void checkStage(const EntryPoint& entry);
   void checkResourceInterface(const std::vector<uint32_t>& functions);
+  void checkImmediateData(const std::vector<uint32_t>& functions);
 };
 
 // #entry-point-decl: "The set of functions in a shader stage is the union of: the entry point
@@ -310,6 +311,29 @@ void StageChecker::checkStage(const EntryPoint& entry) {
     }
   }
   checkResourceInterface(functions);
+  checkImmediateData(functions);
+}
+
+// new#var-and-value: "Each entry point must statically access at most one immediate data
+// variable" (new#address-space: immediate).
+void StageChecker::checkImmediateData(const std::vector<uint32_t>& functions) {
+  std::map<uint32_t, Span> immediates;  // variable -> first access, in declaration order
+  for (uint32_t f : functions)
+    for (auto [v, span] : uses_[f].variables) {
+      const ModuleDeclaration& d = out_.declarations[v];
+      if (!d.type || types_[d.type].space != AddressSpace::Immediate) continue;
+      auto [it, fresh] = immediates.emplace(v, span);
+      if (!fresh && span.begin < it->second.begin) it->second = span;
+    }
+  if (immediates.size() < 2) return;
+  auto first = immediates.begin(), second = std::next(first);
+  diagnostics_.error(&m_.file(), second->second,
+                     "entry point '" + name(entry_->function) +
+                         "' statically accesses two immediate data variables, '" +
+                         name(first->first) + "' and '" + name(second->first) +
+                         "': at most one is allowed",
+                     "var-and-value");
+  note(first->second, "'" + name(first->first) + "' is statically accessed here");
 }
 
 // #resource-interface: "The resource interface of a shader is the set of module-scope resource

@@ -163,14 +163,33 @@ void Checker::checkAssignment(const Statement& s, const AssignmentStatement& a) 
   applyOverload(*sel, {target, value}, s.span);
 }
 
+std::optional<Type> Checker::concreteCaseSelectorType(const SwitchStatement& sw) {
+  for (ClauseId c : m_[sw.clauses])
+    for (ExpressionId e : m_[m_[c].selectors]) {
+      Operand o = operand(e);
+      if (!o.type) continue;
+      Type t = loadType(o.type);
+      if (types_.kind(t) == TypeKind::I32 || types_.kind(t) == TypeKind::U32) return t;
+    }
+  return std::nullopt;
+}
+
 void Checker::checkSwitch(const SwitchStatement& sw, Span span) {
   Operand selector = operand(sw.selector);
   Type t;
   if (selector.type) {
     t = loadType(selector.type);
-    // #switch-statement: the selector must be of integer scalar type (a creation-time
-    // AbstractInt selector is concretized to i32).
-    if (types_.kind(t) == TypeKind::AbstractInt) t = types_.i32();
+    // #switch-statement: the selector must be of integer scalar type. The seed concretizes a
+    // creation-time AbstractInt selector to i32 ("each case selector must be ... of the
+    // selector's type"). new#switch-statement: "the selector expression and all case selector
+    // expressions must be of the same concrete integer scalar type", so an AbstractInt selector
+    // takes the type of a concrete case selector (`switch 1 { case 2u: ... }` is u32), and
+    // i32 only when every one of them is abstract (Revision::switchSelectorCommonType).
+    if (types_.kind(t) == TypeKind::AbstractInt) {
+      t = types_.i32();
+      if (m_.revision().switchSelectorCommonType)
+        if (std::optional<Type> common = concreteCaseSelectorType(sw)) t = *common;
+    }
     if (!isIntegerScalar(types_, t)) {
       error(selector.span, "a switch selector must be i32 or u32, not " + typeName(selector.type),
             "switch-statement");

@@ -30,6 +30,7 @@ static AccessMode defaultAccess(AddressSpace s) {
   switch (s) {
     case AddressSpace::Storage:
     case AddressSpace::Uniform:
+    case AddressSpace::Immediate:  // new#address-space: read
       return AccessMode::Read;
     default:
       return AccessMode::ReadWrite;

@@ -386,6 +386,7 @@ class GraphBuilder {
     if (!t || out_.types.kind(t) != TypeKind::Reference) return true;
     const TypeNode& n = out_.types[t];
     return n.space == AddressSpace::Uniform || n.space == AddressSpace::Handle ||
+           n.space == AddressSpace::Immediate ||
            (n.space == AddressSpace::Storage && n.access == AccessMode::Read);
   }
 

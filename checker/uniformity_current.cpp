@@ -523,7 +523,7 @@ class CurrentGraphBuilder {
   }
   static bool readOnly(AddressSpace space, AccessMode access) {
     return space == AddressSpace::Uniform || space == AddressSpace::Handle ||
-           access == AccessMode::Read;
+           space == AddressSpace::Immediate || access == AccessMode::Read;
   }
   /// The value stored in a memory view's root, when the load rule is invoked on it.
   Node contents(Node cf, const View& v, Span span) {

@@ -226,7 +226,10 @@ std::shared_ptr<UniformityResult> analyzeCurrentUniformity(const CheckedModule& 
   if (subgroupScope) {
     bool enabled = false;
     for (const ast::EnableDirective& d : module.module.directives)
-      if (module.module.name(d.name) == "subgroups") enabled = true;
+      // new#extension-list: enabling subgroup_size_control enables subgroups.
+      if (module.module.name(d.name) == "subgroups" ||
+          module.module.name(d.name) == "subgroup_size_control")
+        enabled = true;
     subgroupScope = enabled;
   }
   std::vector<FunctionRecord> records(options.annotate ? n : 0);

@@ -37,6 +37,13 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
     const ModuleDeclaration& decl = cm.declarations[d];
     if (decl.kind != ModuleDeclaration::Variable) continue;
     const TypeNode& ref = types[decl.type];
+    if (ref.space == ast::AddressSpace::Immediate) {
+      // new#address-space: an immediate data variable takes its value from the API's
+      // setImmediates, which the bindings document cannot give yet: refused, never guessed.
+      errors.push_back("immediate data variable '" + std::string(program.module.name(decl.name)) +
+                       "': plumb run cannot give immediate data (setImmediates) a value yet");
+      continue;
+    }
     bool handle = ref.space == ast::AddressSpace::Handle &&
                   (isTexture(types, ref.element) || isSampler(types, ref.element));
     if (ref.space != ast::AddressSpace::Uniform && ref.space != ast::AddressSpace::Storage && !handle) continue;

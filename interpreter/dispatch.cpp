@@ -327,8 +327,22 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
   bool mayDiverge = subgroups && subgroupsMayDiverge(cm);
   std::vector<uint32_t> subgroupSizes;
   if (subgroups) {
-    subgroupSizes = subgroupSizesToExplore(options.subgroups, static_cast<uint32_t>(perGroup),
-                                           read.subgroupSize);
+    // new#subgroup-size-attr: `@subgroup_size(n)` "specifies the subgroup size": the one size
+    // explored; outside the device's [subgroupMinSize, subgroupMaxSize] (the options) it is a
+    // pipeline-creation error, so nothing runs.
+    SubgroupOptions sizes = options.subgroups;
+    if (std::optional<uint64_t> fixed = ep->subgroupSize.value) {
+      if (*fixed < sizes.minSize || *fixed > sizes.maxSize) {
+        result.refused = "@subgroup_size(" + std::to_string(*fixed) +
+                         ") is outside the device's subgroup sizes (--subgroup-min-size, "
+                         "--subgroup-max-size): a pipeline-creation error "
+                         "(new#subgroup-size-attr)";
+        return result;
+      }
+      sizes.minSize = sizes.maxSize = static_cast<uint32_t>(*fixed);
+    }
+    subgroupSizes =
+        subgroupSizesToExplore(sizes, static_cast<uint32_t>(perGroup), read.subgroupSize);
     result.subgroupSizes = subgroupSizes;
     if (subgroupSizes.empty()) {
       result.refused =

@@ -239,13 +239,27 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
                      std::to_string(options.maxInvocations) + " (use --force to run it anyway)";
     return result;
   }
-  // Revision 2026's subgroups (new#subgroups) in a fragment stage: a draw does not group its
-  // fragments into subgroups yet (docs/revision-2026.md "Not yet implemented").
-  if (usesSubgroupOperations(program) || subgroupValuesRead(program, entry).any()) {
-    result.refused =
-        "subgroup and quad built-in functions and subgroup built-in values are run in compute "
-        "shaders only (unsupported in a draw: its fragments are not grouped into subgroups yet)";
-    return result;
+  // Revision 2026's subgroups (new#subgroups) in a fragment stage (subgroups.h): the sizes
+  // explored, each quad in one subgroup, every numbering, helpers active or not.
+  SubgroupValuesRead read = subgroupValuesRead(program, entry);
+  bool subgroups = usesSubgroupOperations(program) || read.any();
+  bool mayDiverge = subgroups && subgroupsMayDiverge(program.checked);
+  bool numbered = read.subgroupInvocationId || subgroupInvocationIdsMatter(program, mayDiverge);
+  std::vector<uint32_t> subgroupSizes;
+  if (subgroups) {
+    if (draw.stage != ShaderStage::Fragment) {  // the checker allows them nowhere else
+      result.refused = "subgroup operations and values are for compute and fragment shaders";
+      return result;
+    }
+    subgroupSizes = subgroupSizesToExplore(
+        options.subgroups, static_cast<uint32_t>(draw.invocations.size()), read.subgroupSize);
+    result.subgroupSizes = subgroupSizes;
+    if (subgroupSizes.empty()) {
+      result.refused =
+          "no subgroup size: the sizes are the powers of two in [4, 128] within "
+          "--subgroup-min-size and --subgroup-max-size (new#subgroups)";
+      return result;
+    }
   }
   // The initial configuration: the bound resources, the private variables, and one
   // workgroup without variables (vertex and fragment shaders have no workgroup memory:
@@ -290,9 +304,28 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
         detector.emplace(program, config, &domains);
         machine.setRaceDetector(&*detector);
       }
+      Chooser chooser = [&log](uint32_t count, const std::string& what) {
+        return log.choose(count, what);
+      };
+      SubgroupLayout layout;
+      if (subgroups)
+        layout = chooseFragmentSubgroupLayout(draw.quads, config.invocations.size(), subgroupSizes,
+                                              options.subgroups.linear, numbered, chooser);
       for (uint32_t i = 0; i < config.invocations.size(); ++i) {
         machine.start(i, entry);
-        bindInputs(program, config.invocations[i], entry, draw.invocations[i]);
+        if (!subgroups) {
+          bindInputs(program, config.invocations[i], entry, draw.invocations[i]);
+          continue;
+        }
+        // new#subgroup-builtin-values: the invocation's subgroup invocation ID and its
+        // subgroup's size, from this execution's layout.
+        StageInvocation si = draw.invocations[i];
+        Type u32 = program.checked.types.u32();
+        si.builtins.insert_or_assign("subgroup_invocation_id",
+                                     RValue{u32, int64_t(layout.idOf[i])});
+        si.builtins.insert_or_assign("subgroup_size",
+                                     RValue{u32, int64_t(layout.sizeOf[layout.subgroupOf[i]])});
+        bindInputs(program, config.invocations[i], entry, si);
       }
       Outcome outcome;
       outcome.kind = "finished";
@@ -335,6 +368,19 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
           result.steps += inv.steps - before;
         }
         if (stop) break;
+        // Every invocation is finished or waits: first a subgroup or quad operation (revision
+        // 2026) completes for the active invocations of its subgroup, then the quads'
+        // derivatives.
+        if (subgroups) {
+          SubgroupStep s = completeSubgroupOperation(program, config, layout, mayDiverge, chooser);
+          if (options.trace && !s.trace.empty())
+            *options.trace << "[" << result.explored << "] " << s.trace << "\n";
+          if (s.stop) {
+            stopWith(std::move(*s.stop));
+            break;
+          }
+          if (!s.released.empty()) continue;
+        }
         StepResult quadStop;
         bool released = draw.stage == ShaderStage::Fragment &&
                         releaseQuads(program, config, draw, outcome.divergentQuads, quadStop,

@@ -1,5 +1,5 @@
-// Subgroups in a compute dispatch (subgroups.h): the layouts, and the collective step of the
-// subgroup and quad built-ins (new#subgroup-builtin-functions, new#quad-builtin-functions).
+// Subgroups in a compute dispatch and a draw (subgroups.h): the layouts, and the collective step of
+// the subgroup and quad built-ins (new#subgroup-builtin-functions, new#quad-builtin-functions).
 #include "interpreter/subgroups.h"
 
 #include <algorithm>
@@ -145,14 +145,16 @@ std::string_view reductionOperator(std::string_view name) {
 }
 
 /// Each active invocation's result of the operation `name` (`active` in subgroup invocation
-/// ID order, `ids` their IDs), or a stop.
+/// ID order, `ids` their IDs, `quadKeys` their quads as 4 × quad + quad invocation ID), or a
+/// stop.
 struct Results {
   std::vector<RValue> values;
   std::optional<Stop> stop;
 };
 
 Results compute(Program& program, const Configuration& config, std::string_view name, Type t,
-                const std::vector<uint32_t>& active, const std::vector<uint32_t>& ids) {
+                const std::vector<uint32_t>& active, const std::vector<uint32_t>& ids,
+                const std::vector<uint32_t>& quadKeys) {
   TypeTable& types = program.checked.types;
   const Revision& revision = program.module.revision();
   Results out;
@@ -163,6 +165,12 @@ Results compute(Program& program, const Configuration& config, std::string_view 
   auto memberWithId = [&](int64_t id) -> std::optional<size_t> {
     for (size_t m = 0; m < active.size(); ++m)
       if (ids[m] == id) return m;
+    return std::nullopt;
+  };
+  // The active invocation at quad position `key` (4 × quad + quad invocation ID), if any.
+  auto memberAtQuadKey = [&](int64_t key) -> std::optional<size_t> {
+    for (size_t m = 0; m < active.size(); ++m)
+      if (quadKeys[m] == key) return m;
     return std::nullopt;
   };
   auto from = [&](std::optional<size_t> m) {
@@ -220,8 +228,11 @@ Results compute(Program& program, const Configuration& config, std::string_view 
     } else if (name == "subgroupBroadcast" || name == "quadBroadcast") {
       const RValue& id = arg(m, 1);
       int64_t target = id.isAny() ? -1 : id.intValue();
-      if (name == "quadBroadcast" && target >= 0) target += ids[m] & ~3u;
-      std::optional<size_t> source = target < 0 ? std::nullopt : memberWithId(target);
+      std::optional<size_t> source;
+      if (name == "quadBroadcast")
+        source = target < 0 ? std::nullopt : memberAtQuadKey((quadKeys[m] & ~3u) + target);
+      else
+        source = target < 0 ? std::nullopt : memberWithId(target);
       if (!source && name == "subgroupBroadcast") {
         // new#subgroupbroadcast-builtin: "It is a dynamic error if id does not select an
         // active invocation."
@@ -250,10 +261,11 @@ Results compute(Program& program, const Configuration& config, std::string_view 
       r = from(!uniform || target < 0 ? std::nullopt : memberWithId(target));
     } else if (name == "quadSwapX" || name == "quadSwapY" || name == "quadSwapDiagonal") {
       // The quad of a compute invocation: subgroup invocation IDs 4q .. 4q + 3, its quad
-      // invocation ID the ID mod 4 (docs/ambiguities.md G3); "IDs 0 and 1 swap" (X),
-      // "0 and 2" (Y), "0 and 3" (diagonal). A partner that is not active: indeterminate.
+      // invocation ID the ID mod 4 (docs/ambiguities.md G3); of a fragment, its quad in the
+      // draw. "IDs 0 and 1 swap" (X), "0 and 2" (Y), "0 and 3" (diagonal). A partner that is
+      // not active: indeterminate.
       uint32_t flip = name == "quadSwapX" ? 1 : name == "quadSwapY" ? 2 : 3;
-      r = from(memberWithId(ids[m] ^ flip));
+      r = from(memberAtQuadKey(quadKeys[m] ^ flip));
     } else {
       out.stop =
           Stop::internal("a subgroup operation the machine does not know: " + std::string(name));
@@ -274,6 +286,19 @@ bool isSubgroupOperation(const Overload& o) {
 bool usesSubgroupOperations(const Program& program) {
   for (const Overload* o : program.checked.calls)
     if (o && isSubgroupOperation(*o)) return true;
+  return false;
+}
+
+bool subgroupInvocationIdsMatter(const Program& program, bool mayDiverge) {
+  if (mayDiverge) return true;
+  for (const Overload* o : program.checked.calls) {
+    if (!o || !isSubgroupOperation(*o)) continue;
+    std::string_view n = o->row->name;
+    bool reduction = n == "subgroupAdd" || n == "subgroupMul" || n == "subgroupMin" ||
+                     n == "subgroupMax" || n == "subgroupAnd" || n == "subgroupOr" ||
+                     n == "subgroupXor" || n == "subgroupAll" || n == "subgroupAny";
+    if (!reduction && !n.starts_with("quad")) return true;
+  }
   return false;
 }
 
@@ -417,6 +442,75 @@ SubgroupLayout chooseSubgroupLayout(const Configuration& config, const std::vect
   return l;
 }
 
+SubgroupLayout chooseFragmentSubgroupLayout(const std::vector<std::array<uint32_t, 4>>& quads,
+                                            size_t invocations, const std::vector<uint32_t>& sizes,
+                                            bool linear, bool numbered, const Chooser& choose) {
+  SubgroupLayout l;
+  if (sizes.empty()) return l;
+  l.subgroupOf.assign(invocations, 0);
+  l.idOf.assign(invocations, 0);
+  l.quadKeyOf.assign(invocations, 0);
+  auto chooseSize = [&](const std::string& what) {
+    uint32_t pick = sizes.size() > 1 ? choose(static_cast<uint32_t>(sizes.size()), what) : 0;
+    return sizes[std::min<size_t>(pick, sizes.size() - 1)];
+  };
+  // `linear`: one size for the draw, the quads filling subgroups in order (what devices do).
+  uint32_t drawSize = linear ? chooseSize("subgroup size") : 0;
+  std::vector<std::vector<uint32_t>> groups;
+  for (size_t q = 0; q < quads.size(); ++q) {
+    std::vector<uint32_t> members;
+    for (uint32_t id = 0; id < 4; ++id) {
+      if (quads[q][id] == UINT32_MAX) continue;
+      members.push_back(quads[q][id]);
+      l.quadKeyOf[quads[q][id]] = static_cast<uint32_t>(4 * q + id);
+    }
+    auto room = [&](size_t g) { return l.sizeOf[g] - groups[g].size() >= members.size(); };
+    size_t g;
+    if (linear) {
+      if (groups.empty() || !room(groups.size() - 1)) {
+        groups.emplace_back();
+        l.sizeOf.push_back(drawSize);
+      }
+      g = groups.size() - 1;
+      for (uint32_t i : members) groups[g].push_back(i);
+      continue;
+    }
+    // "Each quad will be contained in a single subgroup": a new subgroup of any size (first,
+    // so that the first execution gives each quad its own subgroup of the smallest size) or
+    // any earlier subgroup with room for the quad.
+    std::vector<size_t> places{groups.size()};
+    for (size_t k = 0; k < groups.size(); ++k)
+      if (room(k)) places.push_back(k);
+    std::string where = "subgroup of the quad at invocation " + std::to_string(members[0]);
+    uint32_t c = places.size() > 1 ? choose(static_cast<uint32_t>(places.size()), where) : 0;
+    g = places[std::min<size_t>(c, places.size() - 1)];
+    if (g == groups.size()) {
+      groups.emplace_back();
+      l.sizeOf.push_back(chooseSize("size of subgroup " + std::to_string(g)));
+    }
+    // Every numbering (subgroup invocation IDs): each invocation takes any place among those
+    // already in the subgroup, the last place first.
+    for (uint32_t i : members) {
+      size_t n = groups[g].size();
+      uint32_t p = n > 0 && numbered
+                       ? choose(static_cast<uint32_t>(n + 1),
+                                "subgroup invocation ID of invocation " + std::to_string(i))
+                       : 0;
+      size_t at = n - std::min<size_t>(p, n);
+      groups[g].insert(groups[g].begin() + static_cast<std::ptrdiff_t>(at), i);
+    }
+  }
+  for (size_t g = 0; g < groups.size(); ++g) {
+    for (uint32_t id = 0; id < groups[g].size(); ++id) {
+      l.subgroupOf[groups[g][id]] = static_cast<uint32_t>(g);
+      l.idOf[groups[g][id]] = id;
+    }
+    l.size = std::max(l.size, l.sizeOf[g]);
+    l.subgroups.push_back(std::move(groups[g]));
+  }
+  return l;
+}
+
 SubgroupStep completeSubgroupOperation(Program& program, Configuration& config,
                                        const SubgroupLayout& layout, bool mayDiverge,
                                        const Chooser& choose) {
@@ -466,9 +560,46 @@ SubgroupStep completeSubgroupOperation(Program& program, Configuration& config,
           if (mask & (1u << j)) active.push_back(candidates[j + 1]);
       }
     }
-    std::vector<uint32_t> ids;
-    for (uint32_t i : active) ids.push_back(layout.idOf[i]);
-    Results r = compute(program, config, name, t, active, ids);
+    // new#subgroups: "Helper invocations may be active or inactive in an operation": each
+    // helper among them is a choice (docs/ambiguities.md G7); an inactive one goes on with an
+    // indeterminate result, as an operation it takes no part in gives it nothing.
+    std::vector<uint32_t> inactiveHelpers;
+    if (!indeterminate) {
+      std::vector<size_t> helpers;
+      for (size_t m = 0; m < active.size(); ++m)
+        if (config.invocations[active[m]].helper) helpers.push_back(m);
+      if (helpers.size() > kMaxDivergentChoiceBits) {
+        indeterminate = true;
+      } else if (!helpers.empty()) {
+        uint32_t mask =
+            choose(1u << helpers.size(), "active helper invocations of " + std::string(name) +
+                                             " at " + positionOf(program, node));
+        std::vector<uint32_t> kept;
+        for (size_t m = 0, h = 0; m < active.size(); ++m) {
+          bool isHelper = h < helpers.size() && helpers[h] == m;
+          if (isHelper && !(mask & (1u << h++))) {
+            inactiveHelpers.push_back(active[m]);
+            continue;
+          }
+          kept.push_back(active[m]);
+        }
+        active = std::move(kept);
+      }
+    }
+    for (uint32_t i : inactiveHelpers) {
+      Invocation& inv = config.invocations[i];
+      RValue v = anyValueOf(program.checked.types, t);
+      v.type = t;
+      inv.values.push_back(std::move(v));
+      inv.collective.clear();
+      inv.status = InvocationStatus::Running;
+    }
+    std::vector<uint32_t> ids, quadKeys;
+    for (uint32_t i : active) {
+      ids.push_back(layout.idOf[i]);
+      quadKeys.push_back(layout.quadKeyOf.empty() ? layout.idOf[i] : layout.quadKeyOf[i]);
+    }
+    Results r = compute(program, config, name, t, active, ids, quadKeys);
     if (r.stop) {
       step.stop = std::move(r.stop);
       return step;
@@ -482,6 +613,7 @@ SubgroupStep completeSubgroupOperation(Program& program, Configuration& config,
       inv.status = InvocationStatus::Running;
     }
     step.released = active;
+    step.released.insert(step.released.end(), inactiveHelpers.begin(), inactiveHelpers.end());
     step.trace = "subgroup " + std::string(rule(RuleId::SubgroupOperationComplete).name) + "  " +
                  std::string(name) + " at " + positionOf(program, node) + " for " +
                  std::to_string(active.size()) + " of " + std::to_string(members.size()) +

@@ -1,4 +1,5 @@
-// Subgroups in a compute dispatch (revision 2026, `enable subgroups`; new#subgroups,
+// Subgroups in a compute dispatch and in a draw's fragment stage (revision 2026, `enable
+// subgroups`; new#subgroups,
 // new#subgroup-builtin-functions, new#quad-builtin-functions): how the invocations of a
 // workgroup are grouped into subgroups, and the collective step that completes a subgroup or
 // quad operation for its active invocations.
@@ -22,8 +23,17 @@
 //    subgroup has diverged ("the subgroup may contain a different set of active invocations
 //    than the shader author expects"): the operation completes for any subset of the
 //    invocations waiting at the call holding the lowest-numbered of them, the others later.
+//
+// In a draw (chooseFragmentSubgroupLayout): "Each quad will be contained in a single
+// subgroup", the subgroup size "may not be a uniform value within a draw command" (each
+// subgroup its own size), and "Helper invocations may be active or inactive in an operation":
+// every helper among the active invocations is a choice, an inactive one going on with an
+// indeterminate result (docs/ambiguities.md G7). The quad operations act on the draw's quads
+// (new#fragment-shaders-helper-invocations: quad invocation ID 0 upper-left ... 3
+// lower-right), not on subgroup invocation IDs.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -44,9 +54,15 @@ struct SubgroupOptions {
   bool linear = false;
 };
 
-/// The subgroups of one execution of a dispatch.
+/// The subgroups of one execution of a dispatch or a draw.
 struct SubgroupLayout {
   uint32_t size = 0;  // the subgroup size (0: the program uses no subgroup operation)
+  /// A draw's: each subgroup's own size (by subgroup); empty in a dispatch (`size`).
+  std::vector<uint32_t> sizeOf;
+  /// A draw's: each invocation's quad as 4 × quad + quad invocation ID, which the quad
+  /// operations read; empty in a dispatch, where the quad of subgroup invocation ID i is
+  /// IDs 4⌊i/4⌋ .. 4⌊i/4⌋ + 3 (docs/ambiguities.md G3).
+  std::vector<uint32_t> quadKeyOf;
   /// Every subgroup of the dispatch, its invocations in subgroup invocation ID order; those of
   /// one workgroup consecutive, in subgroup ID order.
   std::vector<std::vector<uint32_t>> subgroups;
@@ -90,6 +106,22 @@ std::vector<uint32_t> subgroupSizesToExplore(const SubgroupOptions& options,
 SubgroupLayout chooseSubgroupLayout(const Configuration& config, const std::vector<uint32_t>& sizes,
                                     bool linear, const Chooser& choose,
                                     bool numberSubgroups = false);
+
+/// A draw's subgroups (new#subgroups): each quad (its invocations by quad invocation ID,
+/// StageInvocations::quads) joins a new subgroup of any size in `sizes` or an earlier one with
+/// room for it, and, with `numbered`, every numbering of each subgroup's invocations is
+/// explored (`linear`: the quads fill subgroups of one size in order, each in quad invocation
+/// ID order).
+SubgroupLayout chooseFragmentSubgroupLayout(const std::vector<std::array<uint32_t, 4>>& quads,
+                                            size_t invocations, const std::vector<uint32_t>& sizes,
+                                            bool linear, bool numbered, const Chooser& choose);
+
+/// Whether some result of the program may depend on the subgroup invocation IDs: a subgroup
+/// operation other than the reductions (subgroupAdd, subgroupMul, subgroupMin, subgroupMax,
+/// subgroupAnd, subgroupOr, subgroupXor), subgroupAll, subgroupAny and the quad operations
+/// (which read the quads), or a diverged subgroup (whose active sets are chosen from the
+/// lowest ID). Otherwise the numbering of a subgroup's invocations is not a choice.
+bool subgroupInvocationIdsMatter(const Program& program, bool mayDiverge);
 
 /// Sets every invocation's subgroup built-in values from the layout: subgroup_invocation_id,
 /// subgroup_size (the layout's size: "each subgroup may contain fewer invocations than the

@@ -103,6 +103,7 @@ std::string_view spelling(AddressSpace s) {
     case AddressSpace::Uniform: return "uniform";
     case AddressSpace::Storage: return "storage";
     case AddressSpace::Handle: return "handle";
+    case AddressSpace::Immediate: return "immediate";
   }
   return "?";
 }

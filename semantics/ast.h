@@ -186,7 +186,17 @@ struct Expression {
 
 enum class ScalarKind : uint8_t { Bool, F32, F16, I32, U32 };
 // Handle is never written in source (`handle` is reserved): textures and samplers live there.
-enum class AddressSpace : uint8_t { None, Function, Private, Workgroup, Uniform, Storage, Handle };
+// Immediate is revision 2026's (new#address-space, immediate_address_space).
+enum class AddressSpace : uint8_t {
+  None,
+  Function,
+  Private,
+  Workgroup,
+  Uniform,
+  Storage,
+  Handle,
+  Immediate
+};
 enum class AccessMode : uint8_t { None, Read, Write, ReadWrite };
 enum class TextureDimension : uint8_t { D1, D2, D2Array, D3, Cube, CubeArray };
 /// The seed's 16 formats (#texel-formats), then the 24 that current WGSL adds

@@ -406,7 +406,9 @@ ExpressionId Parser::parsePrimary() {
             CallExpression call = CallExpression::toType(t, {});
             uint32_t depth = 0;
             if (!parseArguments(call.arguments, depth)) return {};
-            return addExpression(from(begin), call, depth);
+            ExpressionId e = addExpression(from(begin), call, depth);
+            if (e && !text(m_.types[t].span).ends_with('>')) predeclaredTypeCalls_.push_back(e);
+            return e;
           }
           // A name without a template list is an identifier expression: it may be a user
           // declaration that shadows the type (new#declaration-and-scope); if not, the checker

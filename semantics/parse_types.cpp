@@ -80,6 +80,13 @@ bool Parser::parseAddressSpace(AddressSpace& space, const char* production) {
     case TokenKind::KwUniform: space = AddressSpace::Uniform; break;
     case TokenKind::KwStorage: space = AddressSpace::Storage; break;
     default:
+      // new#address-space: `immediate` (the immediate_address_space language feature), a
+      // predeclared enumerant like the others.
+      if (revision_.immediateAddressSpace && at(TokenKind::Identifier) &&
+          text(tok_.span) == "immediate") {
+        space = AddressSpace::Immediate;
+        break;
+      }
       errorExpected("an address space (function, private, workgroup, uniform or storage)",
                     "address_space");
       return false;

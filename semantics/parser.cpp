@@ -2,6 +2,7 @@
 // translation_unit, global_directive, global_decl, attributes, declarations, functions.
 #include "semantics/parser_impl.h"
 
+#include <algorithm>
 #include <optional>
 
 #include "semantics/revision_hints.h"
@@ -277,6 +278,27 @@ void Parser::parseTranslationUnit() {
       continue;
     }
     if (!parseGlobalDeclaration() || failed()) synchronizeDeclaration(begin);
+  }
+  callShadowingFunctions();
+}
+
+// new#declaration-and-scope: a name resolves to the nearest declaration, then module scope,
+// then the predeclared objects, and module-scope declarations may come in any order. So
+// `vec4f(...)` calls a module-scope `fn vec4f` wherever it is declared: such calls become
+// calls of the name, which the checker resolves like any other (a local declaration of the
+// name still wins there). Structures and aliases that shadow a type are the checker's
+// (TypeDecl::predeclared).
+void Parser::callShadowingFunctions() {
+  if (predeclaredTypeCalls_.empty()) return;
+  std::vector<uint32_t> functions;  // symbols of module-scope functions
+  for (GlobalId g : m_.declarations)
+    if (const auto* f = std::get_if<FunctionDeclaration>(&m_.globals[g].node))
+      functions.push_back(f->name.id);
+  for (ExpressionId e : predeclaredTypeCalls_) {
+    auto& call = std::get<CallExpression>(m_.expressions[e].node);
+    Symbol name = m_.types[call.type()].predeclared;
+    if (name && std::find(functions.begin(), functions.end(), name.id) != functions.end())
+      call = CallExpression::toName(name, call.arguments);
   }
 }
 

@@ -192,6 +192,11 @@ class Parser {
   Lexer lexer_;
   std::unique_ptr<ast::Module> module_;
   ast::Module& m_;
+  /// Revision 2026: calls spelled with a predeclared type's name and no template list
+  /// (`vec4f(...)`), which a module-scope function of that name shadows
+  /// (new#declaration-and-scope); see callShadowingFunctions().
+  std::vector<ast::ExpressionId> predeclaredTypeCalls_;
+  void callShadowingFunctions();
 
   Token tok_;
   uint32_t prevEnd_ = 0;

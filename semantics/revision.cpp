@@ -153,6 +153,7 @@ static Revision make2022_06() {
   addWords(r, kReserved2022);
   r.extensions = {"f16"};  // #extension-list
   r.fallthroughStatement = true;
+  r.creationTimeSampleBiasRange = true;
   return r;
 }
 
@@ -201,6 +202,7 @@ static Revision make2026() {
   r.aliasDeclaration = true;
   r.constAssert = true;
   r.defaultCaseSelector = true;
+  r.switchSelectorCommonType = true;
   r.mustUse = true;
   r.readWriteStorageTextures = true;
   r.staticAliasAnalysis = true;
@@ -232,6 +234,9 @@ static Revision make2026() {
   r.flatSampling = true;
   r.inferredZeroVector = true;
   r.currentUniformityAnalysis = true;
+  r.immediateAddressSpace = true;
+  r.fragmentDepthModes = true;
+  r.subgroupSizeAttribute = true;
   return r;
 }
 

@@ -92,6 +92,11 @@ struct Revision {
   bool constAssert = false;
   /// `case 1, default:` (new#switch-statement): `default` is a case selector.
   bool defaultCaseSelector = false;
+  /// new#switch-statement: "the selector expression and all case selector expressions must be
+  /// of the same concrete integer scalar type": an AbstractInt selector is converted to the
+  /// type of a concrete case selector (u32 too). The seed (old#switch-statement) concretizes
+  /// an AbstractInt selector to i32 and requires each case selector to have that type.
+  bool switchSelectorCommonType = false;
   /// `fallthrough;` (old#fallthrough-statement): removed in 2026.
   bool fallthroughStatement = false;
   // ---- delta 2.2
@@ -139,6 +144,10 @@ struct Revision {
   /// so are shifts by a const e2 at least the bit width, and a const `<<` that overflows. The
   /// seed gives e1 (or 0) and shifts modulo the width. Checked also when e1 is not const.
   bool constIntegerErrors = false;
+  /// old#texturesamplebias: "`bias` must be between `-16.0` and `15.99`", a shader-creation
+  /// error for a creation-time bias (docs/ambiguities.md T13). new#texturesamplebias clamps the
+  /// bias to that range instead ("This value will be clamped"), so 2026 has no such error.
+  bool creationTimeSampleBiasRange = false;
   // ---- delta 2.7, 3.2, 3.4, 3.5: override-expressions at pipeline creation
   /// new#override-expr, new#pipeline-creation-error: the errors of an override-expression
   /// (division by zero, shifts, clamp with low > high, extractBits, ...) are pipeline-creation
@@ -168,6 +177,17 @@ struct Revision {
   /// not evaluated, so its evaluation errors are not reported. The seed is silent and Plumb
   /// evaluates it (docs/ambiguities.md).
   bool shortCircuitConstEvaluation = false;
+  // ---- delta 8: the language features of new#language-extensions-sec that change the text
+  /// immediate_address_space (new#address-space, new#var-and-value): `var<immediate>`, an
+  /// immediate data variable: module scope, read-only, a concrete constructible host-shareable
+  /// store type without arrays, at most one statically accessed per entry point.
+  bool immediateAddressSpace = false;
+  /// fragment_depth (new#depth-mode-names, new#builtin-inputs-outputs):
+  /// `@builtin(frag_depth, less)` and `@builtin(frag_depth, greater)`.
+  bool fragmentDepthModes = false;
+  /// The subgroup_size_control extension (new#subgroup-size-attr): `@subgroup_size(n)` on a
+  /// compute entry point; enabling it enables `subgroups` too (new#extension-list).
+  bool subgroupSizeAttribute = false;
   // ---- delta 6, 8: built-in functions
   /// The built-in functions current WGSL adds (saturate, the 4x8 packed-integer functions,
   /// textureSampleBaseClampToEdge, textureBarrier; currentOverloadRows()).

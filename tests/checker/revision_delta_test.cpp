@@ -505,6 +505,36 @@ const DeltaCase kCases[] = {
      "@group(0) @binding(2) var st: texture_storage_2d<r32float, read>; @fragment fn main() { "
      "if textureLoad(st, vec2<i32>()).x > 0.0 { let r = textureSample(t, s, vec2<f32>()); } }",
      false, true},
+    // new#switch-statement: the selector and the case selectors are of one concrete integer
+    // type, an AbstractInt selector converted to a u32 case selector's type; the seed
+    // concretizes the selector to i32 first.
+    {"1.7 switch of AbstractInt with u32 cases", "fn f() { switch 1 { case 2u: {} default: {} } }",
+     false, true},
+    {"1.7 switch of AbstractInt beyond i32 with u32 cases",
+     "fn f() { switch 3000000000 { case 3000000000u: {} default: {} } }", false, true},
+    {"1.7 switch of u32 with AbstractInt cases",
+     "fn f(x: u32) { switch x { case 2: {} default: {} } }", true, true},
+    {"1.7 switch of AbstractInt with AbstractInt cases",
+     "fn f() { switch 1 { case 2: {} default: {} } }", true, true},
+    {"1.7 switch of AbstractInt with i32 and u32 cases",
+     "fn f() { switch 1 { case 2u, 3i: {} default: {} } }", false, false, "switch-statement"},
+    {"1.7 switch of i32 with a u32 case", "fn f(x: i32) { switch x { case 2u: {} default: {} } }",
+     false, false, "switch-statement"},
+    // new#declaration-and-scope: a user function shadows a predeclared type of its name, also
+    // when declared after its call; the seed has no such predeclared aliases (vec4f is a plain
+    // name there) and `f32` is a keyword.
+    {"2.4 a function named vec4f",
+     "fn g() -> vec4<f32> { return vec4f(); } fn vec4f() -> vec4<f32> { return vec4<f32>(2.0); }",
+     true, true},
+    {"2.4 a function named vec3u with an argument",
+     "fn vec3u(a: i32) -> i32 { return a + 1; } fn g() -> i32 { return vec3u(2); }", true, true},
+    {"2.4 a function named f32", "fn f32(a: i32) -> i32 { return a; } fn g() { let x = f32(2); }",
+     false, true},
+    {"2.4 a function named f32 with a wrong argument",
+     "fn f32(a: i32) -> i32 { return a; } fn g() { let x = f32(2.5); }", false, false,
+     "function-restriction"},
+    {"2.4 a local let shadows the function named vec4f",
+     "fn vec4f() -> i32 { return 1; } fn g() { let vec4f = 2; let x = vec4f(); }", false, false},
     // delta 8: the subgroups extension
     {"8 subgroupAdd",
      "enable subgroups; @compute @workgroup_size(64) fn m() { let x = subgroupAdd(1u); }", false,
@@ -572,6 +602,34 @@ TEST(RevisionDelta, TextureOffsetsAndComponentsAreConst) {
     EXPECT_EQ(r->valid(), c.valid) << c.source << "\n" << r->text();
     auto seed = checkSourceIn(Revision::wgsl2022_06(), c.source);
     EXPECT_EQ(seed->valid(), c.valid) << "under 2022-06: " << c.source << "\n" << seed->text();
+  }
+}
+
+// old#texturesamplebias: "bias must be between -16.0 and 15.99", a shader-creation error for a
+// creation-time bias (Revision::creationTimeSampleBiasRange); new#texturesamplebias clamps it
+// instead ("This value will be clamped in the range [-16.0, 15.99]"; docs/ambiguities.md T13).
+TEST(RevisionDelta, CreationTimeSampleBiasRangeOnlyInTheSeed) {
+  auto program = [](const std::string& bias) {
+    return "@group(0) @binding(0) var t: texture_2d<f32>; @group(0) @binding(1) var s: sampler; "
+           "@fragment fn f(@location(0) b: f32) { let r = textureSampleBias(t, s, vec2<f32>(), " +
+           bias + "); }";
+  };
+  struct Case {
+    const char* bias;
+    bool valid2022;
+    bool valid2026;
+  } cases[] = {
+      {"-16.0", true, true},     {"15.99", true, true},  {"15.99f", true, true},
+      {"16.0", false, true},     {"-16.5", false, true}, {"b", true, true},
+      {"b * 100.0", true, true},  // a run-time bias is clamped in both (T13)
+  };
+  for (const Case& c : cases) {
+    auto seed = checkSourceIn(Revision::wgsl2022_06(), program(c.bias));
+    EXPECT_EQ(seed->valid(), c.valid2022) << c.bias << " under 2022-06\n" << seed->text();
+    if (!c.valid2022 && !seed->rules().empty())
+      EXPECT_EQ(seed->rules()[0], "texturesamplebias") << seed->text();
+    auto current = checkSourceIn(Revision::wgsl2026(), program(c.bias));
+    EXPECT_EQ(current->valid(), c.valid2026) << c.bias << " under 2026\n" << current->text();
   }
 }
 

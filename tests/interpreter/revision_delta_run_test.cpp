@@ -420,5 +420,36 @@ TEST(RevisionDeltaRun, TextureBarrierOrdersTexelAccessesIn2026) {
   EXPECT_FALSE(run(seed(), program("textureBarrier()"), textureAndBuffer()).report.ran);
 }
 
+// new#switch-statement (Revision::switchSelectorCommonType): an AbstractInt selector takes a
+// u32 case selector's type, so 3000000000 (beyond i32) selects `case 3000000000u`; the seed
+// concretizes the selector to i32 and rejects the program.
+TEST(RevisionDeltaRun, SwitchOfAnAbstractSelectorWithU32Cases) {
+  std::string src = std::string(kOut2) + R"(
+@compute @workgroup_size(1) fn main() {
+  switch 3000000000 {
+    case 1u: { out[0] = 1u; }
+    case 3000000000u: { out[0] = 2u; }
+    default: { out[0] = 3u; }
+  }
+})";
+  EXPECT_EQ(outcomes(run(current(), src)), (Words{{2, 0}}));
+  EXPECT_FALSE(run(seed(), src).report.ran);
+}
+
+// new#declaration-and-scope (Revision::shadowPredeclared): `vec2u(...)` calls a module-scope
+// function of that name, declared after the call, not the predeclared alias's constructor. In
+// the seed `vec2u` is no type: the same call of the same function.
+TEST(RevisionDeltaRun, AFunctionNamedLikeAPredeclaredTypeIsCalled) {
+  std::string src = std::string(kOut2) + R"(
+@compute @workgroup_size(1) fn main() {
+  let v = vec2u(7u);
+  out[0] = v.x;
+  out[1] = v.y;
+}
+fn vec2u(a: u32) -> vec2<u32> { return vec2<u32>(a + 1u, a * 2u); })";
+  EXPECT_EQ(outcomes(run(current(), src)), (Words{{8, 14}}));
+  EXPECT_EQ(outcomes(run(seed(), src)), (Words{{8, 14}}));
+}
+
 }  // namespace
 }  // namespace plumb::interp

@@ -270,5 +270,183 @@ TEST(Subgroups, TheSeedHasNoSubgroups) {
   EXPECT_FALSE(run(current(), noEnable).report.ran);
 }
 
+// new#subgroup-size-attr: `@subgroup_size(n)` "specifies the subgroup size": the only size a
+// dispatch explores (enable subgroup_size_control enables subgroups); outside the device's
+// range it is a pipeline-creation error, and nothing runs. The seed has neither.
+TEST(Subgroups, TheSubgroupSizeAttributeFixesTheSize) {
+  std::string src =
+      "enable subgroup_size_control;\n@group(0) @binding(0) var<storage, read_write> out: "
+      "array<u32, 8>;\n@compute @workgroup_size(8) @subgroup_size(4) fn main("
+      "@builtin(local_invocation_index) i: u32, @builtin(subgroup_size) s: u32) {\n"
+      "  out[i] = s * 100u + subgroupAdd(1u);\n}\n";
+  Ran r = run(current(), src, linear());
+  EXPECT_EQ(exactOutcomes(r), (Words{{404, 404, 404, 404, 404, 404, 404, 404}}));
+  EXPECT_EQ(r.report.json["subgroups"]["sizes"], (std::vector<uint32_t>{4}));
+  Ran outside = run(current(), src, linear(8, 128));
+  EXPECT_FALSE(outside.report.ran);
+  EXPECT_NE(outside.errors.find("@subgroup_size(4) is outside"), std::string::npos)
+      << outside.errors;
+  EXPECT_FALSE(run(Revision::wgsl2022_06(), src).report.ran);
+}
+
+// ---- Subgroups in a draw's fragment stage (chooseFragmentSubgroupLayout)
+
+/// Runs a fragment shader over `fragments` (pixels) and gives each outcome's @location(0)
+/// outputs, one u32 per fragment in the report's order (helpers have none).
+Words fragmentOutcomes(const Revision& revision, const std::string& source,
+                       const nlohmann::json& fragments, const DispatchOptions& options = {},
+                       std::string* errors = nullptr) {
+  auto file = std::make_unique<SourceFile>("f.wgsl", source);
+  RunRequest request;
+  request.revision = &revision;
+  request.zeroMissingBindings = true;
+  request.dispatch = options;
+  request.bindings = {{"format", "plumb-bindings"},
+                      {"version", 1},
+                      {"bindings", nlohmann::json::array()},
+                      {"fragment", {{"fragments", fragments}}}};
+  RunReport report = runShader(*file, request);
+  std::string text;
+  for (const Diagnostic& d : report.diagnostics.all()) text += renderText(d);
+  for (const std::string& e : report.errors) text += e + "\n";
+  if (errors) *errors = text;
+  Words out;
+  if (!report.ran) return out;
+  for (const auto& o : report.json["outcomes"]) {
+    EXPECT_EQ(o["kind"], "finished") << o.dump();
+    std::vector<uint32_t> words;
+    for (const auto& inv : o["invocations"]) {
+      const auto& w = inv["locations"]["0"][0];
+      EXPECT_TRUE(w.contains("exact")) << w.dump();
+      if (w.contains("exact"))
+        words.push_back(
+            static_cast<uint32_t>(std::stoul(w["exact"].get<std::string>(), nullptr, 16)));
+    }
+    out.insert(words);
+  }
+  return out;
+}
+
+const nlohmann::json kOneQuad = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
+
+std::string fragmentProgram(const std::string& result, const std::string& parameters = "") {
+  return "enable subgroups;\n@fragment fn main(@builtin(position) p: vec4<f32>" + parameters +
+         ") -> @location(0) u32 {\n  let x = u32(p.x); let y = u32(p.y);\n"
+         "  return " +
+         result + ";\n}\n";
+}
+
+// new#subgroups: "Each quad will be contained in a single subgroup": a full quad drawn alone
+// is one subgroup of four in every layout, whatever its numbering.
+TEST(FragmentSubgroups, AQuadIsInOneSubgroup) {
+  std::string errors;
+  Words w = fragmentOutcomes(current(), fragmentProgram("subgroupAdd(1u)"), kOneQuad, {}, &errors);
+  EXPECT_EQ(w, (Words{{4, 4, 4, 4}})) << errors;
+  // Every numbering of its four invocations is explored: the ballot of x == 0 has two bits,
+  // any two of the four.
+  Words ballots = fragmentOutcomes(current(), fragmentProgram("subgroupBallot(x == 0u).x"),
+                                   kOneQuad, {}, &errors);
+  EXPECT_EQ(ballots.size(), 6u) << errors;  // the 2-bit masks of 4 bits
+  EXPECT_TRUE(ballots.count({3, 3, 3, 3}));
+  EXPECT_TRUE(ballots.count({5, 5, 5, 5}));
+  // The seed has no subgroups.
+  EXPECT_TRUE(
+      fragmentOutcomes(Revision::wgsl2022_06(), fragmentProgram("subgroupAdd(1u)"), kOneQuad)
+          .empty());
+}
+
+// new#quadswapx-builtin and the other quad operations in a fragment shader act on the draw's
+// quad (new#fragment-shaders-helper-invocations: ID 0 upper-left, 1 upper-right, 2
+// lower-left, 3 lower-right), not on subgroup invocation IDs.
+TEST(FragmentSubgroups, QuadOperationsUseTheQuad) {
+  std::string errors;
+  // The report lists the fragments row by row: (0,0), (1,0), (0,1), (1,1).
+  EXPECT_EQ(
+      fragmentOutcomes(current(), fragmentProgram("quadSwapX(x + 10u * y)"), kOneQuad, {}, &errors),
+      (Words{{1, 0, 11, 10}}))
+      << errors;
+  EXPECT_EQ(fragmentOutcomes(current(), fragmentProgram("quadSwapY(x + 10u * y)"), kOneQuad),
+            (Words{{10, 11, 0, 1}}));
+  EXPECT_EQ(fragmentOutcomes(current(), fragmentProgram("quadSwapDiagonal(x + 10u * y)"), kOneQuad),
+            (Words{{11, 10, 1, 0}}));
+  EXPECT_EQ(fragmentOutcomes(current(), fragmentProgram("quadBroadcast(x + 10u * y, 2)"), kOneQuad),
+            (Words{{10, 10, 10, 10}}));
+}
+
+// new#subgroups: "Helper invocations may be active or inactive in an operation": one fragment
+// whose quad is completed by three helpers counts itself and any of them.
+TEST(FragmentSubgroups, HelpersMayBeActiveOrNot) {
+  std::string errors;
+  Words w = fragmentOutcomes(current(), fragmentProgram("subgroupAdd(1u)"), {{1, 1}}, {}, &errors);
+  EXPECT_EQ(w, (Words{{1}, {2}, {3}, {4}})) << errors;
+  // An inactive helper takes no part: the swap partner of (1,1) along x is the helper at
+  // (0,1), whose value is then indeterminate (not exact: the word is any value).
+  auto file = std::make_unique<SourceFile>("f.wgsl", fragmentProgram("quadSwapX(x + 10u * y)"));
+  RunRequest request;
+  request.revision = &current();
+  request.zeroMissingBindings = true;
+  request.bindings = {{"format", "plumb-bindings"},
+                      {"version", 1},
+                      {"bindings", nlohmann::json::array()},
+                      {"fragment", {{"fragments", {{1, 1}}}}}};
+  RunReport report = runShader(*file, request);
+  ASSERT_TRUE(report.ran);
+  bool exact10 = false, any = false;
+  for (const auto& o : report.json["outcomes"]) {
+    const auto& word = o["invocations"][0]["locations"]["0"][0];
+    exact10 = exact10 || word.value("exact", "") == "0x0000000a";
+    any = any || !word.contains("exact");
+  }
+  EXPECT_TRUE(exact10 && any) << report.json["outcomes"].dump();
+}
+
+// new#subgroup-size-builtin-value: "The subgroup size ... may not be a uniform value within a
+// draw command": two quads in subgroups of their own may report different sizes, or share
+// one subgroup (of 8 or more).
+TEST(FragmentSubgroups, SizesAndIdsInADraw) {
+  std::string errors;
+  const nlohmann::json twoQuads = {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {0, 1}, {1, 1}, {2, 1}, {3, 1}};
+  DispatchOptions upTo8;
+  upTo8.subgroups.maxSize = 8;
+  upTo8.subgroups.linear = true;
+  // Linear (the devices' grouping): one size for the draw, quads filling subgroups in order.
+  Words linearSizes = fragmentOutcomes(
+      current(), fragmentProgram("s * 100u + subgroupAdd(1u)", ", @builtin(subgroup_size) s: u32"),
+      twoQuads, upTo8, &errors);
+  EXPECT_EQ(linearSizes, (Words{{404, 404, 404, 404, 404, 404, 404, 404},
+                                {808, 808, 808, 808, 808, 808, 808, 808}}))
+      << errors;
+  DispatchOptions any8;
+  any8.subgroups.maxSize = 8;
+  Words any = fragmentOutcomes(
+      current(), fragmentProgram("s * 100u + subgroupAdd(1u)", ", @builtin(subgroup_size) s: u32"),
+      twoQuads, any8, &errors);
+  // The report's order: row 0 then row 1; quad A is x in {0, 1}, quad B x in {2, 3}.
+  EXPECT_TRUE(any.count({404, 404, 804, 804, 404, 404, 804, 804})) << errors;
+  EXPECT_TRUE(any.count({808, 808, 808, 808, 808, 808, 808, 808}));
+  // Each in a subgroup of 8 of its own: fewer invocations than the size.
+  EXPECT_TRUE(any.count({804, 804, 804, 804, 804, 804, 804, 804}));
+  EXPECT_EQ(any.size(), 5u);
+  for (const std::vector<uint32_t>& o : any)
+    for (size_t k = 0; k < 8; ++k) {
+      EXPECT_TRUE(o[k] % 100 == 4 || o[k] % 100 == 8) << "a quad is never split";
+      EXPECT_EQ(o[k], o[(k / 2) * 2]) << "the two fragments of a quad's row agree";
+      EXPECT_EQ(o[k], o[(k + 4) % 8]) << "and its two rows";
+    }
+  // The subgroup invocation IDs are dense in each subgroup: with subgroups of four, each
+  // quad's four IDs are 0..3 in some order.
+  DispatchOptions four;
+  four.subgroups.minSize = four.subgroups.maxSize = 4;
+  Words ids =
+      fragmentOutcomes(current(), fragmentProgram("i", ", @builtin(subgroup_invocation_id) i: u32"),
+                       kOneQuad, four, &errors);
+  EXPECT_EQ(ids.size(), 24u) << errors;
+  for (const std::vector<uint32_t>& o : ids) {
+    std::vector<uint32_t> sorted = o;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_EQ(sorted, (std::vector<uint32_t>{0, 1, 2, 3}));
+  }
+}
+
 }  // namespace
 }  // namespace plumb::interp
