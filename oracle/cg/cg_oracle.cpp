@@ -79,7 +79,7 @@ std::string plumbProfileFor(const std::string& cgcProfile) {
   return "";
 }
 
-PlumbJudgement judgeWithPlumb(const OracleProgram& program) {
+PlumbJudgement judgeWithPlumb(const OracleProgram& program, const ParseOptions& parse) {
   PlumbJudgement j;
   j.profile = plumbProfileFor(program.profile);
   if (j.profile.empty()) {
@@ -122,7 +122,7 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program) {
     }
     return {"reject", kSyntaxRule, fallback, j.profile};
   };
-  std::optional<Program> p = parseProgram(*parsed, diagnostics);
+  std::optional<Program> p = parseProgram(*parsed, diagnostics, parse);
   if (!p || diagnostics.hasErrors()) return firstError("syntax error");
   CheckOptions options;
   options.profile = j.profile;

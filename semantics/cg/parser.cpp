@@ -49,7 +49,7 @@ class Parser {
 
   std::optional<Program> run() {
     size_t errorsBefore = diagnostics_.errorCount();
-    tokens_ = tokenize(file_, diagnostics_);
+    tokens_ = tokenize(file_, diagnostics_, options_.lex);
     end_ = tokens_.back();
     if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
     while (!atEnd()) parseExternalDeclaration();
