@@ -178,17 +178,58 @@ void Checker::checkEntry() {
   }
 }
 
-void Checker::checkProfileRestrictions() {
-  if (result_.entry < 0) return;
-  // Seed "Profiles": the restrictions apply to the top-level function and what it reaches.
-  std::vector<int> work = {result_.entry};
-  std::set<int> seen = {result_.entry};
+std::set<int> Checker::reachedFrom(const std::vector<int>& roots) const {
+  std::vector<int> work = roots;
+  std::set<int> seen(roots.begin(), roots.end());
   while (!work.empty()) {
     int f = work.back();
     work.pop_back();
     for (int g : calls_[static_cast<size_t>(f)])
       if (seen.insert(g).second) work.push_back(g);
   }
+  return seen;
+}
+
+void Checker::errorInFunctionBody(Span span, const std::string& message, const char* rule,
+                                  Deferral kind) {
+  if (currentFunction_ < 0 || options_.entry.empty()) {
+    error(span, message, rule);
+    return;
+  }
+  deferred_[static_cast<size_t>(currentFunction_)].push_back({span, message, rule, kind});
+}
+
+void Checker::reportDeferred() {
+  // The roots: the entry checkEntry chose; when it could not choose (an earlier error, no such
+  // function), every function of the entry's name; with none, every function counts as reached.
+  std::vector<int> roots;
+  if (result_.entry >= 0) {
+    roots.push_back(result_.entry);
+  } else if (auto it = functionsByName_.find(options_.entry); it != functionsByName_.end()) {
+    roots = it->second;
+  }
+  std::set<int> reached = reachedFrom(roots);
+  for (size_t f = 0; f < deferred_.size(); ++f) {
+    bool isReached = roots.empty() || reached.count(static_cast<int>(f)) > 0;
+    for (const DeferredError& d : deferred_[f]) {
+      if (isReached) {
+        error(d.span, d.message, d.rule);
+      } else if (d.kind == Deferral::UnresolvedName) {
+        // The seed's exemption names profile restrictions only (docs/ambiguities.md CGO-7);
+        // cgc 3.1 does not resolve names here, which the message says for the oracle.
+        error(d.span,
+              d.message + " (in '" + program_.functions[f].name + "', which the entry '" +
+                  options_.entry + "' does not reach; cgc 3.1 leaves such names unresolved)",
+              d.rule);
+      }
+    }
+  }
+}
+
+void Checker::checkProfileRestrictions() {
+  if (result_.entry < 0) return;
+  // Seed "Profiles": the restrictions apply to the top-level function and what it reaches.
+  std::set<int> seen = reachedFrom({result_.entry});
   result_.reachable.assign(seen.begin(), seen.end());
   for (int f : result_.reachable) {
     if (profile_->stage == Stage::Vertex)

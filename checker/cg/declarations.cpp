@@ -61,6 +61,7 @@ std::optional<CheckedProgram> Checker::run() {
   }
   calls_.assign(program_.functions.size(), {});
   discards_.assign(program_.functions.size(), {});
+  deferred_.assign(program_.functions.size(), {});
   scopes_.emplace_back();
   for (const TopLevel& t : program_.order) {
     switch (t.kind) {
@@ -83,6 +84,7 @@ std::optional<CheckedProgram> Checker::run() {
     checkEntry();
     checkProfileRestrictions();
   }
+  reportDeferred();
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(result_);
 }

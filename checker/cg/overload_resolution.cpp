@@ -54,7 +54,7 @@ const char* matchLevelName(MatchLevel m) {
 
 OverloadResolution resolveOverload(const std::vector<const FunctionSignature*>& candidates,
                                    const std::vector<TypeP>& arguments, const Profile& profile,
-                                   const Program& program) {
+                                   const Program& program, bool freeOfProfile) {
   OverloadResolution r;
   std::vector<int> set;
   auto describe = [&](int i) {
@@ -71,7 +71,7 @@ OverloadResolution resolveOverload(const std::vector<const FunctionSignature*>& 
     if (f.profiles.empty()) return 0;
     int best = -1;
     for (const auto& p : f.profiles) best = std::max(best, profileMatch(p, profile));
-    return best;
+    return freeOfProfile ? std::max(best, 0) : best;
   };
   // 2. Eliminate functions whose profile conflicts with the compilation profile.
   for (size_t i = 0; i < candidates.size(); ++i)
@@ -138,6 +138,21 @@ OverloadResolution resolveOverload(const std::vector<const FunctionSignature*>& 
       r.trace.push_back(std::string("step 6") + (bestRank == 3 ? "a" : "b") + " kept " +
                         std::to_string(kept.size()) + " of " + std::to_string(set.size()));
     set = kept;
+  }
+  // Free of the profile, the versions of one signature for different profiles (tex2D for `ps`
+  // and for `vp40`) are one function to the caller: its parameter and result types.
+  if (freeOfProfile && set.size() > 1) {
+    const FunctionSignature& first = *candidates[static_cast<size_t>(set.front())];
+    bool oneSignature = std::all_of(set.begin(), set.end(), [&](int i) {
+      const FunctionSignature& f = *candidates[static_cast<size_t>(i)];
+      if (f.parameters.size() != first.parameters.size() || !f.result != !first.result ||
+          (f.result && !sameType(*f.result, *first.result)) || f.directions != first.directions)
+        return false;
+      for (size_t k = 0; k < f.parameters.size(); ++k)
+        if (!sameType(*f.parameters[k], *first.parameters[k])) return false;
+      return true;
+    });
+    if (oneSignature) set = {set.front()};
   }
   // 7. Exactly one must remain.
   if (set.size() != 1) {

@@ -26,8 +26,11 @@ struct OverloadResolution {
 };
 
 /// Steps 2-7 over `candidates` (step 1, the visible functions with the name, is the caller's).
+/// `freeOfProfile`: a candidate of another profile is not eliminated (step 2) but counts as an
+/// open-profile one, for a function the top-level function does not reach, which "is free to
+/// use capabilities that are not supported by the current profile" (seed "Profiles").
 OverloadResolution resolveOverload(const std::vector<const FunctionSignature*>& candidates,
                                    const std::vector<TypeP>& arguments, const Profile& profile,
-                                   const Program& program);
+                                   const Program& program, bool freeOfProfile = false);
 
 }  // namespace plumb::cg

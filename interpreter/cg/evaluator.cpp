@@ -117,6 +117,9 @@ struct Place {
 
 // "The usual arithmetic conversions for binary operators" (#Type-Promotion Rules), rules 1-6.
 Scalar usualArithmetic(Scalar a, Scalar b) {
+  // A bool operand is an int beside a bool or an integer, else takes the other operand's type
+  // (docs/ambiguities.md C26: cgc's typing; bool beside cfloat the checker rejects).
+  if (a == Scalar::Bool && b == Scalar::Bool) return Scalar::Int;
   if (a == b) return a;
   if (a == Scalar::Bool) return b == Scalar::CInt ? Scalar::Int : b;  // bool as an integer
   if (b == Scalar::Bool) return a == Scalar::CInt ? Scalar::Int : a;
@@ -516,9 +519,9 @@ class Execution {
       }
     } else {
       for (char ch : s) {
-        size_t k = std::string_view("xyzw").find(ch);
-        if (k == std::string_view::npos) k = std::string_view("rgba").find(ch);
-        out.push_back(static_cast<int>(k));
+        // x, y, z, w; r, g, b, a; s, t, p, q (docs/ambiguities.md C25).
+        size_t k = std::string_view("xyzwrgbastpq").find(ch);
+        out.push_back(k == std::string_view::npos ? -1 : static_cast<int>(k % 4));
       }
     }
     for (int i : out)
@@ -928,6 +931,9 @@ class Execution {
   EvalValue unary(const Expr& e) {
     EvalValue v = eval(*e.operands[0]);
     if (stopped()) return v;
+    // A bool operand of `+`, `-`, `~` is an int (docs/ambiguities.md C26).
+    if (e.op != "!" && v.type && v.type->scalar == Scalar::Bool)
+      v = convert(v, withScalar(*v.type, Scalar::Int));
     if (e.op == "+") return v;
     if (e.op == "!") {
       EvalValue b = convert(v, withScalar(*v.type, Scalar::Bool));
@@ -949,7 +955,6 @@ class Execution {
         c = Component::ofInt(r.value);
       }
     }
-    if (v.type && v.type->scalar == Scalar::Bool) v = convert(v, withScalar(*v.type, Scalar::Int));
     rule("componentwise-operator", e.span, valueText(v));
     return v;
   }

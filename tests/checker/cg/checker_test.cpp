@@ -19,7 +19,11 @@ std::string inFunction(const std::string& body,
 TEST(CgChecker, SwizzlesAndWriteMasks) {
   EXPECT_EQ(inFunction("float3 a = v.xyz; a.zx = v.rg; float b = f.x; float4 c = f.xxxx;"), "ok");
   EXPECT_EQ(inFunction("v.xx = float2(1, 2);"), "cg-operator-precedence");
-  EXPECT_EQ(inFunction("float2 a = v.xg;"), "cg-operator-precedence");
+  // The stpq set and mixed sets (docs/ambiguities.md C25).
+  EXPECT_EQ(inFunction("float2 a = v.xg; float4 b = v.stpq; v.st = v.pq; float c = f.s;"), "ok");
+  EXPECT_EQ(inFunction("float2 a = v.xe;"), "cg-operator-precedence");
+  EXPECT_EQ(inFunction("v.ss = float2(1, 2);"), "cg-operator-precedence");
+  EXPECT_EQ(inFunction("float3 q = v.xyz; float a = q.q;"), "cg-operator-precedence");
   EXPECT_EQ(inFunction("float3 q = v.xyz; float a = q.w;"), "cg-operator-precedence");
   EXPECT_EQ(inFunction("float2 d = m._m00_m11; float e = m._33; m._m01 = 1;"), "ok");
   EXPECT_EQ(inFunction("float e = m._m33;"), "cg-operator-precedence");
@@ -73,6 +77,12 @@ TEST(CgChecker, TypesArraysStructs) {
   EXPECT_EQ(verdict("struct S { float a; }; void t(S s) { float b = s.b; }"),
             "cg-struct-and-interface-types");
   EXPECT_EQ(verdict("void t() { float3 v = float3(1, 2); }"), "cg-types");
+  // One scalar fills every component (docs/ambiguities.md C24); a vector does not.
+  EXPECT_EQ(verdict("void t(float x) { float4 a = float4(x); float2x2 m = float2x2(1); bool3 b = "
+                    "bool3(x); half4 h = half4(true); float1 o = float1(x); }"),
+            "ok");
+  EXPECT_EQ(verdict("void t(float2 x) { float4 a = float4(x); }"), "cg-types");
+  EXPECT_EQ(verdict("struct S { float a; }; void t(float x) { S s = S(x); }"), "cg-types");
   EXPECT_EQ(verdict("void t() { float4 v = float4(float2(1, 2), 3, 4); float2x2 m = "
                     "float2x2(1, 2, 3, 4); float a[3] = {1, 2, 3}; float b[] = {1, 2}; }"),
             "ok");
@@ -98,6 +108,15 @@ TEST(CgChecker, Operators) {
   EXPECT_EQ(inFunction("float3 r = v > 0 ? v.xyz : 0;"), "cg-conditional-operator");
   EXPECT_EQ(inFunction("float4 a = v; a += 1; a *= v; a++;"), "ok");
   EXPECT_EQ(inFunction("s++;"), "cg-operators-arithmetic");
+  // Arithmetic on bool: an int beside bool or an integer, the other's floating type beside
+  // float, half, fixed; not beside cfloat (docs/ambiguities.md C26).
+  EXPECT_EQ(inFunction("bool4 b = v > 0.5; float4 r = b * v; int4 i = b + b; int4 j = b & b; "
+                       "int k = (f > 0) + 1; float4 y = v; y *= b; int4 n = -b; half4 h = b * "
+                       "2.0h;"),
+            "ok");
+  EXPECT_EQ(inFunction("bool b = f > 0; float r = 1.0 - b;"), "cg-operator-enhancements");
+  EXPECT_EQ(inFunction("bool4 b = v > 0; float4 r = b * 2.0;"), "cg-operator-enhancements");
+  EXPECT_EQ(inFunction("bool4 b = v > 0; float4 r = b % 2.0f;"), "cg-operators-arithmetic");
   EXPECT_EQ(inFunction("float x = s;"), "cg-type-conversions");
 }
 
@@ -193,6 +212,32 @@ TEST(CgProgram, EntryRules) {
                     "main"),
             "ok");
   EXPECT_EQ(verdict("float4 main() : COLOR { return 1; }", "nosuchprofile", "main"), "cg-profiles");
+  // ... such as another profile's library functions (tex2D in a vertex program's file):
+  // resolved free of the profile there, an error only where the entry reaches it.
+  const std::string both =
+      "uniform sampler2D s;\n"
+      "float4 frag(float2 uv) { return tex2D(s, uv); }\n"
+      "float4 main_vertex() : POSITION { return 1; }\n"
+      "float4 main_fragment(float2 uv : TEXCOORD0) : COLOR { return frag(uv); }\n";
+  EXPECT_EQ(verdict(both, "arbvp1", "main_vertex"), "ok");
+  EXPECT_EQ(verdict(both, "arbfp1", "main_fragment"), "ok");
+  EXPECT_EQ(verdict(both, "arbvp1", "main_fragment"), "cg-overloading-of-functions-by-profile");
+  auto reached = checkText(both + "float4 v2() : POSITION { return frag(0); }", "arbvp1", "v2");
+  EXPECT_EQ(reached.rule, "cg-overloading-of-functions-by-profile");
+  EXPECT_NE(reached.message.find("tex2D"), std::string::npos);
+  // Without an entry (cgc -noentry) every function is checked with the profile.
+  EXPECT_EQ(verdict(both, "arbvp1"), "cg-overloading-of-functions-by-profile");
+  // A name that resolves nowhere stays an error in an unreached function (CGO-7), and says so.
+  auto unresolved =
+      checkText("float g(float x) { return fract(x) + y; }\nfloat4 main() : POSITION { return 1; }",
+                "arbvp1", "main");
+  EXPECT_EQ(unresolved.rule, "cg-namespaces");
+  EXPECT_NE(unresolved.message.find("which the entry 'main' does not reach"), std::string::npos)
+      << unresolved.message;
+  auto reachedName =
+      checkText("float g(float x) { return fract(x); }\nfloat4 main() : POSITION { return g(1); }",
+                "arbvp1", "main");
+  EXPECT_EQ(reachedName.message, "'fract' is not a declared function");
   // Profile overloads of the program itself.
   EXPECT_EQ(verdict("vs float4 main() : POSITION { return 1; }\nps float4 main() : COLOR { "
                     "return 0; }",
