@@ -23,6 +23,10 @@ std::string canonicalOutput(const std::string& semantic) {
   if (s == "COLOR0") return "COLOR";
   if (s == "HPOS" || s == "POSITION0") return "POSITION";
   if (s == "DEPTH0") return "DEPTH";
+  // A semantic without its index is index 0: cgc 3.1 binds `TEXCOORD` to TEX0 and reports
+  // `TEXCOORD` beside `TEXCOORD0` as two bindings of one output (C5121); the seed's tables list
+  // the indexed names only (docs/ambiguities.md C28).
+  if (s == "TEXCOORD") return "TEXCOORD0";
   return s;
 }
 
@@ -151,7 +155,8 @@ void Checker::checkEntry() {
       if (o.semantic.empty()) continue;
       std::string u = upper(o.semantic);
       if (canonicalOutput(u) == "POSITION") position = true;
-      if (std::find(allowed.begin(), allowed.end(), u) == allowed.end())
+      if (std::find(allowed.begin(), allowed.end(), u) == allowed.end() &&
+          std::find(allowed.begin(), allowed.end(), canonicalOutput(u)) == allowed.end())
         error(o.span,
               "'" + o.semantic + "' (output " + o.name + ") is not an output binding semantic of " +
                   (vertex ? "vertex" : "fragment") + " profile " + profile_->name + " (Table " +

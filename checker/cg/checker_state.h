@@ -83,6 +83,7 @@ class Checker {
   TypeP call(Expr& e);
   TypeP member(Expr& e);
   TypeP construct(Expr& e);
+  TypeP constructStruct(Expr& e, const TypeP& target, const std::vector<TypeP>& args);
   bool requireLvalue(Expr& e, const char* what);
   /// The common type of two operands by smearing and the usual arithmetic conversions.
   TypeP commonType(const TypeP& a, const TypeP& b, Span span, const char* rule,

@@ -194,6 +194,40 @@ TypeP Checker::member(Expr& e) {
   return errorType();
 }
 
+TypeP Checker::constructStruct(Expr& e, const TypeP& target, const std::vector<TypeP>& args) {
+  // `S(a, b)`: one argument per data member, each converted implicitly, none narrowed (the
+  // seed has no constructors, C12; cgc 3.1's: docs/ambiguities.md C29). An array member takes
+  // no argument.
+  std::vector<TypeP> members;
+  for (const auto& m : program_.structs[static_cast<size_t>(target->structIndex)].members)
+    if (m.function < 0)
+      for (const auto& d : m.field.declarators) members.push_back(d.declaredType);
+  if (members.size() != args.size()) {
+    error(e.span,
+          "a " + typeName(target) + " constructor takes one argument per member (" +
+              std::to_string(members.size()) + "), not " + std::to_string(args.size()),
+          rules::kTypes);
+    return target;
+  }
+  for (size_t k = 0; k < args.size(); ++k) {
+    const TypeP& m = members[k];
+    Conversion c = m ? classifyConversion(*args[k], *m, program_) : Conversion{};
+    bool narrows = m && isNumeric(*args[k]) && isNumeric(*m) && args[k]->kind != TypeKind::Scalar &&
+                   componentCount(*args[k]) > componentCount(*m);
+    if (!m || m->kind == TypeKind::Array || !c.allowedImplicitly() || narrows) {
+      error(e.operands[k]->span,
+            "argument " + std::to_string(k + 1) + " (" + typeName(args[k]) + ") of the " +
+                typeName(target) + " constructor does not initialise member " +
+                std::to_string(k + 1) + " (" + typeName(m) + ")" +
+                (narrows ? " without narrowing" : ""),
+            rules::kTypes);
+      return target;
+    }
+    if (!sameType(*args[k], *m)) e.operands[k]->info.convertedTo = m;
+  }
+  return target;
+}
+
 TypeP Checker::construct(Expr& e) {
   TypeP target = resolveType(e.type);
   std::vector<TypeP> args;
@@ -211,6 +245,7 @@ TypeP Checker::construct(Expr& e) {
           rules::kConversions);
     return target;
   }
+  if (t.kind == TypeKind::Struct && t.structIndex >= 0) return constructStruct(e, target, args);
   if (t.kind != TypeKind::Scalar && t.kind != TypeKind::Vector && t.kind != TypeKind::Matrix) {
     error(e.span, typeName(t) + " has no constructor", rules::kTypes);
     return errorType();

@@ -31,8 +31,11 @@ MatchLevel matchLevel(const Type& actual, const Type& formal, const Program& pro
     return MatchLevel::None;
   }
   if (isPromotion(actual, formal)) return MatchLevel::Promotion;
-  if (classifyConversion(actual, formal, program).allowedImplicitly())
-    return MatchLevel::ImplicitCast;
+  if (classifyConversion(actual, formal, program).allowedImplicitly()) {
+    bool sameShape = actual.kind == formal.kind && actual.rows == formal.rows &&
+                     actual.columns == formal.columns;
+    return sameShape ? MatchLevel::ImplicitCast : MatchLevel::ShapeChangingCast;
+  }
   return MatchLevel::None;
 }
 
@@ -46,6 +49,8 @@ const char* matchLevelName(MatchLevel m) {
       return "5B (defined promotion)";
     case MatchLevel::ImplicitCast:
       return "5d (valid implicit cast)";
+    case MatchLevel::ShapeChangingCast:
+      return "5d (valid implicit cast changing the shape: after those keeping it)";
     case MatchLevel::None:
       return "5e (no match)";
   }

@@ -13,7 +13,10 @@
 namespace plumb::cg {
 
 /// The level at which an actual argument type matches a formal parameter type (step 5).
-enum class MatchLevel { Exact, Dynamic, Promotion, ImplicitCast, None };
+/// Step 5's levels, best first. ShapeChangingCast is level d split (docs/ambiguities.md C27):
+/// an implicit cast that smears a scalar or turns a vector into a matrix ranks after one that
+/// keeps the shape.
+enum class MatchLevel { Exact, Dynamic, Promotion, ImplicitCast, ShapeChangingCast, None };
 MatchLevel matchLevel(const Type& actual, const Type& formal, const Program& program);
 const char* matchLevelName(MatchLevel m);  // "a (exact match)", ...
 

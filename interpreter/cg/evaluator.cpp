@@ -1029,6 +1029,18 @@ class Execution {
     std::vector<EvalValue> args = operands(ops, e.span);
     if (stopped()) return EvalValue{};
     EvalValue out = makeValue(t, false);
+    if (out.shape == EvalValue::Shape::Struct) {
+      // One argument per member, each converted (docs/ambiguities.md C29).
+      if (args.size() != out.elements.size()) {
+        unsupported("constructor " + typeName(t) + " with " + std::to_string(args.size()) +
+                    " arguments");
+        return out;
+      }
+      for (size_t i = 0; i < args.size(); ++i)
+        out.elements[i] = convert(args[i], out.elements[i].type);
+      rule("construct", e.span, valueText(out));
+      return out;
+    }
     std::vector<Component> flat;
     for (const EvalValue& a : args)
       flat.insert(flat.end(), a.components.begin(), a.components.end());
@@ -1054,6 +1066,18 @@ class Execution {
       return convert(v, t);
     }
     EvalValue out = makeValue(t, false);
+    if (out.shape == EvalValue::Shape::Array && init.operands.size() > out.elements.size()) {
+      // C's brace elision: the scalars fill the elements' components in order (the checker
+      // allows it only when they fill them exactly; docs/ambiguities.md C30).
+      size_t k = 0;
+      for (EvalValue& element : out.elements)
+        for (Component& c : element.components) {
+          if (k >= init.operands.size() || stopped()) return out;
+          EvalValue v = eval(*init.operands[k++]);
+          if (!v.components.empty()) c = convertComponent(v.components[0], element.type->scalar);
+        }
+      return out;
+    }
     if (out.shape == EvalValue::Shape::Array || out.shape == EvalValue::Shape::Struct) {
       for (size_t i = 0; i < out.elements.size() && i < init.operands.size(); ++i)
         out.elements[i] = initialize(*init.operands[i], out.elements[i].type);

@@ -44,11 +44,23 @@ struct KnownDifference {
   const char* kind;
   const char* reason;
 };
+constexpr const char* kGlslNames =
+    "a GLSL name (fract, mix, mod, modf, inversesqrt, vec2-vec4): neither the seed nor the Cg 3.1 "
+    "reference manual's standard library has it; cgc 3.1 accepts it, undocumented";
 constexpr KnownDifference kKnownDifferences[] = {
     {"cg-reserved-words", "'texture'", "cgc-deviation",
      "the seed reserves `texture` (Reserved Words: \"texture*\"); cgc 3.1 accepts it as a name"},
     {"cg-statements-and-expressions", "found 'texture'", "cgc-deviation",
      "the seed reserves `texture` (Reserved Words: \"texture*\"); cgc 3.1 accepts it as a name"},
+    {"cg-namespaces", "'fract' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-namespaces", "'mix' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-namespaces", "'mod' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-namespaces", "'modf' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-namespaces", "'inversesqrt' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-types", "unknown type name 'vec", "cgc-deviation", kGlslNames},
+    {"cg-reserved-words", "reserved word 'float' cannot be used as an expression", "cgc-deviation",
+     "GLSL's array constructor `float[](...)`: neither the seed (C's grammar) nor the Cg 3.1 "
+     "reference manual has it; cgc 3.1 accepts it"},
     {"cg-namespaces", "does not reach; cgc 3.1 leaves such names unresolved", "cgc-deviation",
      "an undeclared name in a function the entry does not reach: the seed exempts only profile "
      "restrictions there (Profiles); cgc 3.1 does not resolve names there (docs/ambiguities.md "

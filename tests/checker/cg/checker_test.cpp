@@ -59,6 +59,9 @@ TEST(CgChecker, SpecifierRules) {
             "cg-syntax-for-parameters-in-function-definitions");
   EXPECT_EQ(verdict("void t(float a = 1, float b) { }"), "cg-function-declarations");
   EXPECT_EQ(verdict("nonsense float t() { return 1; }"), "cg-overloading-of-functions-by-profile");
+  // docs/ambiguities.md C31: static, extern, inline on a parameter are ignored with a warning.
+  EXPECT_EQ(verdict("float t(static const float a, extern float b) { return a + b; }"),
+            "ok+warning");
 }
 
 TEST(CgChecker, TypesArraysStructs) {
@@ -82,11 +85,22 @@ TEST(CgChecker, TypesArraysStructs) {
                     "bool3(x); half4 h = half4(true); float1 o = float1(x); }"),
             "ok");
   EXPECT_EQ(verdict("void t(float2 x) { float4 a = float4(x); }"), "cg-types");
-  EXPECT_EQ(verdict("struct S { float a; }; void t(float x) { S s = S(x); }"), "cg-types");
+  // Structure constructors: one argument per member, converted implicitly, not narrowed (C29).
+  const std::string s2 = "struct S { float2 a; float4 b; };\n";
+  EXPECT_EQ(verdict(s2 + "void t(float4 v) { S s = S(v.xy, v); S u = S(v.xy, v.x); }"), "ok");
+  EXPECT_EQ(verdict("struct S { float a; int b; }; void t() { S s = S(1, 2.5); }"), "ok");
+  EXPECT_EQ(verdict(s2 + "void t(float4 v) { S s = S(v.xy); }"), "cg-types");
+  EXPECT_EQ(verdict(s2 + "void t(float4 v) { S s = S(v.x, v.y, v); }"), "cg-types");
+  EXPECT_EQ(verdict(s2 + "void t(float4 v) { S s = S(v, v.xy); }"), "cg-types");
+  EXPECT_EQ(verdict("struct A { float a[2]; }; void t(float4 v) { A s = A(v.xy); }"), "cg-types");
   EXPECT_EQ(verdict("void t() { float4 v = float4(float2(1, 2), 3, 4); float2x2 m = "
                     "float2x2(1, 2, 3, 4); float a[3] = {1, 2, 3}; float b[] = {1, 2}; }"),
             "ok");
   EXPECT_EQ(verdict("void t() { float a[2] = {1, 2, 3}; }"), "cg-assignment");
+  // C's brace elision, with a warning (docs/ambiguities.md C30).
+  EXPECT_EQ(verdict("void t() { float2 a[2] = {1, 2, 3, 4}; }"), "ok+warning");
+  EXPECT_EQ(verdict("void t() { float2 a[2] = {1, 2, 3}; }"), "cg-assignment");
+  EXPECT_EQ(verdict("void t(float4 v) { float2 a[2] = {v.xy, 3, 4}; }"), "cg-assignment");
   EXPECT_EQ(verdict("void t() { unknown x; }"), "cg-types");
   EXPECT_EQ(verdict("void t() { float x = y; }"), "cg-namespaces");
 }
@@ -178,6 +192,16 @@ TEST(CgProgram, OutputTables10And11) {
             "ok");
   // Missing POSITION: profiles "may" require it: a warning.
   EXPECT_EQ(verdict("float4 main() : TEXCOORD0 { return 1; }", "arbvp1", "main"), "ok+warning");
+}
+
+TEST(CgProgram, AnOutputSemanticWithoutItsIndexIsIndexZero) {
+  // docs/ambiguities.md C28: `TEXCOORD` is TEXCOORD0 (cgc binds it to TEX0).
+  const std::string p =
+      "void main(float4 v : POSITION, out float4 o : POSITION, out float2 t : TEXCOORD";
+  EXPECT_EQ(verdict(p + ") { o = v; t = v.xy; }", "arbvp1", "main"), "ok");
+  EXPECT_EQ(
+      verdict(p + ", out float2 u : TEXCOORD0) { o = v; t = v.xy; u = v.zw; }", "arbvp1", "main"),
+      "cg-aliasing-of-semantics");
 }
 
 TEST(CgProgram, OutputAliasingIsRejected) {

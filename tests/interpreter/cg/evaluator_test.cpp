@@ -218,6 +218,16 @@ TEST(CgEvaluator, CgcReadingsOfTheSilentSeed) {
             Outcomes{"return = int2(2, 0)"});
   EXPECT_EQ(run("int f() { bool b = true; return -b + (b & 3); }", "f").outcomes(),
             Outcomes{"return = 0"});
+  // C30: brace elision.
+  EXPECT_EQ(
+      run("float4 f() { float2 a[2] = {1, 2, 3, 4}; return float4(a[1], a[0]); }", "f").outcomes(),
+      Outcomes{"return = float4(3, 4, 1, 2)"});
+  // C29: a structure constructor, one argument per member.
+  EXPECT_EQ(run("struct S { float2 a; int b; };\nfloat4 f(float4 v) { S s = S(v.zw, 2.5); "
+                "return float4(s.a, s.b, 0); }",
+                "f", {"1,2,3,4"})
+                .outcomes(),
+            Outcomes{"return = float4(3, 4, 2, 0)"});
 }
 
 TEST(CgEvaluator, MatricesAreRowsAndComponentwise) {

@@ -135,6 +135,12 @@ TEST(CgOracleClassify, EachRowOfTheTable) {
                cgcSays("accept"))
           .kind,
       "cgc-deviation");
+  // cgc's undocumented GLSL names (docs/cg.md "Real-world Cg").
+  EXPECT_EQ(classify(seedProgram({}),
+                     {"reject", "cg-namespaces", "95:16: 'fract' is not a declared function", ""},
+                     cgcSays("accept"))
+                .kind,
+            "cgc-deviation");
   // No reading of the seed and nothing explains it.
   EXPECT_EQ(classify(seedProgram({}), reject, cgcSays("accept")).kind, "plumb-bug");
 }
