@@ -45,7 +45,8 @@ struct KnownDifference {
   const char* reason;
 };
 constexpr const char* kGlslNames =
-    "a GLSL name (fract, mix, mod, modf, inversesqrt, vec2-vec4): neither the seed nor the Cg 3.1 "
+    "a GLSL name (fract, mix, mod, modf, inversesqrt, vec2-vec4, mat3x3): neither the seed nor the "
+    "Cg 3.1 "
     "reference manual's standard library has it; cgc 3.1 accepts it, undocumented";
 constexpr KnownDifference kKnownDifferences[] = {
     {"cg-reserved-words", "'texture'", "cgc-deviation",
@@ -58,6 +59,7 @@ constexpr KnownDifference kKnownDifferences[] = {
     {"cg-namespaces", "'modf' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'inversesqrt' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-types", "unknown type name 'vec", "cgc-deviation", kGlslNames},
+    {"cg-types", "unknown type name 'mat", "cgc-deviation", kGlslNames},
     {"cg-reserved-words", "reserved word 'float' cannot be used as an expression", "cgc-deviation",
      "GLSL's array constructor `float[](...)`: neither the seed (C's grammar) nor the Cg 3.1 "
      "reference manual has it; cgc 3.1 accepts it"},

@@ -238,14 +238,24 @@ std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics,
       while (i < n && isIdentChar(text[i])) ++i;
       std::string word(text.substr(start, i - start));
       ReservedWordUse use = reservedWordUse(word);
+      if (word == "matrix" || word == "vector") {
+        // The grammar uses them only as `matrix<T, n, m>` and `vector<T, n>`; elsewhere cgc 3.1
+        // accepts them as names (docs/ambiguities.md C23).
+        uint32_t j = i;
+        while (j < n && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j >= n || text[j] != '<') use = ReservedWordUse::Name;
+      }
       bool keyword = use == ReservedWordUse::Keyword ||
                      (use == ReservedWordUse::Name && options.strictReservedWords);
       if (use == ReservedWordUse::Name && !keyword && warned.insert(word).second)
-        diagnostics.add({Severity::Warning, &file, Span{start, i},
+        diagnostics.add({Severity::Warning,
+                         &file,
+                         Span{start, i},
                          "'" + word +
                              "' is reserved by the seed (Reserved Words); cgc 3.1 accepts it as "
                              "a name (--strict-reserved makes this an error)",
-                         kReservedWordsRule});
+                         kReservedWordsRule,
+                         {}});
       tokens.push_back({keyword ? TokenKind::Keyword : TokenKind::Identifier, {start, i}, word});
       continue;
     }

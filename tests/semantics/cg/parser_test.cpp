@@ -83,13 +83,14 @@ TEST(CgLexer, ReservedWordUseFollowsTheGrammarAndCgc) {
   // refuses as names too stay keywords, those it accepts are names with a warning.
   for (const char* w : {"float", "struct", "sampler2D", "half", "in", "true", "register"})
     EXPECT_EQ(reservedWordUse(w), ReservedWordUse::Keyword) << w;
-  for (const char* w : {"asm", "class", "this", "template", "goto", "technique", "pass",
-                        "compile", "sampler_state", "ASM", "Pass", "Decl", "Technique"})
+  for (const char* w : {"asm", "class", "this", "template", "goto", "technique", "pass", "compile",
+                        "sampler_state", "ASM", "Pass", "Decl", "Technique"})
     EXPECT_EQ(reservedWordUse(w), ReservedWordUse::Keyword) << w;
-  for (const char* w : {"texture", "texture2D", "textureCUBE", "Texture", "string", "String",
-                        "union", "enum", "sizeof", "new", "delete", "dword", "DWORD", "emit",
-                        "get", "pixelshader", "VertexShader", "Float", "MATRIX", "Vector",
-                        "__x", "__"})
+  for (const char* w :
+       {"texture", "texture2D", "textureCUBE", "Texture",     "string",       "String",
+        "union",   "enum",      "sizeof",      "new",         "delete",       "dword",
+        "DWORD",   "emit",      "get",         "pixelshader", "VertexShader", "Float",
+        "MATRIX",  "Vector",    "__x",         "__"})
     EXPECT_EQ(reservedWordUse(w), ReservedWordUse::Name) << w;
   EXPECT_EQ(reservedWordUse("varying"), ReservedWordUse::NotReserved);
   EXPECT_EQ(reservedWordUse("Half"), ReservedWordUse::NotReserved);
@@ -233,6 +234,9 @@ TEST(CgParser, ReservedNamesCgcAcceptsAreNamesWithAWarning) {
   EXPECT_EQ(parsed("uniform sampler2D texture;\nfloat4 f(float2 string) { return 0; }"),
             "uniform sampler2D texture;\nfloat4 f(float2 string) {\n  return 0;\n}\n");
   EXPECT_EQ(parsed("struct S { float __pad; };"), "struct S {\n  float __pad;\n};\n");
+  // `matrix` and `vector` are keywords only before `<`.
+  EXPECT_EQ(parsed("float2x2 f(float2x2 matrix) { return matrix; }\nmatrix<float, 2, 2> m;"),
+            "float2x2 f(float2x2 matrix) {\n  return matrix;\n}\nfloat2x2 m;\n");
   // Another letter case of a grammar word is not that word: `Float` is a name, not a type.
   EXPECT_EQ(parsed("Float x;"), "error [cg-types] 1:1: unknown type name 'Float'");
 }
