@@ -452,6 +452,8 @@ TypeP Checker::binaryOperator(Expr& e) {
             rules::kComparisons);
       return errorType();
     }
+    // A bool beside a number compares as the arithmetic operators take it (C26).
+    if (isBoolShape(*a) != isBoolShape(*b) && !boolAsArithmetic(e, a, b)) return errorType();
     TypeP t = commonType(a, b, e.span, rules::kComparisons, op);
     if (isError(t)) return t;
     convertBoth(t);

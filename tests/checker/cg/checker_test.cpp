@@ -129,6 +129,9 @@ TEST(CgChecker, Operators) {
                        "2.0h;"),
             "ok");
   EXPECT_EQ(inFunction("bool b = f > 0; float r = 1.0 - b;"), "cg-operator-enhancements");
+  EXPECT_EQ(inFunction("bool b = f > 0; bool c = b == 1; bool d = b < f; bool4 e = (v > 0) == v;"),
+            "ok");
+  EXPECT_EQ(inFunction("bool b = f > 0; bool c = b == 1.0;"), "cg-operator-enhancements");
   EXPECT_EQ(inFunction("bool4 b = v > 0; float4 r = b * 2.0;"), "cg-operator-enhancements");
   EXPECT_EQ(inFunction("bool4 b = v > 0; float4 r = b % 2.0f;"), "cg-operators-arithmetic");
   EXPECT_EQ(inFunction("float x = s;"), "cg-type-conversions");

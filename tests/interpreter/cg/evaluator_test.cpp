@@ -218,6 +218,9 @@ TEST(CgEvaluator, CgcReadingsOfTheSilentSeed) {
             Outcomes{"return = int2(2, 0)"});
   EXPECT_EQ(run("int f() { bool b = true; return -b + (b & 3); }", "f").outcomes(),
             Outcomes{"return = 0"});
+  EXPECT_EQ(run("bool2 f(float x) { bool b = x > 0; return bool2(b == 1, b < x); }", "f", {"0.5"})
+                .outcomes(),
+            Outcomes{"return = bool2(true, false)"});
   // C30: brace elision.
   EXPECT_EQ(
       run("float4 f() { float2 a[2] = {1, 2, 3, 4}; return float4(a[1], a[0]); }", "f").outcomes(),
