@@ -234,6 +234,11 @@ TEST(CgParser, ReservedNamesCgcAcceptsAreNamesWithAWarning) {
   EXPECT_EQ(parsed("uniform sampler2D texture;\nfloat4 f(float2 string) { return 0; }"),
             "uniform sampler2D texture;\nfloat4 f(float2 string) {\n  return 0;\n}\n");
   EXPECT_EQ(parsed("struct S { float __pad; };"), "struct S {\n  float __pad;\n};\n");
+  // A local variable hides a type name for the rest of its block (C++'s scoping).
+  EXPECT_EQ(parsed("struct input { float a; };\nvoid f() { { float input = 1; input += 2; } input "
+                   "x; }"),
+            "struct input {\n  float a;\n};\nvoid f() {\n  {\n    float input = 1;\n    (input "
+            "+= 2);\n  }\n  input x;\n}\n");
   // `matrix` and `vector` are keywords only before `<`.
   EXPECT_EQ(parsed("float2x2 f(float2x2 matrix) { return matrix; }\nmatrix<float, 2, 2> m;"),
             "float2x2 f(float2x2 matrix) {\n  return matrix;\n}\nfloat2x2 m;\n");
