@@ -93,6 +93,8 @@ int runCgOracle(const CgOracleOptions& o) {
     invocation.file = path;
     invocation.profile = p.profile;
     invocation.entry = p.entry;
+    invocation.defines = p.defines;
+    invocation.includeDirs = p.includeDirs;
     item.cgc = cg::runCgc(*cgc, invocation);
     if (!temporary.empty()) std::filesystem::remove(temporary);
     cg::ParseOptions parse;

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "checker/cg/front_end.h"
+#include "checker/cg/profile.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "interpreter/cg/evaluator.h"
@@ -73,6 +74,16 @@ int runCg(const CgRunOptions& o) {
     for (const Diagnostic& d : diagnostics.all())
       onlyAliasing &= d.severity != Severity::Error || d.rule == "cg-aliasing-of-semantics";
     if (!onlyAliasing) return reportDiagnostics(diagnostics, o.format);
+  }
+  // Geometry and tessellation programs (cgc 3.1's gp4gp, gp5tcp, ...): checked, not evaluated
+  // (the seed has no such stages; docs/cg.md "Geometry and tessellation programs").
+  if (const cg::Profile* p = cg::findProfile(check.profile);
+      p && (p->stage == cg::Stage::Geometry || p->stage == cg::Stage::TessControl ||
+            p->stage == cg::Stage::TessEval)) {
+    std::cerr << "plumb cg run: " << o.file << " is valid for " << cg::stageName(p->stage)
+              << " profile " << p->name
+              << ", whose programs Plumb checks but does not evaluate (docs/cg.md)\n";
+    return kRejected;
   }
   const cg::Program& program = *front.program;
   const SourceFile* file = front.source ? front.source.get() : original.get();

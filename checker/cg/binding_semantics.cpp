@@ -87,6 +87,36 @@ void Checker::checkEntry() {
     return;
   }
   result_.entry = index;
+  // Profile options written as modifiers (`TRIANGLE void main`, `gp5tep QUADS PATCH_4 void
+  // main`): options of the compilation profile ("Profile Options" of its page).
+  // A geometry program names its input primitive (gp4gp page, "POINT ... The entry function
+  // inputs point primitives"; gp5gp adds PATCH_1 .. PATCH_32): cgc's C6022 "No input primitive
+  // type" without one.
+  if (profile_->stage == Stage::Geometry) {
+    const auto& mods = f.specifiers.profiles;
+    bool input = std::any_of(mods.begin(), mods.end(), [](const std::string& m) {
+      return m == "POINT" || m == "LINE" || m == "LINE_ADJ" || m == "TRIANGLE" ||
+             m == "TRIANGLE_ADJ" || m.rfind("PATCH_", 0) == 0;
+    });
+    if (!input)
+      error(f.nameSpan,
+            "the geometry program '" + f.name +
+                "' names no input primitive (POINT, LINE, LINE_ADJ, TRIANGLE or TRIANGLE_ADJ "
+                "before it: profile " +
+                profile_->name + ")",
+            rules::kProfiles);
+  }
+  for (size_t k = 0; k < f.specifiers.profiles.size(); ++k) {
+    const std::string& m = f.specifiers.profiles[k];
+    if (!isProfileModifier(m)) continue;
+    if (std::find(profile_->modifiers.begin(), profile_->modifiers.end(), m) ==
+        profile_->modifiers.end())
+      // Nothing says another profile's option is an error; cgc 3.1 ignores it.
+      warning(f.specifiers.profileSpans[k],
+              "'" + m + "' is not a profile option of " + stageName(profile_->stage) + " profile " +
+                  profile_->name + " (ignored)",
+              rules::kProfiles);
+  }
 
   // Flattens a structure into its members (connectors, seed "Using a Structure to Define
   // Binding Semantics"): each member with its own semantic, or the enclosing one.
@@ -143,12 +173,16 @@ void Checker::checkEntry() {
       add(result_.outputs, d.name, g.type, d.semantic.name, d.span, false);
   }
 
-  // Output binding semantics: Table 10 (vertex) or 11 (fragment) and the profile's additions.
+  // Output binding semantics: Table 10 (vertex) or 11 (fragment) and the profile's additions;
+  // a geometry or tessellation program's are its profile's only ("Output Semantics" of its page
+  // of the reference manual: the seed has no such stages).
   if (!profile_->anyOutputSemantic && profile_->stage != Stage::Generic) {
-    bool vertex = profile_->stage == Stage::Vertex;
-    std::vector<std::string> allowed = vertex
-                                           ? std::vector<std::string>{"POSITION", "PSIZE"}
-                                           : std::vector<std::string>{"COLOR", "COLOR0", "DEPTH"};
+    const Stage stage = profile_->stage;
+    const bool vertex = stage == Stage::Vertex;
+    const bool seedStage = vertex || stage == Stage::Fragment;
+    std::vector<std::string> allowed = stage == Stage::Fragment
+                                           ? std::vector<std::string>{"COLOR", "COLOR0", "DEPTH"}
+                                           : std::vector<std::string>{"POSITION", "PSIZE"};
     allowed.insert(allowed.end(), profile_->extraOutputs.begin(), profile_->extraOutputs.end());
     bool position = false;
     for (const auto& o : result_.outputs) {
@@ -159,9 +193,13 @@ void Checker::checkEntry() {
           std::find(allowed.begin(), allowed.end(), canonicalOutput(u)) == allowed.end())
         error(o.span,
               "'" + o.semantic + "' (output " + o.name + ") is not an output binding semantic of " +
-                  (vertex ? "vertex" : "fragment") + " profile " + profile_->name + " (Table " +
-                  (vertex ? "10" : "11") + " and the profile's additions)",
-              vertex ? rules::kVertexOutputs : rules::kFragmentOutputs);
+                  stageName(stage) + " profile " + profile_->name +
+                  (seedStage ? std::string(" (Table ") + (vertex ? "10" : "11") +
+                                   " and the profile's additions)"
+                             : std::string(" (the profile's \"Output Semantics\")")),
+              vertex                     ? rules::kVertexOutputs
+              : stage == Stage::Fragment ? rules::kFragmentOutputs
+                                         : rules::kProfiles);
     }
     if (vertex && !position)
       warning(f.nameSpan,
@@ -169,6 +207,7 @@ void Checker::checkEntry() {
               "Output\": profiles may require one)",
               rules::kVertexOutputs);
   }
+  checkStageInputs(f);
   // Seed "Aliasing of Semantics": "Output aliasing is illegal"; Plumb detects it.
   std::map<std::string, const ProgramVariable*> seen;
   for (const auto& o : result_.outputs) {
@@ -180,6 +219,24 @@ void Checker::checkEntry() {
             "outputs " + pos->second->name + " and " + o.name +
                 " alias the output binding semantic " + key,
             rules::kAliasing);
+  }
+}
+
+// AttribArray inputs are a geometry or tessellation program's: "varying parameters with vertex
+// attribute input semantics must be declared with the AttribArray template-style syntax" (gp4gp
+// and gp5tep pages of the Cg 3.1 reference manual). Plumb does not require them there: cgc 3.1
+// accepts a plain varying input in those stages and NVIDIA's quad_tri_bezier.cg has one
+// (docs/ambiguities.md CG-P2); in the other stages an AttribArray input is an error (cgc: C5108).
+void Checker::checkStageInputs(const FunctionDecl& f) {
+  if (profile_->attribArrayInputs || profile_->stage == Stage::Generic) return;
+  for (const Parameter& p : f.parameters) {
+    const Specifiers& s = p.specifiers;
+    if (s.uniform || (s.out && !s.in && !s.inout) || !p.type.attribArray) continue;
+    error(p.span,
+          "AttribArray input '" + p.declarator.name + "' in a " + stageName(profile_->stage) +
+              " program (profile " + profile_->name +
+              "): only geometry and tessellation programs receive attribute arrays",
+          rules::kProfiles);
   }
 }
 
@@ -237,9 +294,17 @@ void Checker::checkProfileRestrictions() {
   std::set<int> seen = reachedFrom({result_.entry});
   result_.reachable.assign(seen.begin(), seen.end());
   for (int f : result_.reachable) {
-    if (profile_->stage == Stage::Vertex)
+    if (profile_->stage != Stage::Fragment && profile_->stage != Stage::Generic)
       for (Span s : discards_[static_cast<size_t>(f)])
-        error(s, "'discard' in a vertex program (profile " + profile_->name + ")",
+        error(s,
+              std::string("'discard' in a ") + stageName(profile_->stage) + " program (profile " +
+                  profile_->name + ")",
+              rules::kProfiles);
+    if (profile_->stage != Stage::Geometry && profile_->stage != Stage::Generic)
+      for (Span s : emits_[static_cast<size_t>(f)])
+        error(s,
+              std::string("emitVertex in a ") + stageName(profile_->stage) + " program (profile " +
+                  profile_->name + "): only geometry programs emit vertices (gp4gp page)",
               rules::kProfiles);
   }
 }

@@ -70,6 +70,8 @@ class Checker {
   std::optional<long long> constantInteger(Expr& e);
   void checkSpecifiersOnVariable(const Specifiers& s, bool global, Span span);
   void checkInitializer(Expr& init, const TypeP& target);
+  /// C's brace elision: a flat list for an array of vectors regrouped per element.
+  void elideBraces(Expr& init, const TypeP& element);
   void checkInterfaceImplementations();
 
   // ---- expressions.cpp ----
@@ -84,6 +86,7 @@ class Checker {
   TypeP member(Expr& e);
   TypeP construct(Expr& e);
   TypeP constructStruct(Expr& e, const TypeP& target, const std::vector<TypeP>& args);
+  TypeP emitVertex(Expr& e);
   bool requireLvalue(Expr& e, const char* what);
   /// The common type of two operands by smearing and the usual arithmetic conversions.
   TypeP commonType(const TypeP& a, const TypeP& b, Span span, const char* rule,
@@ -94,6 +97,7 @@ class Checker {
   void condition(Expr& e, const char* what);
 
   // ---- binding_semantics.cpp ----
+  void checkStageInputs(const FunctionDecl& f);
   void checkEntry();
   void checkProfileRestrictions();
   /// The functions `roots` reach through calls_, the roots included.
@@ -147,6 +151,7 @@ class Checker {
   std::map<std::string, TypeP> typedefs_;
   std::map<std::string, std::vector<int>> functionsByName_;  // user functions
   std::map<std::string, std::vector<int>> libraryByName_;    // indexes into result_.functions
+  std::vector<std::vector<Span>> emits_;  // per user function: its emitVertex calls
   // The function being checked.
   int currentFunction_ = -1;
   TypeP currentReturn_;

@@ -59,9 +59,11 @@ std::optional<CheckedProgram> Checker::run() {
     libraryByName_[f.name].push_back(static_cast<int>(result_.functions.size()));
     result_.functions.push_back(f);
   }
+  emits_.assign(program_.functions.size(), {});
   calls_.assign(program_.functions.size(), {});
   discards_.assign(program_.functions.size(), {});
   deferred_.assign(program_.functions.size(), {});
+  emits_.assign(program_.functions.size(), {});
   scopes_.emplace_back();
   for (const TopLevel& t : program_.order) {
     switch (t.kind) {
@@ -92,6 +94,14 @@ std::optional<CheckedProgram> Checker::run() {
 // ---- types ----
 
 TypeP Checker::resolveType(const TypeSyntax& t) {
+  if (t.attribArray) {
+    // `AttribArray<T>` (Cg 3.1 gp4gp page): the vertices' T values, as many as the primitive
+    // has: an unsized array of T (seed "Unsized Arrays": `.length`, indexing).
+    TypeSyntax element = t;
+    element.attribArray = false;
+    TypeP e = resolveType(element);
+    return !e || e->kind == TypeKind::Error ? e : arrayType(e, -1);
+  }
   if (t.inlineStruct >= 0 && static_cast<size_t>(t.inlineStruct) < program_.structs.size()) {
     const StructDecl& s = program_.structs[static_cast<size_t>(t.inlineStruct)];
     auto it = structsByName_.find(s.name);
@@ -310,6 +320,53 @@ void Checker::checkSpecifiersOnVariable(const Specifiers& s, bool global, Span s
   (void)span;
 }
 
+// C's brace elision for an array of vectors or matrices written as one flat list of components
+// (`float2 offsets[4] = {-1.8, -1.8, -1.8, 1.8, ...}`, Ogre's HeatVision.cg, RetroArch's
+// shaders): the seed's initializers are C's ("Declarations": C's syntax and meaning), and C
+// takes "only enough initializers from the list ... to account for the members of the
+// subaggregate" (C99 6.7.8p20). The flat list is regrouped into one list per element, the form
+// the evaluator reads; a list already grouped is left alone.
+void Checker::elideBraces(Expr& init, const TypeP& element) {
+  if (!element || (element->kind != TypeKind::Vector && element->kind != TypeKind::Matrix)) return;
+  const int want = componentCount(*element);
+  bool elided = false;
+  for (auto& e : init.operands) {
+    if (!e || e->kind == ExprKind::InitializerList) continue;
+    TypeP et = expr(*e);
+    if (et && isNumeric(*et) && componentCount(*et) < want) elided = true;
+  }
+  if (!elided) return;
+  std::vector<ExprP> grouped;
+  ExprP group;
+  int have = 0;
+  for (auto& e : init.operands) {
+    if (!e) continue;
+    if (e->kind == ExprKind::InitializerList || !e->info.type || !isNumeric(*e->info.type) ||
+        componentCount(*e->info.type) >= want) {
+      if (group) grouped.push_back(std::move(group));
+      group.reset();
+      have = 0;
+      grouped.push_back(std::move(e));
+      continue;
+    }
+    if (!group) {
+      group = std::make_unique<Expr>();
+      group->kind = ExprKind::InitializerList;
+      group->span = e->span;
+    }
+    group->span = join(group->span, e->span);
+    have += componentCount(*e->info.type);
+    group->operands.push_back(std::move(e));
+    if (have >= want) {
+      grouped.push_back(std::move(group));
+      group.reset();
+      have = 0;
+    }
+  }
+  if (group) grouped.push_back(std::move(group));
+  init.operands = std::move(grouped);
+}
+
 void Checker::checkInitializer(Expr& init, const TypeP& target) {
   if (init.kind != ExprKind::InitializerList) {
     expr(init);
@@ -326,6 +383,7 @@ void Checker::checkInitializer(Expr& init, const TypeP& target) {
   };
   switch (t.kind) {
     case TypeKind::Array: {
+      elideBraces(init, t.element);
       size_t want = t.arraySize < 0 ? init.operands.size() : static_cast<size_t>(t.arraySize);
       if (init.operands.size() > want && t.element && isNumeric(*t.element) &&
           t.element->kind != TypeKind::Scalar &&
@@ -383,7 +441,7 @@ void Checker::checkInitializer(Expr& init, const TypeP& target) {
             if (*it) stack.push_back(it->get());
           continue;
         }
-        TypeP et = expr(*e);
+        TypeP et = e->info.type ? e->info.type : expr(*e);  // typed once (elideBraces)
         if (!et || !isNumeric(*et)) {
           if (et && et->kind != TypeKind::Error)
             error(e->span, "a " + typeName(t) + " initializer takes numeric components",
@@ -414,8 +472,10 @@ TypeP Checker::declaratorType(const TypeP& base, Declarator& d, bool packed) {
   if (t->kind == TypeKind::Void) error(d.span, "a variable cannot be void", rules::kTypes);
   // Seed "Unsized Arrays": with an initializer, the declarator takes the initializer's size.
   if (t->kind == TypeKind::Array && t->arraySize < 0 && d.initializer &&
-      d.initializer->kind == ExprKind::InitializerList)
+      d.initializer->kind == ExprKind::InitializerList) {
+    elideBraces(*d.initializer, t->element);  // `float2 a[] = {1, 2, 3, 4}` has two elements
     t = arrayType(t->element, static_cast<int>(d.initializer->operands.size()), t->packed);
+  }
   d.declaredType = t;
   return t;
 }
@@ -465,14 +525,21 @@ void Checker::declareFunction(int index) {
   if (fs.in || fs.out || fs.inout || fs.uniform || fs.varying)
     error(fs.span, "'in', 'out', 'inout', 'uniform' and 'varying' are not function specifiers",
           rules::kSpecifiers);
-  for (size_t k = 0; k < fs.profiles.size(); ++k)
+  // Profile names select the overload (seed "Overloading of Functions by Profile"); profile
+  // options written as modifiers (`TRIANGLE`, `PATCH_4`: the Cg 3.1 geometry and tessellation
+  // profiles) qualify the program and are checked with the entry (checkEntry).
+  std::vector<std::string> profiles;
+  for (size_t k = 0; k < fs.profiles.size(); ++k) {
+    if (isProfileModifier(fs.profiles[k])) continue;
     if (!isProfileOrWildcard(fs.profiles[k]))
       error(fs.profileSpans[k], "'" + fs.profiles[k] + "' is not a profile or profile wildcard",
             rules::kProfileOverloading);
+    profiles.push_back(fs.profiles[k]);
+  }
   FunctionSignature sig;
   sig.name = f.name;
   sig.result = resolveType(f.returnType);
-  sig.profiles = fs.profiles;
+  sig.profiles = profiles;
   sig.declaration = index;
   sig.ownerStruct = f.ownerStruct;
   sig.defined = f.hasBody;

@@ -190,6 +190,11 @@ TypeP Checker::member(Expr& e) {
     size_t k = e.info.swizzle.size();
     return k == 1 ? scalarType(b.scalar) : vectorType(b.scalar, static_cast<int>(k));
   }
+  if (b.kind == TypeKind::Array && e.name == "length") {
+    // Cg 3.1 language reference, "Minimum Array Requirements": "querying the size of the array
+    // with a .length suffix" (an AttribArray's too, gp4gp page: `position.length`).
+    return scalarType(Scalar::Int);
+  }
   error(e.span, typeName(b) + " has no members", rules::kStructs);
   return errorType();
 }
@@ -228,6 +233,23 @@ TypeP Checker::constructStruct(Expr& e, const TypeP& target, const std::vector<T
   return target;
 }
 
+// `emitVertex(value [: SEMANTIC], ...)` (Cg 3.1 gp4gp page; NVIDIA's gs_* examples): a
+// geometry program emits a vertex whose varying outputs are the arguments, each bound to the
+// semantic written after it or to the one its variable was declared with. Any number of
+// arguments of any numeric type; the profile's output semantics apply to the written ones. It is
+// a geometry profile's function: reached from the entry in another stage it is an error
+// (checkProfileRestrictions), as the seed's profile restrictions are.
+TypeP Checker::emitVertex(Expr& e) {
+  for (auto& a : e.operands) {
+    if (!a) continue;
+    TypeP t = expr(*a);
+    if (!isError(t) && !isNumeric(*t))
+      error(a->span, "emitVertex takes numeric values, not " + typeName(t), rules::kProfiles);
+  }
+  if (currentFunction_ >= 0) emits_[static_cast<size_t>(currentFunction_)].push_back(e.span);
+  return voidType();
+}
+
 TypeP Checker::construct(Expr& e) {
   TypeP target = resolveType(e.type);
   std::vector<TypeP> args;
@@ -236,6 +258,18 @@ TypeP Checker::construct(Expr& e) {
   for (const auto& a : args)
     if (isError(a)) return target;
   const Type& t = *target;
+  if (args.size() == 1 && t.kind == TypeKind::Matrix && args[0]->kind == TypeKind::Matrix &&
+      (args[0]->rows != t.rows || args[0]->columns != t.columns)) {
+    // `float3x3(m4x4)`: a matrix of one larger matrix is its cast (the upper-left part; cgc 3.1,
+    // NVIDIA's buffer_lighting.cg; the seed's constructors are lost: docs/ambiguities.md CG-P4).
+    Conversion c = classifyConversion(*args[0], t, program_);
+    if (!c.allowedExplicitly())
+      error(
+          e.span,
+          "cannot construct " + typeName(t) + " from " + typeName(args[0]) + " (" + c.reason + ")",
+          rules::kConversions);
+    return target;
+  }
   if (t.kind == TypeKind::Scalar && args.size() == 1) {
     Conversion c = classifyConversion(*args[0], t, program_);
     if (!c.allowedExplicitly())
@@ -279,8 +313,16 @@ TypeP Checker::construct(Expr& e) {
 }
 
 TypeP Checker::call(Expr& e) {
+  if (e.kind == ExprKind::Call && e.name == "emitVertex" && !functionsByName_.count(e.name))
+    return emitVertex(e);
   std::vector<TypeP> args;
   for (auto& a : e.operands) args.push_back(a ? expr(*a) : errorType());
+  for (auto& a : e.operands)
+    if (a && a->semantic.present())
+      error(a->semantic.span,
+            "a binding semantic on an argument is emitVertex's only (gp4gp page of the Cg 3.1 "
+            "reference manual)",
+            rules::kProfiles);
   std::vector<int> indexes;
   const std::vector<int>* receiverMethods = nullptr;
   std::vector<int> methods;

@@ -10,7 +10,14 @@
 
 namespace plumb::cg {
 
-enum class Stage { Generic, Vertex, Fragment };
+/// The programmable stage a profile compiles for. The seed knows vertex and fragment programs;
+/// geometry (gp4gp, gs_4_0) and tessellation control and evaluation (gp5tcp, hs_5_0; gp5tep,
+/// ds_5_0) programs come from the Cg 3.1 profiles' documentation, which Plumb checks but does
+/// not evaluate (docs/cg.md "Profiles").
+enum class Stage { Generic, Vertex, Fragment, Geometry, TessControl, TessEval };
+
+/// The stage's name as the messages say it ("vertex", "tessellation control").
+const char* stageName(Stage s);
 
 struct Profile {
   std::string name;
@@ -30,12 +37,22 @@ struct Profile {
   /// additional output binding semantics"); empty with `anyOutputSemantic`.
   std::vector<std::string> extraOutputs;
   bool anyOutputSemantic = false;  // generic profiles: any name
-  std::string source;              // where the facts come from
+  /// The profile options that may precede a program as profile modifiers (`TRIANGLE void
+  /// main(...)`, `gp5tcp PATCH_4 void main(...)`): the manual's "Profile Options" that it says are
+  /// "better specified as a profile modifier preceding the Cg entry function".
+  std::vector<std::string> modifiers;
+  /// The program receives `AttribArray<T>` inputs (a geometry program's vertices, a
+  /// tessellation program's control points).
+  bool attribArrayInputs = false;
+  std::string source;  // where the facts come from
 };
 
 /// The profiles Plumb knows: `generic` (no stage, everything supported: the seed's core
 /// language), the seed's example profiles `profileA`/`profileB` (generic), `arbvp1`/`arbfp1`,
-/// `vp40`/`fp40`, and `vs_1_1`, `vs_2_0`, `ps_1_1`, `ps_2_0` (for the seed's wildcards).
+/// `vp40`/`fp40`, `vs_1_1`, `vs_2_0`, `ps_1_1`, `ps_2_0` (for the seed's wildcards), the
+/// NV_gpu_program4/5 profiles `gp4vp`, `gp4fp`, `gp4gp`, `gp5vp`, `gp5fp`, `gp5gp`, `gp5tcp`,
+/// `gp5tep`, and Direct3D's `vs_3_0`, `ps_3_0`, `vs_4_0`, `ps_4_0`, `gs_4_0`, `vs_5_0`,
+/// `ps_5_0`, `gs_5_0`, `hs_5_0`, `ds_5_0` (the profiles NVIDIA's examples compile for).
 const std::vector<Profile>& knownProfiles();
 const Profile* findProfile(const std::string& name);
 
@@ -45,5 +62,7 @@ const Profile* findProfile(const std::string& name);
 int profileMatch(const std::string& specifier, const Profile& profile);
 /// Whether `name` is a profile or a wildcard name.
 bool isProfileOrWildcard(const std::string& name);
+/// Whether `name` is a profile option some profile takes as a modifier (`TRIANGLE`, `PATCH_4`).
+bool isProfileModifier(const std::string& name);
 
 }  // namespace plumb::cg

@@ -58,6 +58,13 @@ const std::vector<FunctionSignature>& standardLibrary() {
         b.add("ddx", {t}, t, {"ps"});
         b.add("ddy", {t}, t, {"ps"});
         b.add("fwidth", {t}, t, {"ps"});
+        // clip: "conditionally kill a pixel before output" (the manual's clip page: float1-4
+        // and float; a fragment program's, as discard is).
+        if (s == Scalar::Float) b.add("clip", {t}, voidType(), {"ps"});
+        // fma: NV_gpu_program5's fused multiply-add (`FMA`), which cgc 3.1 has in the gp5
+        // profiles only; no page of the manual describes it, NVIDIA's tess_bezier.cg calls it
+        // (docs/ambiguities.md CG-P3).
+        b.add("fma", {t, t, t}, t, {"gp5vp", "gp5fp", "gp5gp", "gp5tcp", "gp5tep"});
       }
     // all, any: bool, bool1-4 only (the manual's synopsis); a numeric argument converts to them.
     for (int n = 1; n <= 4; ++n) {
@@ -88,8 +95,14 @@ const std::vector<FunctionSignature>& standardLibrary() {
     const TypeP s1 = objectType(ObjectKind::Sampler1D), s2 = objectType(ObjectKind::Sampler2D),
                 s3 = objectType(ObjectKind::Sampler3D), sc = objectType(ObjectKind::SamplerCUBE),
                 sr = objectType(ObjectKind::SamplerRECT);
-    for (const std::vector<std::string>& profiles :
-         {std::vector<std::string>{"ps"}, std::vector<std::string>{"vp40"}}) {
+    // The later profiles sample in every stage (their pages: "Texture accesses include support
+    // for texture arrays"; the Direct3D 10/11 pages: the HLSL library of the stage).
+    // One overload per profile: step 2 keeps only the compilation profile's.
+    std::vector<std::vector<std::string>> sampling = {{"ps"}};
+    for (const char* p : {"vp40", "gp4vp", "gp4gp", "gp5vp", "gp5gp", "gp5tcp", "gp5tep", "vs_3_0",
+                          "vs_4_0", "gs_4_0", "vs_5_0", "gs_5_0", "hs_5_0", "ds_5_0"})
+      sampling.push_back({p});
+    for (const std::vector<std::string>& profiles : sampling) {
       b.add("tex1D", {s1, f1}, f4, profiles);
       b.add("tex1D", {s1, f2}, f4, profiles);
       b.add("tex1Dproj", {s1, f2}, f4, profiles);
@@ -125,6 +138,9 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("texRECT", {sr, f2, f2, f2}, f4, profiles);
       b.add("texRECT", {sr, f3, f2, f2}, f4, profiles);
       b.add("texRECTproj", {sr, f4}, f4, profiles);
+      // texRECTlod, texRECTbias (the manual's pages: the coordinate's w is the level or bias).
+      b.add("texRECTlod", {sr, f4}, f4, profiles);
+      b.add("texRECTbias", {sr, f4}, f4, profiles);
     }
     // Texel offsets, texel fetches and texture sizes: the manual gives them for the gp4 and gp5
     // profiles only (OpenGL's NV_gpu_program4), which Plumb does not model; a function the
@@ -158,6 +174,25 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("tex" + n + "size", {d.sampler, i1}, i3, gp4);
     }
     b.add("texCUBEsize", {sc, i1}, i3, gp4);
+    // Texture arrays and buffers (the gp4 pages, "Texture Array Functions": tex1DARRAY,
+    // tex2DARRAY and their lod, bias and proj forms; texBUF), in the profiles that have them.
+    const TypeP s1a = objectType(ObjectKind::Sampler1DARRAY),
+                s2a = objectType(ObjectKind::Sampler2DARRAY),
+                sb = objectType(ObjectKind::SamplerBUF);
+    b.add("tex1DARRAY", {s1a, f2}, f4, gp4);
+    b.add("tex1DARRAY", {s1a, f3}, f4, gp4);
+    b.add("tex1DARRAYlod", {s1a, f3}, f4, gp4);
+    b.add("tex1DARRAYbias", {s1a, f3}, f4, gp4);
+    b.add("tex1DARRAYproj", {s1a, f3}, f4, gp4);
+    b.add("tex2DARRAY", {s2a, f3}, f4, gp4);
+    b.add("tex2DARRAY", {s2a, f4}, f4, gp4);
+    b.add("tex2DARRAYlod", {s2a, f4}, f4, gp4);
+    b.add("tex2DARRAYbias", {s2a, f4}, f4, gp4);
+    b.add("tex2DARRAYproj", {s2a, f4}, f4, gp4);
+    b.add("texBUF", {sb, scalarType(Scalar::Int)}, f4, gp4);
+    // Geometry programs end a strip (gp4gp page; emitVertex, whose arguments are any varying
+    // outputs, is the checker's: Checker::emitVertex).
+    b.add("restartStrip", {}, voidType(), {"gp4gp", "gp5gp", "gs_4_0", "gs_5_0"});
     return b.out;
   }();
   return table;

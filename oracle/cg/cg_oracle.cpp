@@ -31,7 +31,10 @@ bool accepted(const std::string& verdict) {
 /// does not support). Plumb models none of the profiles' separate specifications.
 bool profileLimit(const CgcResult& r) {
   return std::any_of(r.errors.begin(), r.errors.end(), [](const CgcDiagnostic& d) {
-    return d.code.rfind("C6", 0) == 0 || d.code.rfind("C5", 0) == 0 || d.code == "C3004";
+    // C7002 as an error: "Loop counter initial value ... out of profile's supported range"
+    // (vs_3_0/ps_3_0: "Data-dependent loops are allowed with a limit of 256 iterations").
+    return d.code.rfind("C6", 0) == 0 || d.code.rfind("C5", 0) == 0 || d.code == "C3004" ||
+           d.code == "C7002";
   });
 }
 
@@ -49,6 +52,16 @@ constexpr const char* kGlslNames =
     "Cg 3.1 "
     "reference manual's standard library has it; cgc 3.1 accepts it, undocumented";
 constexpr KnownDifference kKnownDifferences[] = {
+    {"cg-operator-enhancements", "do not match", "cgc-deviation",
+     "operands of different vector sizes: the seed requires matched sizes (docs/ambiguities.md "
+     "C17); cgc 3.1 truncates the larger with a warning"},
+    {"cg-statements-and-expressions", "found 'sampler'", "cgc-deviation",
+     "the seed's `sampler` is a type name (Reserved Words); cgc 3.1 accepts it as a parameter "
+     "name"},
+    {"cg-types", "unknown type name 'vec", "cgc-deviation",
+     "GLSL's type names (vec3, mat4, ivec2): no Cg document has them; cgc 3.1 accepts them"},
+    {"cg-types", "unknown type name 'mat", "cgc-deviation",
+     "GLSL's type names (vec3, mat4, ivec2): no Cg document has them; cgc 3.1 accepts them"},
     {"cg-reserved-words", "'texture'", "cgc-deviation",
      "the seed reserves `texture` (Reserved Words: \"texture*\"); cgc 3.1 accepts it as a name"},
     {"cg-statements-and-expressions", "found 'texture'", "cgc-deviation",
@@ -73,18 +86,23 @@ constexpr KnownDifference kKnownDifferences[] = {
 
 std::string plumbProfileFor(const std::string& cgcProfile) {
   if (findProfile(cgcProfile)) return cgcProfile;
-  // cgc's later profiles, judged as Plumb's modern pair of the same stage (docs/cg.md "Oracle").
-  static const char* const fragment[] = {
-      "fp20",   "fp30",   "fp30unlimited", "fp40unlimited", "gp4fp", "gp4_1fp", "gp5fp", "gpu_fp",
-      "ps_2_x", "ps_3_0", "ps_4_0",        "ps_5_0",        "hlslf", "hlsl10f", "glslf", "dx9ps2"};
-  static const char* const vertex[] = {"vp20",   "vp30",    "gp4vp",  "gp4_1vp", "gp5vp",
-                                       "gpu_vp", "vs_2_x",  "vs_3_0", "vs_4_0",  "vs_5_0",
-                                       "hlslv",  "hlsl10v", "glslv",  "dxvs2"};
+  // cgc's other profiles (checker/cg/profile.cpp has the ones NVIDIA's examples use), judged as
+  // Plumb's modern pair of the same stage (docs/cg.md "Oracle").
+  static const char* const fragment[] = {"fp20",    "fp30",   "fp30unlimited", "fp40unlimited",
+                                         "gp4_1fp", "gpu_fp", "ps_2_x",        "hlslf",
+                                         "hlsl10f", "glslf",  "dx9ps2"};
+  // Geometry: Ogre's isosurf.cg lists `gpu_gp` (cgc: the latest geometry profile).
+  static const char* const geometry[] = {"gpu_gp", "gp4_1gp", "glslg"};
+  static const char* const vertex[] = {"vp20",  "vp30",    "gp4_1vp", "gpu_vp", "vs_2_x",
+                                       "hlslv", "hlsl10v", "glslv",   "dxvs2"};
   for (const char* f : fragment) {
     if (cgcProfile == f) return "fp40";
   }
   for (const char* v : vertex) {
     if (cgcProfile == v) return "vp40";
+  }
+  for (const char* g : geometry) {
+    if (cgcProfile == g) return "gp4gp";
   }
   return "";
 }
@@ -95,8 +113,8 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program, const ParseOptions& 
   if (j.profile.empty()) {
     j.verdict = "unknown";
     j.message = "Plumb has no profile like " + program.profile +
-                " (geometry and tessellation "
-                "stages are outside the seed)";
+                " (its geometry and tessellation profiles are cgc 3.1's gp4gp, gp5gp, gp5tcp, "
+                "gp5tep, gs_4_0, gs_5_0, hs_5_0 and ds_5_0)";
     return j;
   }
   std::string text = program.source;
@@ -113,6 +131,8 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program, const ParseOptions& 
   const SourceFile* parsed = &file;
   if (hasDirectives(text)) {
     PreprocessOptions options;
+    options.defines = program.defines;
+    options.includeDirs = program.includeDirs;
     if (!program.path.empty()) {
       options.directory = std::filesystem::path(program.path).parent_path().string();
     }
@@ -291,6 +311,10 @@ bool loadOracleInputs(const std::string& input, const std::string& profile,
       p.path = (fs::path(base) / r.value("file", "")).string();
       p.profile = r.value("profile", profile);
       p.entry = r.value("entry", entry);
+      p.defines = r.value("defines", std::vector<std::string>{});
+      for (const std::string& d : r.value("include_dirs", std::vector<std::string>{}))
+        p.includeDirs.push_back((fs::path(base) / d).string());
+      for (size_t k = 0; k < p.defines.size(); ++k) p.name += (k ? "," : " -D") + p.defines[k];
       if (r.contains("cgc")) p.recordedCgcVerdict = r["cgc"].value("verdict", "");
       programs.push_back(std::move(p));
     }

@@ -138,6 +138,7 @@ CgcResult runCgc(const std::string& cgc, const CgcInvocation& inv) {
     argv.insert(argv.end(), {"-entry", inv.entry});
   }
   for (const std::string& d : inv.includeDirs) argv.push_back("-I" + d);
+  for (const std::string& d : inv.defines) argv.push_back("-D" + d);
   argv.push_back(file.filename().string());
   int status = runProcess(argv, file.parent_path().string(), t.path / "out", t.path / "err",
                           inv.timeoutSeconds);

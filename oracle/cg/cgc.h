@@ -39,7 +39,8 @@ struct CgcInvocation {
   std::string profile = "gp4fp";
   std::string entry = "main";  // empty: `-noentry -nocode` (every function checked, no code)
   std::vector<std::string> includeDirs;
-  int timeoutSeconds = 60;  // design.md "Bounded and total": a hung cgc is killed
+  std::vector<std::string> defines;  // `NAME` or `NAME=VALUE` (`-DNAME=VALUE`)
+  int timeoutSeconds = 60;           // design.md "Bounded and total": a hung cgc is killed
 };
 /// Runs `cgc -quiet -profile P -entry E FILE` in the file's directory (so that its quoted
 /// includes resolve as cgc's own command line would).

@@ -37,6 +37,9 @@ struct TypeSyntax {
   /// An inline structure definition (`struct S { ... } v;`, `struct { ... } v;`): the index of
   /// the definition in Program::structs, or -1.
   int inlineStruct = -1;
+  /// `AttribArray<T>` (Cg 3.1 gp4gp/gp5tcp/gp5tep pages: a geometry or tessellation program's
+  /// per-vertex inputs): `name` is T's; the checker makes it an unsized array of T.
+  bool attribArray = false;
 };
 
 /// Declaration specifiers (seed "Declarations and declaration specifiers").
@@ -52,10 +55,15 @@ struct Specifiers {
   bool varying = false;
   bool shared = false;  // reserved; accepted by cgc on globals (CgFX)
   bool volatile_ = false;
-  /// The profile names used as specifiers (seed "Overloading of Functions by Profile"), in order.
+  /// The profile names used as specifiers (seed "Overloading of Functions by Profile"), in order,
+  /// and the profile options written as modifiers before a program (`TRIANGLE`, `LINE_OUT`,
+  /// `PATCH_4`, `QUADS`: the Cg 3.1 geometry and tessellation profiles' "Profile Options"): the
+  /// checker tells them apart.
   std::vector<std::string> profiles;
   std::vector<Span> profileSpans;
   Span span;  // all specifiers together (empty when none)
+  /// `precise` or `[precise]` (cgc 3.1, NVIDIA's tessellation examples; not in the seed).
+  bool precise = false;
 };
 
 /// A binding semantic after `:` (seed "Semantics", "Binding Semantics"): `POSITION`, `TEXCOORD0`,
@@ -114,6 +122,8 @@ struct Expr {
   std::vector<ExprP> typeArraySizes;  // Cast to an array type: `(float[4]) a` (outermost first)
   std::vector<ExprP> operands;
   ExprInfo info;
+  /// A binding semantic written after a call argument (`emitVertex(p : POSITION)`, gp4gp).
+  BindingSemantic semantic;
 };
 
 struct Declarator {
@@ -206,6 +216,9 @@ struct StructDecl {
   Span implementsSpan;
   std::vector<StructMember> members;
   bool isDefinition = true;  // false: a forward declaration `struct S;`
+  /// A constant buffer block `uniform Name { members } object : BUFFER[N];` (Cg 3.1 language
+  /// reference, "Constant Buffers"): a structure type named Name.
+  bool isBuffer = false;
 };
 
 struct TypedefDecl {

@@ -129,8 +129,30 @@ class Parser {
     const Token& t = peek(k);
     if (t.kind == TokenKind::Keyword) return isTypeKeyword(t.text);
     if (t.kind == TokenKind::Identifier)
-      return predefinedType(t.text) != nullptr || isUserTypeName(t.text);
+      return predefinedType(t.text) != nullptr || isUserTypeName(t.text) || isAttribArray(k);
     return false;
+  }
+  // `AttribArray<T>` (Cg 3.1 gp4gp, gp5tcp, gp5tep pages): a geometry or tessellation program's
+  // array of per-vertex attributes.
+  bool isAttribArray(size_t k = 0) const {
+    return peek(k).kind == TokenKind::Identifier && peek(k).text == "AttribArray" && is("<", k + 1);
+  }
+  // `precise` and `[precise]` (cgc 3.1; NVIDIA's tessellation examples write both): a
+  // declaration specifier no document of the toolkit describes (docs/ambiguities.md CG-P3).
+  size_t preciseAt(size_t k = 0) const {
+    if (peek(k).kind == TokenKind::Identifier && peek(k).text == "precise") return 1;
+    if (is("[", k) && peek(k + 1).text == "precise" && is("]", k + 2)) return 3;
+    return 0;
+  }
+  // A run of identifiers that are not type names, ended by a type or a specifier: profile names
+  // and profile modifiers before a function (`gp5tep QUADS PATCH_16 void main(...)`).
+  bool profileRunAt(size_t k, int budget = 8) const {
+    const Token& t = peek(k);
+    if (t.kind != TokenKind::Identifier || isUserTypeName(t.text) || predefinedType(t.text) ||
+        isAttribArray(k) || preciseAt(k))
+      return false;
+    return isTypeStart(k + 1) || isSpecifierStart(k + 1) ||
+           (budget > 0 && profileRunAt(k + 1, budget - 1));
   }
   bool isSpecifierStart(size_t k = 0) const {
     const Token& t = peek(k);
@@ -142,7 +164,8 @@ class Parser {
     }
     // `varying` is a specifier (seed "Declarations and declaration specifiers") but not a
     // reserved word (docs/ambiguities.md C3).
-    return t.kind == TokenKind::Identifier && t.text == "varying";
+    return (t.kind == TokenKind::Identifier && t.text == "varying") ||
+           (preciseAt(k) && (isTypeStart(k + preciseAt(k)) || isSpecifierStart(k + preciseAt(k))));
   }
 
   void rejectReserved(const Token& t, const char* what) {
@@ -170,6 +193,12 @@ class Parser {
     bool any = false;
     for (;;) {
       const Token& t = peek();
+      if (size_t n = preciseAt(); n && isSpecifierStart()) {
+        s.precise = true;
+        for (size_t i = 0; i < n; ++i) advance();
+        any = true;
+        continue;
+      }
       if (isSpecifierStart()) {
         const std::string& w = t.text;
         if (w == "const")
@@ -199,10 +228,10 @@ class Parser {
         continue;
       }
       // A profile name as a specifier (seed "Overloading of Functions by Profile"): an
-      // identifier that is not a type name, followed by a type or another specifier. Whether it
-      // names a profile is the checker's question.
-      if (t.kind == TokenKind::Identifier && !isUserTypeName(t.text) && !predefinedType(t.text) &&
-          (isTypeStart(1) || isSpecifierStart(1))) {
+      // identifier that is not a type name, followed by a type, another specifier or another
+      // such name (profile modifiers: `gp5tcp PATCH_4 void main`). Whether it names a profile
+      // or a profile option is the checker's question.
+      if (profileRunAt(0)) {
         s.profiles.push_back(t.text);
         s.profileSpans.push_back(t.span);
         advance();
@@ -271,6 +300,21 @@ class Parser {
     } else if (t.kind == TokenKind::Keyword && isTypeKeyword(t.text)) {
       advance();
       type.name = t.text;
+    } else if (isAttribArray()) {
+      advance();
+      advance();  // '<'
+      TypeSyntax element;
+      if (!parseType(element)) return false;
+      if (element.attribArray) {
+        fail(element.span, "an AttribArray of AttribArrays");
+        return false;
+      }
+      if (!expect(">")) return false;
+      type.name = element.name;
+      type.inlineStruct = element.inlineStruct;
+      type.attribArray = true;
+      type.written =
+          std::string(file_.text().substr(t.span.begin, previousSpan().end - t.span.begin));
     } else if (t.kind == TokenKind::Identifier &&
                (predefinedType(t.text) || isUserTypeName(t.text))) {
       advance();
@@ -301,11 +345,15 @@ class Parser {
 
   // `struct [Name] [: Interface] { members }`, `interface Name { prototypes }`, or a reference
   // `struct Name`. Seed "Struct and Interface types".
-  void parseStructType(TypeSyntax& type) {
-    const Token& kw = advance();
-    bool isInterface = kw.text == "interface";
+  // With `buffer`, a constant buffer block after `uniform` (Cg 3.1 language reference,
+  // "Constant Buffers": `uniform <blockname> {...} <object> : BUFFER [ [N] ];`): the block
+  // name, without a keyword, defines a structure type.
+  void parseStructType(TypeSyntax& type, bool buffer = false) {
+    const Token& kw = buffer ? peek() : advance();
+    bool isInterface = !buffer && kw.text == "interface";
     StructDecl decl;
     decl.isInterface = isInterface;
+    decl.isBuffer = buffer;
     decl.span = kw.span;
     if (peek().kind == TokenKind::Identifier) {
       decl.name = peek().text;
@@ -405,8 +453,8 @@ class Parser {
       }
       expect(")");
     }
-    if (accept("[")) {
-      // `BUFFER[0]`-style index: kept as an argument.
+    while (accept("[")) {
+      // `BUFFER[0]`-style index, `BUFFER[7][20]` (gp4 pages, "Buffer Semantics"): arguments.
       const Token& a = advance();
       s.arguments.push_back(a.text);
       expect("]");
@@ -505,7 +553,14 @@ class Parser {
     }
     Specifiers specs = parseSpecifiers();
     TypeSyntax type;
-    if (!parseType(type)) return;
+    if (specs.uniform && peek().kind == TokenKind::Identifier && is("{", 1) &&
+        !isUserTypeName(peek().text)) {
+      parseStructType(type, /*buffer=*/true);
+      type.span = join(program_.structs.back().span, previousSpan());
+      if (failed_) return;
+    } else if (!parseType(type)) {
+      return;
+    }
     recordNewStructs(structsBefore);
     if (accept(";")) return;  // a structure definition alone
     if (atEnd()) {
@@ -902,6 +957,8 @@ class Parser {
     expect("(");
     while (!is(")") && !atEnd()) {
       call.operands.push_back(parseAssignment());
+      // `emitVertex(position[i] : POSITION, ...)` (gp4gp): a semantic on an argument.
+      if (accept(":") && call.operands.back()) parseSemantic(call.operands.back()->semantic);
       if (!accept(",")) break;
     }
     expect(")");

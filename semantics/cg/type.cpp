@@ -135,6 +135,12 @@ const char* objectName(ObjectKind o) {
       return "samplerCUBE";
     case ObjectKind::SamplerRECT:
       return "samplerRECT";
+    case ObjectKind::Sampler1DARRAY:
+      return "sampler1DARRAY";
+    case ObjectKind::Sampler2DARRAY:
+      return "sampler2DARRAY";
+    case ObjectKind::SamplerBUF:
+      return "samplerBUF";
   }
   return "?";
 }
@@ -199,6 +205,9 @@ TypeP predefinedType(const std::string& name) {
     m["sampler3D"] = objectType(ObjectKind::Sampler3D);
     m["samplerCUBE"] = objectType(ObjectKind::SamplerCUBE);
     m["samplerRECT"] = objectType(ObjectKind::SamplerRECT);
+    m["sampler1DARRAY"] = objectType(ObjectKind::Sampler1DARRAY);
+    m["sampler2DARRAY"] = objectType(ObjectKind::Sampler2DARRAY);
+    m["samplerBUF"] = objectType(ObjectKind::SamplerBUF);
     return m;
   }();
   auto it = table.find(name);

@@ -27,7 +27,19 @@ enum class Scalar {
 };
 
 /// Object types (seed "Scalar conversions": "sampler" is compatible with the others).
-enum class ObjectKind { Sampler, Sampler1D, Sampler2D, Sampler3D, SamplerCUBE, SamplerRECT };
+/// The texture-array and buffer samplers are the gp4 profiles' ("Data Types": sampler1DARRAY,
+/// sampler2DARRAY, samplerBUF; Cg 3.1 reference manual, gp4fp/gp4vp/gp4gp pages).
+enum class ObjectKind {
+  Sampler,
+  Sampler1D,
+  Sampler2D,
+  Sampler3D,
+  SamplerCUBE,
+  SamplerRECT,
+  Sampler1DARRAY,
+  Sampler2DARRAY,
+  SamplerBUF,
+};
 
 enum class TypeKind { Void, Scalar, Vector, Matrix, Object, Struct, Array, Error };
 

@@ -21,6 +21,22 @@ TEST(CgRunCli, CallOrderGivesTwoOutcomes) {
   EXPECT_NE(r.out.find("return = 4"), std::string::npos) << r.out;
 }
 
+// A geometry program is checked, not evaluated (docs/cg.md "Geometry and tessellation
+// programs"): exit 1 with the reason; the same file's fragment program runs.
+TEST(CgRunCli, GeometryProgramsAreCheckedNotRun) {
+  std::string file = temp("geometry.cg",
+                          "TRIANGLE void g(AttribArray<float4> p : POSITION) {\n"
+                          "  for (int i = 0; i < p.length; i++) emitVertex(p[i] : POSITION); }\n"
+                          "float4 f(float4 c : COLOR0) : COLOR { return c; }\n");
+  auto r = plumb("cg run " + file + " --entry g --profile gp5gp", /*mergeErr=*/true);
+  EXPECT_EQ(r.status, 1);
+  EXPECT_NE(r.out.find("checks but does not evaluate"), std::string::npos) << r.out;
+  r = plumb("cg check " + file + " --entry g --profile gp5gp");
+  EXPECT_EQ(r.status, 0) << r.out;
+  r = plumb("cg run " + file + " --entry f --profile gp5fp --args 1,2,3,4");
+  EXPECT_EQ(r.status, 0) << r.out;
+}
+
 TEST(CgRunCli, PrecisionsAndJson) {
   auto r = plumb("cg run " + kPrecision + " --entry main --args 0.5,0.1,300,1 --format json");
   EXPECT_EQ(r.status, 0);

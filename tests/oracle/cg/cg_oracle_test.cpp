@@ -106,6 +106,8 @@ TEST(CgOracleClassify, EachRowOfTheTable) {
   // cgc rejects for a profile's resource limit.
   EXPECT_EQ(classify(seedProgram({}), accept, cgcSays("reject", "C6002")).kind, "unsupported");
   EXPECT_EQ(classify(seedProgram({}), accept, cgcSays("reject", "C3004")).kind, "unsupported");
+  // A loop counter out of a profile's range (ps_3_0) is a profile limit too.
+  EXPECT_EQ(classify(seedProgram({}), accept, cgcSays("reject", "C7002")).kind, "unsupported");
   // The seed is silent.
   EXPECT_EQ(classify(seedProgram({"accept", "reject"}, true), reject, cgcSays("accept")).kind,
             "seed-defect");
@@ -141,6 +143,16 @@ TEST(CgOracleClassify, EachRowOfTheTable) {
                      cgcSays("accept"))
                 .kind,
             "cgc-deviation");
+  // Ogre's: GLSL type names, `sampler` as a name, vectors of different sizes (C17).
+  for (const PlumbJudgement& j :
+       {PlumbJudgement{"reject", "cg-types", "215:5: unknown type name 'vec3'", ""},
+        PlumbJudgement{"reject", "cg-statements-and-expressions",
+                       "18:48: expected ')', found "
+                       "'sampler'",
+                       ""},
+        PlumbJudgement{"reject", "cg-operator-enhancements",
+                       "55:29: operator '+': the sizes of float2 and float3 do not match", ""}})
+    EXPECT_EQ(classify(seedProgram({}), j, cgcSays("accept")).kind, "cgc-deviation") << j.message;
   // No reading of the seed and nothing explains it.
   EXPECT_EQ(classify(seedProgram({}), reject, cgcSays("accept")).kind, "plumb-bug");
 }
@@ -217,6 +229,19 @@ TEST(CgOracleInputs, ManifestFileDirectoryAndWrongFormats) {
   ASSERT_TRUE(loadOracleInputs(manifest, "gp4fp", "main", "/other", programs, error));
   EXPECT_EQ(programs[0].path, "/other/a/b.cg");
 
+  // An Ogre program's macros and include folders (relative to the root), in its name too.
+  std::string ogre =
+      writeTemp("o.jsonl",
+                "{\"format\":\"plumb-cg-programs\",\"version\":1,\"root\":\"/r\"}\n"
+                "{\"file\":\"s.cg\",\"entry\":\"main\",\"profile\":\"arbvp1\","
+                "\"defines\":[\"SHADOW\",\"N=2\"],\"include_dirs\":[\"Media/Main\"]}\n");
+  programs.clear();
+  ASSERT_TRUE(loadOracleInputs(ogre, "gp4fp", "main", "", programs, error)) << error;
+  ASSERT_EQ(programs.size(), 1u);
+  EXPECT_EQ(programs[0].defines, (std::vector<std::string>{"SHADOW", "N=2"}));
+  EXPECT_EQ(programs[0].includeDirs, std::vector<std::string>{"/r/Media/Main"});
+  EXPECT_EQ(programs[0].name, "s.cg:main -DSHADOW,N=2");
+
   std::string v2 = writeTemp("v2.jsonl", "{\"format\":\"plumb-cg-programs\",\"version\":2}\n");
   EXPECT_FALSE(loadOracleInputs(v2, "gp4fp", "main", "", programs, error));
   EXPECT_NE(error.find("version 2"), std::string::npos);
@@ -279,12 +304,17 @@ TEST(CgOracleRun, PlumbsFrontEndAndTheReport) {
   PlumbJudgement t = judgeWithPlumb(typing);
   EXPECT_EQ(t.verdict, "reject");
 
-  OracleProgram later = good;  // a later profile, judged as the modern one of its stage
+  OracleProgram later = good;  // a profile Plumb knows from cgc 3.1's manual: itself
   later.profile = "gp5fp";
+  EXPECT_EQ(judgeWithPlumb(later).profile, "gp5fp");
+  later.profile = "fp30";  // one it does not: the modern profile of its stage
   EXPECT_EQ(judgeWithPlumb(later).profile, "fp40");
-  later.profile = "gp5gp";
+  later.profile = "gp5gp";  // a geometry program names its input primitive
+  EXPECT_EQ(judgeWithPlumb(later).verdict, "reject");
+  later.profile = "gs_3_0";  // a profile that does not exist
   EXPECT_EQ(judgeWithPlumb(later).verdict, "unknown");
-  EXPECT_EQ(plumbProfileFor("vs_3_0"), "vp40");
+  EXPECT_EQ(plumbProfileFor("vs_3_0"), "vs_3_0");
+  EXPECT_EQ(plumbProfileFor("vp30"), "vp40");
   EXPECT_EQ(plumbProfileFor("ps_2_0"), "ps_2_0");
 
   OracleProgram bad = good;

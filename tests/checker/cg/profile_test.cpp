@@ -1,0 +1,198 @@
+// The profiles after the seed's (checker/cg/profile.cpp: cgc 3.1's gp4/gp5 and Direct3D 9-11
+// profiles, docs/cg.md "Profiles") and the constructs of theirs that NVIDIA's examples use:
+// geometry and tessellation programs (profile modifiers, AttribArray inputs, emitVertex), the
+// texture-array samplers, constant buffers, `precise`. Each rejection is checked for its rule.
+#include <gtest/gtest.h>
+
+#include "checker/cg/profile.h"
+#include "tests/checker/cg/cg_check_util.h"
+
+namespace plumb::cg {
+namespace {
+
+using testing::checkText;
+using testing::verdict;
+
+TEST(CgProfiles, LaterProfilesAndTheirStages) {
+  struct Row {
+    const char* name;
+    Stage stage;
+  };
+  for (const Row& r :
+       {Row{"gp4vp", Stage::Vertex}, Row{"gp4fp", Stage::Fragment}, Row{"gp4gp", Stage::Geometry},
+        Row{"gp5vp", Stage::Vertex}, Row{"gp5fp", Stage::Fragment}, Row{"gp5gp", Stage::Geometry},
+        Row{"gp5tcp", Stage::TessControl}, Row{"gp5tep", Stage::TessEval},
+        Row{"vs_3_0", Stage::Vertex}, Row{"ps_3_0", Stage::Fragment}, Row{"vs_4_0", Stage::Vertex},
+        Row{"ps_4_0", Stage::Fragment}, Row{"gs_4_0", Stage::Geometry},
+        Row{"vs_5_0", Stage::Vertex}, Row{"ps_5_0", Stage::Fragment},
+        Row{"gs_5_0", Stage::Geometry}, Row{"hs_5_0", Stage::TessControl},
+        Row{"ds_5_0", Stage::TessEval}}) {
+    const Profile* p = findProfile(r.name);
+    ASSERT_NE(p, nullptr) << r.name;
+    EXPECT_EQ(p->stage, r.stage) << r.name;
+    EXPECT_NE(p->source.find(r.name), std::string::npos) << "each cites its manual page";
+  }
+  EXPECT_TRUE(isProfileModifier("TRIANGLE_ADJ"));
+  EXPECT_TRUE(isProfileModifier("PATCH_32"));
+  EXPECT_FALSE(isProfileModifier("PATCH_33"));
+  EXPECT_FALSE(isProfileOrWildcard("TRIANGLE"));
+  EXPECT_STREQ(stageName(Stage::TessEval), "tessellation evaluation");
+}
+
+const char* kGeometry =
+    "float2 average(AttribArray<float2> a) {\n"
+    "  float2 sum = 0;\n"
+    "  for (int i = 0; i < a.length; i++) sum += a[i];\n"
+    "  return sum / a.length;\n"
+    "}\n"
+    "TRIANGLE void g(AttribArray<float2> position : POSITION,\n"
+    "                AttribArray<float4> color : COLOR, uniform float k) {\n"
+    "  float2 m = average(position);\n"
+    "  for (int i = 0; i < position.length; i++) {\n"
+    "    emitVertex(lerp(position[i], m, k) : POSITION, color[i]);\n"
+    "  }\n"
+    "}\n"
+    "float4 v(float4 p : POSITION) : POSITION { return p; }\n";
+
+TEST(CgProfiles, GeometryPrograms) {
+  EXPECT_EQ(verdict(kGeometry, "gp5gp", "g"), "ok");
+  EXPECT_EQ(verdict(kGeometry, "gp4gp", "g"), "ok");
+  EXPECT_EQ(verdict(kGeometry, "gs_4_0", "g"), "ok");
+  EXPECT_EQ(verdict("POINT void g(AttribArray<float4> p : POSITION) {\n"
+                    "  emitVertex(p[0]); restartStrip(); emitVertex(p[0]); }",
+                    "gp4gp", "g"),
+            "ok");
+  // The file's vertex program does not reach the geometry one.
+  EXPECT_EQ(verdict(kGeometry, "gp5vp", "v"), "ok");
+  // Without its input primitive (cgc: C6022 "No input primitive type").
+  EXPECT_EQ(verdict("void g(AttribArray<float4> p : POSITION) { emitVertex(p[0]); }", "gp4gp", "g"),
+            "cg-profiles");
+  // A modifier of another stage's profile is no input primitive.
+  EXPECT_EQ(
+      verdict("QUADS void g(AttribArray<float4> p : POSITION) { emitVertex(p[0]); }", "gp5gp", "g"),
+      "cg-profiles");
+  EXPECT_EQ(verdict("TRIANGLE_ADJ LINE_OUT void g(AttribArray<float4> p : POSITION) {\n"
+                    "  emitVertex(p[0] : POSITION, float4(1, 1, 0, 1) : COLOR); }",
+                    "gp5gp", "g"),
+            "ok");
+  // Per-vertex inputs "must be declared with the AttribArray template-style syntax"; cgc 3.1
+  // accepts a plain one (and NVIDIA's quad_tri_bezier.cg has one), so Plumb does too (CG-P2).
+  EXPECT_EQ(verdict("TRIANGLE void g(float4 p : POSITION) { emitVertex(p); }", "gp4gp", "g"), "ok");
+  EXPECT_EQ(verdict("TRIANGLE void g(AttribArray<float4> p : POSITION, int id : INSTANCEID) {\n"
+                    "  emitVertex(p[id]); }",
+                    "gp4gp", "g"),
+            "ok");
+  // emitVertex and AttribArray inputs belong to geometry programs.
+  EXPECT_EQ(verdict("float4 v(float4 p : POSITION) : POSITION { emitVertex(p); return p; }",
+                    "gp5vp", "v"),
+            "cg-profiles");
+  EXPECT_EQ(verdict("float4 v(AttribArray<float4> p : POSITION) : POSITION { return p[0]; }",
+                    "gp5vp", "v"),
+            "cg-profiles");
+  EXPECT_EQ(verdict("void f() { restartStrip(); }\n"
+                    "float4 v(float4 p : POSITION) : POSITION { f(); return p; }",
+                    "gp5vp", "v"),
+            "cg-overloading-of-functions-by-profile");
+  // A semantic on an argument is emitVertex's only.
+  EXPECT_EQ(verdict("float f(float x) { return x; }\n"
+                    "float4 v(float4 p : POSITION) : POSITION { return p * f(1 : TEXCOORD0); }",
+                    "gp5vp", "v"),
+            "cg-profiles");
+  // The output semantics are the profile's ("Output Semantics" of gp4gp).
+  EXPECT_EQ(verdict("TRIANGLE void g(AttribArray<float4> p : POSITION, out int layer : LAYER) {\n"
+                    "  layer = 0; emitVertex(p[0]); }",
+                    "gp4gp", "g"),
+            "ok");
+  EXPECT_EQ(verdict("TRIANGLE void g(AttribArray<float4> p : POSITION, out float d : DEPTH) {\n"
+                    "  d = 0; emitVertex(p[0]); }",
+                    "gp4gp", "g"),
+            "cg-profiles");
+}
+
+// NVIDIA's tess_simple.cg: two programs named main, one per tessellation profile.
+const char* kTessellation =
+    "gp5tcp PATCH_4 void main(in int id : CONTROLPOINT_ID,\n"
+    "    in AttribArray<float4> position : POSITION, out float4 oPosition : POSITION,\n"
+    "    out float oEdgeTess[4] : EDGETESS, out float oInnerTess[2] : INNERTESS,\n"
+    "    uniform float4x4 modelview) {\n"
+    "  oPosition = mul(modelview, position[id]);\n"
+    "  oEdgeTess[0] = 1; oEdgeTess[1] = 1; oEdgeTess[2] = 1; oEdgeTess[3] = 1;\n"
+    "  oInnerTess[0] = 5; oInnerTess[1] = 5;\n"
+    "}\n"
+    "gp5tep QUADS PATCH_4 void main(in float2 uv : UV,\n"
+    "    in AttribArray<float4> position : POSITION, out float4 oPosition : POSITION) {\n"
+    "  [precise] float4 pos = uv.x * position[0] + uv.y * position[3];\n"
+    "  precise float4 q = fma(pos, pos, pos);\n"
+    "  oPosition = q;\n"
+    "}\n"
+    "void mainV(float4 position : POSITION, out float4 oPosition : POSITION) {\n"
+    "  oPosition = position;\n"
+    "}\n";
+
+TEST(CgProfiles, TessellationPrograms) {
+  EXPECT_EQ(verdict(kTessellation, "gp5tcp", "main"), "ok");
+  EXPECT_EQ(verdict(kTessellation, "gp5tep", "main"), "ok");
+  EXPECT_EQ(verdict(kTessellation, "gp5vp", "mainV"), "ok");
+  // In another profile no `main` is declared for it.
+  EXPECT_EQ(verdict(kTessellation, "gp5fp", "main"), "cg-overloading-of-functions-by-profile");
+  // A tessellation profile's option on a vertex program's entry: ignored, as cgc does.
+  EXPECT_EQ(verdict("PATCH_4 void main(in float4 p : POSITION, out float4 o : POSITION) { o = p; }",
+                    "gp5vp", "main"),
+            "ok+warning");
+  // fma is gp5's.
+  EXPECT_EQ(
+      verdict("float4 v(float4 p : POSITION) : POSITION { return fma(p, p, p); }", "gp4vp", "v"),
+      "cg-overloading-of-functions-by-profile");
+}
+
+TEST(CgProfiles, TextureArraysConstantBuffersAndMatrixConstructors) {
+  const char* array =
+      "float4 f(float3 t : TEXCOORD0, uniform sampler2DARRAY a) : COLOR {\n"
+      "  return tex2DARRAY(a, t); }\n";
+  EXPECT_EQ(verdict(array, "gp5fp", "f"), "ok");
+  EXPECT_EQ(verdict(array, "fp40", "f"), "cg-overloading-of-functions-by-profile");
+  // clip (the manual's clip page): a fragment program's.
+  const char* clip =
+      "float4 f(float4 c : COLOR0) : COLOR { clip(c.a - 0.5); clip(c); return c; }\n";
+  EXPECT_EQ(verdict(clip, "ps_2_0", "f"), "ok");
+  EXPECT_EQ(verdict(clip, "vs_2_0", "f"), "cg-overloading-of-functions-by-profile");
+  // Cg 3.1 "Constant Buffers": `uniform <blockname> {...} <object> : BUFFER [ [N] ];`.
+  const char* buffer =
+      "typedef struct { float4x4 modelview; } Transform;\n"
+      "uniform TransformBuffer { Transform transform; } transform_buffer : BUFFER;\n"
+      "uniform Lights { float4 position[2]; } lights : BUFFER[3];\n"
+      "float4 v(float4 p : POSITION) : POSITION {\n"
+      "  float3x3 n = float3x3(transform_buffer.transform.modelview);\n"
+      "  return mul(transform_buffer.transform.modelview, p) + lights.position[1] + n[0].xyzz;\n"
+      "}\n";
+  EXPECT_EQ(verdict(buffer, "gp5vp", "v"), "ok");
+  auto checked = checkText(buffer, "gp5vp", "v");
+  ASSERT_TRUE(checked.program);
+  EXPECT_TRUE(checked.program->structs.back().isBuffer);
+  // A matrix of one larger matrix is its cast; not of a smaller one (cgc: C1033).
+  EXPECT_EQ(verdict("void t(float4x4 m, float3x4 k) { float3x3 a = float3x3(m);\n"
+                    "  float2x2 b = float2x2(k); }"),
+            "ok");
+  EXPECT_EQ(verdict("void t(float2x2 m) { float3x3 a = float3x3(m); }"), "cg-type-conversions");
+}
+
+// C's brace elision (C99 6.7.8p20; the seed's declarations are C's): an array of vectors from
+// one flat list of components (Ogre's HeatVision.cg).
+TEST(CgDeclarations, BraceElisionInArrayInitializers) {
+  EXPECT_EQ(verdict("void t() { const float2 o[4] = {-1.8, -1.8, -1.8, 1.8, 1.8, -1.8, 1.8, 1.8}; "
+                    "float2 a = o[3]; }"),
+            "ok");
+  EXPECT_EQ(verdict("void t(float f) { float2 o[2] = {f, 1, float2(2, 3)}; }"), "ok");
+  auto sized = checkText("float4 t() { float2 o[] = {1, 2, 3, 4, 5, 6}; return o.length; }");
+  EXPECT_TRUE(sized.ok) << sized.message;
+  ASSERT_TRUE(sized.program);
+  const Stmt& decl = *sized.program->functions[0].body->statements[0];
+  EXPECT_EQ(decl.declaration.declarators[0].declaredType->arraySize, 3);
+  EXPECT_EQ(decl.declaration.declarators[0].initializer->operands.size(), 3u);
+  // Still too many, and a vector may not straddle two elements.
+  EXPECT_EQ(verdict("void t() { float2 o[2] = {1, 2, 3, 4, 5}; }"), "cg-assignment");
+  EXPECT_EQ(verdict("void t(float3 v) { float2 o[2] = {1, v}; }"), "cg-assignment");
+}
+
+}  // namespace
+}  // namespace plumb::cg
