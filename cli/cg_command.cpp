@@ -24,6 +24,7 @@ struct CgOptions {
   std::vector<std::string> defines;
   std::vector<std::string> includes;
   bool ast = false;
+  bool strictReserved = false;
   std::string format = "text";
 };
 
@@ -51,8 +52,10 @@ int check(const CgOptions& o) {
   pre.defines = o.defines;
   pre.includeDirs = o.includes;
   if (o.file != "-") pre.directory = std::filesystem::path(o.file).parent_path().string();
+  cg::ParseOptions parse;
+  parse.lex.strictReservedWords = o.strictReserved;
   cg::FrontEndResult r =
-      cg::compileCg(*file, diagnostics, cg::CheckOptions{o.profile, o.entry}, pre);
+      cg::compileCg(*file, diagnostics, cg::CheckOptions{o.profile, o.entry}, pre, parse);
   bool valid = r.checked.has_value();
   if (o.format == "json") {
     nlohmann::json j = {
@@ -103,6 +106,9 @@ CLI::App* registerCg(CLI::App& app, int& exitCode) {
   c->add_option("-D,--define", o->defines, "preprocessor macro NAME or NAME=VALUE");
   c->add_option("-I,--include", o->includes, "directory searched by #include");
   c->add_flag("--ast", o->ast, "print the parsed program (fully parenthesized)");
+  c->add_flag("--strict-reserved", o->strictReserved,
+              "every reserved word of the seed is an error as a name, also those cgc accepts "
+              "(texture, string, __x: a warning without it)");
   c->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}));
   c->footer(
       "Exit status: 0 valid, 1 invalid (each diagnostic names the seed's section), 2 on usage "

@@ -38,6 +38,7 @@ struct CgOracleOptions {
   std::string format = "text";
   bool all = false;
   std::string knownBugs;
+  bool strictReserved = false;
 };
 
 /// The program names of a known-bugs file: one a line, `#` starts a comment.
@@ -98,7 +99,9 @@ int runCgOracle(const CgOracleOptions& o) {
     invocation.includeDirs = p.includeDirs;
     item.cgc = cg::runCgc(*cgc, invocation);
     if (!temporary.empty()) std::filesystem::remove(temporary);
-    item.plumb = cg::judgeWithPlumb(p);
+    cg::ParseOptions parse;
+    parse.lex.strictReservedWords = o.strictReserved;
+    item.plumb = cg::judgeWithPlumb(p, parse);
     item.classification = cg::classify(p, item.plumb, item.cgc);
     // A closed expression: the value cgc folds against Plumb's set (docs/cg.md "Folded values").
     if (p.fold) item.fold = cg::compareFold(p, cg::foldWithPlumb(p), item.cgc);
@@ -217,6 +220,9 @@ void registerCgOracle(CLI::App& app, int& exitCode) {
   c->add_option("--report", o->report, "Write the JSON report (plumb-cg-oracle-report v1)");
   c->add_option("--format", o->format, "text or json")->check(CLI::IsMember({"text", "json"}));
   c->add_flag("--all", o->all, "List the agreeing programs too");
+  c->add_flag("--strict-reserved", o->strictReserved,
+              "Plumb rejects every reserved word of the seed as a name, also those cgc accepts "
+              "(texture, string, __x)");
   c->add_option("--known-bugs", o->knownBugs,
                 "A file of the programs known as plumb-bug: exit 0 when exactly these are");
   c->callback([o, &exitCode] { exitCode = runCgOracle(*o); });

@@ -30,6 +30,7 @@ struct CgRunOptions {
   uint64_t maxExecutions = 1000;
   std::string format = "text";
   bool allowOutputAliasing = false;
+  bool strictReserved = false;
   std::vector<std::string> defines, includeDirs;
 };
 
@@ -61,7 +62,9 @@ int runCg(const CgRunOptions& o) {
   pre.includeDirs = o.includeDirs;
   size_t slash = o.file.rfind('/');
   if (slash != std::string::npos) pre.directory = o.file.substr(0, slash);
-  cg::FrontEndResult front = cg::compileCg(*original, diagnostics, check, pre);
+  cg::ParseOptions parse;
+  parse.lex.strictReservedWords = o.strictReserved;
+  cg::FrontEndResult front = cg::compileCg(*original, diagnostics, check, pre, parse);
   if (!front.program) return reportDiagnostics(diagnostics, o.format);
   if (!front.checked) {
     // "Output aliasing is illegal, but implementations are not required to detect it": with
@@ -149,6 +152,9 @@ void registerCgRun(CLI::App& app, int& exitCode) {
   r->add_flag("--allow-output-aliasing", o->allowOutputAliasing,
               "run a program the checker rejects only for aliased output semantics (the "
               "aliased outputs are then undefined)");
+  r->add_flag("--strict-reserved", o->strictReserved,
+              "every reserved word of the seed is an error as a name, also those cgc accepts "
+              "(texture, string, __x: a warning without it)");
   r->add_flag("--trace", o->trace, "print each evaluation step: its rule, source and value");
   r->add_option("--max-steps", o->maxSteps, "steps per execution (default 1000000)");
   r->add_option("--max-executions", o->maxExecutions, "executions explored (default 1000)");

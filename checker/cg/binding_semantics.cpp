@@ -23,6 +23,10 @@ std::string canonicalOutput(const std::string& semantic) {
   if (s == "COLOR0") return "COLOR";
   if (s == "HPOS" || s == "POSITION0") return "POSITION";
   if (s == "DEPTH0") return "DEPTH";
+  // A semantic without its index is index 0: cgc 3.1 binds `TEXCOORD` to TEX0 and reports
+  // `TEXCOORD` beside `TEXCOORD0` as two bindings of one output (C5121); the seed's tables list
+  // the indexed names only (docs/ambiguities.md C28).
+  if (s == "TEXCOORD") return "TEXCOORD0";
   return s;
 }
 
@@ -185,7 +189,8 @@ void Checker::checkEntry() {
       if (o.semantic.empty()) continue;
       std::string u = upper(o.semantic);
       if (canonicalOutput(u) == "POSITION") position = true;
-      if (std::find(allowed.begin(), allowed.end(), u) == allowed.end())
+      if (std::find(allowed.begin(), allowed.end(), u) == allowed.end() &&
+          std::find(allowed.begin(), allowed.end(), canonicalOutput(u)) == allowed.end())
         error(o.span,
               "'" + o.semantic + "' (output " + o.name + ") is not an output binding semantic of " +
                   stageName(stage) + " profile " + profile_->name +
@@ -235,17 +240,58 @@ void Checker::checkStageInputs(const FunctionDecl& f) {
   }
 }
 
-void Checker::checkProfileRestrictions() {
-  if (result_.entry < 0) return;
-  // Seed "Profiles": the restrictions apply to the top-level function and what it reaches.
-  std::vector<int> work = {result_.entry};
-  std::set<int> seen = {result_.entry};
+std::set<int> Checker::reachedFrom(const std::vector<int>& roots) const {
+  std::vector<int> work = roots;
+  std::set<int> seen(roots.begin(), roots.end());
   while (!work.empty()) {
     int f = work.back();
     work.pop_back();
     for (int g : calls_[static_cast<size_t>(f)])
       if (seen.insert(g).second) work.push_back(g);
   }
+  return seen;
+}
+
+void Checker::errorInFunctionBody(Span span, const std::string& message, const char* rule,
+                                  Deferral kind) {
+  if (currentFunction_ < 0 || options_.entry.empty()) {
+    error(span, message, rule);
+    return;
+  }
+  deferred_[static_cast<size_t>(currentFunction_)].push_back({span, message, rule, kind});
+}
+
+void Checker::reportDeferred() {
+  // The roots: the entry checkEntry chose; when it could not choose (an earlier error, no such
+  // function), every function of the entry's name; with none, every function counts as reached.
+  std::vector<int> roots;
+  if (result_.entry >= 0) {
+    roots.push_back(result_.entry);
+  } else if (auto it = functionsByName_.find(options_.entry); it != functionsByName_.end()) {
+    roots = it->second;
+  }
+  std::set<int> reached = reachedFrom(roots);
+  for (size_t f = 0; f < deferred_.size(); ++f) {
+    bool isReached = roots.empty() || reached.count(static_cast<int>(f)) > 0;
+    for (const DeferredError& d : deferred_[f]) {
+      if (isReached) {
+        error(d.span, d.message, d.rule);
+      } else if (d.kind == Deferral::UnresolvedName) {
+        // The seed's exemption names profile restrictions only (docs/ambiguities.md CGO-7);
+        // cgc 3.1 does not resolve names here, which the message says for the oracle.
+        error(d.span,
+              d.message + " (in '" + program_.functions[f].name + "', which the entry '" +
+                  options_.entry + "' does not reach; cgc 3.1 leaves such names unresolved)",
+              d.rule);
+      }
+    }
+  }
+}
+
+void Checker::checkProfileRestrictions() {
+  if (result_.entry < 0) return;
+  // Seed "Profiles": the restrictions apply to the top-level function and what it reaches.
+  std::set<int> seen = reachedFrom({result_.entry});
   result_.reachable.assign(seen.begin(), seen.end());
   for (int f : result_.reachable) {
     if (profile_->stage != Stage::Fragment && profile_->stage != Stage::Generic)

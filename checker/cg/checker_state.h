@@ -79,9 +79,13 @@ class Checker {
   /// Converts `e` implicitly to `target` in `context` ("assignment", "argument 2 of f", ...).
   bool convert(Expr& e, const TypeP& target, const std::string& context, const char* rule);
   TypeP binaryOperator(Expr& e);
+  /// Gives a bool operand of an arithmetic or bitwise operator its arithmetic type (false and
+  /// reported when there is none).
+  bool boolAsArithmetic(Expr& e, TypeP& a, TypeP& b);
   TypeP call(Expr& e);
   TypeP member(Expr& e);
   TypeP construct(Expr& e);
+  TypeP constructStruct(Expr& e, const TypeP& target, const std::vector<TypeP>& args);
   TypeP emitVertex(Expr& e);
   bool requireLvalue(Expr& e, const char* what);
   /// The common type of two operands by smearing and the usual arithmetic conversions.
@@ -96,6 +100,11 @@ class Checker {
   void checkStageInputs(const FunctionDecl& f);
   void checkEntry();
   void checkProfileRestrictions();
+  /// The functions `roots` reach through calls_, the roots included.
+  std::set<int> reachedFrom(const std::vector<int>& roots) const;
+  /// Reports the errors deferred in function bodies (DeferredError) once it is known which
+  /// functions the entry reaches.
+  void reportDeferred();
 
   // ---- scopes ----
   void pushScope() { scopes_.emplace_back(); }
@@ -114,6 +123,23 @@ class Checker {
   }
   void warning(Span span, const std::string& message, const char* rule);
 
+  // An error in a function body whose report depends on whether the entry reaches the function
+  // (seed "Profiles": "If a function is present in the source code, but not called directly or
+  // indirectly by the top-level function, it is free to use capabilities that are not
+  // supported by the current profile"). Reported at once without an entry or outside a
+  // function (cgc -noentry checks every function).
+  enum class Deferral {
+    ProfileRestriction,  // a call only another profile's overloads match: dropped if unreached
+    UnresolvedName,      // an undeclared name: reported either way (docs/ambiguities.md CGO-7)
+  };
+  struct DeferredError {
+    Span span;
+    std::string message;
+    const char* rule;
+    Deferral kind;
+  };
+  void errorInFunctionBody(Span span, const std::string& message, const char* rule, Deferral kind);
+
   Program& program_;
   const SourceFile& file_;
   DiagnosticList& diagnostics_;
@@ -130,8 +156,9 @@ class Checker {
   int currentFunction_ = -1;
   TypeP currentReturn_;
   int loopDepth_ = 0, switchDepth_ = 0;
-  std::vector<std::set<int>> calls_;         // per user function: user functions it calls
-  std::vector<std::vector<Span>> discards_;  // per user function: its `discard` statements
+  std::vector<std::set<int>> calls_;                  // per user function: user functions it calls
+  std::vector<std::vector<Span>> discards_;           // per user function: its `discard` statements
+  std::vector<std::vector<DeferredError>> deferred_;  // per user function
 };
 
 }  // namespace plumb::cg

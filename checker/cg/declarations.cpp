@@ -62,6 +62,7 @@ std::optional<CheckedProgram> Checker::run() {
   emits_.assign(program_.functions.size(), {});
   calls_.assign(program_.functions.size(), {});
   discards_.assign(program_.functions.size(), {});
+  deferred_.assign(program_.functions.size(), {});
   emits_.assign(program_.functions.size(), {});
   scopes_.emplace_back();
   for (const TopLevel& t : program_.order) {
@@ -85,6 +86,7 @@ std::optional<CheckedProgram> Checker::run() {
     checkEntry();
     checkProfileRestrictions();
   }
+  reportDeferred();
   if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
   return std::move(result_);
 }
@@ -383,6 +385,28 @@ void Checker::checkInitializer(Expr& init, const TypeP& target) {
     case TypeKind::Array: {
       elideBraces(init, t.element);
       size_t want = t.arraySize < 0 ? init.operands.size() : static_cast<size_t>(t.arraySize);
+      if (init.operands.size() > want && t.element && isNumeric(*t.element) &&
+          t.element->kind != TypeKind::Scalar &&
+          std::none_of(init.operands.begin(), init.operands.end(),
+                       [](const ExprP& e) { return !e || e->kind == ExprKind::InitializerList; })) {
+        // C's brace elision (`float2 a[2] = {1, 2, 3, 4}`): scalars filling the elements'
+        // components exactly; with a warning, as cgc 3.1 gives (C1058). docs/ambiguities.md C30.
+        bool scalars = true;
+        for (auto& e : init.operands) {
+          TypeP s = expr(*e);
+          if (!s || s->kind != TypeKind::Scalar || !isNumeric(*s)) scalars = false;
+        }
+        size_t components = want * static_cast<size_t>(componentCount(*t.element));
+        if (scalars && init.operands.size() == components) {
+          warning(init.span,
+                  std::to_string(components) + " scalars initialise the " + std::to_string(want) +
+                      " elements of " + typeName(t) +
+                      " component by component (C's brace "
+                      "elision)",
+                  rules::kAssignment);
+          return;
+        }
+      }
       tooMany(init.operands.size(), want);
       for (auto& e : init.operands)
         if (e) checkInitializer(*e, t.element);
@@ -522,10 +546,16 @@ void Checker::declareFunction(int index) {
   bool seenDefault = false;
   for (Parameter& p : f.parameters) {
     const Specifiers& s = p.specifiers;
-    if (s.isStatic || s.isExtern || s.isInline || !s.profiles.empty())
+    if (!s.profiles.empty())
       error(s.span,
             "only 'in', 'out', 'inout', 'uniform', 'varying' and 'const' specify a parameter",
             rules::kSpecifiers);
+    else if (s.isStatic || s.isExtern || s.isInline)
+      // cgc 3.1 accepts and ignores them (docs/ambiguities.md C31).
+      warning(s.span,
+              "only 'in', 'out', 'inout', 'uniform', 'varying' and 'const' specify a parameter; "
+              "'static', 'extern' and 'inline' are ignored here",
+              rules::kSpecifiers);
     if (s.inout && (s.in || s.out))
       error(s.span, "'inout' combined with 'in' or 'out'", rules::kSpecifiers);
     TypeP t = applyArrayDimensions(resolveType(p.type), p.declarator.arraySizes, p.type.packed);

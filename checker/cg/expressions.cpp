@@ -2,6 +2,7 @@
 // Scalars to Vectors", "Operator Enhancements", "Operators", "Conditional Operator", "Function
 // Calls", swizzles and write masks of "Operator Precedence").
 #include <algorithm>
+#include <string_view>
 
 #include "checker/cg/checker_state.h"
 #include "semantics/cg/lexer.h"
@@ -128,21 +129,20 @@ TypeP Checker::member(Expr& e) {
     return errorType();
   }
   if (b.kind == TypeKind::Scalar || b.kind == TypeKind::Vector) {
-    // A swizzle (rvalue) or write mask (lvalue): xyzw or rgba, not mixed, 1 to 4 components.
+    // A swizzle (rvalue) or write mask (lvalue): 1 to 4 components, each named by x, y, z, w,
+    // r, g, b, a or s, t, p, q, the sets mixed (the seed gives no swizzle grammar; cgc 3.1's:
+    // docs/ambiguities.md C25).
     const std::string& n = e.name;
     int size = b.kind == TypeKind::Scalar ? 1 : b.columns;
-    bool xyzw = n.find_first_not_of("xyzw") == std::string::npos;
-    bool rgba = n.find_first_not_of("rgba") == std::string::npos;
-    if (n.empty() || n.size() > 4 || (!xyzw && !rgba)) {
+    if (n.empty() || n.size() > 4 || n.find_first_not_of("xyzwrgbastpq") != std::string::npos) {
       error(e.span,
             "'" + n + "' is not a swizzle of " + typeName(b) +
-                " (1 to 4 of x, y, z, w or of r, g, b, a, not mixed)",
+                " (1 to 4 of x, y, z, w, of r, g, b, a or of s, t, p, q)",
             rules::kSwizzle);
       return errorType();
     }
-    const std::string set = xyzw ? "xyzw" : "rgba";
     for (char c : n) {
-      int idx = static_cast<int>(set.find(c));
+      int idx = static_cast<int>(std::string_view("xyzwrgbastpq").find(c) % 4);
       if (idx >= size) {
         error(e.span,
               std::string("swizzle component '") + c + "' is out of range for " + typeName(b),
@@ -199,6 +199,40 @@ TypeP Checker::member(Expr& e) {
   return errorType();
 }
 
+TypeP Checker::constructStruct(Expr& e, const TypeP& target, const std::vector<TypeP>& args) {
+  // `S(a, b)`: one argument per data member, each converted implicitly, none narrowed (the
+  // seed has no constructors, C12; cgc 3.1's: docs/ambiguities.md C29). An array member takes
+  // no argument.
+  std::vector<TypeP> members;
+  for (const auto& m : program_.structs[static_cast<size_t>(target->structIndex)].members)
+    if (m.function < 0)
+      for (const auto& d : m.field.declarators) members.push_back(d.declaredType);
+  if (members.size() != args.size()) {
+    error(e.span,
+          "a " + typeName(target) + " constructor takes one argument per member (" +
+              std::to_string(members.size()) + "), not " + std::to_string(args.size()),
+          rules::kTypes);
+    return target;
+  }
+  for (size_t k = 0; k < args.size(); ++k) {
+    const TypeP& m = members[k];
+    Conversion c = m ? classifyConversion(*args[k], *m, program_) : Conversion{};
+    bool narrows = m && isNumeric(*args[k]) && isNumeric(*m) && args[k]->kind != TypeKind::Scalar &&
+                   componentCount(*args[k]) > componentCount(*m);
+    if (!m || m->kind == TypeKind::Array || !c.allowedImplicitly() || narrows) {
+      error(e.operands[k]->span,
+            "argument " + std::to_string(k + 1) + " (" + typeName(args[k]) + ") of the " +
+                typeName(target) + " constructor does not initialise member " +
+                std::to_string(k + 1) + " (" + typeName(m) + ")" +
+                (narrows ? " without narrowing" : ""),
+            rules::kTypes);
+      return target;
+    }
+    if (!sameType(*args[k], *m)) e.operands[k]->info.convertedTo = m;
+  }
+  return target;
+}
+
 // `emitVertex(value [: SEMANTIC], ...)` (Cg 3.1 gp4gp page; NVIDIA's gs_* examples): a
 // geometry program emits a vertex whose varying outputs are the arguments, each bound to the
 // semantic written after it or to the one its variable was declared with. Any number of
@@ -245,9 +279,18 @@ TypeP Checker::construct(Expr& e) {
           rules::kConversions);
     return target;
   }
+  if (t.kind == TypeKind::Struct && t.structIndex >= 0) return constructStruct(e, target, args);
   if (t.kind != TypeKind::Scalar && t.kind != TypeKind::Vector && t.kind != TypeKind::Matrix) {
     error(e.span, typeName(t) + " has no constructor", rules::kTypes);
     return errorType();
+  }
+  if (args.size() == 1 && args[0]->kind == TypeKind::Scalar) {
+    // One scalar fills every component (`float4(x)`, `bool3(1)`): the seed's constructors are
+    // lost (C12); cgc 3.1 smears the scalar, converted to the element type
+    // (docs/ambiguities.md C24).
+    if (args[0]->scalar != t.scalar)
+      e.operands[0]->info.convertedTo = withScalar(*args[0], t.scalar);
+    return target;
   }
   int components = 0;
   for (size_t k = 0; k < args.size(); ++k) {
@@ -313,8 +356,11 @@ TypeP Checker::call(Expr& e) {
   }
   (void)receiverMethods;
   if (indexes.empty()) {
-    error(e.span, "'" + e.name + "' is not a declared function",
-          e.kind == ExprKind::MethodCall ? rules::kStructs : rules::kNamespaces);
+    if (e.kind == ExprKind::MethodCall)
+      error(e.span, "'" + e.name + "' is not a declared function", rules::kStructs);
+    else
+      errorInFunctionBody(e.span, "'" + e.name + "' is not a declared function", rules::kNamespaces,
+                          Deferral::UnresolvedName);
     return errorType();
   }
   for (const auto& a : args)
@@ -323,13 +369,25 @@ TypeP Checker::call(Expr& e) {
   for (int i : indexes) candidates.push_back(&result_.functions[static_cast<size_t>(i)]);
   OverloadResolution r = resolveOverload(candidates, args, *profile_, program_);
   if (r.chosen < 0) {
-    error(e.span, "no unique '" + e.name + "' for these arguments: " + r.failure,
-          r.failedStep == 4 && candidates.size() &&
-                  std::all_of(candidates.begin(), candidates.end(),
-                              [](const FunctionSignature* f) { return !f->profiles.empty(); })
-              ? rules::kProfileOverloading
-              : rules::kOverloading);
-    return errorType();
+    std::string message = "no unique '" + e.name + "' for these arguments: " + r.failure;
+    const char* rule =
+        r.failedStep == 4 && candidates.size() &&
+                std::all_of(candidates.begin(), candidates.end(),
+                            [](const FunctionSignature* f) { return !f->profiles.empty(); })
+            ? rules::kProfileOverloading
+            : rules::kOverloading;
+    // Seed "Profiles": a function the top-level function does not reach may use another
+    // profile's overloads (tex2D in a vertex program's fragment function). Whether it is
+    // reached is known once every body is checked: the call takes the overload chosen free of
+    // the profile and the error waits (reportDeferred).
+    OverloadResolution free =
+        resolveOverload(candidates, args, *profile_, program_, /*freeOfProfile=*/true);
+    if (free.chosen < 0 || currentFunction_ < 0 || options_.entry.empty()) {
+      error(e.span, message, rule);
+      return errorType();
+    }
+    errorInFunctionBody(e.span, message, rule, Deferral::ProfileRestriction);
+    r = free;
   }
   int chosen = indexes[static_cast<size_t>(r.chosen)];
   const FunctionSignature& f = result_.functions[static_cast<size_t>(chosen)];
@@ -362,6 +420,31 @@ TypeP Checker::call(Expr& e) {
   if (currentFunction_ >= 0 && f.declaration >= 0)
     calls_[static_cast<size_t>(currentFunction_)].insert(f.declaration);
   return f.result ? f.result : errorType();
+}
+
+bool Checker::boolAsArithmetic(Expr& e, TypeP& a, TypeP& b) {
+  // Arithmetic and bitwise operators on bool scalars and vectors: the seed does not say whether
+  // bool is an arithmetic operand (C5); cgc 3.1 converts a bool operand to int when the other
+  // is bool or integral, to the other operand's floating type otherwise, and refuses a cfloat
+  // beside it (C1020). docs/ambiguities.md C26.
+  TypeP* types[2] = {&a, &b};
+  for (int k = 0; k < 2; ++k) {
+    TypeP& self = *types[k];
+    const TypeP& other = *types[1 - k];
+    if (!isBoolShape(*self) || !isNumeric(*other)) continue;
+    Scalar s =
+        other->scalar == Scalar::Bool || isIntegral(other->scalar) ? Scalar::Int : other->scalar;
+    if (s == Scalar::CFloat) {
+      error(e.span,
+            "operator '" + e.op + "' cannot be applied to " + typeName(a) + " and " + typeName(b) +
+                " (a bool operand takes the other's type; cfloat is not one)",
+            rules::kOperators);
+      return false;
+    }
+    self = withScalar(*self, s);
+    e.operands[static_cast<size_t>(k)]->info.convertedTo = self;
+  }
+  return true;
 }
 
 TypeP Checker::binaryOperator(Expr& e) {
@@ -411,10 +494,15 @@ TypeP Checker::binaryOperator(Expr& e) {
             rules::kComparisons);
       return errorType();
     }
+    // A bool beside a number compares as the arithmetic operators take it (C26).
+    if (isBoolShape(*a) != isBoolShape(*b) && !boolAsArithmetic(e, a, b)) return errorType();
     TypeP t = commonType(a, b, e.span, rules::kComparisons, op);
     if (isError(t)) return t;
     convertBoth(t);
     return withScalar(*t, Scalar::Bool);
+  }
+  if (isBoolShape(*a) || isBoolShape(*b)) {
+    if (!boolAsArithmetic(e, a, b)) return errorType();
   }
   if (!isArithmetic(*a) || !isArithmetic(*b)) {
     error(e.span,
@@ -466,10 +554,11 @@ TypeP Checker::expr(Expr& e) {
       const Symbol* s = lookup(e.name);
       if (!s) {
         bool isFunction = functionsByName_.count(e.name) || libraryByName_.count(e.name);
-        error(e.span,
-              isFunction ? "function '" + e.name + "' used as a value"
-                         : "'" + e.name + "' is not declared",
-              rules::kNamespaces);
+        if (isFunction)
+          error(e.span, "function '" + e.name + "' used as a value", rules::kNamespaces);
+        else
+          errorInFunctionBody(e.span, "'" + e.name + "' is not declared", rules::kNamespaces,
+                              Deferral::UnresolvedName);
         break;
       }
       t = s->type ? s->type : errorType();
@@ -547,6 +636,12 @@ TypeP Checker::expr(Expr& e) {
           t = scalarType(Scalar::Bool);
         } else
           error(e.span, "operator '!' needs a bool operand, not " + typeName(a), rules::kBoolean);
+        break;
+      }
+      if (isBoolShape(*a) && (e.op == "~" || e.op == "-" || e.op == "+")) {
+        // A bool operand is an int (docs/ambiguities.md C26).
+        t = withScalar(*a, Scalar::Int);
+        e.operands[0]->info.convertedTo = t;
         break;
       }
       if (e.op == "~") {

@@ -6,11 +6,12 @@
 namespace plumb::cg {
 
 FrontEndResult compileCg(const SourceFile& file, DiagnosticList& diagnostics,
-                         const CheckOptions& check, const PreprocessOptions& preprocess) {
+                         const CheckOptions& check, const PreprocessOptions& preprocess,
+                         const ParseOptions& parse) {
   FrontEndResult r;
   r.source = cg::preprocess(file, diagnostics, preprocess);
   if (!r.source) return r;
-  std::optional<Program> program = parseProgram(*r.source, diagnostics);
+  std::optional<Program> program = parseProgram(*r.source, diagnostics, parse);
   if (!program) return r;
   r.program = std::make_unique<Program>(std::move(*program));
   r.checked = checkProgram(*r.program, *r.source, diagnostics, check);

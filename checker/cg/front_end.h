@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "checker/cg/checker.h"
+#include "semantics/cg/parser.h"
 #include "semantics/cg/preprocess.h"
 
 namespace plumb::cg {
@@ -19,6 +20,7 @@ struct FrontEndResult {
 };
 
 FrontEndResult compileCg(const SourceFile& file, DiagnosticList& diagnostics,
-                         const CheckOptions& check, const PreprocessOptions& preprocess = {});
+                         const CheckOptions& check, const PreprocessOptions& preprocess = {},
+                         const ParseOptions& parse = {});
 
 }  // namespace plumb::cg

@@ -31,8 +31,11 @@ MatchLevel matchLevel(const Type& actual, const Type& formal, const Program& pro
     return MatchLevel::None;
   }
   if (isPromotion(actual, formal)) return MatchLevel::Promotion;
-  if (classifyConversion(actual, formal, program).allowedImplicitly())
-    return MatchLevel::ImplicitCast;
+  if (classifyConversion(actual, formal, program).allowedImplicitly()) {
+    bool sameShape = actual.kind == formal.kind && actual.rows == formal.rows &&
+                     actual.columns == formal.columns;
+    return sameShape ? MatchLevel::ImplicitCast : MatchLevel::ShapeChangingCast;
+  }
   return MatchLevel::None;
 }
 
@@ -46,6 +49,8 @@ const char* matchLevelName(MatchLevel m) {
       return "5B (defined promotion)";
     case MatchLevel::ImplicitCast:
       return "5d (valid implicit cast)";
+    case MatchLevel::ShapeChangingCast:
+      return "5d (valid implicit cast changing the shape: after those keeping it)";
     case MatchLevel::None:
       return "5e (no match)";
   }
@@ -54,7 +59,7 @@ const char* matchLevelName(MatchLevel m) {
 
 OverloadResolution resolveOverload(const std::vector<const FunctionSignature*>& candidates,
                                    const std::vector<TypeP>& arguments, const Profile& profile,
-                                   const Program& program) {
+                                   const Program& program, bool freeOfProfile) {
   OverloadResolution r;
   std::vector<int> set;
   auto describe = [&](int i) {
@@ -71,7 +76,7 @@ OverloadResolution resolveOverload(const std::vector<const FunctionSignature*>& 
     if (f.profiles.empty()) return 0;
     int best = -1;
     for (const auto& p : f.profiles) best = std::max(best, profileMatch(p, profile));
-    return best;
+    return freeOfProfile ? std::max(best, 0) : best;
   };
   // 2. Eliminate functions whose profile conflicts with the compilation profile.
   for (size_t i = 0; i < candidates.size(); ++i)
@@ -138,6 +143,21 @@ OverloadResolution resolveOverload(const std::vector<const FunctionSignature*>& 
       r.trace.push_back(std::string("step 6") + (bestRank == 3 ? "a" : "b") + " kept " +
                         std::to_string(kept.size()) + " of " + std::to_string(set.size()));
     set = kept;
+  }
+  // Free of the profile, the versions of one signature for different profiles (tex2D for `ps`
+  // and for `vp40`) are one function to the caller: its parameter and result types.
+  if (freeOfProfile && set.size() > 1) {
+    const FunctionSignature& first = *candidates[static_cast<size_t>(set.front())];
+    bool oneSignature = std::all_of(set.begin(), set.end(), [&](int i) {
+      const FunctionSignature& f = *candidates[static_cast<size_t>(i)];
+      if (f.parameters.size() != first.parameters.size() || !f.result != !first.result ||
+          (f.result && !sameType(*f.result, *first.result)) || f.directions != first.directions)
+        return false;
+      for (size_t k = 0; k < f.parameters.size(); ++k)
+        if (!sameType(*f.parameters[k], *first.parameters[k])) return false;
+      return true;
+    });
+    if (oneSignature) set = {set.front()};
   }
   // 7. Exactly one must remain.
   if (set.size() != 1) {

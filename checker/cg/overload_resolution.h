@@ -13,7 +13,10 @@
 namespace plumb::cg {
 
 /// The level at which an actual argument type matches a formal parameter type (step 5).
-enum class MatchLevel { Exact, Dynamic, Promotion, ImplicitCast, None };
+/// Step 5's levels, best first. ShapeChangingCast is level d split (docs/ambiguities.md C27):
+/// an implicit cast that smears a scalar or turns a vector into a matrix ranks after one that
+/// keeps the shape.
+enum class MatchLevel { Exact, Dynamic, Promotion, ImplicitCast, ShapeChangingCast, None };
 MatchLevel matchLevel(const Type& actual, const Type& formal, const Program& program);
 const char* matchLevelName(MatchLevel m);  // "a (exact match)", ...
 
@@ -26,8 +29,11 @@ struct OverloadResolution {
 };
 
 /// Steps 2-7 over `candidates` (step 1, the visible functions with the name, is the caller's).
+/// `freeOfProfile`: a candidate of another profile is not eliminated (step 2) but counts as an
+/// open-profile one, for a function the top-level function does not reach, which "is free to
+/// use capabilities that are not supported by the current profile" (seed "Profiles").
 OverloadResolution resolveOverload(const std::vector<const FunctionSignature*>& candidates,
                                    const std::vector<TypeP>& arguments, const Profile& profile,
-                                   const Program& program);
+                                   const Program& program, bool freeOfProfile = false);
 
 }  // namespace plumb::cg

@@ -52,8 +52,6 @@ const std::vector<FunctionSignature>& standardLibrary() {
         b.add("length", {t}, scalarType(s));
         b.add("distance", {t, t}, scalarType(s));
         b.add("sincos", {t, t, t}, voidType(), {}, {P::In, P::Out, P::Out});
-        b.add("all", {t}, scalarType(Scalar::Bool));
-        b.add("any", {t}, scalarType(Scalar::Bool));
         b.add("isnan", {t}, withScalar(*t, Scalar::Bool));
         b.add("isinf", {t}, withScalar(*t, Scalar::Bool));
         // Derivatives: fragment profiles only (the manual: "ddx ... fragment profiles").
@@ -68,6 +66,7 @@ const std::vector<FunctionSignature>& standardLibrary() {
         // (docs/ambiguities.md CG-P3).
         b.add("fma", {t, t, t}, t, {"gp5vp", "gp5fp", "gp5gp", "gp5tcp", "gp5tep"});
       }
+    // all, any: bool, bool1-4 only (the manual's synopsis); a numeric argument converts to them.
     for (int n = 1; n <= 4; ++n) {
       b.add("all", {vectorType(Scalar::Bool, n)}, scalarType(Scalar::Bool));
       b.add("any", {vectorType(Scalar::Bool, n)}, scalarType(Scalar::Bool));
@@ -120,18 +119,66 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("texCUBEproj", {sc, f4}, f4, profiles);
       b.add("texRECT", {sr, f2}, f4, profiles);
       b.add("texRECTproj", {sr, f3}, f4, profiles);
+      // The explicit-derivative, shadow, level-of-detail and bias forms of the same pages.
+      b.add("tex1D", {s1, f1, f1, f1}, f4, profiles);
+      b.add("tex1D", {s1, f2, f1, f1}, f4, profiles);
+      b.add("tex1Dproj", {s1, f3}, f4, profiles);
+      b.add("tex1Dlod", {s1, f4}, f4, profiles);
+      b.add("tex1Dbias", {s1, f4}, f4, profiles);
+      b.add("tex2D", {s2, f3, f2, f2}, f4, profiles);
+      b.add("tex3D", {s3, f3, f3, f3}, f4, profiles);
+      b.add("tex3Dlod", {s3, f4}, f4, profiles);
+      b.add("tex3Dbias", {s3, f4}, f4, profiles);
+      b.add("texCUBE", {sc, f4}, f4, profiles);
+      b.add("texCUBE", {sc, f3, f3, f3}, f4, profiles);
+      b.add("texCUBE", {sc, f4, f3, f3}, f4, profiles);
+      b.add("texCUBElod", {sc, f4}, f4, profiles);
+      b.add("texCUBEbias", {sc, f4}, f4, profiles);
+      b.add("texRECT", {sr, f3}, f4, profiles);
+      b.add("texRECT", {sr, f2, f2, f2}, f4, profiles);
+      b.add("texRECT", {sr, f3, f2, f2}, f4, profiles);
+      b.add("texRECTproj", {sr, f4}, f4, profiles);
       // texRECTlod, texRECTbias (the manual's pages: the coordinate's w is the level or bias).
-      // The 1D, 3D and CUBE forms are the cg_names branch's rows (the same pages).
       b.add("texRECTlod", {sr, f4}, f4, profiles);
       b.add("texRECTbias", {sr, f4}, f4, profiles);
     }
+    // Texel offsets, texel fetches and texture sizes: the manual gives them for the gp4 and gp5
+    // profiles only (OpenGL's NV_gpu_program4), which Plumb does not model; a function the
+    // entry does not reach may still call them (seed "Profiles", docs/ambiguities.md CGO-7).
+    const std::vector<std::string> gp4 = {"gp4fp", "gp4vp", "gp4gp",  "gp5fp",
+                                          "gp5vp", "gp5gp", "gp5tcp", "gp5tep"};
+    const TypeP i1 = scalarType(Scalar::Int), i2 = vectorType(Scalar::Int, 2),
+                i3 = vectorType(Scalar::Int, 3), i4 = vectorType(Scalar::Int, 4);
+    struct Dimension {
+      const char* name;
+      TypeP sampler, coordinate, projective, derivative, offset;
+    };
+    for (const Dimension& d :
+         {Dimension{"1D", s1, f1, f2, f1, i1}, Dimension{"2D", s2, f2, f3, f2, i2},
+          Dimension{"3D", s3, f3, f4, f3, i3}, Dimension{"RECT", sr, f2, f3, f2, i2}}) {
+      const std::string n = d.name;
+      const bool shadow = n != "3D";  // 1D, 2D, RECT have a shadow (one more coordinate) form
+      for (const TypeP& c : shadow ? std::vector<TypeP>{d.coordinate, d.projective}
+                                   : std::vector<TypeP>{d.coordinate}) {
+        b.add("tex" + n, {d.sampler, c, d.offset}, f4, gp4);
+        b.add("tex" + n, {d.sampler, c, d.derivative, d.derivative, d.offset}, f4, gp4);
+      }
+      b.add("tex" + n + "proj", {d.sampler, d.projective, d.offset}, f4, gp4);
+      if (shadow) b.add("tex" + n + "proj", {d.sampler, f4, d.offset}, f4, gp4);
+      if (n != "RECT") {
+        b.add("tex" + n + "lod", {d.sampler, f4, d.offset}, f4, gp4);
+        b.add("tex" + n + "bias", {d.sampler, f4, d.offset}, f4, gp4);
+      }
+      b.add("tex" + n + "fetch", {d.sampler, i4}, f4, gp4);
+      b.add("tex" + n + "fetch", {d.sampler, i4, d.offset}, f4, gp4);
+      b.add("tex" + n + "size", {d.sampler, i1}, i3, gp4);
+    }
+    b.add("texCUBEsize", {sc, i1}, i3, gp4);
     // Texture arrays and buffers (the gp4 pages, "Texture Array Functions": tex1DARRAY,
     // tex2DARRAY and their lod, bias and proj forms; texBUF), in the profiles that have them.
     const TypeP s1a = objectType(ObjectKind::Sampler1DARRAY),
                 s2a = objectType(ObjectKind::Sampler2DARRAY),
                 sb = objectType(ObjectKind::SamplerBUF);
-    const std::vector<std::string> gp4 = {"gp4vp", "gp4fp", "gp4gp",  "gp5vp",
-                                          "gp5fp", "gp5gp", "gp5tcp", "gp5tep"};
     b.add("tex1DARRAY", {s1a, f2}, f4, gp4);
     b.add("tex1DARRAY", {s1a, f3}, f4, gp4);
     b.add("tex1DARRAYlod", {s1a, f3}, f4, gp4);

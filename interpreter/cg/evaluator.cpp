@@ -117,6 +117,9 @@ struct Place {
 
 // "The usual arithmetic conversions for binary operators" (#Type-Promotion Rules), rules 1-6.
 Scalar usualArithmetic(Scalar a, Scalar b) {
+  // A bool operand is an int beside a bool or an integer, else takes the other operand's type
+  // (docs/ambiguities.md C26: cgc's typing; bool beside cfloat the checker rejects).
+  if (a == Scalar::Bool && b == Scalar::Bool) return Scalar::Int;
   if (a == b) return a;
   if (a == Scalar::Bool) return b == Scalar::CInt ? Scalar::Int : b;  // bool as an integer
   if (b == Scalar::Bool) return a == Scalar::CInt ? Scalar::Int : a;
@@ -520,9 +523,9 @@ class Execution {
       }
     } else {
       for (char ch : s) {
-        size_t k = std::string_view("xyzw").find(ch);
-        if (k == std::string_view::npos) k = std::string_view("rgba").find(ch);
-        out.push_back(static_cast<int>(k));
+        // x, y, z, w; r, g, b, a; s, t, p, q (docs/ambiguities.md C25).
+        size_t k = std::string_view("xyzwrgbastpq").find(ch);
+        out.push_back(k == std::string_view::npos ? -1 : static_cast<int>(k % 4));
       }
     }
     for (int i : out)
@@ -925,6 +928,9 @@ class Execution {
   EvalValue unary(const Expr& e) {
     EvalValue v = eval(*e.operands[0]);
     if (stopped()) return v;
+    // A bool operand of `+`, `-`, `~` is an int (docs/ambiguities.md C26).
+    if (e.op != "!" && v.type && v.type->scalar == Scalar::Bool)
+      v = convert(v, withScalar(*v.type, Scalar::Int));
     if (e.op == "+") return v;
     if (e.op == "!") {
       EvalValue b = convert(v, withScalar(*v.type, Scalar::Bool));
@@ -946,7 +952,6 @@ class Execution {
         c = Component::ofInt(r.value);
       }
     }
-    if (v.type && v.type->scalar == Scalar::Bool) v = convert(v, withScalar(*v.type, Scalar::Int));
     rule("componentwise-operator", e.span, valueText(v));
     return v;
   }
@@ -1021,6 +1026,18 @@ class Execution {
     std::vector<EvalValue> args = operands(ops, e.span);
     if (stopped()) return EvalValue{};
     EvalValue out = makeValue(t, false);
+    if (out.shape == EvalValue::Shape::Struct) {
+      // One argument per member, each converted (docs/ambiguities.md C29).
+      if (args.size() != out.elements.size()) {
+        unsupported("constructor " + typeName(t) + " with " + std::to_string(args.size()) +
+                    " arguments");
+        return out;
+      }
+      for (size_t i = 0; i < args.size(); ++i)
+        out.elements[i] = convert(args[i], out.elements[i].type);
+      rule("construct", e.span, valueText(out));
+      return out;
+    }
     std::vector<Component> flat;
     for (const EvalValue& a : args)
       flat.insert(flat.end(), a.components.begin(), a.components.end());
@@ -1046,6 +1063,18 @@ class Execution {
       return convert(v, t);
     }
     EvalValue out = makeValue(t, false);
+    if (out.shape == EvalValue::Shape::Array && init.operands.size() > out.elements.size()) {
+      // C's brace elision: the scalars fill the elements' components in order (the checker
+      // allows it only when they fill them exactly; docs/ambiguities.md C30).
+      size_t k = 0;
+      for (EvalValue& element : out.elements)
+        for (Component& c : element.components) {
+          if (k >= init.operands.size() || stopped()) return out;
+          EvalValue v = eval(*init.operands[k++]);
+          if (!v.components.empty()) c = convertComponent(v.components[0], element.type->scalar);
+        }
+      return out;
+    }
     if (out.shape == EvalValue::Shape::Array || out.shape == EvalValue::Shape::Struct) {
       for (size_t i = 0; i < out.elements.size() && i < init.operands.size(); ++i)
         out.elements[i] = initialize(*init.operands[i], out.elements[i].type);

@@ -19,6 +19,7 @@
 
 #include "oracle/cg/cg_fold.h"
 #include "oracle/cg/cgc.h"
+#include "semantics/cg/parser.h"
 
 namespace plumb::cg {
 
@@ -64,7 +65,8 @@ std::string plumbProfileFor(const std::string& cgcProfile);
 
 /// Plumb's Cg front end on one program: the system preprocessor (when the text has
 /// directives), the parser of semantics/cg and the checker of checker/cg for the entry.
-PlumbJudgement judgeWithPlumb(const OracleProgram& program);
+/// `parse.lex.strictReservedWords`: `--strict-reserved` (docs/ambiguities.md C23).
+PlumbJudgement judgeWithPlumb(const OracleProgram& program, const ParseOptions& parse = {});
 
 struct Classification {
   std::string kind;  // agree, seed-defect, cgc-deviation, plumb-bug, unsupported

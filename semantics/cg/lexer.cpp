@@ -10,107 +10,119 @@ namespace plumb::cg {
 namespace {
 
 // Seed "Reserved Words": the 100 words after `__[anything]`; a trailing '*' in the seed marks
-// the 14 case-insensitive ones, listed separately below.
-const std::vector<std::string> kReserved = {"asm",
-                                            "asm_fragment",
-                                            "auto",
-                                            "bool",
-                                            "break",
-                                            "case",
-                                            "catch",
-                                            "char",
-                                            "class",
-                                            "column_major",
-                                            "compile",
-                                            "const",
-                                            "const_cast",
-                                            "continue",
-                                            "decl",
-                                            "default",
-                                            "delete",
-                                            "discard",
-                                            "do",
-                                            "double",
-                                            "dword",
-                                            "dynamic_cast",
-                                            "else",
-                                            "emit",
-                                            "enum",
-                                            "explicit",
-                                            "extern",
-                                            "false",
-                                            "fixed",
-                                            "float",
-                                            "for",
-                                            "friend",
-                                            "get",
-                                            "goto",
-                                            "half",
-                                            "if",
-                                            "in",
-                                            "inline",
-                                            "inout",
-                                            "int",
-                                            "interface",
-                                            "long",
-                                            "matrix",
-                                            "mutable",
-                                            "namespace",
-                                            "new",
-                                            "operator",
-                                            "out",
-                                            "packed",
-                                            "pass",
-                                            "pixelfragment",
-                                            "pixelshader",
-                                            "private",
-                                            "protected",
-                                            "public",
-                                            "register",
-                                            "reinterpret_cast",
-                                            "return",
-                                            "row_major",
-                                            "sampler",
-                                            "sampler_state",
-                                            "sampler1D",
-                                            "sampler2D",
-                                            "sampler3D",
-                                            "samplerCUBE",
-                                            "shared",
-                                            "short",
-                                            "signed",
-                                            "sizeof",
-                                            "static",
-                                            "static_cast",
-                                            "string",
-                                            "struct",
-                                            "switch",
-                                            "technique",
-                                            "template",
-                                            "texture",
-                                            "texture1D",
-                                            "texture2D",
-                                            "texture3D",
-                                            "textureCUBE",
-                                            "textureRECT",
-                                            "this",
-                                            "throw",
-                                            "true",
-                                            "try",
-                                            "typedef",
-                                            "typeid",
-                                            "typename",
-                                            "uniform",
-                                            "union",
-                                            "unsigned",
-                                            "using",
-                                            "vector",
-                                            "vertexfragment",
-                                            "vertexshader",
-                                            "virtual",
-                                            "void",
-                                            "volatile",
-                                            "while"};
+// the 14 case-insensitive ones, listed separately below. Each word's use (docs/ambiguities.md
+// C23): a word some production of the Cg grammar uses (Plumb's parser) stays a keyword; of the
+// others, those cgc 3.1 also refuses as names (CgFX's effect syntax, C++'s `class`, `this`,
+// `template`, ...) stay keywords too, and those cgc accepts as names (`texture`, `string`,
+// `union`, ...) lex as identifiers with a `cg-reserved-words` warning (an error with
+// LexOptions::strictReservedWords).
+enum class Use { Grammar, CgcReserves, NameInCgc };
+struct ReservedWord {
+  const char* word;
+  Use use;
+};
+const std::vector<ReservedWord> kReserved = {
+    {"asm", Use::CgcReserves},
+    {"asm_fragment", Use::CgcReserves},
+    {"auto", Use::NameInCgc},
+    {"bool", Use::Grammar},
+    {"break", Use::Grammar},
+    {"case", Use::Grammar},
+    {"catch", Use::NameInCgc},
+    {"char", Use::Grammar},
+    {"class", Use::CgcReserves},
+    {"column_major", Use::Grammar},
+    {"compile", Use::CgcReserves},
+    {"const", Use::Grammar},
+    {"const_cast", Use::NameInCgc},
+    {"continue", Use::Grammar},
+    {"decl", Use::CgcReserves},
+    {"default", Use::Grammar},
+    {"delete", Use::NameInCgc},
+    {"discard", Use::Grammar},
+    {"do", Use::Grammar},
+    {"double", Use::Grammar},
+    {"dword", Use::NameInCgc},
+    {"dynamic_cast", Use::NameInCgc},
+    {"else", Use::Grammar},
+    {"emit", Use::NameInCgc},
+    {"enum", Use::NameInCgc},
+    {"explicit", Use::NameInCgc},
+    {"extern", Use::Grammar},
+    {"false", Use::Grammar},
+    {"fixed", Use::Grammar},
+    {"float", Use::Grammar},
+    {"for", Use::Grammar},
+    {"friend", Use::NameInCgc},
+    {"get", Use::NameInCgc},
+    {"goto", Use::CgcReserves},
+    {"half", Use::Grammar},
+    {"if", Use::Grammar},
+    {"in", Use::Grammar},
+    {"inline", Use::Grammar},
+    {"inout", Use::Grammar},
+    {"int", Use::Grammar},
+    {"interface", Use::Grammar},
+    {"long", Use::Grammar},
+    {"matrix", Use::Grammar},
+    {"mutable", Use::NameInCgc},
+    {"namespace", Use::CgcReserves},
+    {"new", Use::NameInCgc},
+    {"operator", Use::CgcReserves},
+    {"out", Use::Grammar},
+    {"packed", Use::Grammar},
+    {"pass", Use::CgcReserves},
+    {"pixelfragment", Use::NameInCgc},
+    {"pixelshader", Use::NameInCgc},
+    {"private", Use::NameInCgc},
+    {"protected", Use::NameInCgc},
+    {"public", Use::NameInCgc},
+    {"register", Use::Grammar},
+    {"reinterpret_cast", Use::NameInCgc},
+    {"return", Use::Grammar},
+    {"row_major", Use::Grammar},
+    {"sampler", Use::Grammar},
+    {"sampler_state", Use::CgcReserves},
+    {"sampler1D", Use::Grammar},
+    {"sampler2D", Use::Grammar},
+    {"sampler3D", Use::Grammar},
+    {"samplerCUBE", Use::Grammar},
+    {"shared", Use::Grammar},
+    {"short", Use::Grammar},
+    {"signed", Use::Grammar},
+    {"sizeof", Use::NameInCgc},
+    {"static", Use::Grammar},
+    {"static_cast", Use::NameInCgc},
+    {"string", Use::NameInCgc},
+    {"struct", Use::Grammar},
+    {"switch", Use::Grammar},
+    {"technique", Use::CgcReserves},
+    {"template", Use::CgcReserves},
+    {"texture", Use::NameInCgc},
+    {"texture1D", Use::NameInCgc},
+    {"texture2D", Use::NameInCgc},
+    {"texture3D", Use::NameInCgc},
+    {"textureCUBE", Use::NameInCgc},
+    {"textureRECT", Use::NameInCgc},
+    {"this", Use::CgcReserves},
+    {"throw", Use::NameInCgc},
+    {"true", Use::Grammar},
+    {"try", Use::NameInCgc},
+    {"typedef", Use::Grammar},
+    {"typeid", Use::NameInCgc},
+    {"typename", Use::NameInCgc},
+    {"uniform", Use::Grammar},
+    {"union", Use::NameInCgc},
+    {"unsigned", Use::Grammar},
+    {"using", Use::NameInCgc},
+    {"vector", Use::Grammar},
+    {"vertexfragment", Use::NameInCgc},
+    {"vertexshader", Use::NameInCgc},
+    {"virtual", Use::NameInCgc},
+    {"void", Use::Grammar},
+    {"volatile", Use::Grammar},
+    {"while", Use::Grammar},
+};
 
 const std::set<std::string, std::less<>> kCaseInsensitive = {
     "asm",         "decl",   "dword",     "float",   "matrix", "pass",           "pixelfragment",
@@ -141,7 +153,12 @@ const std::string_view kSinglePunct = "{}()[];,:.?+-*/%&|^!~<>=#";
 }  // namespace
 
 const std::vector<std::string>& reservedWordList() {
-  return kReserved;
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> w;
+    for (const auto& r : kReserved) w.emplace_back(r.word);
+    return w;
+  }();
+  return words;
 }
 
 bool isCaseInsensitiveReservedWord(std::string_view lowerCaseWord) {
@@ -149,9 +166,28 @@ bool isCaseInsensitiveReservedWord(std::string_view lowerCaseWord) {
 }
 
 bool isReservedWord(std::string_view word) {
-  if (word.size() >= 2 && word[0] == '_' && word[1] == '_') return true;
-  if (std::find(kReserved.begin(), kReserved.end(), word) != kReserved.end()) return true;
-  return kCaseInsensitive.count(lower(word)) > 0;
+  return reservedWordUse(word) != ReservedWordUse::NotReserved;
+}
+
+ReservedWordUse reservedWordUse(std::string_view word) {
+  auto find = [](std::string_view w) -> const ReservedWord* {
+    for (const auto& r : kReserved)
+      if (w == r.word) return &r;
+    return nullptr;
+  };
+  if (const ReservedWord* r = find(word))
+    return r->use == Use::NameInCgc ? ReservedWordUse::Name : ReservedWordUse::Keyword;
+  std::string l = lower(word);
+  if (kCaseInsensitive.count(l) > 0) {
+    // Another letter case of one of the 14: no production uses it (`Float` is not `float`);
+    // cgc refuses the spellings of the words it reserves itself (`ASM`, `Pass`) and accepts
+    // the others (`Float`, `Texture`, `MATRIX`).
+    const ReservedWord* r = find(l);
+    return r && r->use == Use::CgcReserves ? ReservedWordUse::Keyword : ReservedWordUse::Name;
+  }
+  // `__[anything]`: no production uses such a name; cgc accepts it.
+  if (word.size() >= 2 && word[0] == '_' && word[1] == '_') return ReservedWordUse::Name;
+  return ReservedWordUse::NotReserved;
 }
 
 std::string literalSuffix(std::string_view literal, bool isFloat) {
@@ -167,8 +203,10 @@ std::string literalSuffix(std::string_view literal, bool isFloat) {
   return lower(literal.substr(i));
 }
 
-std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics) {
+std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics,
+                            const LexOptions& options) {
   std::vector<Token> tokens;
+  std::set<std::string, std::less<>> warned;  // each reserved name once per file
   std::string_view text = file.text();
   const uint32_t n = static_cast<uint32_t>(text.size());
   uint32_t i = 0;
@@ -199,10 +237,26 @@ std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics)
     if (isIdentStart(c)) {
       while (i < n && isIdentChar(text[i])) ++i;
       std::string word(text.substr(start, i - start));
-      bool reserved = std::find(kReserved.begin(), kReserved.end(), word) != kReserved.end() ||
-                      kCaseInsensitive.count(lower(word)) > 0 ||
-                      (word.size() >= 2 && word[0] == '_' && word[1] == '_');
-      tokens.push_back({reserved ? TokenKind::Keyword : TokenKind::Identifier, {start, i}, word});
+      ReservedWordUse use = reservedWordUse(word);
+      if (word == "matrix" || word == "vector") {
+        // The grammar uses them only as `matrix<T, n, m>` and `vector<T, n>`; elsewhere cgc 3.1
+        // accepts them as names (docs/ambiguities.md C23).
+        uint32_t j = i;
+        while (j < n && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j >= n || text[j] != '<') use = ReservedWordUse::Name;
+      }
+      bool keyword = use == ReservedWordUse::Keyword ||
+                     (use == ReservedWordUse::Name && options.strictReservedWords);
+      if (use == ReservedWordUse::Name && !keyword && warned.insert(word).second)
+        diagnostics.add({Severity::Warning,
+                         &file,
+                         Span{start, i},
+                         "'" + word +
+                             "' is reserved by the seed (Reserved Words); cgc 3.1 accepts it as "
+                             "a name (--strict-reserved makes this an error)",
+                         kReservedWordsRule,
+                         {}});
+      tokens.push_back({keyword ? TokenKind::Keyword : TokenKind::Identifier, {start, i}, word});
       continue;
     }
     if (isDigit(c) || (c == '.' && i + 1 < n && isDigit(text[i + 1]))) {

@@ -32,14 +32,27 @@ inline constexpr const char* kConstantsRule = "cg-constants";
 inline constexpr const char* kReservedWordsRule = "cg-reserved-words";
 inline constexpr const char* kLexicalRule = "cg-statements-and-expressions";
 
+struct LexOptions {
+  /// Every reserved word is a keyword, as the seed's list says, also those no production uses
+  /// and cgc accepts as names (`texture`, `string`, `__x`; docs/ambiguities.md C23). Without
+  /// it those are identifiers with a `cg-reserved-words` warning (once per word and file).
+  bool strictReservedWords = false;
+};
+
 /// Tokenizes `file`. A character no token starts with, an unterminated comment or string and a
 /// malformed literal are reported and skipped, so that the parser still sees the rest. The last
 /// token is End.
-std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics);
+std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics,
+                            const LexOptions& options = {});
 
 /// Whether `word` is reserved (seed "Reserved Words"): one of the 100 words (the 14 marked `*`
 /// in any letter case) or any identifier beginning with two underscores.
 bool isReservedWord(std::string_view word);
+/// How a reserved word lexes (docs/ambiguities.md C23): NotReserved; Keyword (a production of
+/// the grammar uses it, or cgc 3.1 refuses it as a name too); Name (neither: an identifier with
+/// a warning unless LexOptions::strictReservedWords).
+enum class ReservedWordUse { NotReserved, Keyword, Name };
+ReservedWordUse reservedWordUse(std::string_view word);
 /// The 14 case-insensitive reserved words, lower case.
 bool isCaseInsensitiveReservedWord(std::string_view lowerCaseWord);
 /// The 100 listed words (the `__` rule aside), as the seed spells them.

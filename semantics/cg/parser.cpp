@@ -49,7 +49,7 @@ class Parser {
 
   std::optional<Program> run() {
     size_t errorsBefore = diagnostics_.errorCount();
-    tokens_ = tokenize(file_, diagnostics_);
+    tokens_ = tokenize(file_, diagnostics_, options_.lex);
     end_ = tokens_.back();
     if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
     while (!atEnd()) parseExternalDeclaration();
@@ -117,7 +117,14 @@ class Parser {
   }
 
   // ---- type names ----
-  bool isUserTypeName(const std::string& name) const { return typeNames_.count(name) > 0; }
+  bool isUserTypeName(const std::string& name) const {
+    if (typeNames_.count(name) == 0) return false;
+    // A local variable hides a type name of the same name for the rest of its block, as in
+    // C++ (`float3 input = ...; input += ...;` beside `struct input`).
+    for (const auto& h : hiddenTypeNames_)
+      if (h.count(name)) return false;
+    return true;
+  }
   bool isTypeStart(size_t k = 0) const {
     const Token& t = peek(k);
     if (t.kind == TokenKind::Keyword) return isTypeKeyword(t.text);
@@ -630,7 +637,9 @@ class Parser {
   StmtP parseBlock() {
     auto s = makeStmt(StmtKind::Block, peek().span);
     if (!expect("{")) return s;
+    hiddenTypeNames_.emplace_back();
     while (!is("}") && !atEnd()) s->statements.push_back(parseStatement());
+    hiddenTypeNames_.pop_back();
     expect("}");
     s->span = join(s->span, previousSpan());
     return s;
@@ -675,6 +684,8 @@ class Parser {
     do {
       Declarator d;
       parseDeclarator(d, false);
+      if (typeNames_.count(d.name) && !hiddenTypeNames_.empty())
+        hiddenTypeNames_.back().insert(d.name);
       s->declaration.declarators.push_back(std::move(d));
     } while (accept(","));
     expect(";");
@@ -1026,6 +1037,7 @@ class Parser {
   size_t depth_ = 0;
   bool failed_ = false;
   std::set<std::string> typeNames_;
+  std::vector<std::set<std::string>> hiddenTypeNames_;  // per open block
   Program program_;
 };
 

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "semantics/cg/ast.h"
+#include "semantics/cg/lexer.h"
 #include "semantics/diagnostic.h"
 #include "semantics/source.h"
 
@@ -15,6 +16,7 @@ namespace plumb::cg {
 
 struct ParseOptions {
   size_t maxNesting = 256;  // design.md, "Bounded and total"
+  LexOptions lex;
 };
 
 /// Rule anchor of every syntax error (docs/cg.md).

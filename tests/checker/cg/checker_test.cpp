@@ -19,7 +19,11 @@ std::string inFunction(const std::string& body,
 TEST(CgChecker, SwizzlesAndWriteMasks) {
   EXPECT_EQ(inFunction("float3 a = v.xyz; a.zx = v.rg; float b = f.x; float4 c = f.xxxx;"), "ok");
   EXPECT_EQ(inFunction("v.xx = float2(1, 2);"), "cg-operator-precedence");
-  EXPECT_EQ(inFunction("float2 a = v.xg;"), "cg-operator-precedence");
+  // The stpq set and mixed sets (docs/ambiguities.md C25).
+  EXPECT_EQ(inFunction("float2 a = v.xg; float4 b = v.stpq; v.st = v.pq; float c = f.s;"), "ok");
+  EXPECT_EQ(inFunction("float2 a = v.xe;"), "cg-operator-precedence");
+  EXPECT_EQ(inFunction("v.ss = float2(1, 2);"), "cg-operator-precedence");
+  EXPECT_EQ(inFunction("float3 q = v.xyz; float a = q.q;"), "cg-operator-precedence");
   EXPECT_EQ(inFunction("float3 q = v.xyz; float a = q.w;"), "cg-operator-precedence");
   EXPECT_EQ(inFunction("float2 d = m._m00_m11; float e = m._33; m._m01 = 1;"), "ok");
   EXPECT_EQ(inFunction("float e = m._m33;"), "cg-operator-precedence");
@@ -55,6 +59,9 @@ TEST(CgChecker, SpecifierRules) {
             "cg-syntax-for-parameters-in-function-definitions");
   EXPECT_EQ(verdict("void t(float a = 1, float b) { }"), "cg-function-declarations");
   EXPECT_EQ(verdict("nonsense float t() { return 1; }"), "cg-overloading-of-functions-by-profile");
+  // docs/ambiguities.md C31: static, extern, inline on a parameter are ignored with a warning.
+  EXPECT_EQ(verdict("float t(static const float a, extern float b) { return a + b; }"),
+            "ok+warning");
 }
 
 TEST(CgChecker, TypesArraysStructs) {
@@ -73,10 +80,27 @@ TEST(CgChecker, TypesArraysStructs) {
   EXPECT_EQ(verdict("struct S { float a; }; void t(S s) { float b = s.b; }"),
             "cg-struct-and-interface-types");
   EXPECT_EQ(verdict("void t() { float3 v = float3(1, 2); }"), "cg-types");
+  // One scalar fills every component (docs/ambiguities.md C24); a vector does not.
+  EXPECT_EQ(verdict("void t(float x) { float4 a = float4(x); float2x2 m = float2x2(1); bool3 b = "
+                    "bool3(x); half4 h = half4(true); float1 o = float1(x); }"),
+            "ok");
+  EXPECT_EQ(verdict("void t(float2 x) { float4 a = float4(x); }"), "cg-types");
+  // Structure constructors: one argument per member, converted implicitly, not narrowed (C29).
+  const std::string s2 = "struct S { float2 a; float4 b; };\n";
+  EXPECT_EQ(verdict(s2 + "void t(float4 v) { S s = S(v.xy, v); S u = S(v.xy, v.x); }"), "ok");
+  EXPECT_EQ(verdict("struct S { float a; int b; }; void t() { S s = S(1, 2.5); }"), "ok");
+  EXPECT_EQ(verdict(s2 + "void t(float4 v) { S s = S(v.xy); }"), "cg-types");
+  EXPECT_EQ(verdict(s2 + "void t(float4 v) { S s = S(v.x, v.y, v); }"), "cg-types");
+  EXPECT_EQ(verdict(s2 + "void t(float4 v) { S s = S(v, v.xy); }"), "cg-types");
+  EXPECT_EQ(verdict("struct A { float a[2]; }; void t(float4 v) { A s = A(v.xy); }"), "cg-types");
   EXPECT_EQ(verdict("void t() { float4 v = float4(float2(1, 2), 3, 4); float2x2 m = "
                     "float2x2(1, 2, 3, 4); float a[3] = {1, 2, 3}; float b[] = {1, 2}; }"),
             "ok");
   EXPECT_EQ(verdict("void t() { float a[2] = {1, 2, 3}; }"), "cg-assignment");
+  // C's brace elision, with a warning (docs/ambiguities.md C30).
+  EXPECT_EQ(verdict("void t() { float2 a[2] = {1, 2, 3, 4}; }"), "ok+warning");
+  EXPECT_EQ(verdict("void t() { float2 a[2] = {1, 2, 3}; }"), "cg-assignment");
+  EXPECT_EQ(verdict("void t(float4 v) { float2 a[2] = {v.xy, 3, 4}; }"), "cg-assignment");
   EXPECT_EQ(verdict("void t() { unknown x; }"), "cg-types");
   EXPECT_EQ(verdict("void t() { float x = y; }"), "cg-namespaces");
 }
@@ -98,6 +122,18 @@ TEST(CgChecker, Operators) {
   EXPECT_EQ(inFunction("float3 r = v > 0 ? v.xyz : 0;"), "cg-conditional-operator");
   EXPECT_EQ(inFunction("float4 a = v; a += 1; a *= v; a++;"), "ok");
   EXPECT_EQ(inFunction("s++;"), "cg-operators-arithmetic");
+  // Arithmetic on bool: an int beside bool or an integer, the other's floating type beside
+  // float, half, fixed; not beside cfloat (docs/ambiguities.md C26).
+  EXPECT_EQ(inFunction("bool4 b = v > 0.5; float4 r = b * v; int4 i = b + b; int4 j = b & b; "
+                       "int k = (f > 0) + 1; float4 y = v; y *= b; int4 n = -b; half4 h = b * "
+                       "2.0h;"),
+            "ok");
+  EXPECT_EQ(inFunction("bool b = f > 0; float r = 1.0 - b;"), "cg-operator-enhancements");
+  EXPECT_EQ(inFunction("bool b = f > 0; bool c = b == 1; bool d = b < f; bool4 e = (v > 0) == v;"),
+            "ok");
+  EXPECT_EQ(inFunction("bool b = f > 0; bool c = b == 1.0;"), "cg-operator-enhancements");
+  EXPECT_EQ(inFunction("bool4 b = v > 0; float4 r = b * 2.0;"), "cg-operator-enhancements");
+  EXPECT_EQ(inFunction("bool4 b = v > 0; float4 r = b % 2.0f;"), "cg-operators-arithmetic");
   EXPECT_EQ(inFunction("float x = s;"), "cg-type-conversions");
 }
 
@@ -161,6 +197,16 @@ TEST(CgProgram, OutputTables10And11) {
   EXPECT_EQ(verdict("float4 main() : TEXCOORD0 { return 1; }", "arbvp1", "main"), "ok+warning");
 }
 
+TEST(CgProgram, AnOutputSemanticWithoutItsIndexIsIndexZero) {
+  // docs/ambiguities.md C28: `TEXCOORD` is TEXCOORD0 (cgc binds it to TEX0).
+  const std::string p =
+      "void main(float4 v : POSITION, out float4 o : POSITION, out float2 t : TEXCOORD";
+  EXPECT_EQ(verdict(p + ") { o = v; t = v.xy; }", "arbvp1", "main"), "ok");
+  EXPECT_EQ(
+      verdict(p + ", out float2 u : TEXCOORD0) { o = v; t = v.xy; u = v.zw; }", "arbvp1", "main"),
+      "cg-aliasing-of-semantics");
+}
+
 TEST(CgProgram, OutputAliasingIsRejected) {
   // Seed "Aliasing of Semantics"; COLOR0 is "Same as COLOR" (Table 11).
   EXPECT_EQ(
@@ -193,6 +239,32 @@ TEST(CgProgram, EntryRules) {
                     "main"),
             "ok");
   EXPECT_EQ(verdict("float4 main() : COLOR { return 1; }", "nosuchprofile", "main"), "cg-profiles");
+  // ... such as another profile's library functions (tex2D in a vertex program's file):
+  // resolved free of the profile there, an error only where the entry reaches it.
+  const std::string both =
+      "uniform sampler2D s;\n"
+      "float4 frag(float2 uv) { return tex2D(s, uv); }\n"
+      "float4 main_vertex() : POSITION { return 1; }\n"
+      "float4 main_fragment(float2 uv : TEXCOORD0) : COLOR { return frag(uv); }\n";
+  EXPECT_EQ(verdict(both, "arbvp1", "main_vertex"), "ok");
+  EXPECT_EQ(verdict(both, "arbfp1", "main_fragment"), "ok");
+  EXPECT_EQ(verdict(both, "arbvp1", "main_fragment"), "cg-overloading-of-functions-by-profile");
+  auto reached = checkText(both + "float4 v2() : POSITION { return frag(0); }", "arbvp1", "v2");
+  EXPECT_EQ(reached.rule, "cg-overloading-of-functions-by-profile");
+  EXPECT_NE(reached.message.find("tex2D"), std::string::npos);
+  // Without an entry (cgc -noentry) every function is checked with the profile.
+  EXPECT_EQ(verdict(both, "arbvp1"), "cg-overloading-of-functions-by-profile");
+  // A name that resolves nowhere stays an error in an unreached function (CGO-7), and says so.
+  auto unresolved =
+      checkText("float g(float x) { return fract(x) + y; }\nfloat4 main() : POSITION { return 1; }",
+                "arbvp1", "main");
+  EXPECT_EQ(unresolved.rule, "cg-namespaces");
+  EXPECT_NE(unresolved.message.find("which the entry 'main' does not reach"), std::string::npos)
+      << unresolved.message;
+  auto reachedName =
+      checkText("float g(float x) { return fract(x); }\nfloat4 main() : POSITION { return g(1); }",
+                "arbvp1", "main");
+  EXPECT_EQ(reachedName.message, "'fract' is not a declared function");
   // Profile overloads of the program itself.
   EXPECT_EQ(verdict("vs float4 main() : POSITION { return 1; }\nps float4 main() : COLOR { "
                     "return 0; }",

@@ -181,7 +181,12 @@ TEST(CgConversion, ArithmeticThroughPrograms) {
   EXPECT_EQ(typeOf("g % 2"), "error cg-operators-arithmetic");
   EXPECT_EQ(typeOf("float3(1, 2, 3) + float2(1, 2)"), "error cg-operator-enhancements");
   EXPECT_EQ(typeOf("float3(1, 2, 3) < 2"), "bool3");
-  EXPECT_EQ(typeOf("true + 1"), "error cg-operator-enhancements");
+  // bool as an arithmetic operand (docs/ambiguities.md C26: cgc's typing).
+  EXPECT_EQ(typeOf("true + 1"), "int");
+  EXPECT_EQ(typeOf("true + true"), "int");
+  EXPECT_EQ(typeOf("true * g"), "float");
+  EXPECT_EQ(typeOf("h * (float3(1, 2, 3) < 2)"), "half3");
+  EXPECT_EQ(typeOf("true + 1.5"), "error cg-operator-enhancements");
 }
 
 }  // namespace

@@ -55,6 +55,19 @@ TEST(CgOverload, Step5BPromotionBeforeImplicitCast) {
   EXPECT_EQ(chosen("void f(half a) {} void f(int a) {}", "f(g)"), kOverloading);  // both casts
 }
 
+TEST(CgOverload, Step5dAShapeKeepingCastBeforeAShapeChangingOne) {
+  // docs/ambiguities.md C27 (cgc 3.1): a scalar converted to a scalar before one smeared to a
+  // vector; a vector converted to a vector before one turned into a matrix; two shape changes
+  // stay ambiguous.
+  const std::string d = "void f(float3 a) {} void f(float a) {}";
+  EXPECT_EQ(chosen(d, "f(i)"), "f(float)");
+  EXPECT_EQ(chosen(d, "f(i > 0)"), "f(float)");
+  EXPECT_EQ(chosen("void f(float3 a) {} void f(float2 a) {}", "f(g)"), kOverloading);
+  EXPECT_EQ(chosen("void f(float3 a) {} void f(float1 a) {}", "f(i > 0)"), kOverloading);
+  EXPECT_EQ(chosen("", "lerp(v, v, g > 0)"), "lib:lerp(float3, float3, float)");
+  EXPECT_EQ(chosen("", "mul((half4x4)m, p)"), "lib:mul(half4x4, half4)");
+}
+
 TEST(CgOverload, LiteralTypesMatchIntAndFloatExactly) {
   const std::string d = "void f(float a) {} void f(int a) {}";
   EXPECT_EQ(chosen(d, "f(1)"), "f(int)");
@@ -105,6 +118,11 @@ TEST(CgOverload, StandardLibraryAndItsProfileOverloads) {
   EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "vp40"), "lib:vp40 tex2D(sampler2D, float2)");
   EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "arbvp1"), "error cg-overloading-of-functions-by-profile");
   EXPECT_EQ(chosen("", "ddx(g)", "arbvp1"), "error cg-overloading-of-functions-by-profile");
+  // The manual's other lookup forms: explicit derivatives; texel offsets for gp4/gp5 only.
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy, v.xy, v.xy)", "fp40"),
+            "lib:ps tex2D(sampler2D, float2, float2, float2)");
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy, int2(1, 0))", "fp40"),
+            "error cg-overloading-of-functions-by-profile");
   // A user function overloads the library's name.
   EXPECT_EQ(chosen("float saturate(int a) { return 0; }", "saturate(i)"), "saturate(int)");
 }

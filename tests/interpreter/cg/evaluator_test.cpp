@@ -233,6 +233,40 @@ TEST(CgEvaluator, UsualArithmeticConversions) {
   EXPECT_EQ(run(p, "literal", {"1"}).outcomes(), Outcomes{"return = 0.0999755859375"});
 }
 
+TEST(CgEvaluator, CgcReadingsOfTheSilentSeed) {
+  // docs/ambiguities.md C24: one scalar fills a constructor; C25: the stpq set and mixed sets;
+  // C26: bool as an arithmetic operand (int beside bool and integers, the other floating type
+  // beside float).
+  EXPECT_EQ(run("float4 f(float x) { return float4(x); }", "f", {"0.5"}).outcomes(),
+            Outcomes{"return = float4(0.5, 0.5, 0.5, 0.5)"});
+  EXPECT_EQ(run("int3 f() { return int3(true); }", "f").outcomes(),
+            Outcomes{"return = int3(1, 1, 1)"});
+  EXPECT_EQ(
+      run("float4 f(float4 v) { float4 r = v.qpts; r.st = v.xg; return r; }", "f", {"1,2,3,4"})
+          .outcomes(),
+      Outcomes{"return = float4(1, 2, 2, 1)"});
+  EXPECT_EQ(
+      run("float4 f(float4 v) { bool4 b = v > 2; return b * v; }", "f", {"1,2,3,4"}).outcomes(),
+      Outcomes{"return = float4(0, 0, 3, 4)"});
+  EXPECT_EQ(run("int2 f(float2 v) { bool2 b = v > 0; return b + b; }", "f", {"1,0"}).outcomes(),
+            Outcomes{"return = int2(2, 0)"});
+  EXPECT_EQ(run("int f() { bool b = true; return -b + (b & 3); }", "f").outcomes(),
+            Outcomes{"return = 0"});
+  EXPECT_EQ(run("bool2 f(float x) { bool b = x > 0; return bool2(b == 1, b < x); }", "f", {"0.5"})
+                .outcomes(),
+            Outcomes{"return = bool2(true, false)"});
+  // C30: brace elision.
+  EXPECT_EQ(
+      run("float4 f() { float2 a[2] = {1, 2, 3, 4}; return float4(a[1], a[0]); }", "f").outcomes(),
+      Outcomes{"return = float4(3, 4, 1, 2)"});
+  // C29: a structure constructor, one argument per member.
+  EXPECT_EQ(run("struct S { float2 a; int b; };\nfloat4 f(float4 v) { S s = S(v.zw, 2.5); "
+                "return float4(s.a, s.b, 0); }",
+                "f", {"1,2,3,4"})
+                .outcomes(),
+            Outcomes{"return = float4(3, 4, 2, 0)"});
+}
+
 TEST(CgEvaluator, MatricesAreRowsAndComponentwise) {
   const char* p = R"(
     float2 row() { float2x2 m = float2x2(1, 2, 3, 4); return m[1]; }

@@ -21,9 +21,10 @@ std::string parsed(const std::string& text) {
   DiagnosticList d;
   auto p = parseProgram(f, d);
   if (!p) {
-    if (d.all().empty()) return "error without diagnostic";
-    const Diagnostic& e = d.all().front();
-    return "error [" + e.rule + "] " + f.positionText(e.span.begin) + ": " + e.message;
+    for (const Diagnostic& e : d.all())
+      if (e.severity == Severity::Error)
+        return "error [" + e.rule + "] " + f.positionText(e.span.begin) + ": " + e.message;
+    return "error without diagnostic";
   }
   return programText(*p);
 }
@@ -75,6 +76,49 @@ TEST(CgLexer, ReservedWords) {
   EXPECT_FALSE(isReservedWord("varying"));
   EXPECT_FALSE(isReservedWord("samplerRECT"));
   EXPECT_TRUE(isReservedWord("samplerCUBE"));
+}
+
+TEST(CgLexer, ReservedWordUseFollowsTheGrammarAndCgc) {
+  // docs/ambiguities.md C23: words the grammar uses stay keywords; of the others, those cgc 3.1
+  // refuses as names too stay keywords, those it accepts are names with a warning.
+  for (const char* w : {"float", "struct", "sampler2D", "half", "in", "true", "register"})
+    EXPECT_EQ(reservedWordUse(w), ReservedWordUse::Keyword) << w;
+  for (const char* w : {"asm", "class", "this", "template", "goto", "technique", "pass", "compile",
+                        "sampler_state", "ASM", "Pass", "Decl", "Technique"})
+    EXPECT_EQ(reservedWordUse(w), ReservedWordUse::Keyword) << w;
+  for (const char* w :
+       {"texture", "texture2D", "textureCUBE", "Texture",     "string",       "String",
+        "union",   "enum",      "sizeof",      "new",         "delete",       "dword",
+        "DWORD",   "emit",      "get",         "pixelshader", "VertexShader", "Float",
+        "MATRIX",  "Vector",    "__x",         "__"})
+    EXPECT_EQ(reservedWordUse(w), ReservedWordUse::Name) << w;
+  EXPECT_EQ(reservedWordUse("varying"), ReservedWordUse::NotReserved);
+  EXPECT_EQ(reservedWordUse("Half"), ReservedWordUse::NotReserved);
+  int names = 0;
+  for (const auto& w : reservedWordList()) names += reservedWordUse(w) == ReservedWordUse::Name;
+  EXPECT_EQ(names, 37);  // the words of C23's list
+}
+
+TEST(CgLexer, AReservedNameWarnsOncePerWord) {
+  DiagnosticList d;
+  auto t = lex("texture texture string", d);
+  ASSERT_EQ(t.size(), 4u);
+  EXPECT_EQ(t[0].kind, TokenKind::Identifier);
+  EXPECT_EQ(t[2].kind, TokenKind::Identifier);
+  EXPECT_FALSE(d.hasErrors());
+  ASSERT_EQ(d.all().size(), 2u);  // texture once, string once
+  EXPECT_EQ(d.all()[0].severity, Severity::Warning);
+  EXPECT_EQ(d.all()[0].rule, "cg-reserved-words");
+  EXPECT_EQ(d.all()[0].span.begin, 0u);
+  EXPECT_EQ(d.all()[1].span.begin, 16u);
+  EXPECT_NE(d.all()[0].message.find("cgc 3.1 accepts it as a name"), std::string::npos);
+  DiagnosticList strict;
+  LexOptions o;
+  o.strictReservedWords = true;
+  SourceFile f("t.cg", "texture");
+  auto s = tokenize(f, strict, o);
+  EXPECT_EQ(s[0].kind, TokenKind::Keyword);
+  EXPECT_TRUE(strict.all().empty());  // the parser reports it where a name is expected
 }
 
 TEST(CgParser, SeedExampleProfileOverloads) {
@@ -155,16 +199,51 @@ TEST(CgParser, StructsInterfacesTypedefs) {
 }
 
 TEST(CgParser, ReservedWordsAreRejectedWithTheirRule) {
-  EXPECT_EQ(parsed("float texture;"),
+  // The words cgc refuses too are errors in every mode.
+  EXPECT_EQ(parsed("float class;"),
+            "error [cg-reserved-words] 1:7: reserved word 'class' cannot be used as a name");
+  EXPECT_EQ(parsed("float Pass;"),
+            "error [cg-reserved-words] 1:7: reserved word 'Pass' cannot be used as a name");
+  EXPECT_EQ(parsed("float half;"),
+            "error [cg-reserved-words] 1:7: reserved word 'half' cannot be used as a name");
+  EXPECT_EQ(parsed("foo x;"), "error [cg-types] 1:1: unknown type name 'foo'");
+  // The others only with --strict-reserved (docs/ambiguities.md C23).
+  auto strict = [](const std::string& text) {
+    SourceFile f("t.cg", text);
+    DiagnosticList d;
+    ParseOptions o;
+    o.lex.strictReservedWords = true;
+    auto p = parseProgram(f, d, o);
+    if (p || d.all().empty()) return std::string("parsed");
+    const Diagnostic& e = d.all().front();
+    return "error [" + e.rule + "] " + f.positionText(e.span.begin) + ": " + e.message;
+  };
+  EXPECT_EQ(strict("float texture;"),
             "error [cg-reserved-words] 1:7: reserved word 'texture' cannot be used as a name");
-  EXPECT_EQ(parsed("float __x;"),
+  EXPECT_EQ(strict("float __x;"),
             "error [cg-reserved-words] 1:7: reserved word '__x' cannot be used as a name");
-  EXPECT_EQ(parsed("FLOAT x;"),
+  EXPECT_EQ(strict("FLOAT x;"),
             "error [cg-reserved-words] 1:1: reserved word 'FLOAT' does not name a type (it is "
             "reserved in every letter case)");
-  EXPECT_EQ(parsed("float String;"),
+  EXPECT_EQ(strict("float String;"),
             "error [cg-reserved-words] 1:7: reserved word 'String' cannot be used as a name");
-  EXPECT_EQ(parsed("foo x;"), "error [cg-types] 1:1: unknown type name 'foo'");
+}
+
+TEST(CgParser, ReservedNamesCgcAcceptsAreNamesWithAWarning) {
+  // RetroArch's `uniform sampler2D texture` (docs/cg.md "Real-world Cg").
+  EXPECT_EQ(parsed("uniform sampler2D texture;\nfloat4 f(float2 string) { return 0; }"),
+            "uniform sampler2D texture;\nfloat4 f(float2 string) {\n  return 0;\n}\n");
+  EXPECT_EQ(parsed("struct S { float __pad; };"), "struct S {\n  float __pad;\n};\n");
+  // A local variable hides a type name for the rest of its block (C++'s scoping).
+  EXPECT_EQ(parsed("struct input { float a; };\nvoid f() { { float input = 1; input += 2; } input "
+                   "x; }"),
+            "struct input {\n  float a;\n};\nvoid f() {\n  {\n    float input = 1;\n    (input "
+            "+= 2);\n  }\n  input x;\n}\n");
+  // `matrix` and `vector` are keywords only before `<`.
+  EXPECT_EQ(parsed("float2x2 f(float2x2 matrix) { return matrix; }\nmatrix<float, 2, 2> m;"),
+            "float2x2 f(float2x2 matrix) {\n  return matrix;\n}\nfloat2x2 m;\n");
+  // Another letter case of a grammar word is not that word: `Float` is a name, not a type.
+  EXPECT_EQ(parsed("Float x;"), "error [cg-types] 1:1: unknown type name 'Float'");
 }
 
 TEST(CgParser, NestingIsBounded) {
