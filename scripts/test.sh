@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-release}"
 shift || true
-bash scripts/deps.sh
+deps=()
+case "$preset" in asan | fuzz) deps+=(--clang) ;; esac
+bash scripts/deps.sh "${deps[@]}"
 cmake --preset "$preset" "$@" >/dev/null
 cmake --build --preset "$preset"
 ctest --preset "$preset"
