@@ -11,4 +11,8 @@ case "$preset" in asan | fuzz) deps+=(--clang) ;; esac
 bash scripts/deps.sh "${deps[@]}"
 cmake --preset "$preset" "$@" >/dev/null
 cmake --build --preset "$preset"
+# CI installs the oracle runners while the build compiles and waits for them here (.ci/run).
+if [[ -n "${PLUMB_BEFORE_TESTS:-}" ]]; then
+  bash -c "$PLUMB_BEFORE_TESTS"
+fi
 ctest --preset "$preset"
