@@ -426,8 +426,10 @@ std::string disagreementGroup(const nlohmann::json& c, const nlohmann::json& res
 std::string timingText(const nlohmann::json& timing) {
   if (!timing.is_object()) return timing.dump();
   std::string s;
-  for (auto& [k, v] : timing.items()) {
-    std::string name = k, unit;
+  for (auto& item : timing.items()) {
+    // Not a structured binding: clang 14 (the asan preset) cannot capture one in the lambda.
+    const nlohmann::json& v = item.value();
+    std::string name = item.key(), unit;
     if (name.size() > 2 && name.ends_with("Ms")) {
       name.resize(name.size() - 2);
       unit = " ms";

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages Plumb's build needs; does nothing when they are all present.
-# Usage: scripts/deps.sh [--fuzz] [--pictures]
-#   --fuzz      adds clang's libFuzzer runtime
+# Usage: scripts/deps.sh [--clang] [--pictures]
+#   --clang     adds clang and its runtimes (sanitizers, libFuzzer): the asan and fuzz presets
+#               compile with clang (--fuzz is the same)
 #   --pictures  adds Graphviz, so that `plumb check --uniformity-graph g.svg` and the witnesses
 #               of `plumb litmus --dot` / `plumb explore --dot` are drawn as SVG pictures
 set -euo pipefail
@@ -14,9 +15,9 @@ packages=(
 )
 for option in "$@"; do
   case "$option" in
-    --fuzz) packages+=(clang libclang-rt-14-dev) ;;
+    --clang | --fuzz) packages+=(clang libclang-rt-14-dev) ;;
     --pictures) packages+=(graphviz) ;;
-    *) echo "usage: scripts/deps.sh [--fuzz] [--pictures]" >&2; exit 2 ;;
+    *) echo "usage: scripts/deps.sh [--clang] [--pictures]" >&2; exit 2 ;;
   esac
 done
 

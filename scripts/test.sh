@@ -6,7 +6,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 preset="${1:-release}"
 shift || true
-bash scripts/deps.sh
+deps=()
+case "$preset" in asan | fuzz) deps+=(--clang) ;; esac
+bash scripts/deps.sh "${deps[@]}"
 cmake --preset "$preset" "$@" >/dev/null
 cmake --build --preset "$preset"
+# CI installs the oracle runners while the build compiles and waits for them here (.ci/run).
+if [[ -n "${PLUMB_BEFORE_TESTS:-}" ]]; then
+  bash -c "$PLUMB_BEFORE_TESTS"
+fi
 ctest --preset "$preset"

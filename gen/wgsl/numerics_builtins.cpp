@@ -72,7 +72,11 @@ Row edgeRow(EdgeSpec spec) {
   r.rule = {spec.id, spec.anchor, spec.what, "", ""};
   r.make = [spec](SlotContext& ctx, Draft& valid, Draft& invalid) -> std::string {
     const FpFormat& f = *spec.formats[ctx.rng.below(spec.formats.size())];
-    auto [v, w] = spec.edges(f);
+    // Not a structured binding: the lambda below uses both, and clang 14 (the asan preset's
+    // compiler) cannot capture structured bindings (C++20's P1091 came in clang 16).
+    const std::pair<Dyadic, Dyadic> edges = spec.edges(f);
+    const Dyadic& v = edges.first;
+    const Dyadic& w = edges.second;
     // A common unit for both edges, possibly finer (more variety in the literals).
     // The literals a and b are m * 2^e with |m| < 2^precision, and so is their difference:
     // the subtraction is exact. A finer unit than the edges need is drawn where it fits.
