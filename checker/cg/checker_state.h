@@ -71,7 +71,8 @@ class Checker {
   void checkSpecifiersOnVariable(const Specifiers& s, bool global, Span span);
   void checkInitializer(Expr& init, const TypeP& target);
   /// C's brace elision: a flat list for an array of vectors regrouped per element.
-  void elideBraces(Expr& init, const TypeP& element);
+  bool elideBraces(Expr& init, const TypeP& element, int arraySize);
+  std::set<const Expr*> elisionRejected_;  // initializer lists elideBraces rejected
   void checkInterfaceImplementations();
 
   // ---- expressions.cpp ----

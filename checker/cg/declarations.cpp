@@ -320,51 +320,60 @@ void Checker::checkSpecifiersOnVariable(const Specifiers& s, bool global, Span s
   (void)span;
 }
 
-// C's brace elision for an array of vectors or matrices written as one flat list of components
+// C's brace elision for an array of vectors or matrices written as one flat list of scalars
 // (`float2 offsets[4] = {-1.8, -1.8, -1.8, 1.8, ...}`, Ogre's HeatVision.cg, RetroArch's
 // shaders): the seed's initializers are C's ("Declarations": C's syntax and meaning), and C
 // takes "only enough initializers from the list ... to account for the members of the
-// subaggregate" (C99 6.7.8p20). The flat list is regrouped into one list per element, the form
-// the evaluator reads; a list already grouped is left alone.
-void Checker::elideBraces(Expr& init, const TypeP& element) {
-  if (!element || (element->kind != TypeKind::Vector && element->kind != TypeKind::Matrix)) return;
-  const int want = componentCount(*element);
-  bool elided = false;
-  for (auto& e : init.operands) {
-    if (!e || e->kind == ExprKind::InitializerList) continue;
-    TypeP et = expr(*e);
-    if (et && isNumeric(*et) && componentCount(*et) < want) elided = true;
-  }
-  if (!elided) return;
-  std::vector<ExprP> grouped;
-  ExprP group;
-  int have = 0;
+// subaggregate" (C99 6.7.8p20). As cgc 3.1 reads it (docs/ambiguities.md C30, CG-P6): a list
+// of scalars filling the elements' components exactly is regrouped into one list per element
+// (the form the evaluator reads) with a warning (cgc's C1058); a list that mixes vectors and
+// scalars, or does not fill the elements, is rejected (cgc's C1057/C1058 errors). `arraySize` < 0:
+// an unsized array, sized by the regrouped list (C's reading; cgc 3.1 rejects it, C1057). False:
+// the list was rejected.
+bool Checker::elideBraces(Expr& init, const TypeP& element, int arraySize) {
+  if (!element || (element->kind != TypeKind::Vector && element->kind != TypeKind::Matrix))
+    return true;
+  const size_t want = static_cast<size_t>(componentCount(*element));
+  bool anyScalar = false, allScalars = true;
   for (auto& e : init.operands) {
     if (!e) continue;
-    if (e->kind == ExprKind::InitializerList || !e->info.type || !isNumeric(*e->info.type) ||
-        componentCount(*e->info.type) >= want) {
-      if (group) grouped.push_back(std::move(group));
-      group.reset();
-      have = 0;
-      grouped.push_back(std::move(e));
-      continue;
-    }
-    if (!group) {
-      group = std::make_unique<Expr>();
-      group->kind = ExprKind::InitializerList;
-      group->span = e->span;
-    }
-    group->span = join(group->span, e->span);
-    have += componentCount(*e->info.type);
-    group->operands.push_back(std::move(e));
-    if (have >= want) {
-      grouped.push_back(std::move(group));
-      group.reset();
-      have = 0;
-    }
+    TypeP et = e->kind == ExprKind::InitializerList ? nullptr : expr(*e);
+    if (et && et->kind == TypeKind::Scalar && isNumeric(*et))
+      anyScalar = true;
+    else
+      allScalars = false;
   }
-  if (group) grouped.push_back(std::move(group));
+  if (!anyScalar) return true;
+  if (!allScalars || init.operands.size() % want != 0 ||
+      (arraySize >= 0 && init.operands.size() != static_cast<size_t>(arraySize) * want)) {
+    if (!elisionRejected_.insert(&init).second) return false;
+    error(init.span,
+          "the scalars of an initializer of an array of " + typeName(element) +
+              " must give every component of every element (C's brace elision; a vector or a "
+              "list may not share an element with scalars)",
+          rules::kAssignment);
+    return false;
+  }
+  const size_t elements = init.operands.size() / want;
+  warning(init.span,
+          std::to_string(init.operands.size()) + " scalars initialise the " +
+              std::to_string(elements) + " elements of " + typeName(element) +
+              " component by component (C's brace elision)",
+          rules::kAssignment);
+  std::vector<ExprP> grouped;
+  for (size_t k = 0; k < elements; ++k) {
+    auto group = std::make_unique<Expr>();
+    group->kind = ExprKind::InitializerList;
+    group->span = init.operands[k * want]->span;
+    for (size_t c = 0; c < want; ++c) {
+      ExprP& e = init.operands[k * want + c];
+      group->span = join(group->span, e->span);
+      group->operands.push_back(std::move(e));
+    }
+    grouped.push_back(std::move(group));
+  }
   init.operands = std::move(grouped);
+  return true;
 }
 
 void Checker::checkInitializer(Expr& init, const TypeP& target) {
@@ -383,30 +392,8 @@ void Checker::checkInitializer(Expr& init, const TypeP& target) {
   };
   switch (t.kind) {
     case TypeKind::Array: {
-      elideBraces(init, t.element);
+      if (!elideBraces(init, t.element, t.arraySize)) return;
       size_t want = t.arraySize < 0 ? init.operands.size() : static_cast<size_t>(t.arraySize);
-      if (init.operands.size() > want && t.element && isNumeric(*t.element) &&
-          t.element->kind != TypeKind::Scalar &&
-          std::none_of(init.operands.begin(), init.operands.end(),
-                       [](const ExprP& e) { return !e || e->kind == ExprKind::InitializerList; })) {
-        // C's brace elision (`float2 a[2] = {1, 2, 3, 4}`): scalars filling the elements'
-        // components exactly; with a warning, as cgc 3.1 gives (C1058). docs/ambiguities.md C30.
-        bool scalars = true;
-        for (auto& e : init.operands) {
-          TypeP s = expr(*e);
-          if (!s || s->kind != TypeKind::Scalar || !isNumeric(*s)) scalars = false;
-        }
-        size_t components = want * static_cast<size_t>(componentCount(*t.element));
-        if (scalars && init.operands.size() == components) {
-          warning(init.span,
-                  std::to_string(components) + " scalars initialise the " + std::to_string(want) +
-                      " elements of " + typeName(t) +
-                      " component by component (C's brace "
-                      "elision)",
-                  rules::kAssignment);
-          return;
-        }
-      }
       tooMany(init.operands.size(), want);
       for (auto& e : init.operands)
         if (e) checkInitializer(*e, t.element);
@@ -473,7 +460,7 @@ TypeP Checker::declaratorType(const TypeP& base, Declarator& d, bool packed) {
   // Seed "Unsized Arrays": with an initializer, the declarator takes the initializer's size.
   if (t->kind == TypeKind::Array && t->arraySize < 0 && d.initializer &&
       d.initializer->kind == ExprKind::InitializerList) {
-    elideBraces(*d.initializer, t->element);  // `float2 a[] = {1, 2, 3, 4}` has two elements
+    elideBraces(*d.initializer, t->element, -1);  // `float2 a[] = {1, 2, 3, 4}`: two elements
     t = arrayType(t->element, static_cast<int>(d.initializer->operands.size()), t->packed);
   }
   d.declaredType = t;
