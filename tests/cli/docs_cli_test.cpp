@@ -41,6 +41,7 @@ const std::set<std::string> kOtherTools = {
     "--sample",  // tests/conformance/cts_validation
     "--fuzz",
     "--pictures",  // scripts/deps.sh
+    "--clang",     // scripts/deps.sh
     "--use-vulkan",
     "--use-webgpu-adapter",
     "--remote-debugging-pipe",
