@@ -258,19 +258,14 @@ TypeP Checker::construct(Expr& e) {
   for (const auto& a : args)
     if (isError(a)) return target;
   const Type& t = *target;
-  if (args.size() == 1 && t.kind == TypeKind::Matrix && args[0]->kind == TypeKind::Matrix &&
-      (args[0]->rows != t.rows || args[0]->columns != t.columns)) {
-    // `float3x3(m4x4)`: a matrix of one larger matrix is its cast (the upper-left part; cgc 3.1,
-    // NVIDIA's buffer_lighting.cg; the seed's constructors are lost: docs/ambiguities.md CG-P4).
-    Conversion c = classifyConversion(*args[0], t, program_);
-    if (!c.allowedExplicitly())
-      error(
-          e.span,
-          "cannot construct " + typeName(t) + " from " + typeName(args[0]) + " (" + c.reason + ")",
-          rules::kConversions);
-    return target;
-  }
-  if (t.kind == TypeKind::Scalar && args.size() == 1) {
+  // A constructor of one argument that is its cast: a scalar's (`float(i)`), or a matrix of one
+  // larger matrix (`float3x3(m4x4)`: the upper-left part; cgc 3.1, NVIDIA's
+  // buffer_lighting.cg; the seed's constructors are lost: docs/ambiguities.md CG-P4).
+  const bool scalarCast = t.kind == TypeKind::Scalar && args.size() == 1;
+  const bool matrixPart = args.size() == 1 && t.kind == TypeKind::Matrix &&
+                          args[0]->kind == TypeKind::Matrix &&
+                          (args[0]->rows != t.rows || args[0]->columns != t.columns);
+  if (scalarCast || matrixPart) {
     Conversion c = classifyConversion(*args[0], t, program_);
     if (!c.allowedExplicitly())
       error(
