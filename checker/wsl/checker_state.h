@@ -86,6 +86,8 @@ class Checker {
   void addStandardLibrary();
   int addNative(const std::string& name, std::vector<TypeP> params, TypeP result,
                 const std::string& native);
+  // Whether a function `name` with exactly these parameter types is declared (user or native).
+  bool hasSignature(const std::string& name, const std::vector<TypeP>& params) const;
 
   // ---- texture_library.cpp
   void ensureTextureFunctions(const TypeP& texture);

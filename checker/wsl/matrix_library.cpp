@@ -44,14 +44,7 @@ bool Checker::ensureMatrixConstructor(const std::string& name, const TypeP& matr
     parameters.assign(args.size(), row->element);
   else
     return false;
-  for (int id : p_->lookup(name)) {
-    const Function& f = p_->functions[size_t(id)];
-    if (f.parameters.size() != parameters.size()) continue;
-    bool same = true;
-    for (size_t i = 0; i < parameters.size(); ++i) same &= sameType(f.parameters[i], parameters[i]);
-    if (same) return true;
-  }
-  addNative(name, parameters, matrix, "matrix-construct");
+  if (!hasSignature(name, parameters)) addNative(name, parameters, matrix, "matrix-construct");
   return true;
 }
 

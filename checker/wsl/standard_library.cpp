@@ -21,6 +21,17 @@ int Checker::addNative(const std::string& name, std::vector<TypeP> params, TypeP
   return id;
 }
 
+bool Checker::hasSignature(const std::string& name, const std::vector<TypeP>& params) const {
+  for (int id : p_->lookup(name)) {
+    const Function& f = p_->functions[size_t(id)];
+    if (f.parameters.size() != params.size()) continue;
+    bool same = true;
+    for (size_t i = 0; i < params.size(); ++i) same &= sameType(f.parameters[i], params[i]);
+    if (same) return true;
+  }
+  return false;
+}
+
 void Checker::addStandardLibrary() {
   const TypeP i = intType(), u = uintType(), f = floatType(), b = boolType(), c = ucharType();
   // Integer arithmetic: + - * / % wrap (two's complement); / and % by 0 are unspecified.

@@ -106,14 +106,7 @@ bool Checker::ensureVectorConstructor(const std::string& name, const TypeP& vect
     }
   }
   if (count != vector->size) return false;
-  for (int id : p_->lookup(name)) {
-    const Function& f = p_->functions[size_t(id)];
-    if (f.parameters.size() != parameters.size()) continue;
-    bool same = true;
-    for (size_t i = 0; i < parameters.size(); ++i) same &= sameType(f.parameters[i], parameters[i]);
-    if (same) return true;
-  }
-  addNative(name, parameters, vector, "vector-construct");
+  if (!hasSignature(name, parameters)) addNative(name, parameters, vector, "vector-construct");
   return true;
 }
 
