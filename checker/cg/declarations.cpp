@@ -59,7 +59,6 @@ std::optional<CheckedProgram> Checker::run() {
     libraryByName_[f.name].push_back(static_cast<int>(result_.functions.size()));
     result_.functions.push_back(f);
   }
-  emits_.assign(program_.functions.size(), {});
   calls_.assign(program_.functions.size(), {});
   discards_.assign(program_.functions.size(), {});
   deferred_.assign(program_.functions.size(), {});
