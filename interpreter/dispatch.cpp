@@ -523,9 +523,8 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
         // Every invocation is finished or waits. First the subgroup and quad operations
         // (revision 2026): one completes for the active invocations of its subgroup.
         if (subgroups) {
-          SubgroupStep s = completeSubgroupOperation(program, config, layout, mayDiverge, chooser);
-          if (options.trace && !s.trace.empty())
-            *options.trace << "[" << result.explored << "] " << s.trace << "\n";
+          SubgroupStep s = subgroupCollectiveStep(program, config, layout, mayDiverge, chooser,
+                                                  options.trace, result.explored);
           if (s.stop) {
             stopWith(std::move(*s.stop));
             break;

@@ -51,10 +51,18 @@ class Compiler {
     if (!isIntegerOrBool(types_, type)) return false;
     --places_;
     if (!push()) return false;
-    if (out.back().op == FusedOp::PlaceSlot)
+    bool sharedPlace = placeDepth_.back() != kOwn;
+    placeDepth_.pop_back();
+    if (sharedPlace) {
+      // A read access of workgroup or storage memory (#memory-model): the race detector hears
+      // of it as the unfused Load step of `e` reports it (machine.cpp load).
+      if (++sharedReads > kFusedSharedReads) return false;
+      emit({FusedOp::Load, 0, 0, 1, type.id, e});
+    } else if (out.back().op == FusedOp::PlaceSlot) {
       out.back().flag = 1;  // a `var` read: PlaceSlot and Load in one instruction
-    else
+    } else {
       emit({FusedOp::Load});
+    }
     ++steps;
     rule = RuleId::LoadRule;
     return true;
@@ -67,11 +75,23 @@ class Compiler {
       const Resolution& r = cm_.identifiers[e];
       if (r.kind == Resolution::LocalVariable && inlined_ == 0) {
         emit({FusedOp::PlaceSlot, 0, 0, 0, p_.variableSlot[r.index]});
+        placeDepth_.push_back(kOwn);
       } else if (r.kind == Resolution::ModuleDeclaration) {
-        // fusedPlace takes the invocation's own memory only: private variables here.
+        // fusedPlace takes the invocation's own memory only (private variables); the code
+        // takes workgroup and storage memory too, its accesses told to the race detector.
         uint32_t allocation = p_.variableAllocation[r.index];
-        if (allocation == UINT32_MAX || regionOf(allocation) != Region::Private) return false;
-        emit({FusedOp::PlaceVariable, 0, 0, 0, indexOf(allocation)});
+        if (allocation == UINT32_MAX) return false;
+        ast::AddressSpace space = types_[typeOf(e)].space;
+        if (regionOf(allocation) == Region::Private) {
+          emit({FusedOp::PlaceVariable, 0, 0, 0, indexOf(allocation)});
+          placeDepth_.push_back(kOwn);
+        } else if (space == ast::AddressSpace::Workgroup || space == ast::AddressSpace::Storage) {
+          emit({FusedOp::PlaceShared, 0, 0, 0, allocation});
+          placeDepth_.push_back(0);
+          shared = true;
+        } else {
+          return false;
+        }
       } else {
         return false;
       }
@@ -91,10 +111,16 @@ class Compiler {
       if (!place(ix->base.value) || !value(ix->index.value, indexType)) return false;
       if (types_.kind(indexType) == TypeKind::Bool) return false;
       const TypeNode& ct = types_[types_[typeOf(ix->base.value)].element];
-      if (ct.kind == TypeKind::Array && ct.arrayCount != ArrayCount::Fixed) return false;
-      uint64_t count = ct.kind == TypeKind::Array ? ct.count : ct.size;
       FusedInstruction in{FusedOp::PlaceIndex};
-      in.b = static_cast<int64_t>(count);
+      if (ct.kind == TypeKind::Array && ct.arrayCount != ArrayCount::Fixed) {
+        // #array-indexed-reference: as many elements as the bound buffer's or the override-sized
+        // workgroup variable's (machine.cpp IndexReference), shared memory only.
+        if (placeDepth_.back() == kOwn) return false;
+        in.b = -1;
+      } else {
+        in.b = static_cast<int64_t>(ct.kind == TypeKind::Array ? ct.count : ct.size);
+      }
+      if (!extendPath()) return false;
       emit(in);
       --scalars_;
       ++steps;
@@ -105,7 +131,7 @@ class Compiler {
       uint32_t k = p_.memberComponent[e];
       if (k == UINT32_MAX) return false;
       ++steps;
-      if (!place(m->base.value)) return false;
+      if (!place(m->base.value) || !extendPath()) return false;
       emit({FusedOp::PlaceMember, 0, 0, 0, k});
       ++steps;
       Type composite = types_[typeOf(m->base.value)].element;
@@ -316,6 +342,8 @@ class Compiler {
   std::vector<FusedInstruction> out;
   uint32_t steps = 0;
   RuleId rule = RuleId::Count;
+  bool shared = false;       // a PlaceShared instruction (FusedCode::shared)
+  uint32_t sharedReads = 0;  // Load instructions of shared locations
 
  private:
   FusedCodes& codes() { return p_.fusedCodes; }
@@ -327,6 +355,15 @@ class Compiler {
   void emit(FusedInstruction in) { out.push_back(in); }
   bool push() { return ++scalars_ <= kFusedStackDepth; }
   bool pushPlace() { return ++places_ <= kFusedStackDepth; }
+  /// The top location goes one component deeper: a shared one's path grows (kFusedSharedPath).
+  bool extendPath() {
+    uint8_t& d = placeDepth_.back();
+    return d == kOwn || ++d <= kFusedSharedPath;
+  }
+
+  /// By location on the stack: the length of a shared location's path, or kOwn.
+  static constexpr uint8_t kOwn = 0xFF;
+  std::vector<uint8_t> placeDepth_;
 
   Program& p_;
   const CheckedModule& cm_;
@@ -351,6 +388,8 @@ const FusedCode* compiled(Program& p, std::vector<FusedCode>& cache, uint32_t e,
       c.steps = compiler.steps;
       c.rule = compiler.rule;
       c.type = type;
+      c.shared = compiler.shared;
+      c.sharedReads = static_cast<uint8_t>(compiler.sharedReads);
     }
   }
   return c.state == FusedCode::Compiled ? &c : nullptr;
@@ -381,7 +420,10 @@ const FusedStatementCode& fusedStatementCode(Program& p, uint32_t s) {
     if (!a->target || a->op != AssignmentOperator::Assign) return c;
     const FusedCode* value = fusedValueCode(p, a->value.value);
     const FusedCode* place = value ? fusedPlaceCode(p, a->target.value) : nullptr;
-    if (!place) return c;
+    // The race detector hears of a statement's shared reads before its write; a left-hand
+    // side that reads shared memory (`wg[wg[0]] = x`) would be heard of in the order of the
+    // revision's evaluation (old#, new#simple-assignment-section): left to the tasks.
+    if (!place || place->sharedReads) return c;
     c.value = a->value.value;
     c.place = a->target.value;
     c.boolValue = isBool(value);

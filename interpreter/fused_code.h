@@ -32,9 +32,14 @@ enum class FusedOp : uint8_t {
   PlaceSlot,      // push the location of the variable whose memory view is in frame slot `a`;
                   // `flag`: load its scalar at once (PlaceSlot then Load, a `var` read)
   PlaceVariable,  // push the location of the private module-scope variable (allocation `a`)
-  PlaceIndex,     // pop an index; the top location becomes its element (`b` elements)
+  PlaceShared,    // push the location of the workgroup or storage variable (allocation `a`):
+                  // memory other invocations access, so its accesses go to the race
+                  // detector (machine_fusion.cpp) with the path below it
+  PlaceIndex,     // pop an index; the top location becomes its element (`b` elements; -1: as
+                  // many as the location holds, a runtime-sized array of a bound buffer)
   PlaceMember,    // the top location becomes its component `a`
-  Load,           // pop a location; push the scalar it holds (#load-rule)
+  Load,           // pop a location; push the scalar it holds (#load-rule); `flag`: a shared
+                  // location, whose read access is the Load step of expression `c`
   Unary,          // the top scalar: concreteUnary(kind, operation)
   Binary,         // the two top scalars: concreteBinary(kind, operation); `flag`: a bool result
   BinaryU32,      // the same on two u32 for the operators concreteBinary never declines
@@ -63,7 +68,16 @@ struct FusedCode {
   uint32_t steps = 0;           // the unfused machine's steps
   RuleId rule = RuleId::Count;  // the rule of the last of them
   Type type;                    // the value's type (value code)
+  /// It reads workgroup or storage memory (a Load with `flag`), or (a place code) designates
+  /// it: it runs only where the race detector may hear of each access (Machine::fusedShared).
+  bool shared = false;
+  uint8_t sharedReads = 0;  // its Load instructions of shared locations
 };
+
+/// The most shared reads one run of code records before it commits them (more: no code).
+inline constexpr uint32_t kFusedSharedReads = 4;
+/// The deepest path below a shared variable a code indexes (deeper: no code).
+inline constexpr uint32_t kFusedSharedPath = 6;
 
 /// A `let`, `var`, `=` or `if` statement whose expressions have code (fusedStatement's forms):
 /// what it does with them, resolved once.

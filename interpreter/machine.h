@@ -195,6 +195,29 @@ struct StepResult {
 
 class RaceDetector;  // interpreter/races.h
 
+/// The accesses of workgroup and storage memory that one run of compiled code makes
+/// (FusedOp::PlaceShared, machine_fusion.cpp): held until the code has succeeded, then told to
+/// the race detector in program order with the sites the unfused Load and Store steps give
+/// them, so that a code that declines has had no effect.
+struct FusedSharedAccesses {
+  struct Access {
+    const Allocation* allocation = nullptr;  // null: none (a place in the invocation's memory)
+    const RValue* location = nullptr;
+    uint32_t id = 0;    // the allocation id
+    uint32_t site = 0;  // a read: the expression whose Load step it is
+    Type type;          // a read: the loaded value's type
+    uint8_t depth = 0;
+    std::array<uint32_t, kFusedSharedPath> path;
+  };
+  /// Where shared memory may be accessed (fused steps with the race detector, if any, able to
+  /// hear of each access as the unfused steps tell it); null: code that accesses it declines.
+  std::vector<Allocation>* buffers = nullptr;
+  std::vector<Allocation>* workgroup = nullptr;
+  uint32_t reads = 0;
+  std::array<Access, kFusedSharedReads> read;
+  Access target;  // a place code's result, when it is a shared location
+};
+
 /// The machine: the rules applied to one invocation at a time.
 class Machine {
  public:
@@ -272,6 +295,13 @@ class Machine {
   StepResult fusedRun(Invocation& inv, StepResult r);
   /// fusedStatement by the statement's compiled form (fused_code.h), or nothing.
   std::optional<StepResult> fusedStatementByCode(Invocation& inv, const Task& t);
+  /// fusedStatementByCode of statement `node`: the rule of its last step, or RuleId::Count when
+  /// it declines (without effect).
+  RuleId statementByCode(Invocation& inv, uint32_t node);
+  /// Before a run of compiled code: where it may access shared memory (FusedSharedAccesses).
+  void prepareShared(Invocation& inv);
+  /// After a run that succeeded: its shared reads told to the race detector, in order.
+  void commitSharedReads(Invocation& inv);
   bool fusedEval(Invocation& inv, uint32_t e, RValue& out, Fused& f);
   bool fusedValue(Invocation& inv, uint32_t e, RValue& out, Fused& f);
   /// The memory location a reference expression `e` designates, in the invocation's own memory.
@@ -354,6 +384,8 @@ class Machine {
   /// The parameters of a user function being evaluated within a fused step (fusedCall), by
   /// call depth; null: the invocation's current frame.
   const std::vector<RValue>* fusedSlots_ = nullptr;
+  FusedSharedAccesses shared_;        // of the run of compiled code under way
+  std::vector<uint32_t> sharedPath_;  // a path for the race detector, reused
   std::vector<std::vector<RValue>> fusedFrames_;
   uint32_t fusedDepth_ = 0;
   /// The observer wants to hear of accesses to this allocation (workgroup, read_write storage).

@@ -20,6 +20,7 @@
 
 #include "interpreter/fused_code.h"
 #include "interpreter/machine.h"
+#include "interpreter/races.h"
 #include "interpreter/runtime_operations.h"
 
 namespace plumb::interp {
@@ -433,11 +434,18 @@ namespace {
 /// Machine::runFusedCode, inlined where it runs most (fusedStatementByCode): the call costs as
 /// much as a short code's instructions (README "Performance").
 [[gnu::always_inline]] inline bool runCode(Invocation& inv, Program& program, TypeTable& types,
-                                           const FusedCode& code, int64_t& value, RValue*& place) {
+                                           const FusedCode& code, int64_t& value, RValue*& place,
+                                           FusedSharedAccesses& sh) {
   // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
   // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
+  // A shared location (PlaceShared) also keeps its allocation and path, for the race detector.
+  constexpr uint8_t kOwn = 0xFF;
   int64_t stack[kFusedStackDepth];
   RValue* places[kFusedStackDepth];
+  uint8_t depth[kFusedStackDepth];  // a shared location's path length, or kOwn
+  const Allocation* owner[kFusedStackDepth];
+  uint32_t ids[kFusedStackDepth];
+  uint32_t paths[kFusedStackDepth][kFusedSharedPath];
   uint32_t bases[kFusedStackDepth];
   uint32_t sp = 0, pp = 0, bp = 0, base = 0;
   std::vector<RValue>& slots = inv.frames.back().slots;
@@ -470,6 +478,7 @@ namespace {
           RValue* p = ownLocationOf(inv, v->allocation);
           if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
           if (!p) return false;
+          depth[pp] = kOwn;
           places[pp++] = p;
           break;
         }
@@ -490,24 +499,55 @@ namespace {
       }
       case FusedOp::PlaceVariable:
         if (in->a >= inv.privates.size() || !inv.privates[in->a].storeType) return false;
+        depth[pp] = kOwn;
         places[pp++] = &inv.privates[in->a].value;
         break;
+      case FusedOp::PlaceShared: {
+        // As spaces(inv).find: the dispatch's buffers or the workgroup's variables, where the
+        // machine lets compiled code access them (Machine::prepareShared).
+        std::vector<Allocation>* region =
+            regionOf(in->a) == Region::Workgroup ? sh.workgroup : sh.buffers;
+        uint32_t i = indexOf(in->a);
+        if (!region || i >= region->size() || !(*region)[i].storeType) return false;
+        owner[pp] = &(*region)[i];
+        ids[pp] = in->a;
+        depth[pp] = 0;
+        places[pp++] = &(*region)[i].value;
+        break;
+      }
       case FusedOp::PlaceIndex: {
+        // In bounds only (b < 0: the location's own count, #array-indexed-reference).
         int64_t i = stack[--sp];
         Components* c = std::get_if<Components>(&places[pp - 1]->data);
-        if (i < 0 || i >= in->b || !c || static_cast<uint64_t>(i) >= c->size()) return false;
+        if (i < 0 || (in->b >= 0 && i >= in->b) || !c || static_cast<uint64_t>(i) >= c->size())
+          return false;
         places[pp - 1] = &(*c)[i];
+        if (depth[pp - 1] != kOwn) paths[pp - 1][depth[pp - 1]++] = static_cast<uint32_t>(i);
         break;
       }
       case FusedOp::PlaceMember: {
         Components* c = std::get_if<Components>(&places[pp - 1]->data);
         if (!c || in->a >= c->size()) return false;
         places[pp - 1] = &(*c)[in->a];
+        if (depth[pp - 1] != kOwn) paths[pp - 1][depth[pp - 1]++] = in->a;
         break;
       }
       case FusedOp::Load:
-        if (!concrete(*places[--pp], stack[sp])) return false;
+        --pp;
+        if (!concrete(*places[pp], stack[sp])) return false;
         ++sp;
+        if (in->flag) {
+          // A read access of shared memory (machine.cpp load), told to the race detector when
+          // the code has succeeded (Machine::commitSharedReads).
+          FusedSharedAccesses::Access& r = sh.read[sh.reads++];
+          r.allocation = owner[pp];
+          r.location = places[pp];
+          r.id = ids[pp];
+          r.site = in->c;
+          r.type = Type{in->a};
+          r.depth = depth[pp];
+          std::copy(paths[pp], paths[pp] + depth[pp], r.path.begin());
+        }
         break;
       case FusedOp::Unary: {
         auto k = static_cast<TypeKind>(in->kind);
@@ -599,17 +639,56 @@ namespace {
         break;
     }
   }
-  if (pp)
+  if (pp) {
     place = places[0];
-  else
+    if (depth[0] != kOwn) {
+      sh.target.allocation = owner[0];
+      sh.target.location = places[0];
+      sh.target.id = ids[0];
+      sh.target.depth = depth[0];
+      std::copy(paths[0], paths[0] + depth[0], sh.target.path.begin());
+    } else {
+      sh.target.allocation = nullptr;
+    }
+  } else {
     value = stack[0];
+  }
   return true;
 }
 
 }  // namespace
 
 bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
-  return runCode(inv, program_, types_, code, value, place);
+  if (code.shared) prepareShared(inv);
+  if (!runCode(inv, program_, types_, code, value, place, shared_)) return false;
+  if (code.shared) commitSharedReads(inv);
+  return true;
+}
+
+void Machine::prepareShared(Invocation& inv) {
+  // Compiled code accesses workgroup and storage memory only where the unfused steps' accesses
+  // are what the race detector hears, one by one: not for a memory-model observer (never fused
+  // anyway), not in a later round where a racy read returns a set (races.h widensReads), not
+  // for a helper invocation (whose storage writes are not performed: machine.cpp store).
+  shared_.reads = 0;
+  bool allowed = !observer_ && !inv.helper && !(races_ && races_->widensReads());
+  shared_.buffers = allowed ? &config_.buffers : nullptr;
+  shared_.workgroup = allowed && inv.workgroup < config_.workgroups.size()
+                          ? &config_.workgroups[inv.workgroup].variables
+                          : nullptr;
+}
+
+void Machine::commitSharedReads(Invocation& inv) {
+  // As load (machine.cpp) tells them: each read with its Load step's expression as its site.
+  if (!races_) return;
+  for (uint32_t k = 0; k < shared_.reads; ++k) {
+    const FusedSharedAccesses::Access& r = shared_.read[k];
+    if (!races_->tracks(*r.allocation)) continue;
+    sharedPath_.assign(r.path.begin(), r.path.begin() + r.depth);
+    RValue v = *r.location;
+    v.type = r.type;
+    races_->read(indexOfInvocation(inv), r.id, sharedPath_, v, false, AccessSite{r.site, false});
+  }
 }
 
 bool Machine::withinBudget(const Invocation& inv, const Fused& f) const {
@@ -658,25 +737,33 @@ std::optional<StepResult> Machine::fusedEvalTask(Invocation& inv, const Task& t)
 namespace {
 
 [[gnu::noinline]] bool runCodeOutOfLine(Invocation& inv, Program& program, TypeTable& types,
-                                        const FusedCode& code, int64_t& value, RValue*& place) {
-  return runCode(inv, program, types, code, value, place);
+                                        const FusedCode& code, int64_t& value, RValue*& place,
+                                        FusedSharedAccesses& sh) {
+  return runCode(inv, program, types, code, value, place, sh);
 }
 
-/// Machine::fusedStatementByCode of statement `node`: the rule of its last step, or
-/// RuleId::Count when it declines (without effect). The fused runs call it for each statement
-/// of a block without building a StepResult (README "Performance").
-RuleId statementByCode(Invocation& inv, Program& program, TypeTable& types, uint64_t maxSteps,
-                       uint32_t node) {
+}  // namespace
+
+/// The fused runs call it for each statement of a block without building a StepResult (README
+/// "Performance").
+RuleId Machine::statementByCode(Invocation& inv, uint32_t node) {
+  Program& program = program_;
+  TypeTable& types = types_;
   FusedCodes& codes = program.fusedCodes;
   const FusedStatementCode& c =
       !codes.statements.empty() && codes.statements[node].kind != FusedStatementCode::NotCompiled
           ? codes.statements[node]
           : fusedStatementCode(program, node);
-  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > maxSteps)
+  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > fusionMaxSteps_)
     return RuleId::Count;
   int64_t x = 0;
   RValue* place = nullptr;
-  if (!runCode(inv, program, types, codes.value[c.value], x, place)) return RuleId::Count;
+  const FusedCode& valueCode = codes.value[c.value];
+  if (valueCode.shared) prepareShared(inv);
+  if (!runCode(inv, program, types, valueCode, x, place, shared_)) return RuleId::Count;
+  // Nothing below declines but an assignment's left-hand side: the reads are heard of now, or
+  // there, before its write.
+  if (valueCode.shared && c.kind != FusedStatementCode::Assign) commitSharedReads(inv);
   auto set = [&](RValue& v) {
     if (c.boolValue)
       v.data = x != 0;
@@ -698,8 +785,29 @@ RuleId statementByCode(Invocation& inv, Program& program, TypeTable& types, uint
         }
       }
       int64_t unused = 0;
-      if (!place && !runCodeOutOfLine(inv, program, types, target, unused, place))
+      if (!place) {
+        if (target.shared && !valueCode.shared) prepareShared(inv);
+        if (!runCodeOutOfLine(inv, program, types, target, unused, place, shared_))
+          return RuleId::Count;
+      }
+      bool sharedWrite = target.shared && shared_.target.allocation;
+      // Revision 2026's write of a vector component that may access the whole vector
+      // (writeVectorSiblings) is left to the tasks.
+      if (sharedWrite && program.module.revision().vectorComponentWriteMayAccessVector)
         return RuleId::Count;
+      if (valueCode.shared) commitSharedReads(inv);
+      if (sharedWrite) {
+        // A write access of shared memory, as store (machine.cpp) tells it: the Store step's
+        // site, the value before it.
+        const FusedSharedAccesses::Access& w = shared_.target;
+        if (races_ && races_->tracks(*w.allocation)) {
+          sharedPath_.assign(w.path.begin(), w.path.begin() + w.depth);
+          RValue v{valueCode.type, {}};
+          set(v);
+          races_->write(indexOfInvocation(inv), w.id, sharedPath_, v, *place, false,
+                        AccessSite{node, true});
+        }
+      }
       set(*place);  // the location keeps its type (store)
       inv.steps += c.steps - 1;
       return RuleId::Store;
@@ -740,10 +848,8 @@ RuleId statementByCode(Invocation& inv, Program& program, TypeTable& types, uint
   }
 }
 
-}  // namespace
-
 std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const Task& t) {
-  RuleId r = statementByCode(inv, program_, types_, fusionMaxSteps_, t.node);
+  RuleId r = statementByCode(inv, t.node);
   if (r == RuleId::Count) return std::nullopt;
   return StepResult(r);
 }
@@ -851,7 +957,7 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
           for (;;) {
             uint32_t node = list[k].value;
             ++inv.steps;  // the Exec step, within the statement's own count
-            RuleId f = statementByCode(inv, program_, types_, fusionMaxSteps_, node);
+            RuleId f = statementByCode(inv, node);
             if (f == RuleId::Count) {
               --inv.steps;
               inv.tasks.push_back({TaskKind::Exec, node});

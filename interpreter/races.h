@@ -84,6 +84,9 @@ class RaceDetector {
   /// True if accesses of `a` can race: workgroup memory (when a workgroup has several
   /// invocations) and read_write storage buffers.
   bool tracks(const Allocation& a) const;
+  /// True in a later round of a racy dispatch, where a read of a racy location returns its
+  /// domain (a set, not the value read: read below).
+  bool widensReads() const { return domains_ && !domains_->empty(); }
   /// A read access of `value`, read from memory at `path` of allocation `allocation` by
   /// invocation `invocation`. When the location's reads are widened (a racy location of an
   /// earlier round), `value`'s scalars become the join of what they are and the domain.

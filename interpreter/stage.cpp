@@ -372,9 +372,8 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
         // 2026) completes for the active invocations of its subgroup, then the quads'
         // derivatives.
         if (subgroups) {
-          SubgroupStep s = completeSubgroupOperation(program, config, layout, mayDiverge, chooser);
-          if (options.trace && !s.trace.empty())
-            *options.trace << "[" << result.explored << "] " << s.trace << "\n";
+          SubgroupStep s = subgroupCollectiveStep(program, config, layout, mayDiverge, chooser,
+                                                  options.trace, result.explored);
           if (s.stop) {
             stopWith(std::move(*s.stop));
             break;

@@ -623,4 +623,13 @@ SubgroupStep completeSubgroupOperation(Program& program, Configuration& config,
   return step;
 }
 
+SubgroupStep subgroupCollectiveStep(Program& program, Configuration& config,
+                                    const SubgroupLayout& layout, bool mayDiverge,
+                                    const Chooser& choose, std::ostream* trace,
+                                    uint64_t execution) {
+  SubgroupStep s = completeSubgroupOperation(program, config, layout, mayDiverge, choose);
+  if (trace && !s.trace.empty()) *trace << "[" << execution << "] " << s.trace << "\n";
+  return s;
+}
+
 }  // namespace plumb::interp

@@ -36,6 +36,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -141,5 +142,13 @@ struct SubgroupStep {
 SubgroupStep completeSubgroupOperation(Program& program, Configuration& config,
                                        const SubgroupLayout& layout, bool mayDiverge,
                                        const Chooser& choose);
+
+/// The collective step of a dispatch (runDispatch) or a draw (runDraw) once every invocation is
+/// finished or waits: completeSubgroupOperation, with its line of `--trace` (`[execution]
+/// rule ...`) written to `trace` (null: not tracing). The caller stops with its stop, or goes on
+/// when it released invocations.
+SubgroupStep subgroupCollectiveStep(Program& program, Configuration& config,
+                                    const SubgroupLayout& layout, bool mayDiverge,
+                                    const Chooser& choose, std::ostream* trace, uint64_t execution);
 
 }  // namespace plumb::interp

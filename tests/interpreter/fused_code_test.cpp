@@ -17,8 +17,8 @@ namespace {
 
 // Every form the code covers: constants, `let`s, parameters and their components, function and
 // private variables with index and member places, unary and binary kernels on i32, u32 and bool,
-// inlined calls (nested), built-ins and conversions of scalars; and the forms it leaves to
-// fusedValue (f32, vectors, workgroup memory).
+// inlined calls (nested), built-ins and conversions of scalars, workgroup and storage memory;
+// and the forms it leaves to fusedValue (f32, vectors).
 const char* kForms = R"(
 struct S { a: u32, v: vec4<u32>, arr: array<i32, 4> }
 var<private> gp: u32 = 7u;
@@ -55,7 +55,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
   k = k + a[(lid + 5u) & 7u];                     // out of bounds for lid 0..2: declined
   let f = f32(k & 255u) * 0.5f;                   // f32: left to fusedValue
   let v = vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u);  // vectors: left to fusedValue
-  wg[lid] = k ^ v.x;                              // workgroup memory: not fused
+  wg[lid] = k ^ v.x;                              // workgroup memory: shared code
   workgroupBarrier();
   var m = wg[(lid + 1u) & 3u] + u32(f);
   for (var j = 0u; j < 5u; j = j + 1u) {
@@ -146,7 +146,21 @@ TEST(FusedCode, ScalarExpressionsGetCodeAndOthersDoNot) {
     EXPECT_EQ(fusedValueCode(*p.program, p.expression(text)), nullptr) << text;
   EXPECT_NE(fusedPlaceCode(*p.program, p.expression("gs.v.y")), nullptr);
   EXPECT_NE(fusedPlaceCode(*p.program, p.expression("s.arr[lid & 3u]")), nullptr);
-  EXPECT_EQ(fusedPlaceCode(*p.program, p.expression("wg[lid]")), nullptr);
+  // Workgroup and storage memory (PlaceShared): the code is marked shared, its reads counted.
+  const FusedCode* c = fusedPlaceCode(*p.program, p.expression("wg[lid]"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->shared);
+  EXPECT_EQ(c->sharedReads, 0u);
+  c = fusedPlaceCode(*p.program, p.expression("out[lid + 4u]"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->shared);
+  c = fusedValueCode(*p.program, p.expression("wg[(lid + 1u) & 3u]"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->shared);
+  EXPECT_EQ(c->sharedReads, 1u);
+  c = fusedValueCode(*p.program, p.expression("gs.v.y / lid + gs.v.y % (lid + 1u)"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_FALSE(c->shared);
 }
 
 TEST(FusedCode, CodeCountsTheUnfusedStepsAndTheLastRule) {

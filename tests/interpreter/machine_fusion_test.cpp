@@ -203,5 +203,49 @@ fn main() {
   EXPECT_EQ(lines, traced["steps"].get<uint64_t>());
 }
 
+TEST(MachineFusion, SharedMemoryAccessesAreToldToTheRaceDetectorAsTheUnfusedStepsTellThem) {
+  // Compiled code reads and writes workgroup and storage memory (FusedOp::PlaceShared): the
+  // race detector must hear of the same accesses with the same sites, so the races, the widened
+  // final values and the next rounds' domains (whose racy reads are sets: left to the tasks)
+  // are those of the traced machine. Races of reads and writes, of writes, a structure's member
+  // and a nested array, a runtime-sized buffer, a read-only buffer, indices out of bounds.
+  Program p{"shared", R"(
+struct P { x: u32, y: array<u32, 4> }
+var<workgroup> wg: array<u32, 8>;
+var<workgroup> wp: P;
+@group(0) @binding(0) var<storage, read_write> out: array<u32>;
+@group(0) @binding(1) var<storage, read> inp: array<u32, 4>;
+
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) wid: vec3<u32>) {
+  wg[lid] = lid * 3u + inp[lid & 3u];
+  wp.x = lid + wid.x;
+  wp.y[lid & 1u] = wg[(lid + 1u) & 7u] + inp[3];
+  let r = wg[lid + 5u] + wp.y[3];
+  workgroupBarrier();
+  let a = wg[(lid + 1u) & 3u] + wp.x;
+  var m = a + wp.y[0] * wp.y[1];
+  if (wg[lid] > 4u) { m = m ^ wg[3]; }
+  out[lid + 4u * wid.x] = m;
+  out[lid + 8u + 4u * wid.x] = r;
+  out[16u] = out[17u + (lid & 1u)] + lid;
+  out[lid + 30u] = 1u;
+}
+)"};
+  p.bindings = nlohmann::json::parse(R"({"format": "plumb-bindings", "version": 1, "bindings": [
+    {"group": 0, "binding": 0, "size": 128},
+    {"group": 0, "binding": 1, "words": [5, 6, 7, 8]}]})");
+  p.dispatch = {2, 1, 1};
+  nlohmann::json fused = report(p, false);
+  ASSERT_FALSE(fused.contains("not run")) << fused.dump();
+  EXPECT_GT(fused["outcomes"].size(), 1u) << fused.dump();
+  expectSame(p);
+  // Every step bound: a shared access is never told of a step the unfused machine stops before.
+  for (uint64_t bound = 1; bound < 100; bound += 9) {
+    p.maxSteps = bound;
+    expectSame(p);
+  }
+}
+
 }  // namespace
 }  // namespace plumb::interp
