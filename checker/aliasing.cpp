@@ -353,6 +353,11 @@ class AliasAnalysis {
         e = i->base;
       } else if (auto* mb = std::get_if<MemberExpression>(&x.node)) {
         e = mb->base;
+      } else if (auto* c = std::get_if<CallExpression>(&x.node);
+                 c && m_.callTemplates.count(e.value) && !m_[c->arguments].empty()) {
+        // new#root-ident-sec: "If E is a bufferView or bufferArrayView built-in call, then the
+        // root identifier is the root identifier of the pointer argument."
+        e = m_[c->arguments][0];
       } else if (std::holds_alternative<IdentifierExpression>(x.node)) {
         const Resolution& r = cm_.identifiers[e.value];
         if (r.kind == Resolution::Parameter) {

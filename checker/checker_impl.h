@@ -17,6 +17,8 @@
 #include <unordered_set>
 #include <vector>
 
+#include <functional>
+
 #include "checker/checker.h"
 
 namespace plumb {
@@ -41,6 +43,9 @@ struct Operand {
   const std::optional<Value>* value = nullptr;
   Span span;
 };
+
+/// bufferView, bufferArrayView, bufferLength (new#buffer-view-builtin-functions).
+bool isBufferViewBuiltin(std::string_view name);
 
 class Checker {
  public:
@@ -112,6 +117,7 @@ class Checker {
   /// Whether t is or holds (in a structure member, at any depth) an array.
   bool containsArray(Type t);
   Type resolveTypeDeclUncached(ast::TypeId t);
+  Type resolveBufferType(const ast::BufferType& b, Span span);
   bool requireF16(Span span, const char* rule = "extension-list");  // needs `enable f16;`
   std::vector<uint8_t> typeDeclDone_;
 
@@ -119,6 +125,9 @@ class Checker {
   static constexpr int kInfiniteRank = 1 << 30;
   /// #conversion-rank: ConversionRank(src, dst), kInfiniteRank if infeasible.
   int conversionRank(Type src, Type dst) const;
+  /// new#conversion-rank: the rank of a buffer pointer argument's conversion to a parameter's
+  /// buffer pointer type (revision 2026, buffer_view), kInfiniteRank if none.
+  int bufferArgumentRank(Type src, Type dst) const;
   /// The concrete type an abstract type converts to with the lowest rank (i32, f32, ...).
   Type concretize(Type t);
   /// The store type if `t` is a reference that can be read (the Load Rule), else `t`.
@@ -170,6 +179,10 @@ class Checker {
   /// errors are pipeline-creation errors.
   bool checkConstOperands(const Selection& s, const std::vector<std::optional<Value>>& known,
                           Span span, bool atPipeline);
+  /// Revision 2026: bufferView<T>, bufferArrayView<T>, bufferLength after their row is
+  /// selected (buffer_view_builtins.cpp).
+  ExpressionInfo typeBufferViewCall(ast::ExpressionId id, const Selection& s,
+                                    const std::vector<Operand>& operands, Span span);
   ExpressionInfo callUserFunction(uint32_t declaration, const std::vector<Operand>& operands,
                                   Span span);
   static EvaluationStage latest(EvaluationStage a, EvaluationStage b) { return a > b ? a : b; }
@@ -270,6 +283,10 @@ class Checker {
   /// #address-space-layout-constraints for a variable's store type in uniform or storage.
   void checkLayoutConstraints(Type store, ast::AddressSpace space,
                               const ast::VariableDeclaration& v);
+  /// The same for any store type (a buffer view's, new#buffer-view-builtin-functions): errors
+  /// at `typeSpan`, each followed by `because()`'s note.
+  void checkLayoutConstraints(Type store, ast::AddressSpace space, Span typeSpan,
+                              const std::function<void()>& because);
   /// #structure-member-layout: @size(n) is at least SizeOf(T).
   void checkMemberSizes(Type structure);
   std::unordered_set<uint64_t> layoutChecked_;  // (type id << 3 | address space) checked

@@ -9,6 +9,29 @@
 
 namespace plumb {
 
+// new#conversion-rank, "conversion rank for fixed-size buffer" and "to runtime-sized buffer":
+// a pointer argument of a function call to a fixed-size buffer converts to a parameter's pointer
+// to a smaller fixed-size buffer (both sizes const-expressions) or to a runtime-sized buffer,
+// in the same address space and access mode, rank 1 (buffer_view with
+// unrestricted_pointer_parameters, which revision 2026 supports).
+int Checker::bufferArgumentRank(Type src, Type dst) const {
+  if (!m_.revision().bufferView || !m_.revision().unrestrictedPointerParameters)
+    return kInfiniteRank;
+  const TypeNode& s = types_[src];
+  const TypeNode& d = types_[dst];
+  if (s.kind != TypeKind::Pointer || d.kind != TypeKind::Pointer || s.space != d.space ||
+      s.access != d.access || !isBuffer(types_, s.element) || !isBuffer(types_, d.element))
+    return kInfiniteRank;
+  const TypeNode& from = types_[s.element];
+  const TypeNode& to = types_[d.element];
+  if (from.arrayCount == ArrayCount::Runtime) return kInfiniteRank;
+  if (to.arrayCount == ArrayCount::Runtime) return 1;
+  if (from.arrayCount == ArrayCount::Fixed && to.arrayCount == ArrayCount::Fixed &&
+      to.count < from.count)
+    return 1;
+  return kInfiniteRank;
+}
+
 int Checker::conversionRank(Type src, Type dst) const {
   if (src == dst) return 0;
   const TypeNode& s = types_[src];

@@ -124,7 +124,8 @@ void Checker::checkModuleVariable(ModuleDeclaration& d, const VariableDeclaratio
                  : AccessMode::ReadWrite;
   // #address-space: restrictions on stored values.
   for (const std::string& why : storeTypeRestriction(space, store, access))
-    error(v.type ? m_[v.type].span : v.nameSpan, why, "address-space");
+    error(v.type ? m_[v.type].span : v.nameSpan, why,
+          isBuffer(types_, store) ? "buffer-types" : "address-space");
   // #var-decls: "Optionally has an initializer expression, if the variable is in the private
   // or function address spaces."
   if (v.initializer && space != AddressSpace::Private && space != AddressSpace::Function)
@@ -250,6 +251,28 @@ void Checker::checkModuleValue(ModuleDeclaration& d, const VariableDeclaration& 
 std::vector<std::string> Checker::storeTypeRestriction(AddressSpace space, Type store,
                                                        AccessMode access) {
   std::vector<std::string> why;
+  if (isBuffer(types_, store)) {
+    // new#buffer-types: "Fixed-size buffers may only be instantiated by variables in the
+    // storage, uniform, and workgroup address spaces. In the storage and uniform address
+    // spaces, the size must be a const-expression. Runtime-sized buffers can only be
+    // instantiated by variables in the storage address space."
+    ArrayCount size = types_[store].arrayCount;
+    bool ok = size == ArrayCount::Runtime ? space == AddressSpace::Storage
+              : size == ArrayCount::Fixed
+                  ? space == AddressSpace::Storage || space == AddressSpace::Uniform ||
+                        space == AddressSpace::Workgroup
+                  : space == AddressSpace::Workgroup;
+    if (!ok)
+      why.push_back(
+          size == ArrayCount::Runtime
+              ? "a runtime-sized buffer is only allowed in the storage address space"
+          : size == ArrayCount::Fixed
+              ? "a fixed-size buffer is only allowed in the storage, uniform and workgroup "
+                "address spaces"
+              : "a buffer sized by an override is only allowed in the workgroup address space "
+                "(in storage and uniform its size must be a const-expression)");
+    return why;
+  }
   switch (space) {
     case AddressSpace::Function:
       if (!isConstructible(types_, store))

@@ -247,6 +247,14 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
   }
   const Resolution& r = out_.identifiers[id.value];
   std::string_view fname = name(c.function());
+  if (m_.callTemplates.count(id.value) &&
+      (r.kind != Resolution::BuiltinFunction || !isBufferViewBuiltin(fname))) {
+    // new#template-lists-sec: only predeclared functions take a template list (a
+    // declaration named bufferView shadows the built-in).
+    if (r.kind != Resolution::Unresolved)
+      error(e.span, "'" + std::string(fname) + "' takes no template list", "template-lists-sec");
+    return ExpressionInfo{};
+  }
   switch (r.kind) {
     case Resolution::Unresolved: return ExpressionInfo{};
     case Resolution::BuiltinFunction: {
@@ -266,6 +274,8 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
           return ExpressionInfo{};
         }
       }
+      if (isBufferViewBuiltin(s->overload->row->name))
+        return typeBufferViewCall(id, *s, operands, e.span);
       if (s->overload->row->name == "workgroupUniformLoad" && !isConstructible(types_, s->result)) {
         // new#workgroupUniformLoad-builtin: "T is a concrete constructible type".
         error(e.span,
@@ -317,7 +327,8 @@ ExpressionInfo Checker::callUserFunction(uint32_t declaration, const std::vector
   for (size_t i = 0; i < operands.size(); ++i) {
     // "Each function call argument must evaluate to the type of the corresponding function
     // parameter" (#function-restriction), through feasible automatic conversions.
-    if (conversionRank(operands[i].type, sig.parameters[i]) >= kInfiniteRank) {
+    if (conversionRank(operands[i].type, sig.parameters[i]) >= kInfiniteRank &&
+        bufferArgumentRank(operands[i].type, sig.parameters[i]) >= kInfiniteRank) {
       error(operands[i].span,
             "argument " + std::to_string(i + 1) + " of '" + fname + "' must be " +
                 typeName(sig.parameters[i]) + ", not " + typeName(operands[i].type),

@@ -36,6 +36,14 @@ void Checker::checkMemberSizes(Type structure) {
 
 void Checker::checkLayoutConstraints(Type store, AddressSpace declared,
                                      const VariableDeclaration& v) {
+  checkLayoutConstraints(store, declared, v.type ? m_[v.type].span : v.nameSpan, [&] {
+    note(v.nameSpan, "required because '" + std::string(name(v.name)) + "' is in the " +
+                         std::string(spelling(declared)) + " address space");
+  });
+}
+
+void Checker::checkLayoutConstraints(Type store, AddressSpace declared, Span typeSpan,
+                                     const std::function<void()>& because) {
   const char* rule = "address-space-layout-constraints";
   std::string spaceName(spelling(declared));
   // new#address-space-layout-constraints: where the uniform_buffer_standard_layout language
@@ -46,12 +54,7 @@ void Checker::checkLayoutConstraints(Type store, AddressSpace declared,
   if (space == AddressSpace::Uniform &&
       m_.revision().isLanguageFeature("uniform_buffer_standard_layout"))
     space = AddressSpace::Storage;
-  Span typeSpan = v.type ? m_[v.type].span : v.nameSpan;
   MemoryLayouts& layouts = out_.layouts;
-  auto because = [&] {
-    note(v.nameSpan, "required because '" + std::string(name(v.name)) + "' is in the " +
-                         spaceName + " address space");
-  };
   auto required = [&](Type t) {
     return "RequiredAlignOf(" + typeName(t) + ", " + spaceName + ") = " +
            std::to_string(layouts.requiredAlignOf(t, space));

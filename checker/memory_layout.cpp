@@ -126,6 +126,17 @@ void MemoryLayouts::compute(Type t) {
       members_[t.id] = std::move(members);
       break;
     }
+    case TypeKind::Buffer:
+      // new#alignment-and-size: SizeOf(buffer<N>) = N; the runtime-sized buffer's is the
+      // attached GPUBuffer's, counted here in 4-byte words (a storage binding's size is a
+      // multiple of 4). AlignOf is "N/A": 4, the word a binding is made of, is never used as
+      // an alignment (a buffer is in no other type). An override-sized buffer (workgroup only)
+      // has no layout at shader creation.
+      out.defined = n.arrayCount != ArrayCount::Override;
+      out.align = 4;
+      if (n.arrayCount == ArrayCount::Fixed) out.size = n.count;
+      if (n.arrayCount == ArrayCount::Runtime) out.runtimeStride = 4;
+      break;
     default: break;
   }
   done_[t.id] = 1;
@@ -139,6 +150,20 @@ uint64_t MemoryLayouts::requiredAlignOf(Type t, AddressSpace space) {
   if (space == AddressSpace::Uniform && (k == TypeKind::Array || k == TypeKind::Struct))
     return std::max<uint64_t>(16, align);  // roundUp(16, AlignOf(S)); alignments are powers of 2
   return align;
+}
+
+// new#buffer-view-builtin-functions: MinTypeSize(T) and ArrayOffset(T).
+BufferViewLayout bufferViewLayout(MemoryLayouts& layouts, const TypeTable& types, Type t) {
+  BufferViewLayout out;
+  const TypeLayout& l = layouts.of(t);
+  // "MinTypeSize(T) = SizeOf(T) if T has a fixed footprint; StrideOf(T) for a runtime-sized
+  // array; ArrayOffset(T) + StrideOf(array<E>) for a structure whose last member is one".
+  // MemoryLayouts keeps SizeOf's fixed part in `size` (ArrayOffset for such a structure, 0 for
+  // the array) and the stride in `runtimeStride`.
+  out.minTypeSize = l.size + l.runtimeStride;
+  out.stride = l.runtimeStride;
+  out.arrayOffset = types.kind(t) == TypeKind::Struct && l.runtimeStride ? l.size : 0;
+  return out;
 }
 
 }  // namespace plumb

@@ -59,6 +59,14 @@ class MemoryLayouts {
   std::vector<std::vector<MemberLayout>> members_;  // by type id, structures only
 };
 
+/// new#buffer-view-builtin-functions (revision 2026): the sizes a view of type T needs.
+struct BufferViewLayout {
+  uint64_t minTypeSize = 0;  // MinTypeSize(T)
+  uint64_t arrayOffset = 0;  // ArrayOffset(T): the runtime-sized last member's offset, else 0
+  uint64_t stride = 0;       // StrideOf(array<E>) of T's runtime-sized array, 0 if none
+};
+BufferViewLayout bufferViewLayout(MemoryLayouts& layouts, const TypeTable& types, Type t);
+
 /// roundUp(k, n) = ⌈n ÷ k⌉ × k (#alignment-and-size); false if it does not fit in 64 bits.
 bool roundUp(uint64_t k, uint64_t n, uint64_t& out);
 

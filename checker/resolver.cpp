@@ -220,6 +220,8 @@ void Checker::resolveType(TypeId id) {
         } else if constexpr (std::is_same_v<N, ArrayType>) {
           resolveType(n.element);
           if (n.count) resolveExpression(n.count);
+        } else if constexpr (std::is_same_v<N, BufferType>) {
+          if (n.size) resolveExpression(n.size);
         } else if constexpr (std::is_same_v<N, SampledTextureType> ||
                              std::is_same_v<N, MultisampledTextureType>) {
           resolveType(n.sampled);
@@ -270,6 +272,9 @@ void Checker::resolveExpression(ExpressionId id) {
           } else {
             resolveType(n.type());
           }
+          // new#buffer-view-builtin-functions: `bufferView<T>(...)` names a type T.
+          if (auto it = m_.callTemplates.find(id.value); it != m_.callTemplates.end())
+            resolveType(it->second);
           for (ExpressionId a : m_[n.arguments]) resolveExpression(a);
         } else if constexpr (std::is_same_v<N, ParenthesizedExpression>) {
           resolveExpression(n.inner);

@@ -267,10 +267,80 @@ Type Checker::resolveTypeDeclUncached(TypeId id) {
           TypeNode node{TypeKind::DepthTexture};
           node.depth = n.kind;
           return types_.intern(node);
+        } else if constexpr (std::is_same_v<N, BufferType>) {
+          return resolveBufferType(n, t.span);
         }
         return Type{};
       },
       t.node);
+}
+
+// new#buffer-types: `buffer<N>` and `buffer` (the buffer_view language feature).
+Type Checker::resolveBufferType(const BufferType& b, Span span) {
+  if (!m_.revision().bufferView) {
+    error(span, "buffer types need the buffer_view language feature (revision 2026)",
+          "buffer-types");
+    return Type{};
+  }
+  if (!b.size) return types_.buffer(ArrayCount::Runtime, 0);
+  int unevaluated = notEvaluated_;
+  notEvaluated_ = 0;
+  const ExpressionInfo& c = typeExpression(b.size);
+  notEvaluated_ = unevaluated;
+  if (!c.type) return Type{};
+  Type ct = loadType(c.type);
+  Span sizeSpan = m_[b.size].span;
+  // "N must be an override-expression" (of an integer type: it counts bytes).
+  if (!isIntegerScalar(types_, ct) && types_.kind(ct) != TypeKind::AbstractInt) {
+    error(sizeSpan, "a buffer's size must be an integer, not " + typeName(ct), "buffer-types");
+    return Type{};
+  }
+  if (c.stage == EvaluationStage::Runtime) {
+    error(sizeSpan,
+          "a buffer's size must be an override-expression (made of literals, constants and "
+          "overrides)",
+          "buffer-types");
+    return Type{};
+  }
+  // "If N is not greater than 0", "not evenly divisible by 2" (f16 enabled) or "by 4" (not):
+  // a shader-creation error when N is a const-expression, else a pipeline-creation error.
+  uint64_t multiple = f16Enabled_ ? 2 : 4;
+  auto sizeError = [&](int64_t n) -> bool {
+    std::string when = c.stage == EvaluationStage::Constant ? "" : "pipeline creation: ";
+    if (n <= 0) {
+      error(sizeSpan, when + "a buffer's size must be greater than zero, not " + std::to_string(n),
+            "buffer-types");
+      return true;
+    }
+    if (static_cast<uint64_t>(n) % multiple != 0) {
+      error(sizeSpan,
+            when + "a buffer's size must be a multiple of " + std::to_string(multiple) +
+                (f16Enabled_ ? " (f16 is enabled)" : " (f16 is not enabled)") + ", not " +
+                std::to_string(n),
+            "buffer-types");
+      return true;
+    }
+    return false;
+  };
+  if (c.stage == EvaluationStage::Constant && c.value) {
+    if (types_.kind(ct) == TypeKind::AbstractInt && !convertValue(*c.value, types_.i32(), sizeSpan))
+      return Type{};
+    int64_t n = c.value->intValue();
+    if (sizeError(n)) return Type{};
+    return types_.buffer(ArrayCount::Fixed, static_cast<uint64_t>(n));
+  }
+  if (c.value) sizeError(c.value->intValue());
+  // Override-sized: "the same pipeline-overridable constant" by the declaration it names, as
+  // for arrays (new#buffer-types: two such buffer types are the same iff they name it).
+  uint64_t identity = (uint64_t(1) << 40) | b.size.value;
+  if (std::holds_alternative<IdentifierExpression>(m_[b.size].node)) {
+    const Resolution& r = out_.identifiers[b.size.value];
+    if (r.kind == Resolution::ModuleDeclaration) identity = r.index;
+  }
+  if (c.value && c.value->intValue() > 0)
+    out_.overrideArrayCounts[identity] = static_cast<uint64_t>(c.value->intValue());
+  types_.nameOverrideCount(identity, std::string(m_.text(sizeSpan)));
+  return types_.buffer(ArrayCount::Override, identity);
 }
 
 }  // namespace plumb

@@ -490,6 +490,18 @@ class CurrentGraphBuilder {
       v.indices.push_back(index);
       return v;
     }
+    if (auto* c = std::get_if<CallExpression>(&e.node); c && m_.callTemplates.count(id.value)) {
+      // new#root-identifier: the root identifier of a bufferView or bufferArrayView call is
+      // that of its pointer argument; the view is a part of the buffer, at an offset (and of a
+      // size) that are like indices: (CF, offset) => V; L -> V.
+      auto args = m_[c->arguments];
+      if (!args.empty()) {
+        View v = memoryView(cf, args[0]);
+        v.full = false;
+        for (size_t i = 1; i < args.size(); ++i) v.indices.push_back(expression(cf, args[i]));
+        return v;
+      }
+    }
     View v;
     if (!std::holds_alternative<IdentifierExpression>(e.node)) return v;
     const Resolution& r = out_.identifiers[id.value];
@@ -869,6 +881,12 @@ class CurrentGraphBuilder {
     }
     if (returnNonUniform) g_.edge(result, source(Reason::ReturnValue, span, callee));
     if (!parametersToResult) return;
+    if (callee == "bufferView" || callee == "bufferArrayView") {
+      // A view is a pointer: as uniform as the pointer, offset and size it is made of (its
+      // loads read the buffer through memoryView, which finds the root identifier).
+      for (Node a : args) g_.edge(result, a);
+      return;
+    }
     for (size_t i = 0; i < args.size(); ++i) {
       g_.edge(result, args[i]);
       // "If the parameter is a pointer, then the values stored in the memory pointed to by

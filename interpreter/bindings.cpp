@@ -23,6 +23,86 @@ std::optional<uint32_t> wordOf(const nlohmann::json& j) {
   return std::nullopt;
 }
 
+/// Revision 2026, immediate_address_space (new#address-space, new#var-and-value): the
+/// pipeline's immediate data, `immediates` of a version 3 document ({"words": [...]} or
+/// {"value": ...} of the store type), which every `var<immediate>` reads from offset 0 as
+/// WebGPU's setImmediates(0, data) gives it (laid out by the storage rules,
+/// new#address-space-layout-constraints). Without it, --zero-missing-bindings gives zero bytes.
+void bindImmediates(Program& program, const nlohmann::json& doc, int version,
+                    const std::vector<uint32_t>& variables, bool zeroMissing,
+                    std::vector<std::string>& errors) {
+  CheckedModule& cm = program.checked;
+  program.immediates.clear();
+  if (doc.contains("immediates") && version < 3) {
+    errors.push_back("'immediates' needs a plumb-bindings document of version 3");
+    return;
+  }
+  if (variables.empty()) {
+    if (doc.contains("immediates"))
+      errors.push_back("'immediates': the shader declares no var<immediate>");
+    return;
+  }
+  // The largest store type read: the immediate data must cover it.
+  uint64_t need = 0;
+  std::string names;
+  for (uint32_t d : variables) {
+    Type store = cm.types[cm.declarations[d].type].element;
+    need = std::max(need, cm.layouts.of(store).size);
+    names += (names.empty() ? "'" : ", '") +
+             std::string(program.module.name(cm.declarations[d].name)) + "' (" +
+             cm.types.name(store) + ")";
+  }
+  std::string where = "immediate data for " + names;
+  if (!doc.contains("immediates")) {
+    if (!zeroMissing) {
+      errors.push_back(where +
+                       ": no 'immediates' given (--zero-missing-bindings gives zero bytes)");
+      return;
+    }
+    program.immediates.assign(need, 0);
+    return;
+  }
+  const nlohmann::json& im = doc["immediates"];
+  if (!im.is_object() || im.contains("words") + im.contains("value") != 1) {
+    errors.push_back(where + ": 'immediates' must be {\"words\": [...]} or {\"value\": ...}");
+    return;
+  }
+  std::vector<uint8_t> bytes;
+  if (im.contains("words")) {
+    if (!im["words"].is_array()) {
+      errors.push_back(where + ": 'words' must be an array");
+      return;
+    }
+    for (const nlohmann::json& w : im["words"]) {
+      std::optional<uint32_t> x = wordOf(w);
+      if (!x) {
+        errors.push_back(where + ": " + w.dump() + " is not a 32-bit word");
+        return;
+      }
+      for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(*x >> (8 * i)));
+    }
+  } else {
+    if (variables.size() != 1) {
+      errors.push_back(where + ": a typed 'value' needs one var<immediate>; give 'words'");
+      return;
+    }
+    std::string error;
+    Type store = cm.types[cm.declarations[variables[0]].type].element;
+    auto b = bytesFromJson(cm.types, cm.layouts, store, im["value"], error);
+    if (!b) {
+      errors.push_back(where + ": " + error);
+      return;
+    }
+    bytes = std::move(*b);
+  }
+  if (bytes.size() < need) {
+    errors.push_back(where + ": expected at least " + std::to_string(need) + " bytes, given " +
+                     std::to_string(bytes.size()));
+    return;
+  }
+  program.immediates = std::move(bytes);
+}
+
 }  // namespace
 
 std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& doc,
@@ -33,15 +113,13 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
   std::vector<BoundBuffer> out;
   // The module's buffer variables by (group, binding).
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> variables;
+  std::vector<uint32_t> immediates;  // the var<immediate> declarations
   for (uint32_t d = 0; d < cm.declarations.size(); ++d) {
     const ModuleDeclaration& decl = cm.declarations[d];
     if (decl.kind != ModuleDeclaration::Variable) continue;
     const TypeNode& ref = types[decl.type];
     if (ref.space == ast::AddressSpace::Immediate) {
-      // new#address-space: an immediate data variable takes its value from the API's
-      // setImmediates, which the bindings document cannot give yet: refused, never guessed.
-      errors.push_back("immediate data variable '" + std::string(program.module.name(decl.name)) +
-                       "': plumb run cannot give immediate data (setImmediates) a value yet");
+      immediates.push_back(d);
       continue;
     }
     bool handle = ref.space == ast::AddressSpace::Handle &&
@@ -49,13 +127,16 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
     if (ref.space != ast::AddressSpace::Uniform && ref.space != ast::AddressSpace::Storage && !handle) continue;
     variables[{decl.attributes.group, decl.attributes.binding}] = d;
   }
-  // Version 2 adds samplers and a texture's "format" (issue 19); a version 1 document is a
-  // version 2 document without them.
+  // Version 2 adds samplers and a texture's "format" (issue 19), version 3 the immediate data
+  // (issue 15); an older document is a newer one without them.
   int version = doc.is_object() ? doc.value("version", 0) : 0;
-  if (!doc.is_object() || doc.value("format", "") != "plumb-bindings" || (version != 1 && version != 2)) {
-    errors.push_back("the bindings are not a plumb-bindings document of version 1 or 2 (docs/formats.md)");
+  if (!doc.is_object() || doc.value("format", "") != "plumb-bindings" || version < 1 ||
+      version > 3) {
+    errors.push_back(
+        "the bindings are not a plumb-bindings document of version 1, 2 or 3 (docs/formats.md)");
     return out;
   }
+  bindImmediates(program, doc, version, immediates, zeroMissing, errors);
   std::map<std::pair<uint32_t, uint32_t>, const nlohmann::json*> given;
   if (doc.contains("bindings")) {
     if (!doc["bindings"].is_array()) {
@@ -209,6 +290,13 @@ std::vector<BoundBuffer> bindResources(Program& program, const nlohmann::json& d
     if (buf.bytes.size() > (kMaxScalarsPerValue << 2)) {
       errors.push_back(where + ": " + std::to_string(buf.bytes.size()) +
                        " bytes is more than the machine's limit of 16 MiB per buffer");
+      continue;
+    }
+    // Revision 2026 (new#buffer-types): a runtime-sized buffer is "the size of the attached
+    // WebGPU GPUBuffer", whose storage binding is a whole number of 4-byte words.
+    if (isBuffer(types, buf.storeType) && buf.bytes.size() % 4 != 0) {
+      errors.push_back(where + ": a buffer binding's size must be a multiple of 4 bytes, not " +
+                       std::to_string(buf.bytes.size()));
       continue;
     }
     // #buffer-binding-determines-runtime-sized-array-element-count: the buffer must hold the

@@ -35,6 +35,13 @@ RValue workgroupZeroValue(const CheckedModule& cm, Type t) {
     Components parts(count, zeroValue(types, n.element));
     return RValue{t, std::move(parts)};
   }
+  if (n.kind == TypeKind::Buffer && n.arrayCount == ArrayCount::Override) {
+    // Revision 2026 (new#buffer-types): buffer<N> with N an override, "all zero bytes".
+    auto it = cm.overrideArrayCounts.find(n.count);
+    uint64_t bytes = it == cm.overrideArrayCounts.end() ? 0 : it->second;
+    Components words((bytes + 3) / 4, RValue{types.u32(), int64_t(0)});
+    return RValue{t, std::move(words)};
+  }
   if (n.kind == TypeKind::Struct) {
     RValue v = zeroValue(types, t);
     const auto& members = types.structInfo(t).members;
@@ -55,6 +62,10 @@ uint64_t workgroupScalarCount(const CheckedModule& cm, Type t) {
     uint64_t count = it == cm.overrideArrayCounts.end() ? 0 : it->second;
     uint64_t each = scalarCount(cm.types, n.element);
     return each && count > UINT64_MAX / each ? UINT64_MAX : count * each;
+  }
+  if (n.kind == TypeKind::Buffer && n.arrayCount == ArrayCount::Override) {
+    auto it = cm.overrideArrayCounts.find(n.count);
+    return it == cm.overrideArrayCounts.end() ? 0 : (it->second + 3) / 4;
   }
   return scalarCount(cm.types, t);
 }
@@ -189,6 +200,27 @@ void placeBoundResources(Program& program, const std::vector<BoundBuffer>& buffe
       a.value = v ? std::move(*v) : zeroValue(types, b.storeType);
     }
     uint32_t index = indexOf(program.variableAllocation[b.declaration]);
+    if (initial.buffers.size() <= index) initial.buffers.resize(index + 1);
+    initial.buffers[index] = std::move(a);
+  }
+  // Revision 2026: each var<immediate> holds the immediate data from offset 0
+  // (Program::immediates), read-only (new#address-space).
+  if (program.immediates.empty()) return;
+  for (uint32_t d = 0; d < cm.declarations.size(); ++d) {
+    const ModuleDeclaration& decl = cm.declarations[d];
+    if (decl.kind != ModuleDeclaration::Variable ||
+        types[decl.type].space != ast::AddressSpace::Immediate)
+      continue;
+    Allocation a;
+    a.storeType = types[decl.type].element;
+    a.space = ast::AddressSpace::Immediate;
+    a.access = ast::AccessMode::Read;
+    a.declaration = d;
+    std::string error;
+    std::optional<RValue> v =
+        valueFromBytes(types, cm.layouts, a.storeType, program.immediates, error);
+    a.value = v ? std::move(*v) : zeroValue(types, a.storeType);
+    uint32_t index = indexOf(program.variableAllocation[d]);
     if (initial.buffers.size() <= index) initial.buffers.resize(index + 1);
     initial.buffers[index] = std::move(a);
   }

@@ -106,6 +106,20 @@ struct Reader {
         }
         return RValue{t, std::move(parts)};
       }
+      case TypeKind::Buffer: {
+        // new#buffer-types (revision 2026): opaque bytes, held as the 32-bit words they are
+        // made of (u32 until a view stores another type there; interpreter/buffer_views.h).
+        uint64_t size = n.arrayCount == ArrayCount::Fixed ? n.count : bytes.size() - offset;
+        Components words;
+        words.reserve((size + 3) / 4);
+        for (uint64_t o = 0; o < size; o += 4) {
+          uint32_t w = 0;
+          for (uint64_t b = 0; b < 4 && offset + o + b < bytes.size(); ++b)
+            w |= uint32_t(bytes[offset + o + b]) << (8 * b);
+          words.push_back(RValue{types.u32(), int64_t(w)});
+        }
+        return RValue{t, std::move(words)};
+      }
       default:
         error = "type " + types.name(t) + " cannot be held by a buffer";
         return std::nullopt;
@@ -339,6 +353,10 @@ struct WordWriter {
           write(info.members[i].type, parts[i], offset + members[i].offset);
         return;
       }
+      case TypeKind::Buffer:
+        // Each word as the type a view last stored there (u32, i32, f32, or two f16).
+        for (size_t i = 0; i < parts.size(); ++i) write(parts[i].type, parts[i], offset + i * 4);
+        return;
       default: return;
     }
   }

@@ -261,6 +261,8 @@ StepResult Machine::load(Invocation& inv, const RValue& reference, RValue& out) 
   // bindResources binds every variable of the interface (or refuses the dispatch).
   if (!found) return Stop::internal("a resource without a binding is accessed");
   Allocation& a = *found;
+  // Revision 2026: a buffer's bytes are read through a view (machine_buffer_views.cpp).
+  if (types_.kind(a.storeType) == TypeKind::Buffer) return loadThroughView(inv, a, reference, out);
   if (!v.invalid) {
     if (const RValue* loc = locate(a.value, v.path, v.path.size())) {
       out = *loc;
@@ -337,6 +339,8 @@ StepResult Machine::store(Invocation& inv, const RValue& reference, RValue value
   // new#fragment-shaders-helper-invocations (adopted for the seed, docs/ambiguities.md D2):
   // "No write accesses will be performed on the storage or handle address spaces".
   if (inv.helper && a.space == ast::AddressSpace::Storage) return {};
+  if (types_.kind(a.storeType) == TypeKind::Buffer)
+    return storeThroughView(inv, a, reference, std::move(value));
   if (!v.invalid) {
     if (RValue* loc = locate(a.value, v.path, v.path.size())) {
       // #memory-operation: a write access, reported to the memory model observer.
@@ -506,7 +510,10 @@ StepResult Machine::evalExpression(Invocation& inv, const Task& t) {
           pushValueOf(inv, n.operand);
           return RuleId::BitcastExpr;
         } else if constexpr (std::is_same_v<N, IndexExpression>) {
-          bool reference = types_.kind(typeOf(n.base.value)) == TypeKind::Reference &&
+          // Revision 2026's pointer composite access (new#pointer-composite-access: `p[i]` with
+          // a pointer `p`) indexes the memory view the pointer holds, as a reference does.
+          TypeKind baseKind = types_.kind(typeOf(n.base.value));
+          bool reference = (baseKind == TypeKind::Reference || baseKind == TypeKind::Pointer) &&
                            types_.kind(info.type) == TypeKind::Reference;
           inv.tasks.push_back({reference ? TaskKind::IndexReference : TaskKind::IndexValue, t.node});
           pushValueOf(inv, n.index);
@@ -777,8 +784,12 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
         // override-sized array the override's pipeline-creation value, with which the
         // workgroup variable was allocated (runDispatch).
         const Allocation* a = spaces(inv).find(v.allocation);
-        const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
-        count = arr ? componentCount(*arr) : 0;
+        if (a && types_.kind(a->storeType) == TypeKind::Buffer) {
+          count = viewArrayCount(inv, v, composite);  // revision 2026: a buffer view's array
+        } else {
+          const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
+          count = arr ? componentCount(*arr) : 0;
+        }
       } else {
         count = ct.kind == TypeKind::Array ? ct.count : ct.size;
       }

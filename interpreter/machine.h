@@ -70,6 +70,10 @@ struct Program {
   /// The WebGPU format of each bound sampled or depth texture (its binding's "format"), by the
   /// allocation id of its variable: the precision its filtered values may have (T5).
   std::map<uint32_t, std::string> textureFormats;
+  /// Revision 2026, immediate_address_space: the immediate data of the pipeline (the bytes
+  /// `setImmediates` gives, from offset 0), which every `var<immediate>` reads
+  /// (new#address-space; bindResources, from the bindings' `immediates`).
+  std::vector<uint8_t> immediates;
 
   Program(const ast::Module& m, CheckedModule& c);
 };
@@ -265,6 +269,15 @@ class Machine {
   /// A built-in that touches memory or synchronizes (isMachineBuiltin in machine_calls.cpp).
   StepResult machineBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
   StepResult textureBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
+  // Revision 2026, buffer_view (machine_buffer_views.cpp): bufferView, bufferArrayView,
+  // bufferLength, and the loads and stores of a buffer's bytes through a view.
+  StepResult bufferViewBuiltin(Invocation& inv, const Task& t, const Overload& o,
+                               std::vector<RValue>& args);
+  StepResult loadThroughView(Invocation& inv, Allocation& a, const RValue& reference, RValue& out);
+  StepResult storeThroughView(Invocation& inv, Allocation& a, const RValue& reference,
+                              RValue value);
+  /// The element count of the runtime-sized array of type `array` a view `v` reaches.
+  uint64_t viewArrayCount(Invocation& inv, const MemoryView& v, Type array);
   /// textureSample*, textureGather* (machine_sampling.cpp, over interpreter/sampling_builtins.h).
   StepResult samplingBuiltin(Invocation& inv, const Task& t, const Overload& o, std::vector<RValue>& args);
   StepResult unwind(Invocation& inv, TaskKind target, bool keepTarget, Task* found);

@@ -4,6 +4,7 @@
 // The other built-ins are runtime_operations' callBuiltin.
 #include <algorithm>
 
+#include "interpreter/buffer_views.h"
 #include "interpreter/machine.h"
 #include "interpreter/races.h"
 #include "interpreter/runtime_operations.h"
@@ -25,7 +26,25 @@ bool isNumericShape(TypeKind k) {
 bool isMachineBuiltin(const Overload& o) {
   std::string_view name = o.row->name;
   return name == "workgroupBarrier" || name == "storageBarrier" || name == "arrayLength" ||
-         name.starts_with("atomic") || name.starts_with("texture") || isSubgroupOperation(o);
+         name.starts_with("buffer") || name.starts_with("atomic") || name.starts_with("texture") ||
+         isSubgroupOperation(o);
+}
+
+/// Revision 2026 (new#buffer-view-builtin-functions): a pointer argument given to a parameter
+/// of type ptr<AS, buffer<N>> remembers N when it is the smallest fixed-size buffer it went
+/// through: "The size will be the minimum of the size of the originating variable, or the
+/// minimum fixed-size buffer encountered as a formal parameter in the call stack".
+void limitBufferPointer(TypeTable& types, RValue& argument) {
+  const TypeNode& p = types[argument.type];
+  if (p.kind != TypeKind::Pointer || types.kind(p.element) != TypeKind::Buffer) return;
+  const TypeNode& b = types[p.element];
+  if (b.arrayCount != ArrayCount::Fixed || !std::holds_alternative<MemoryView>(argument.data))
+    return;
+  MemoryView& v = std::get<MemoryView>(argument.data);
+  BufferWindow w = windowOf(v);
+  if (w.limit && w.limit <= b.count) return;
+  w.limit = static_cast<uint32_t>(std::min<uint64_t>(b.count, UINT32_MAX));
+  setWindow(v, w);
 }
 
 }  // namespace
@@ -47,6 +66,7 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
     auto params = program_.module[f.parameters];
     for (size_t i = 0; i < params.size() && i < args.size(); ++i) {
       args[i].type = cm.parameters[params[i].value];
+      limitBufferPointer(types_, args[i]);
       frame.slots[program_.parameterSlot[params[i].value]] = std::move(args[i]);
     }
     inv.frames.push_back(std::move(frame));
@@ -156,11 +176,19 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     // #array-builtin-functions: the number of elements of the runtime-sized array.
     const MemoryView& v = args[0].view();
     const Allocation* a = spaces(inv).find(v.allocation);
-    const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
-    int64_t n = arr ? static_cast<int64_t>(componentCount(*arr)) : 0;
+    int64_t n = 0;
+    if (a && types_.kind(a->storeType) == TypeKind::Buffer) {
+      // new#arrayLength-builtin: "When p is derived from a bufferView or bufferArrayView
+      // built-in function, NRuntime is based on the size of the buffer" the view has.
+      n = static_cast<int64_t>(viewArrayCount(inv, v, types_[args[0].type].element));
+    } else {
+      const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
+      n = arr ? static_cast<int64_t>(componentCount(*arr)) : 0;
+    }
     inv.values.push_back(RValue{types_.u32(), n});
     return RuleId::ArrayBuiltinFunctions;
   }
+  if (name.starts_with("buffer")) return bufferViewBuiltin(inv, t, o, args);
   if (name.starts_with("atomic")) {
     // #atomic-builtin-functions: one indivisible access; the scheduler interleaves them.
     // The observer hears its read and write as atomic (#scoped-operations); the flag is reset

@@ -34,6 +34,9 @@ uint64_t scalarCount(const TypeTable& types, Type t) {
     case TypeKind::Vector: return n.size;
     case TypeKind::Matrix: return uint64_t(n.size) * n.rows;
     case TypeKind::Atomic: return 1;
+    // revision 2026: a fixed-size buffer's words (interpreter/buffer_views.h)
+    case TypeKind::Buffer:
+      return n.arrayCount == ArrayCount::Fixed ? (n.count + 3) / 4 : 0;
     case TypeKind::Array:
       return n.arrayCount == ArrayCount::Fixed ? mul(n.count, scalarCount(types, n.element)) : 0;
     case TypeKind::Struct: {

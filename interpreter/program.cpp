@@ -47,7 +47,7 @@ void assignSlots(const Module& m, StatementId s, std::vector<uint32_t>& slotOf, 
 /// machine_calls.cpp); the others are functions of their arguments.
 bool touchesMemory(std::string_view name) {
   return name == "workgroupBarrier" || name == "storageBarrier" || name == "arrayLength" ||
-         name.starts_with("atomic") || name.starts_with("texture");
+         name.starts_with("buffer") || name.starts_with("atomic") || name.starts_with("texture");
 }
 
 /// Program::fusable: the expression forms Machine::fusedEval evaluates (machine_fusion.cpp),

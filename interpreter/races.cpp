@@ -318,6 +318,11 @@ std::string RaceDetector::locationName(const Location& l) const {
       const MemberInfo& m = types.structInfo(t).members[k];
       name += "." + m.name;
       t = m.type;
+    } else if (n.kind == TypeKind::Buffer) {
+      // revision 2026: a buffer's 32-bit words (interpreter/buffer_views.h)
+      name += " bytes [" + std::to_string(4 * uint64_t(k)) + ", " +
+              std::to_string(4 * uint64_t(k) + 4) + ")";
+      t = const_cast<TypeTable&>(types).vector(2, types.f16());
     } else {
       name += "[" + std::to_string(k) + "]";
       t = n.kind == TypeKind::Matrix ? const_cast<TypeTable&>(types).vector(n.rows, n.element)

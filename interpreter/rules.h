@@ -42,7 +42,8 @@ enum class RuleId : uint8_t {
   LogicalBuiltinFunctions, FloatBuiltinFunctions, IntegerBuiltinFunctions, MatrixBuiltinFunctions,
   VectorBuiltinFunctions, PackBuiltinFunctions, UnpackBuiltinFunctions,
   // built-in functions that touch memory or synchronize (machine_calls.cpp, machine_textures.cpp)
-  ArrayBuiltinFunctions, AtomicLoad, AtomicStore, AtomicRmw, AtomicCompareExchange,
+  ArrayBuiltinFunctions, BufferViewBuiltin, BufferArrayViewBuiltin, BufferLengthBuiltin,
+  AtomicLoad, AtomicStore, AtomicRmw, AtomicCompareExchange,
   ControlBarrierWait, TextureDimensions, TextureNumLayers, TextureNumLevels, TextureNumSamples,
   TextureLoad, TextureLoadOutOfBounds, TextureStore, TextureStoreOutOfBounds,
   // the sampling built-ins (machine_sampling.cpp, interpreter/sampling.h)
@@ -163,6 +164,10 @@ inline constexpr std::array<Rule, static_cast<size_t>(RuleId::Count)> kRules{{
     {RuleId::UnpackBuiltinFunctions, "unpack-builtin-functions", "unpack-builtin-functions"},
 
     {RuleId::ArrayBuiltinFunctions, "array-builtin-functions", "array-builtin-functions"},
+    // revision 2026, buffer_view (machine_buffer_views.cpp)
+    {RuleId::BufferViewBuiltin, "bufferview-builtin", "bufferview-builtin"},
+    {RuleId::BufferArrayViewBuiltin, "bufferarrayview-builtin", "bufferarrayview-builtin"},
+    {RuleId::BufferLengthBuiltin, "bufferlength-builtin", "bufferlength-builtin"},
     {RuleId::AtomicLoad, "atomic-load", "atomic-load"},
     {RuleId::AtomicStore, "atomic-store", "atomic-store"},
     {RuleId::AtomicRmw, "atomic-rmw", "atomic-rmw"},

@@ -50,6 +50,16 @@ RValue build(const TypeTable& types, Type t, const F& scalar) {
     v.type = t;
     return v;
   }
+  if (k == TypeKind::Buffer) {
+    // new#buffer-types (revision 2026): its 32-bit words, as u32 (a workgroup buffer's zero
+    // value "is all zero bytes", new#var-and-value). Only a fixed-size buffer is built here
+    // (a bound one is read from its bytes, host_buffer.h).
+    Components words;
+    const TypeNode& n = types[t];
+    uint64_t count = n.arrayCount == ArrayCount::Fixed ? (n.count + 3) / 4 : 0;
+    for (uint64_t i = 0; i < count; ++i) words.push_back(build(types, types.u32(), scalar));
+    return RValue{t, std::move(words)};
+  }
   if (k == TypeKind::Vector || k == TypeKind::Matrix || k == TypeKind::Array ||
       k == TypeKind::Struct) {
     Components parts;

@@ -87,6 +87,7 @@ bool readRunFields(const nlohmann::json& j, const fs::path& path, OracleCase& c,
       // A draw's stage inputs (docs/formats.md, the `vertex` and `fragment` sections).
       for (const char* stage : {"vertex", "fragment"})
         if (b.contains(stage)) stageInputs[stage] = b[stage];
+      if (b.contains("immediates")) c.immediatesGiven = b["immediates"];  // version 3
       b = b.value("bindings", nlohmann::json());
     }
     if (!b.is_array())
@@ -94,6 +95,7 @@ bool readRunFields(const nlohmann::json& j, const fs::path& path, OracleCase& c,
           c, "\"bindings\" must be an array of plumb-bindings entries, or a plumb-bindings file");
     bindings = b;
   }
+  if (j.contains("immediates")) c.immediatesGiven = j["immediates"];
   // The case's own sections win over those of its bindings file.
   for (const char* stage : {"vertex", "fragment"})
     if (j.contains(stage)) {

@@ -442,7 +442,9 @@ void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes
                                   : "Plumb rejects [" + v.rule + "] at " + std::to_string(v.line) +
                                         ":" + std::to_string(v.column);
   r.outcome = OutcomeMatch{};
-  if (s == "not-run" || s == "unavailable") {
+  if (s == "not-run" || s == "unavailable" || s == "unsupported") {
+    // "unsupported": the runner cannot do what the case needs (immediate data without
+    // setImmediates, docs/oracle.md), which it names.
     r.classification = Classification::Skipped;
     r.detail = r.raw.value("error", s);
     return;

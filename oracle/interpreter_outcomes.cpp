@@ -30,6 +30,12 @@ OutcomeProvider interpreterOutcomeProvider() {
     }
     nlohmann::json bindingsDocument = {
         {"format", "plumb-bindings"}, {"version", 1}, {"bindings", bindings}};
+    if (c.immediates) {
+      // Version 3: the immediate data the runners pass (setImmediates).
+      bindingsDocument["version"] = 3;
+      bindingsDocument["immediates"] = nlohmann::json::object();
+      bindingsDocument["immediates"]["words"] = *c.immediates;
+    }
     // A draw: the stage inputs the runners reproduce (oracle/draw_plan.h).
     if (c.mode == CaseMode::Draw && c.draw)
       for (const auto& [stage, section] : c.draw->stageInputs.items())

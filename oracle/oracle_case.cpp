@@ -307,6 +307,7 @@ bool readCaseFile(const fs::path& p, OracleCase& c, detail::CaseFileParts& parts
         return false;
       }
       parts.bindings = b["bindings"];
+      if (b.contains("immediates")) c.immediatesGiven = b["immediates"];
     }
     return true;
   }
@@ -322,6 +323,65 @@ bool readCaseFile(const fs::path& p, OracleCase& c, detail::CaseFileParts& parts
   c.error = "'" + p.string() +
             "': \"format\" must be \"plumb-oracle-case\" or \"plumb-case\" with \"version\": 1";
   return false;
+}
+
+/// Revision 2026: the immediate data of a case as words (docs/formats.md plumb-bindings v3,
+/// "immediates"): given as words, or as a typed value of the one var<immediate>'s store type;
+/// zero words covering every var<immediate> when the case gives none (as
+/// `plumb run --zero-missing-bindings`), nothing when the module has none.
+bool resolveImmediates(const ModuleFacts& facts, OracleCase& c) {
+  const nlohmann::json& given = c.immediatesGiven;
+  std::vector<Type> stores;
+  if (facts.checkedModule) {
+    const CheckedModule& cm = *facts.checkedModule;
+    for (const ModuleDeclaration& d : cm.declarations)
+      if (d.kind == ModuleDeclaration::Variable && d.type &&
+          cm.types[d.type].space == ast::AddressSpace::Immediate)
+        stores.push_back(cm.types[d.type].element);
+  }
+  if (given.is_null()) {
+    if (stores.empty()) return true;
+    uint64_t need = 0;
+    for (Type t : stores) need = std::max(need, facts.checkedModule->layouts.of(t).size);
+    c.immediates = std::vector<uint32_t>((need + 3) / 4, 0u);
+    return true;
+  }
+  std::vector<uint32_t> words;
+  if (given.is_object() && given.contains("words") && given["words"].is_array()) {
+    for (const nlohmann::json& w : given["words"]) {
+      std::optional<uint64_t> x = asUnsigned(w);
+      if (w.is_string()) {
+        std::string t = w.get<std::string>();
+        char* end = nullptr;
+        unsigned long long v = std::strtoull(t.c_str(), &end, 0);
+        x = end != t.c_str() && !*end ? std::optional<uint64_t>(v) : std::nullopt;
+      }
+      if (!x || *x > 0xffffffffu) {
+        c.error = "\"immediates\": " + w.dump() + " is not a 32-bit word";
+        return false;
+      }
+      words.push_back(static_cast<uint32_t>(*x));
+    }
+  } else if (given.is_object() && given.contains("value") && stores.size() == 1) {
+    std::string why;
+    auto bytes = interp::bytesFromJson(facts.checkedModule->types, facts.checkedModule->layouts,
+                                       stores[0], given["value"], why);
+    if (!bytes) {
+      c.error = "\"immediates\": " + why;
+      return false;
+    }
+    bytes->resize((bytes->size() + 3) / 4 * 4, 0);
+    for (size_t i = 0; i < bytes->size(); i += 4)
+      words.push_back(uint32_t((*bytes)[i]) | uint32_t((*bytes)[i + 1]) << 8 |
+                      uint32_t((*bytes)[i + 2]) << 16 | uint32_t((*bytes)[i + 3]) << 24);
+  } else {
+    c.error =
+        "\"immediates\" must be {\"words\": [...]}, or {\"value\": ...} for a program with one "
+        "var<immediate> (docs/formats.md)";
+    return false;
+  }
+  c.immediates = std::move(words);
+  return true;
 }
 
 /// Resolves the case's bindings for a run: the file's entries, then zero-filled buffers for
@@ -380,7 +440,7 @@ bool resolveBindings(const nlohmann::json& entries, const ModuleFacts& facts, Or
             [](const RunnerBinding& a, const RunnerBinding& b) {
               return std::pair(a.group, a.binding) < std::pair(b.group, b.binding);
             });
-  return true;
+  return resolveImmediates(facts, c);
 }
 
 /// The bind group of a vertex draw's write-out (oracle/draw_plan.h): one past the module's.
@@ -700,6 +760,7 @@ nlohmann::json runnerInput(const OracleCase& c) {
     }
     j["entry"] = c.entry;
     j["bindings"] = bindings;
+    if (c.immediates) j["immediates"] = *c.immediates;
     if (c.mode == CaseMode::Draw && c.draw) {
       j["mode"] = "draw";
       j["stage"] = std::string(spelling(c.draw->stage));

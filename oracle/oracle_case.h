@@ -90,6 +90,11 @@ struct OracleCase {
   std::string entry;     // entry point name (Run mode)
   std::array<uint32_t, 3> dispatch{1, 1, 1};
   std::vector<RunnerBinding> bindings;  // Run and Draw modes
+  /// Revision 2026, immediate data (`var<immediate>`): the plumb-bindings "immediates" given
+  /// with the case ({"words"} or {"value"}), and the words resolveBindings makes of it, which
+  /// the runners pass with setImmediates(0, words) (docs/oracle.md).
+  nlohmann::json immediatesGiven;
+  std::optional<std::vector<uint32_t>> immediates;
   CaseMode mode = CaseMode::Run;
   std::vector<PipelinePlan> pipelines;  // Pipelines mode: one per entry point
   /// Draw mode: how the runners draw the entry point and what their outputs stand for.

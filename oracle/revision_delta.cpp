@@ -102,6 +102,11 @@ std::string dynamicEntries(const OracleCase& c, const Revision& base, const Revi
     q.dispatch.maxExecutions = 1000;
     q.dispatch.maxSteps = 1'000'000;
     q.bindings = {{"format", "plumb-bindings"}, {"version", 1}, {"bindings", bindings}};
+    if (c.immediates) {
+      q.bindings["version"] = 3;
+      q.bindings["immediates"] = nlohmann::json::object();
+      q.bindings["immediates"]["words"] = *c.immediates;
+    }
     q.zeroMissingBindings = true;
     q.check.overrides = c.verdictOptions.overrides;
     q.revision = &r;

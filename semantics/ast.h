@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <span>
 #include <string_view>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -304,12 +305,17 @@ struct StorageTextureType {
 struct DepthTextureType {
   DepthTextureKind kind;
 };
+/// Revision 2026 (buffer_view, new#buffer-types): `buffer<N>`, or the runtime-sized `buffer`
+/// (`size` absent).
+struct BufferType {
+  ExpressionId size;
+};
 
 struct TypeDecl {
   Span span;
   std::variant<NamedType, ScalarType, VectorType, MatrixType, PointerType, ArrayType, AtomicType,
                SamplerType, SampledTextureType, MultisampledTextureType, StorageTextureType,
-               DepthTextureType>
+               DepthTextureType, BufferType>
       node;
   /// Revision 2026: the predeclared identifier that spelled a type other than NamedType
   /// (`f32`, `vec3`, `vec3f`, `array`, ...). A user declaration of that name shadows it
@@ -585,6 +591,11 @@ class Module {
   /// the checker validates them.
   std::vector<AttributeId> statementAttributes;
   std::vector<GlobalId> declarations;
+  /// Revision 2026: the template list of a call of a predeclared function that takes a type
+  /// (`bufferView<T>(p, o)`, `bufferArrayView<T>(p, o, s)`: new#buffer-view-builtin-functions),
+  /// by the call expression's id; the call itself is a CallExpression by name. (The seed's
+  /// `bitcast<T>` keeps its own node.)
+  std::unordered_map<uint32_t, TypeId> callTemplates;
 
   Arena<Expression> expressions;
   Arena<TypeDecl> types;

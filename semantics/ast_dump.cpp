@@ -48,71 +48,75 @@ class Dumper {
       out += '_';
       return;
     }
-    std::visit(Overloaded{
-                   [&](const NamedType& n) {
-                     open("named");
-                     word(m_.name(n.name));
-                     close();
-                   },
-                   [&](const ScalarType& s) { out += spelling(s.kind); },
-                   [&](const VectorType& v) {
-                     open("vec");
-                     word(std::to_string(v.size));
-                     type(v.element);
-                     close();
-                   },
-                   [&](const MatrixType& v) {
-                     open("mat");
-                     word(std::to_string(v.columns) + "x" + std::to_string(v.rows));
-                     type(v.element);
-                     close();
-                   },
-                   [&](const PointerType& p) {
-                     open("ptr");
-                     word(spelling(p.space));
-                     type(p.store);
-                     if (p.access != AccessMode::None) word(spelling(p.access));
-                     close();
-                   },
-                   [&](const ArrayType& a) {
-                     open("array");
-                     type(a.element);
-                     if (a.count) expression(a.count);
-                     close();
-                   },
-                   [&](const AtomicType& a) {
-                     open("atomic");
-                     type(a.element);
-                     close();
-                   },
-                   [&](const SamplerType& s) {
-                     out += s.comparison ? "sampler_comparison" : "sampler";
-                   },
-                   [&](const SampledTextureType& s) {
-                     open("texture");
-                     word(std::to_string(static_cast<int>(s.dimension)));
-                     type(s.sampled);
-                     close();
-                   },
-                   [&](const MultisampledTextureType& s) {
-                     open("texture_multisampled_2d");
-                     type(s.sampled);
-                     close();
-                   },
-                   [&](const StorageTextureType& s) {
-                     open("texture_storage");
-                     word(std::to_string(static_cast<int>(s.dimension)));
-                     word(spelling(s.format));
-                     word(spelling(s.access));
-                     close();
-                   },
-                   [&](const DepthTextureType& d) {
-                     open("texture_depth");
-                     word(std::to_string(static_cast<int>(d.kind)));
-                     close();
-                   },
-               },
-               m_[id].node);
+    std::visit(
+        Overloaded{
+            [&](const NamedType& n) {
+              open("named");
+              word(m_.name(n.name));
+              close();
+            },
+            [&](const ScalarType& s) { out += spelling(s.kind); },
+            [&](const VectorType& v) {
+              open("vec");
+              word(std::to_string(v.size));
+              type(v.element);
+              close();
+            },
+            [&](const MatrixType& v) {
+              open("mat");
+              word(std::to_string(v.columns) + "x" + std::to_string(v.rows));
+              type(v.element);
+              close();
+            },
+            [&](const PointerType& p) {
+              open("ptr");
+              word(spelling(p.space));
+              type(p.store);
+              if (p.access != AccessMode::None) word(spelling(p.access));
+              close();
+            },
+            [&](const ArrayType& a) {
+              open("array");
+              type(a.element);
+              if (a.count) expression(a.count);
+              close();
+            },
+            [&](const AtomicType& a) {
+              open("atomic");
+              type(a.element);
+              close();
+            },
+            [&](const SamplerType& s) { out += s.comparison ? "sampler_comparison" : "sampler"; },
+            [&](const SampledTextureType& s) {
+              open("texture");
+              word(std::to_string(static_cast<int>(s.dimension)));
+              type(s.sampled);
+              close();
+            },
+            [&](const MultisampledTextureType& s) {
+              open("texture_multisampled_2d");
+              type(s.sampled);
+              close();
+            },
+            [&](const StorageTextureType& s) {
+              open("texture_storage");
+              word(std::to_string(static_cast<int>(s.dimension)));
+              word(spelling(s.format));
+              word(spelling(s.access));
+              close();
+            },
+            [&](const DepthTextureType& d) {
+              open("texture_depth");
+              word(std::to_string(static_cast<int>(d.kind)));
+              close();
+            },
+            [&](const BufferType& b) {
+              open("buffer");
+              if (b.size) expression(b.size);
+              close();
+            },
+        },
+        m_[id].node);
   }
 
   void expressions(List<Expression> list) {
@@ -136,6 +140,8 @@ class Dumper {
                      open("call");
                      if (c.function()) word(m_.name(c.function()));
                      else type(c.type());
+                     if (auto it = m_.callTemplates.find(id.value); it != m_.callTemplates.end())
+                       type(it->second);
                      expressions(c.arguments);
                      close();
                    },

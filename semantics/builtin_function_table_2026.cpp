@@ -181,6 +181,30 @@ const OverloadRow kCurrentRows[] = {
     {F, "workgroupUniformLoad", "(p: ptr<workgroup, T, read_write>) -> T", "T: *", kCompute,
      kBarrier, "workgroupUniformLoad-builtin"},
 
+    // new#buffer-view-builtin-functions (the buffer_view language feature). B is a buffer
+    // type, `buffer<N>` or `buffer` (the wildcard matches any store type: the checker,
+    // checker/buffer_view_builtins.cpp, requires a buffer). bufferView and bufferArrayView take
+    // their type T from the call's template list (Module::callTemplates): the result written
+    // here stands for ptr<AS, T, AM>, which the checker gives the call. The result of
+    // bufferLength is uniform (the minimum size along the call stack, the same in every
+    // invocation), as arrayLength's; the views are pointers.
+    {F, "bufferView", "(p: ptr<AS, B, AM>, offset: I) -> ptr<AS, B, AM>",
+     "B: *; AS: storage | uniform | workgroup; AM: read | read_write; I: i32 | u32", kAllStages, D,
+     "bufferview-builtin"},
+    {F, "bufferArrayView", "(p: ptr<AS, B, AM>, offset: OI, size: SI) -> ptr<AS, B, AM>",
+     "B: *; AS: storage | uniform | workgroup; AM: read | read_write; OI: i32 | u32; "
+     "SI: i32 | u32",
+     kAllStages, D, "bufferarrayview-builtin"},
+    {F, "bufferLength", "(p: ptr<AS, B, AM>) -> u32",
+     "B: *; AS: storage | uniform | workgroup; AM: read | read_write", kAllStages,
+     UniformityClass::ArrayLength, "bufferlength-builtin"},
+    // new#arrayLength-builtin: "AS is one of storage, uniform, or workgroup" (uniform and
+    // workgroup only for a runtime-sized array viewed by bufferView or bufferArrayView); the
+    // seed's row keeps storage.
+    {F, "arrayLength", "(p: ptr<AS, array<E>, AM>) -> u32",
+     "E: *; AS: uniform | workgroup; AM: read | read_write", kAllStages,
+     UniformityClass::ArrayLength, "arrayLength-builtin"},
+
     // new#saturate-float-builtin: "Returns clamp(e, 0.0, 1.0)". [ALLFLOATINGDECL]
     {F, "saturate", "(e: T) -> T", "T: S | vecN<S>; S: AbstractFloat | f32 | f16; N: 2 | 3 | 4",
      kConstAll, D, "saturate-float-builtin"},

@@ -36,6 +36,7 @@ static bool isPredeclaredAliasName(std::string_view w) {
 
 bool Parser::atPredeclaredType() const {
   if (!revision_.predeclaredTypes || tok_.kind != TokenKind::Identifier) return false;
+  if (revision_.bufferView && text(tok_.span) == "buffer") return true;  // new#buffer-types
   if (typeKeyword() != TokenKind::Identifier && startsTypeDeclWithoutIdent(typeKeyword()))
     return true;
   return revision_.predeclaredTypeAliases && isPredeclaredAliasName(text(tok_.span));
@@ -67,11 +68,45 @@ TypeId Parser::parsePredeclaredAlias() {
 TypeId Parser::parsePredeclaredType(const char* production, bool allowBarePrefix) {
   Symbol name = internCurrentWord();
   TypeId t = parsePredeclaredAlias();
+  if (!t && revision_.bufferView && text(tok_.span) == "buffer") t = parseBufferType();
   if (!t) t = parseTypeDeclWithoutIdent(production, allowBarePrefix);
   // A user declaration of the name shadows it (new#declaration-and-scope); with a template
   // list (the span then ends at its '>') that is an error, as no declaration is a generator.
   if (t) m_.types[t].predeclared = name;
   return t;
+}
+
+// new#buffer-types: `buffer` ( _template_args_start expression ','? _template_args_end )?
+// (the type generator's template list, new#syntax-template_list).
+TypeId Parser::parseBufferType() {
+  uint32_t begin = tok_.span.begin;
+  advance();  // buffer
+  BufferType b;
+  if (at(TokenKind::TemplateArgsStart)) {
+    advance();
+    b.size = parseExpression();
+    if (!b.size || !closeTemplate("buffer")) return {};
+  }
+  return addType(from(begin), b);
+}
+
+// new#buffer-view-builtin-functions: `bufferView<T>(...)` and `bufferArrayView<T>(...)`, the
+// predeclared functions whose template list names a type, after the name.
+ExpressionId Parser::parseTemplatedBuiltinCall(uint32_t begin, Symbol name) {
+  advance();  // _template_args_start
+  TypeId t = parseTypeDecl("template_elaborated_ident");
+  if (!t || !closeTemplate("template_elaborated_ident")) return {};
+  if (!at(TokenKind::ParenLeft)) {
+    errorExpected("'(' after the template list of " + std::string(m_.name(name)),
+                  "call_expression");
+    return {};
+  }
+  CallExpression call = CallExpression::toName(name, {});
+  uint32_t depth = 0;
+  if (!parseArguments(call.arguments, depth)) return {};
+  ExpressionId e = addExpression(from(begin), call, depth);
+  if (e) m_.callTemplates[e.value] = t;
+  return e;
 }
 
 bool Parser::atTemplateStart() const {

@@ -422,6 +422,9 @@ ExpressionId Parser::parsePrimary() {
       }
       Symbol name = internCurrentWord();
       advance();
+      if (at(TokenKind::TemplateArgsStart) && revision_.bufferView &&
+          (m_.name(name) == "bufferView" || m_.name(name) == "bufferArrayView"))
+        return parseTemplatedBuiltinCall(begin, name);
       if (at(TokenKind::TemplateArgsStart)) {
         ruleError(tok_.span,
                   "'" + std::string(m_.name(name)) +

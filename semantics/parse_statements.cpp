@@ -465,6 +465,14 @@ StatementId Parser::parseUpdatingStatement(const char* production) {
   if (at(TokenKind::Identifier)) {
     Symbol name = internCurrentWord();
     advance();
+    if (at(TokenKind::TemplateArgsStart) && revision_.bufferView &&
+        (m_.name(name) == "bufferView" || m_.name(name) == "bufferArrayView")) {
+      // A call statement of a predeclared function with a template list (the checker then
+      // reports that its result must be used, new#must-use-attr).
+      ExpressionId e = parseTemplatedBuiltinCall(begin, name);
+      if (!e) return {};
+      return addStatement(from(begin), FunctionCallStatement{e});
+    }
     if (at(TokenKind::ParenLeft)) {
       CallExpression call = CallExpression::toName(name, {});
       uint32_t depth = 0;

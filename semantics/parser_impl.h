@@ -150,6 +150,8 @@ class Parser {
   ast::TypeId parsePredeclaredType(const char* production, bool allowBarePrefix);
   /// `vec3f`, `mat2x4h`, ... (new#vector-types, new#matrix-types); empty if not one.
   ast::TypeId parsePredeclaredAlias();
+  ast::TypeId parseBufferType();
+  ast::ExpressionId parseTemplatedBuiltinCall(uint32_t begin, ast::Symbol name);
   /// The start of a template list: '<' (seed) or _template_args_start (2026).
   bool atTemplateStart() const;
   /// The current identifier `bitcast` is followed by a template list (revision 2026).

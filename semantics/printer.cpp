@@ -45,67 +45,74 @@ class Printer {
 
   void type(TypeId id) {
     const TypeDecl& t = m_[id];
-    std::visit(Overloaded{
-                   [&](const NamedType& n) { out += m_.name(n.name); },
-                   [&](const ScalarType& s) { out += spelling(s.kind); },
-                   [&](const VectorType& v) {
-                     out += "vec";
-                     out += char('0' + v.size);
-                     if (v.element) templateArg(v.element);
-                   },
-                   [&](const MatrixType& v) {
-                     out += "mat";
-                     out += char('0' + v.columns);
-                     out += 'x';
-                     out += char('0' + v.rows);
-                     if (v.element) templateArg(v.element);
-                   },
-                   [&](const PointerType& p) {
-                     out += "ptr<";
-                     out += spelling(p.space);
-                     out += ", ";
-                     type(p.store);
-                     if (p.access != AccessMode::None) {
-                       out += ", ";
-                       out += spelling(p.access);
-                     }
-                     out += '>';
-                   },
-                   [&](const ArrayType& a) {
-                     out += "array<";
-                     type(a.element);
-                     if (a.count) {
-                       out += ", ";
-                       expression(a.count);
-                     }
-                     out += '>';
-                   },
-                   [&](const AtomicType& a) {
-                     out += "atomic";
-                     templateArg(a.element);
-                   },
-                   [&](const SamplerType& s) {
-                     out += s.comparison ? "sampler_comparison" : "sampler";
-                   },
-                   [&](const SampledTextureType& s) {
-                     out += sampledTextureKeyword(s.dimension);
-                     templateArg(s.sampled);
-                   },
-                   [&](const MultisampledTextureType& s) {
-                     out += "texture_multisampled_2d";
-                     templateArg(s.sampled);
-                   },
-                   [&](const StorageTextureType& s) {
-                     out += storageTextureKeyword(s.dimension);
-                     out += '<';
-                     out += spelling(s.format);
-                     out += ", ";
-                     out += spelling(s.access);
-                     out += '>';
-                   },
-                   [&](const DepthTextureType& d) { out += depthTextureKeyword(d.kind); },
-               },
-               t.node);
+    std::visit(
+        Overloaded{
+            [&](const NamedType& n) { out += m_.name(n.name); },
+            [&](const ScalarType& s) { out += spelling(s.kind); },
+            [&](const VectorType& v) {
+              out += "vec";
+              out += char('0' + v.size);
+              if (v.element) templateArg(v.element);
+            },
+            [&](const MatrixType& v) {
+              out += "mat";
+              out += char('0' + v.columns);
+              out += 'x';
+              out += char('0' + v.rows);
+              if (v.element) templateArg(v.element);
+            },
+            [&](const PointerType& p) {
+              out += "ptr<";
+              out += spelling(p.space);
+              out += ", ";
+              type(p.store);
+              if (p.access != AccessMode::None) {
+                out += ", ";
+                out += spelling(p.access);
+              }
+              out += '>';
+            },
+            [&](const ArrayType& a) {
+              out += "array<";
+              type(a.element);
+              if (a.count) {
+                out += ", ";
+                expression(a.count);
+              }
+              out += '>';
+            },
+            [&](const AtomicType& a) {
+              out += "atomic";
+              templateArg(a.element);
+            },
+            [&](const SamplerType& s) { out += s.comparison ? "sampler_comparison" : "sampler"; },
+            [&](const SampledTextureType& s) {
+              out += sampledTextureKeyword(s.dimension);
+              templateArg(s.sampled);
+            },
+            [&](const MultisampledTextureType& s) {
+              out += "texture_multisampled_2d";
+              templateArg(s.sampled);
+            },
+            [&](const StorageTextureType& s) {
+              out += storageTextureKeyword(s.dimension);
+              out += '<';
+              out += spelling(s.format);
+              out += ", ";
+              out += spelling(s.access);
+              out += '>';
+            },
+            [&](const DepthTextureType& d) { out += depthTextureKeyword(d.kind); },
+            [&](const BufferType& b) {
+              out += "buffer";
+              if (b.size) {
+                out += '<';
+                expression(b.size);
+                out += '>';
+              }
+            },
+        },
+        t.node);
   }
 
   void templateArg(TypeId id) {
@@ -136,6 +143,8 @@ class Printer {
                    [&](const CallExpression& c) {
                      if (c.function()) out += m_.name(c.function());
                      else type(c.type());
+                     if (auto it = m_.callTemplates.find(id.value); it != m_.callTemplates.end())
+                       templateArg(it->second);
                      arguments(c.arguments);
                    },
                    [&](const ParenthesizedExpression& p) {

@@ -237,6 +237,7 @@ static Revision make2026() {
   r.immediateAddressSpace = true;
   r.fragmentDepthModes = true;
   r.subgroupSizeAttribute = true;
+  r.bufferView = true;
   return r;
 }
 

@@ -188,6 +188,11 @@ struct Revision {
   /// The subgroup_size_control extension (new#subgroup-size-attr): `@subgroup_size(n)` on a
   /// compute entry point; enabling it enables `subgroups` too (new#extension-list).
   bool subgroupSizeAttribute = false;
+  /// buffer_view (new#buffer-types, new#buffer-view-builtin-functions): the opaque `buffer<N>`
+  /// and `buffer` store types, the conversions of buffer pointer arguments
+  /// (new#conversion-rank), `bufferView<T>`, `bufferArrayView<T>`, `bufferLength`, and
+  /// `arrayLength` of a runtime-sized array viewed in the uniform or workgroup space.
+  bool bufferView = false;
   // ---- delta 6, 8: built-in functions
   /// The built-in functions current WGSL adds (saturate, the 4x8 packed-integer functions,
   /// textureSampleBaseClampToEdge, textureBarrier; currentOverloadRows()).

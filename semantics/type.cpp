@@ -69,6 +69,13 @@ Type TypeTable::array(Type element, ArrayCount count, uint64_t value) {
   return intern(node);
 }
 
+Type TypeTable::buffer(ArrayCount size, uint64_t value) {
+  TypeNode node{TypeKind::Buffer};
+  node.arrayCount = size;
+  node.count = size == ArrayCount::Runtime ? 0 : value;
+  return intern(node);
+}
+
 Type TypeTable::pointer(ast::AddressSpace space, Type store, ast::AccessMode access) {
   TypeNode node{TypeKind::Pointer};
   node.space = space;
@@ -155,6 +162,12 @@ std::string TypeTable::name(Type t) const {
                                                "texture_depth_multisampled_2d"};
       return std::string(k[static_cast<int>(n.depth)]);
     }
+    case TypeKind::Buffer:
+      if (n.arrayCount == ArrayCount::Runtime) return "buffer";
+      if (n.arrayCount == ArrayCount::Fixed) return "buffer<" + std::to_string(n.count) + ">";
+      if (auto it = overrideCountText_.find(n.count); it != overrideCountText_.end())
+        return "buffer<" + it->second + ">";
+      return "buffer<override #" + std::to_string(n.count) + ">";
   }
   return "?";
 }
@@ -219,6 +232,9 @@ bool hasCreationFixedFootprint(const TypeTable& t, Type x) {
     case TypeKind::Array:
       return n.arrayCount == ArrayCount::Fixed && hasCreationFixedFootprint(t, n.element);
     case TypeKind::Struct: return t.structInfo(x).creationFixedFootprint;
+    // new#fixed-footprint-types: "a fixed-size buffer type, when its size is a const-expression".
+    case TypeKind::Buffer:
+      return n.arrayCount == ArrayCount::Fixed;
     default: return isScalar(t, x);
   }
 }
@@ -227,6 +243,8 @@ bool hasFixedFootprint(const TypeTable& t, Type x) {
   const TypeNode& n = t[x];
   if (n.kind == TypeKind::Array)
     return n.arrayCount != ArrayCount::Runtime && hasFixedFootprint(t, n.element);
+  // new#fixed-footprint-types: "a fixed-size buffer type (without further constraining its size)".
+  if (n.kind == TypeKind::Buffer) return n.arrayCount != ArrayCount::Runtime;
   return hasCreationFixedFootprint(t, x);
 }
 
@@ -254,10 +272,19 @@ bool isSampler(const TypeTable& t, Type x) {
   return t.kind(x) == TypeKind::Sampler || t.kind(x) == TypeKind::SamplerComparison;
 }
 
+bool isBuffer(const TypeTable& t, Type x) {
+  return t.kind(x) == TypeKind::Buffer;
+}
+
 bool isStorable(const TypeTable& t, Type x) {
   switch (t.kind(x)) {
     case TypeKind::Vector: case TypeKind::Matrix: return isConcrete(t, x);
-    case TypeKind::Atomic: case TypeKind::Array: case TypeKind::Struct: return true;
+    // new#storable-types adds "a buffer type".
+    case TypeKind::Atomic:
+    case TypeKind::Array:
+    case TypeKind::Struct:
+    case TypeKind::Buffer:
+      return true;
     default: return isScalar(t, x) || isTexture(t, x) || isSampler(t, x);
   }
 }
@@ -283,6 +310,8 @@ bool isHostShareable(const TypeTable& t, Type x) {
       if (n.arrayCount == ArrayCount::Runtime) return isHostShareable(t, n.element);
       return hasCreationFixedFootprint(t, x) && isHostShareable(t, n.element);
     case TypeKind::Struct: return t.structInfo(x).hostShareable;
+    case TypeKind::Buffer:
+      return true;  // new#host-shareable-types: "a buffer type"
     default: return isNumericScalar(t, x) || isNumericVector(t, x);
   }
 }

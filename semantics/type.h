@@ -40,6 +40,7 @@ enum class TypeKind : uint8_t {
   ExternalTexture,
   StorageTexture,
   DepthTexture,
+  Buffer,  // revision 2026 (new#buffer-types): buffer<N> (arrayCount Fixed or Override), buffer
 };
 
 /// A handle to an interned type.
@@ -120,6 +121,9 @@ class TypeTable {
   Type array(Type element, ArrayCount count, uint64_t value);
   Type pointer(ast::AddressSpace space, Type store, ast::AccessMode access);
   Type reference(ast::AddressSpace space, Type store, ast::AccessMode access);
+  /// new#buffer-types: `buffer<N>` (Fixed: N bytes; Override: N names an override, `value` is
+  /// its identity) or the runtime-sized `buffer` (Runtime).
+  Type buffer(ArrayCount size, uint64_t value);
 
   /// A new structure type (structures are distinct by declaration).
   Type addStruct(StructInfo info);
@@ -164,6 +168,8 @@ bool isIOShareable(const TypeTable& t, Type x);     // #io-shareable-types
 bool isHostShareable(const TypeTable& t, Type x);   // #host-shareable-types
 bool isTexture(const TypeTable& t, Type x);
 bool isSampler(const TypeTable& t, Type x);
+/// new#buffer-types: a fixed-size or runtime-sized buffer.
+bool isBuffer(const TypeTable& t, Type x);
 /// The scalar (or abstract) component type of a scalar, vector or matrix; the type itself
 /// otherwise.
 Type componentType(const TypeTable& t, Type x);

@@ -39,6 +39,20 @@ function adapterInfoOf(adapter) {
 
 /// Opens an adapter and a device. `state` keeps them for the cases; the device is recreated
 /// when it is lost.
+/// How many bytes of immediate data the device takes through GPUComputePassEncoder's
+/// setImmediates (0: none; Dawn has it, other WebGPUs may not yet).
+function immediatesOf(device) {
+  try {
+    const limit = (device.limits && device.limits.maxImmediateSize) || 0;
+    const pass = device.createCommandEncoder().beginComputePass();
+    const has = typeof pass.setImmediates === 'function';
+    pass.end();
+    return has ? limit : 0;
+  } catch (_) {
+    return 0;
+  }
+}
+
 export async function openDevice(gpu, state) {
   // Chromium sometimes refuses the first requestDevice right after start ("A valid external
   // Instance reference no longer exists"); a fresh adapter a moment later works.
@@ -60,6 +74,10 @@ export async function openDevice(gpu, state) {
       const requiredLimits = {};
       const bytes = adapter.limits && adapter.limits.maxColorAttachmentBytesPerSample;
       if (bytes) requiredLimits.maxColorAttachmentBytesPerSample = bytes;
+      // Immediate data (`var<immediate>`, WGSL's immediate_address_space): as much as the
+      // adapter offers, when its WebGPU has it (the default limit is 0).
+      const immediate = adapter.limits && adapter.limits.maxImmediateSize;
+      if (immediate) requiredLimits.maxImmediateSize = immediate;
       device = await adapter.requestDevice({requiredFeatures: wanted, requiredLimits});
     } catch (e) {
       lastError = e;
@@ -68,6 +86,7 @@ export async function openDevice(gpu, state) {
   if (!device) throw lastError;
   state.adapter = adapter;
   state.device = device;
+  state.immediates = immediatesOf(device);
   state.lost = null;
   state.adapterInfo = adapterInfoOf(adapter);
   device.lost.then((info) => {
@@ -159,6 +178,9 @@ function validateCase(c) {
     if (bad) return bad;
   } else if (!Array.isArray(c.dispatch) || c.dispatch.length !== 3) {
     return '"dispatch" must be [x, y, z]';
+  } else if (c.immediates !== undefined &&
+             (!Array.isArray(c.immediates) || c.immediates.some((w) => !Number.isInteger(w) || w < 0 || w > 0xffffffff))) {
+    return '"immediates" must be an array of 32-bit words';
   }
   for (const b of c.bindings || []) {
     if (b.texture) {
@@ -357,6 +379,19 @@ export async function runCase(state, c) {
     result.error = bad;
     return result;
   }
+  if (c.immediates !== undefined && caseMode(c) === 'draw') {
+    result.status = 'unsupported';
+    result.error = 'the runners pass immediate data to dispatches only, not to draws yet';
+    return result;
+  }
+  if (c.immediates !== undefined && 4 * c.immediates.length > (state.immediates || 0)) {
+    // The case gives immediate data (docs/oracle.md): this WebGPU cannot pass it.
+    result.status = 'unsupported';
+    result.error = state.immediates
+        ? `${4 * c.immediates.length} bytes of immediate data exceed this device's maxImmediateSize (${state.immediates})`
+        : 'this runner\'s WebGPU has no setImmediates: it cannot give immediate data (var<immediate>)';
+    return result;
+  }
   const device = state.device;
   const buffers = [];
   try {
@@ -400,7 +435,11 @@ export async function runCase(state, c) {
     // 2. Layouts from the bindings' kinds, and the pipeline (#pipeline-creation-error).
     pushScopes(device);
     const {bgls, maxGroup, makeBindGroups} = bindingResources(device, c.bindings || [], 0x4 /* COMPUTE */);
-    const layout = device.createPipelineLayout({bindGroupLayouts: bgls});
+    // The immediate data range the entry point may read (WebGPU's immediateSize; 0 by
+    // default, which a shader with a var<immediate> exceeds).
+    const layoutDescriptor = {bindGroupLayouts: bgls};
+    if (c.immediates !== undefined) layoutDescriptor.immediateSize = 4 * c.immediates.length;
+    const layout = device.createPipelineLayout(layoutDescriptor);
     let pipeline = null;
     const descriptor = {layout, compute: withConstants({module, entryPoint: c.entry}, c)};
     try {
@@ -430,6 +469,7 @@ export async function runCase(state, c) {
     const pass = encoder.beginComputePass();
     pass.setPipeline(pipeline);
     for (let g = 0; g <= maxGroup; ++g) pass.setBindGroup(g, bindGroups[g]);
+    if (c.immediates !== undefined) pass.setImmediates(0, new Uint32Array(c.immediates));
     pass.dispatchWorkgroups(c.dispatch[0], c.dispatch[1], c.dispatch[2]);
     pass.end();
     for (const r of readbacks) encoder.copyBufferToBuffer(r.buffer, 0, r.rb, 0, r.b.size);
@@ -459,6 +499,8 @@ export async function runCaseWithRecovery(gpu, state, c) {
 export const CAPABILITIES = ['module', 'pipelines', 'constants', 'textures', 'draw'];
 
 export function hello(backend, state, versions) {
+  // "immediates": the runner passes a case's immediate data (setImmediates).
+  const capabilities = state.immediates ? [...CAPABILITIES, 'immediates'] : CAPABILITIES;
   return {hello: PROTOCOL, version: PROTOCOL_VERSION, backend, adapter: state.adapterInfo,
-          versions, capabilities: CAPABILITIES};
+          versions, capabilities};
 }

@@ -1,8 +1,8 @@
 // The language features of new#language-extensions-sec and the extension of
 // new#extension-list that change the text beyond the built-in table: immediate_address_space
-// (`var<immediate>`), fragment_depth (`@builtin(frag_depth, less|greater)`) and
-// subgroup_size_control (`@subgroup_size`). Each program is checked under both revisions: the
-// seed has none of them.
+// (`var<immediate>`), fragment_depth (`@builtin(frag_depth, less|greater)`),
+// subgroup_size_control (`@subgroup_size`) and buffer_view (`buffer<N>`, `bufferView<T>`, ...).
+// Each program is checked under both revisions: the seed has none of them.
 #include <gtest/gtest.h>
 
 #include "check_util.h"
@@ -181,6 +181,143 @@ TEST(LanguageFeatures, SubgroupSizeAtPipelineCreation) {
   ASSERT_TRUE(checked->checked);
   ASSERT_EQ(checked->checked->entryPoints.size(), 1u);
   EXPECT_EQ(checked->checked->entryPoints[0].subgroupSize.value, std::optional<uint64_t>(16));
+}
+
+// new#buffer-types: where buffers may be declared, their sizes, and that they are opaque.
+TEST(LanguageFeatures, BufferTypes) {
+#define OUT "@group(0) @binding(9) var<storage, read_write> out: u32; "
+  const FeatureCase cases[] = {
+      {"storage, sized", "@group(0) @binding(0) var<storage> b: buffer<64>;", false, true},
+      {"storage, runtime-sized", "@group(0) @binding(0) var<storage, read_write> b: buffer;", false,
+       true},
+      {"uniform, sized", "@group(0) @binding(0) var<uniform> b: buffer<16>;", false, true},
+      {"workgroup, sized", "var<workgroup> b: buffer<64>;", false, true},
+      {"workgroup, sized by an override", "override n = 64; var<workgroup> b: buffer<n>;", false,
+       true},
+      {"uniform, runtime-sized", "@group(0) @binding(0) var<uniform> b: buffer;", false, false,
+       "buffer-types"},
+      {"workgroup, runtime-sized", "var<workgroup> b: buffer;", false, false, "buffer-types"},
+      {"storage, sized by an override",
+       "override n = 64; @group(0) @binding(0) var<storage> b: buffer<n>;", false, false,
+       "buffer-types"},
+      {"private", "var<private> b: buffer<16>;", false, false, "buffer-types"},
+      {"function", "fn f() { var b: buffer<16>; }", false, false},
+      {"size zero", "var<workgroup> b: buffer<0>;", false, false, "buffer-types"},
+      {"size not a multiple of 4", "var<workgroup> b: buffer<6>;", false, false, "buffer-types"},
+      {"size a multiple of 2 with f16", "enable f16; var<workgroup> b: buffer<6>;", false, true},
+      {"size a float", "var<workgroup> b: buffer<4.0>;", false, false, "buffer-types"},
+      {"an array of buffers", "var<workgroup> b: array<buffer<4>, 2>;", false, false,
+       "array-types"},
+      {"a structure member", "struct S { b: buffer<4> }", false, false, "struct-types"},
+      {"not constructible", "fn f() { let x = buffer<4>(); }", false, false},
+      {"a let of the buffer's value",
+       "var<workgroup> b: buffer<64>; @compute @workgroup_size(1) fn m() { let x = b; }", false,
+       false},
+      {"a let of a pointer to it",
+       "var<workgroup> b: buffer<64>; @compute @workgroup_size(1) fn m() { let p = &b; }", false,
+       true},
+      {"a user type named buffer", "struct buffer { x: i32 } var<private> b: buffer;", true, true},
+      {"bufferLength",
+       OUT "@group(0) @binding(0) var<storage> v: buffer<128>; "
+           "@compute @workgroup_size(1) fn m() { out = bufferLength(&v); }",
+       false, true},
+      {"bufferLength of a non-buffer",
+       OUT "@compute @workgroup_size(1) fn m() { let n = bufferLength(&out); }", false, false,
+       "bufferlength-builtin"},
+  };
+#undef OUT
+  for (const FeatureCase& c : cases) expectInBothRevisions(c);
+}
+
+// new#bufferview-builtin, new#bufferarrayview-builtin: the preconditions on T and the errors
+// that const offsets and sizes decide.
+TEST(LanguageFeatures, BufferViewBuiltins) {
+  const std::string decl =
+      "struct S { a: vec4f, b: array<u32> } struct F { a: vec3f, b: f32 } "
+      "@group(0) @binding(0) var<storage, read_write> v: buffer; "
+      "@group(0) @binding(1) var<storage, read_write> w: buffer<64>; "
+      "@group(0) @binding(2) var<uniform> u: buffer<128>; var<workgroup> g: buffer<64>; ";
+  auto body = [&](const std::string& b) {
+    return decl + "@compute @workgroup_size(1) fn m(@builtin(local_invocation_index) i: u32) { " +
+           b + " }";
+  };
+  struct Case {
+    const char* what;
+    std::string source;
+    bool valid;
+    const char* rule = "";
+  } cases[] = {
+      {"a vector", body("let p = bufferView<vec4u>(&v, 16); let x = *p;"), true},
+      {"a runtime offset", body("let p = bufferView<vec4u>(&v, i * 16u); let x = p.x;"), true},
+      {"a runtime-sized array", body("let p = bufferView<array<u32>>(&v, 0); p[4] = 4;"), true},
+      {"a structure in uniform", body("let p = bufferView<F>(&u, 16); let x = p.b;"), true},
+      {"workgroup", body("let p = bufferView<vec2f>(&g, 8); p.x = 1.0;"), true},
+      {"through a parameter",
+       decl + "fn f(p: ptr<storage, buffer<64>, read_write>) { let q = bufferView<u32>(p, 0); "
+              "let x = *q; }",
+       true},
+      {"no template list", body("let p = bufferView(&v, 0);"), false, "bufferview-builtin"},
+      {"not host-shareable", body("let p = bufferView<bool>(&v, 0);"), false, "bufferview-builtin"},
+      {"an atomic", body("let p = bufferView<atomic<u32>>(&v, 0);"), false, "bufferview-builtin"},
+      {"a negative const offset", body("let p = bufferView<u32>(&v, -4);"), false,
+       "bufferview-builtin"},
+      {"a misaligned const offset", body("let p = bufferView<vec4u>(&v, 4);"), false,
+       "bufferview-builtin"},
+      {"larger than the sized buffer", body("let p = bufferView<array<vec4u, 5>>(&w, 0);"), false,
+       "bufferview-builtin"},
+      {"past the sized buffer's end", body("let p = bufferView<vec4u>(&w, 64);"), false,
+       "bufferview-builtin"},
+      {"ends at the sized buffer's end", body("let p = bufferView<vec4u>(&w, 48);"), true},
+      {"not a buffer", body("let p = bufferView<u32>(&v, 0); let q = bufferView<u32>(p, 0);"),
+       false, "bufferview-builtin"},
+      {"bufferArrayView of a structure ending in an array",
+       body("let p = bufferArrayView<S>(&v, 0, 64); p.b[4] = 4;"), true},
+      {"bufferArrayView of a fixed-footprint type",
+       body("let p = bufferArrayView<vec4u>(&v, 0, 16);"), false, "bufferarrayview-builtin"},
+      {"bufferArrayView size below MinTypeSize", body("let p = bufferArrayView<S>(&v, 0, 16);"),
+       false, "bufferarrayview-builtin"},
+      {"bufferArrayView size not a multiple of the stride",
+       body("let p = bufferArrayView<array<vec4u>>(&v, 0, 20);"), false, "bufferarrayview-builtin"},
+      {"bufferArrayView past the sized buffer",
+       body("let p = bufferArrayView<array<u32>>(&w, 32, 48);"), false, "bufferarrayview-builtin"},
+      {"bufferArrayView in the sized buffer",
+       body("let p = bufferArrayView<array<u32>>(&w, 32, 32); let n = arrayLength(p);"), true},
+      {"arrayLength of a uniform view",
+       body("let p = bufferArrayView<array<vec4u>>(&u, 0, 64); let n = arrayLength(p);"), true},
+      {"a user function named bufferView with a template list",
+       decl + "fn bufferView(x: i32) -> i32 { return x; } fn h() { let y = bufferView<u32>(1); }",
+       false, "template-lists-sec"},
+      {"a call statement (the result must be used)", body("bufferView<u32>(&v, 0);"), false,
+       "must-use-attr"},
+  };
+  for (const Case& c : cases) {
+    auto current = checkSourceIn(Revision::wgsl2026(), c.source);
+    EXPECT_EQ(current->valid(), c.valid) << c.what << "\n" << c.source << "\n" << current->text();
+    if (!c.valid && *c.rule && !current->rules().empty()) {
+      EXPECT_EQ(current->rules()[0], c.rule) << c.what << "\n" << current->text();
+    }
+    // The seed has no buffer types.
+    EXPECT_FALSE(checkSourceIn(Revision::wgsl2022_06(), c.source)->valid()) << c.what;
+  }
+}
+
+// new#conversion-rank: a pointer to a fixed-size buffer converts to a parameter's pointer to a
+// smaller one or to a runtime-sized one; never to a larger one.
+TEST(LanguageFeatures, BufferPointerArguments) {
+  const std::string decl =
+      "@group(0) @binding(0) var<storage, read_write> b: buffer<2048>; "
+      "@group(0) @binding(1) var<storage, read_write> r: buffer; ";
+  auto valid = [&](const std::string& s) {
+    return checkSourceIn(Revision::wgsl2026(), decl + s)->valid();
+  };
+  EXPECT_TRUE(valid("fn f(p: ptr<storage, buffer<1024>, read_write>) {} fn g() { f(&b); }"));
+  EXPECT_TRUE(valid("fn f(p: ptr<storage, buffer, read_write>) {} fn g() { f(&b); f(&r); }"));
+  EXPECT_TRUE(valid("fn f(p: ptr<storage, buffer<2048>, read_write>) {} fn g() { f(&b); }"));
+  EXPECT_FALSE(valid("fn f(p: ptr<storage, buffer<4096>, read_write>) {} fn g() { f(&b); }"));
+  EXPECT_FALSE(valid("fn f(p: ptr<storage, buffer<64>, read_write>) {} fn g() { f(&r); }"));
+  EXPECT_FALSE(valid("fn f(p: ptr<storage, buffer<64>>) {} fn g() { f(&b); }"));  // access mode
+  // Only at function calls: a let's declared pointer type takes no conversion.
+  EXPECT_FALSE(valid("fn g() { let p: ptr<storage, buffer, read_write> = &b; }"));
 }
 
 }  // namespace

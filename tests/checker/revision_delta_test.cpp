@@ -553,6 +553,14 @@ const DeltaCase kCases[] = {
      "enable subgroups; @group(0) @binding(0) var<storage, read_write> b: array<u32, 4>; "
      "@compute @workgroup_size(64) fn m() { if b[0] == 0u { let x = subgroupAdd(1u); } }",
      false, false},
+    {"8 buffer_view: buffer types", "@group(0) @binding(0) var<storage> b: buffer<64>;", false,
+     true},
+    {"8 buffer_view: bufferView",
+     "@group(0) @binding(0) var<storage, read_write> b: buffer; @compute @workgroup_size(1) fn "
+     "m() { let p = bufferView<vec4u>(&b, 16); *p = vec4u(1); }",
+     false, true},
+    {"8 buffer_view: buffer is a user name in the seed",
+     "var<private> buffer: i32; fn f() { buffer = 1; }", true, true},
 };
 
 TEST(RevisionDelta, EachProgramInBothRevisions) {

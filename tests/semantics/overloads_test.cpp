@@ -32,7 +32,13 @@ TEST(OverloadTable, CurrentRowsAreWellFormedAndNew) {
   EXPECT_TRUE(current.isBuiltinName("subgroupAdd"));
   auto key = [&](const Overload& o) {
     std::string k = std::string(o.row->name) + "(";
-    for (const TypePattern& p : o.parameters) k += p.concrete() ? types.name(p.type) + "," : "*,";
+    // A pattern with wildcards by its outer shape: a pointer's address space and access mode
+    // tell arrayLength's and the buffer views' rows apart (ptr<AS, *, AM>).
+    for (const TypePattern& p : o.parameters)
+      k += p.concrete() ? types.name(p.type) + ","
+                        : "*" + std::to_string(static_cast<int>(p.shape.kind)) + "/" +
+                              std::string(ast::spelling(p.shape.space)) + "/" +
+                              std::string(ast::spelling(p.shape.access)) + ",";
     return k;
   };
   std::set<std::string> keys;
