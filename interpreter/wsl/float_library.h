@@ -1,0 +1,20 @@
+// The meaning of the standard library's float and half functions (seed "Floating point
+// arithmetic"; the reference implementation's vector, matrix and geometric functions,
+// checker/wsl/float_library.cpp) as sets of values (interpreter/wsl/float_sets.h;
+// docs/ambiguities.md, WSL W45-W47).
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "checker/wsl/checked_program.h"
+
+namespace plumb::wsl {
+
+/// The results of the native `f` when it is a float function, a float operator or comparison, a
+/// cast of a bounded float, or a reduction (`dot`, `mul`, `determinant`, ...); nullopt for
+/// every other native.
+std::optional<std::vector<Value>> evaluateFloatLibrary(const CheckedProgram& p, const Function& f,
+                                                       const std::vector<Value>& args);
+
+}  // namespace plumb::wsl
