@@ -200,6 +200,7 @@ function riValueText(type, value) {
 }
 
 function plumbValueText(v) {
+  if (v.unspecified && v.range) return `any ${v.type} in [${v.range[0]}, ${v.range[1]}]`;
   if (v.unspecified) return `any ${v.type}`;
   if (v.type === "bool") return v.value ? "true" : "false";
   if (v.type === "uint") return `${v.value}u`;
@@ -212,9 +213,20 @@ function plumbValueText(v) {
   return `${v.value}`;
 }
 
+// A bounded float (plumb-wsl-run version 2, `range`) holds the RI's number when it lies within.
+function bound(x) {
+  return x === "Infinity" ? Infinity : x === "-Infinity" ? -Infinity : x;
+}
 function plumbContains(outcomes, type, riText) {
-  return outcomes.some(o => o.status === "returned" && o.value &&
-    (o.value.unspecified ? o.value.type === type : plumbValueText(o.value) === riText));
+  return outcomes.some(o => {
+    if (o.status !== "returned" || !o.value) return false;
+    const v = o.value;
+    if (v.unspecified && v.range) {
+      const x = Number(riText);
+      return v.type === type && !Number.isNaN(x) && bound(v.range[0]) <= x && x <= bound(v.range[1]);
+    }
+    return v.unspecified ? v.type === type : plumbValueText(v) === riText;
+  });
 }
 
 async function main() {
