@@ -231,7 +231,14 @@ std::optional<std::vector<Value>> typedArguments(const CheckedProgram& p, const 
     if (ok) matches.push_back({values, std::move(local)});
   }
   if (matches.size() == 1) {
-    if (host) *host = std::move(matches.front().second);
+    if (host) {
+      *host = std::move(matches.front().second);
+      // The texels of the RW textures after the call (Store writes them, W48).
+      for (const RwTexel& t : rwTexels(host->resources)) {
+        host->observe.push_back({t.address, t.value.type});
+        host->observeNames.push_back(t.name);
+      }
+    }
     return matches.front().first;
   }
   error = matches.empty() ? lastError

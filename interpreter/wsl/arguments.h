@@ -22,7 +22,7 @@ std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t, cons
 
 /// What the host passes besides values: the textures and samplers, and the buffers behind pointer
 /// and array reference arguments (stored before the call and observed after it, each element
-/// named `arg<i>[<k>]`).
+/// named `arg<i>[<k>]`, and each texel of an RW texture `tex<i>[..]`).
 struct HostArguments {
   Resources resources;
   std::vector<std::pair<Address, Value>> initialMemory;

@@ -174,6 +174,9 @@ bool Explorer::prepareEntry() {
       return false;
     }
   }
+  // The threadgroup variables (W49): one location each, shared by every invocation.
+  for (const plumb::wsl::ThreadgroupVariable& v : p_.threadgroupVariables)
+    addLocations(v.type, v.address, v.name, AddressSpace::Threadgroup);
   for (uint32_t inv = 0; inv < request_.invocations; ++inv) {
     std::vector<Value> args;
     for (size_t i = 0; i < f.parameters.size(); ++i) {

@@ -74,6 +74,16 @@ TEST(WslCli, ArgumentsForBuffersTexturesAndSamplers) {
   ASSERT_EQ(v["range"].size(), 2u) << r.out;
   EXPECT_LE(v["range"][0].get<double>(), 0.4794255386);
   EXPECT_GE(v["range"][1].get<double>(), 0.4794255386);
+  // An RW texture's texels after the call (W48).
+  std::string rw = temp("rw.wsl",
+                        "float st(RWTexture2D<float> t) {\n"
+                        "  Store(t, 42.0, uint2(1, 0));\n  return Load(t, int2(0, 0));\n}\n");
+  r = plumb("wsl run " + rw +
+            " --entry st --args '{\"maker\": \"makeRW2DTexture\", \"elementType\": \"float\", "
+            "\"data\": [[1, 2], [3, 4]]}'");
+  EXPECT_NE(r.out.find("memory: tex0[0][0]=1.0 tex0[0][1]=42.0 tex0[1][0]=3.0 tex0[1][1]=4.0"),
+            std::string::npos)
+      << r.out;
   // A texture of the wrong type, and a buffer that is not an array, are input errors.
   r = plumb("wsl run " + p + " --entry inc --args 41", true);
   EXPECT_EQ(r.status, 2);
