@@ -292,12 +292,13 @@ StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behavio
       return r;
     case StmtKind::Return: {
       // return: G |- e : tval  ==>  {Return tval} (+ Discard)
-      const Function& f = p_->functions[size_t(currentFunction_)];
+      // A copy: typing the expression may add library functions (functions grows).
+      const TypeP result = p_->functions[size_t(currentFunction_)].result;
       TypeP actual;
       bool discard = false;
-      r->expr = expectRValue(g, s->expr, f.result, "wsl-typing-return", &actual, &discard);
+      r->expr = expectRValue(g, s->expr, result, "wsl-typing-return", &actual, &discard);
       b = Behaviours{};
-      b.add({K::Return, r->expr && actual ? actual : f.result});
+      b.add({K::Return, r->expr && actual ? actual : result});
       if (discard) b.add({K::Discard, nullptr});
       fired("return");
       return r;

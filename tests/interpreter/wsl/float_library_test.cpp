@@ -238,6 +238,21 @@ TEST(WslFloatLibrary, OutParameters) {
   EXPECT_EQ(onlyValue(runText(p, "vec")), "{1.5, 2.25, -0.5}");
 }
 
+// Many library functions in one program: each first use adds natives while a function is being
+// typed (a `return` kept a reference into the growing function table: a crash, found by the
+// RI's library run).
+TEST(WslFloatLibrary, ManyFunctionsInOneProgram) {
+  std::string p;
+  int n = 0;
+  for (const char* f : {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sqrt",
+                        "rsqrt", "exp", "exp2", "log", "log2", "floor", "ceil", "round", "trunc",
+                        "frac", "saturate", "sign", "abs"})
+    p += "float f" + std::to_string(n++) + "() { return " + f + "(0.5); }\n";
+  auto c = checkText(p);
+  ASSERT_TRUE(c->program) << c->messages();
+  EXPECT_EQ(values(runText(p, "f15")), std::set<std::string>{"0.0"});
+}
+
 TEST(WslFloatSets, CornersOfIntervals) {
   FloatRange a = FloatRange::range(1, 2, false), b = FloatRange::range(-1, 3, false);
   FloatRange m = floatMul(a, b);
