@@ -148,7 +148,10 @@ TEST(WslExplore, ThreadgroupArrayAndItsRules) {
   EXPECT_EQ(states(r),
             (std::vector<std::string>{"returned out[0]=2 out[1]=1 slots[0]=1 slots[1]=2"}));
   // One invocation alone: the variable starts at its default value.
-  EXPECT_EQ(onlyValue(runText("int g() { threadgroup int x; x = x + 5; return x; }", "g")), "5");
+  RunResult one = runText("int g() { threadgroup int x; x = x + 5; return x; }", "g");
+  EXPECT_EQ(onlyValue(one), "5");
+  EXPECT_TRUE(one.rulesFired.count("block_vdecl_threadgroup"));
+  EXPECT_FALSE(one.rulesFired.count("block_vdecl"));
   // No initializer, no pointer (W49); the declaration prints with its space.
   EXPECT_EQ(checkText("int g() { threadgroup int x = 1; return x; }")->firstRule(),
             "wsl-typing-variable_decl_init");
