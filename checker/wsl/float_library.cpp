@@ -25,9 +25,9 @@ const std::set<std::string> kBinary = {"atan2", "pow", "step", "ldexp", "fmod", 
 const std::set<std::string> kTernary = {"clamp", "lerp", "smoothstep", "mad"};
 // Scalars and vectors only, with a bool result (the RI's 8 overloads each).
 const std::set<std::string> kTests = {"isnan", "isinf", "isfinite"};
-const std::set<std::string> kOther = {"dot",     "length",    "distance",    "normalize", "cross",
-                                      "reflect", "refract",   "faceforward", "all",       "any",
-                                      "mul",     "transpose", "determinant", "modf",      "sincos"};
+const std::set<std::string> kOther = {
+    "dot", "length", "distance", "normalize", "cross",       "reflect", "refract", "faceforward",
+    "all", "any",    "mul",      "transpose", "determinant", "modf",    "sincos",  "frexp"};
 
 const char* const kSpaces[] = {"thread", "device", "threadgroup"};
 
@@ -110,6 +110,15 @@ void Checker::ensureFloatFunctions(const std::string& name) {
         for (uint32_t k = 2; k <= 4; ++k)
           add({m, matrixOf(e, columns, k)}, matrixOf(e, rows, k), reduce);
       }
+    }
+    if (name == "frexp") {
+      // Not in the RI's library; HLSL's `frexp(x, out exp)` (the seed follows HLSL's names):
+      // returns the mantissa and stores the exponent through the pointer, each element a float
+      // of x's type (interpreter/wsl/machine.cpp, "float-out:frexp"; W46).
+      for (const TypeP& t : shapes)
+        for (AddressSpace space :
+             {AddressSpace::Thread, AddressSpace::Threadgroup, AddressSpace::Device})
+          add({t, pointerTo(t, space)}, t, "float-out:frexp");
     }
     if (name == "all" || name == "any") {
       // Every scalar type and its vectors (seed: "all and any are defined as unary functions on

@@ -489,6 +489,28 @@ std::optional<std::vector<Value>> castBounded(const Value& x, const TypeP& to) {
 
 }  // namespace
 
+std::pair<Value, Value> frexpValues(const Value& x) {
+  if (x.kind == Value::Kind::Aggregate) {
+    Value m = x, e = x;
+    for (size_t k = 0; k < x.elements.size(); ++k) {
+      std::pair<Value, Value> parts = frexpValues(x.elements[k]);
+      m.elements[k] = parts.first;
+      e.elements[k] = parts.second;
+    }
+    return {m, e};
+  }
+  const TypeP& t = x.type;
+  R r = rangeOf(x);
+  const std::pair<Value, Value> any{Value::makeUnspecified(t), Value::makeUnspecified(t)};
+  if (r.any || r.nan || std::isinf(r.lo) || std::isinf(r.hi)) return any;
+  if (r.isPoint() && r.lo == 0) return {valueOf(r, t), valueOf(R::point(0, r.half), t)};
+  int elo = 0, ehi = 0;
+  float mlo = std::frexp(r.lo, &elo), mhi = std::frexp(r.hi, &ehi);
+  // One exponent for the whole set: same sign, same binade (0 excluded).
+  if (elo != ehi || (r.lo <= 0 && 0 <= r.hi)) return any;
+  return {valueOf(R::range(mlo, mhi, r.half), t), valueOf(R::point(float(elo), r.half), t)};
+}
+
 std::optional<std::vector<Value>> evaluateFloatLibrary(const CheckedProgram& p, const Function& f,
                                                        const std::vector<Value>& args) {
   (void)p;

@@ -17,4 +17,9 @@ namespace plumb::wsl {
 std::optional<std::vector<Value>> evaluateFloatLibrary(const CheckedProgram& p, const Function& f,
                                                        const std::vector<Value>& args);
 
+/// frexp (the native "float-out:frexp"): the mantissa (|m| in [0.5, 1), 0 for 0) and the
+/// exponent of each element of `x`, both of x's type; any value for a NaN, an infinity or a set
+/// whose elements do not share one exponent.
+std::pair<Value, Value> frexpValues(const Value& x);
+
 }  // namespace plumb::wsl

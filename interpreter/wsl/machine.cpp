@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "interpreter/wsl/float_library.h"
 #include "interpreter/wsl/standard_library.h"
 #include "semantics/wsl/printer.h"
 
@@ -619,6 +620,14 @@ class Machine {
         if (!args[first + i].unspecified)
           events.push_back({MemoryEvent::Kind::Store, args[first + i].address, sizes[i]});
       return {axiom("call_resolve", e, val(Value::makeVoid(), e->span), std::move(events))};
+    }
+    if (f->origin == Function::Origin::Native && f->native == "float-out:frexp") {
+      // frexp(x, &e): the mantissa, and a store of the exponent through the pointer (W46).
+      std::pair<Value, Value> parts = frexpValues(args[0]);
+      std::vector<MemoryEvent> events;
+      if (!args[1].unspecified)
+        events.push_back({MemoryEvent::Kind::Store, args[1].address, parts.second});
+      return {axiom("call_resolve", e, val(parts.first, e->span), std::move(events))};
     }
     if (f->origin == Function::Origin::Native && isRwTextureAccess(*f, args, resources_)) {
       // The texels of an RW texture are memory (W48): Store stores, Load loads. Out of bounds

@@ -236,6 +236,17 @@ TEST(WslFloatLibrary, OutParameters) {
   EXPECT_TRUE(rangeOf(sc.elements[0]).contains(0.0f));
   EXPECT_TRUE(rangeOf(sc.elements[1]).contains(1.0f));
   EXPECT_EQ(onlyValue(runText(p, "vec")), "{1.5, 2.25, -0.5}");
+  // frexp (HLSL's; the RI has none): the mantissa, and the exponent through the pointer.
+  const char* q = R"(
+    test float2 f() { float e; float m = frexp(12.0, &e); return float2(m, e); }
+    test float2 neg() { float e; float m = frexp(-0.375, &e); return float2(m, e); }
+    test float3 v() { float3 e; float3 m = frexp(float3(0, 1, 3), &e); return m + e * 10.0; }
+    test float any() { float e; return frexp(sin(1.0), &e) * 0.0 + e; })";
+  EXPECT_EQ(onlyValue(runText(q, "f")), "{0.75, 4.0}");
+  EXPECT_EQ(onlyValue(runText(q, "neg")), "{-0.75, -1.0}");
+  EXPECT_EQ(onlyValue(runText(q, "v")), "{0.0, 10.5, 20.75}");
+  // sin(1.0) is within one binade: the exponent is exact.
+  EXPECT_EQ(onlyValue(runText(q, "any")), "0.0");
 }
 
 // Many library functions in one program: each first use adds natives while a function is being
@@ -244,9 +255,9 @@ TEST(WslFloatLibrary, OutParameters) {
 TEST(WslFloatLibrary, ManyFunctionsInOneProgram) {
   std::string p;
   int n = 0;
-  for (const char* f : {"sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "sqrt",
-                        "rsqrt", "exp", "exp2", "log", "log2", "floor", "ceil", "round", "trunc",
-                        "frac", "saturate", "sign", "abs"})
+  for (const char* f : {"sin",  "cos",   "tan",   "asin", "acos",     "atan", "sinh", "cosh",
+                        "tanh", "sqrt",  "rsqrt", "exp",  "exp2",     "log",  "log2", "floor",
+                        "ceil", "round", "trunc", "frac", "saturate", "sign", "abs"})
     p += "float f" + std::to_string(n++) + "() { return " + f + "(0.5); }\n";
   auto c = checkText(p);
   ASSERT_TRUE(c->program) << c->messages();
