@@ -160,5 +160,14 @@ TEST(WslExplore, ThreadgroupArrayAndItsRules) {
   EXPECT_TRUE(checkText("void g(threadgroup int* q) { threadgroup int* p = q; *p = 1; }")->program);
 }
 
+// A bounded float written to shared memory is a value of the location's domain: the other
+// invocation may read it (a racy increment by sin(1.0) gives one or two increments).
+TEST(WslExplore, BoundedFloatsReachTheOtherInvocation) {
+  auto r = exploreText("void inc(device float* x, uint id) { *x = *x + sin(1.0); }", "inc", 2);
+  ASSERT_EQ(r.states.size(), 2u) << memmodel::wsl::wslExploreText(r);
+  EXPECT_NE(r.states[0].values[0].second, r.states[1].values[0].second);
+  EXPECT_TRUE(r.complete);
+}
+
 }  // namespace
 }  // namespace plumb::wsl::test
