@@ -4,7 +4,10 @@
 //                    [--invocations N [--buffer-length L]] [--format text|json]
 // The WSL seed's front end and small-step machine (issue 20, docs/wsl.md).
 #include <algorithm>
+#include <cctype>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <memory>
 #include <string>
 
@@ -41,8 +44,9 @@ struct WslOptions {
 int reportDiagnostics(const DiagnosticList& diagnostics, const std::string& format,
                       const char* name) {
   if (format == "json") {
+    // plumb-wsl-run is at version 2 (docs/formats.md), plumb-wsl-check at 1.
     nlohmann::json j = {{"format", name},
-                        {"version", 1},
+                        {"version", std::string(name) == "plumb-wsl-run" ? 2 : 1},
                         {"valid", false},
                         {"diagnostics", nlohmann::json::array()}};
     for (const Diagnostic& d : diagnostics.all()) j["diagnostics"].push_back(toJson(d));
@@ -139,8 +143,25 @@ int run(const WslOptions& o) {
     return incomplete ? kRejected : kOk;
   }
   std::string error;
+  // `@FILE` stands for the file's text (a texture's JSON, a long buffer).
+  std::vector<std::string> texts;
+  for (const std::string& a : o.args) {
+    if (a.empty() || a.front() != '@') {
+      texts.push_back(a);
+      continue;
+    }
+    std::ifstream in(a.substr(1), std::ios::binary);
+    if (!in) {
+      printInputError("wsl run", "cannot read '" + a.substr(1) + "'");
+      return kUsage;
+    }
+    texts.emplace_back(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    while (!texts.back().empty() && std::isspace(static_cast<unsigned char>(texts.back().back())))
+      texts.back().pop_back();
+  }
+  wsl::HostArguments host;
   std::optional<std::vector<wsl::Value>> args =
-      wsl::typedArguments(*checked, o.entry, o.args, error);
+      wsl::typedArguments(*checked, o.entry, texts, error, &host);
   if (!args) {
     printInputError("wsl run", error);
     return kUsage;
@@ -148,6 +169,9 @@ int run(const WslOptions& o) {
   wsl::RunOptions options;
   options.entry = o.entry;
   options.arguments = *args;
+  options.resources = std::move(host.resources);
+  options.initialMemory = std::move(host.initialMemory);
+  options.observe = std::move(host.observe);
   options.maxSteps = o.maxSteps;
   options.maxExecutions = o.maxExecutions;
   if (o.trace)
@@ -167,9 +191,9 @@ int run(const WslOptions& o) {
     return kUsage;
   }
   if (o.format == "json")
-    std::cout << wsl::runReportJson(result, o.entry).dump(2) << "\n";
+    std::cout << wsl::runReportJson(result, o.entry, host.observeNames).dump(2) << "\n";
   else
-    std::cout << wsl::runReportText(result);
+    std::cout << wsl::runReportText(result, host.observeNames);
   bool incomplete = result.executionLimitReached;
   for (const wsl::Outcome& x : result.outcomes)
     incomplete |=
@@ -211,7 +235,11 @@ void registerWsl(CLI::App& app, int& exitCode) {
       "run", "Call a function and print every outcome the execution rules allow");
   common(r);
   r->add_option("--entry", o->entry, "the function to call")->required();
-  r->add_option("--args", o->args, "its arguments: 42, 7u, 1.5, true, Enum.Element, or TYPE:VALUE");
+  r->add_option("--args", o->args,
+                "its arguments: 42, 7u, 1.5, true, Enum.Element, TYPE:VALUE; JSON for aggregates "
+                "(json:[1, 2]), buffers (json:[1, 2] behind a pointer or array reference), "
+                "textures (the RI's fixture object {..}) and samplers (its options object {..}); "
+                "@FILE for a file's text (docs/wsl.md)");
   r->add_flag("--trace", o->trace,
               "print each step: its rule, redex, memory events and congruence rules");
   r->add_option("--max-steps", o->maxSteps, "steps per execution (default 1000000)");

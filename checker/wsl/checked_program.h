@@ -63,6 +63,16 @@ struct Function {
   std::vector<int> calls;  // "may call" (seed "Verifying the absence of recursion")
 };
 
+/// Threadgroup variables live above the host's buffers (2^40 ..) in memory the invocations of a
+/// threadgroup share (memmodel/wsl/explore.h), one location per declaration, holding their
+/// type's default value before any invocation runs (W49).
+constexpr Address kThreadgroupVariablesBase = (Address(1) << 40) + (Address(1) << 32);
+struct ThreadgroupVariable {
+  std::string name;
+  TypeP type;
+  Address address = 0;
+};
+
 struct CheckedProgram {
   std::shared_ptr<const SourceFile> file;
   std::vector<std::shared_ptr<const SourceFile>> generatedSources;  // generated functions' text
@@ -73,6 +83,8 @@ struct CheckedProgram {
   std::vector<Function> functions;
   std::map<std::string, std::vector<int>> functionSets;  // name -> function ids
   Address storeEnd = 0;  // the thread store identifiers occupy [0, storeEnd)
+  std::vector<ThreadgroupVariable> threadgroupVariables;
+  Address threadgroupEnd = kThreadgroupVariablesBase;
   /// The typing rules of WSL.ott that fired (for rule coverage), and the seed's other
   /// validation steps by name.
   std::set<std::string> typingRules;

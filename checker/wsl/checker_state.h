@@ -104,6 +104,10 @@ class Checker {
   bool ensureMatrixConstructor(const std::string& name, const TypeP& matrix,
                                const std::vector<Typed>& args);
 
+  // ---- float_library.cpp
+  // The float and half functions named `name` (sin, lerp, dot, mul, modf, ...), made on first use.
+  void ensureFloatFunctions(const std::string& name);
+
   // ---- statement_typing.cpp
   StmtP typeStatement(const TypingEnvironment& g, const StmtP& s, Behaviours& b);
   std::vector<StmtP> typeBlock(const TypingEnvironment& g, const std::vector<StmtP>& statements,

@@ -43,13 +43,31 @@ std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g,
       return out;
     }
     // Seed: "Check that the given address space is either thread or threadgroup"; WSL.ott's rules
-    // only give LVal(tval, thread) (threadgroup variables are a Todo of the seed).
+    // only give LVal(tval, thread) (threadgroup variables are a Todo of the seed, its issue 63):
+    // a threadgroup variable is an LVal(tval, threadgroup) at a location shared by the
+    // invocations of a threadgroup, without an initializer (every invocation would store it:
+    // Metal and HLSL have none either) and of plain data (W49).
+    const AddressSpace space =
+        first->threadgroup ? AddressSpace::Threadgroup : AddressSpace::Thread;
     TypingEnvironment inner = g;
-    inner[d.name] = LocalBinding{t, AddressSpace::Thread};
+    inner[d.name] = LocalBinding{t, space};
     auto s = copy(first);
     s->type = t;
     VarDecl nd = d;
-    nd.store = allocateStore(t);
+    if (first->threadgroup) {
+      if (d.init)
+        error(d.span, "a threadgroup variable has no initializer (every invocation would store it)",
+              anchor);
+      if (isPointerOrRef(*t) || t->kind == Type::Kind::Texture || t->kind == Type::Kind::Sampler)
+        error(d.span, "a threadgroup variable holds data, not a " + typeName(*t), anchor);
+      uint32_t a = alignmentOf(*p_, *t);
+      Address at = (p_->threadgroupEnd + a - 1) / a * a;
+      p_->threadgroupEnd = at + std::max<uint32_t>(1, sizeOf(*p_, *t));
+      nd.store = at;
+      p_->threadgroupVariables.push_back({d.name, t, at});
+    } else {
+      nd.store = allocateStore(t);
+    }
     Behaviours initDiscard;
     if (d.init) {
       bool mayDiscard = false;
@@ -274,12 +292,13 @@ StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behavio
       return r;
     case StmtKind::Return: {
       // return: G |- e : tval  ==>  {Return tval} (+ Discard)
-      const Function& f = p_->functions[size_t(currentFunction_)];
+      // A copy: typing the expression may add library functions (functions grows).
+      const TypeP result = p_->functions[size_t(currentFunction_)].result;
       TypeP actual;
       bool discard = false;
-      r->expr = expectRValue(g, s->expr, f.result, "wsl-typing-return", &actual, &discard);
+      r->expr = expectRValue(g, s->expr, result, "wsl-typing-return", &actual, &discard);
       b = Behaviours{};
-      b.add({K::Return, r->expr && actual ? actual : f.result});
+      b.add({K::Return, r->expr && actual ? actual : result});
       if (discard) b.add({K::Discard, nullptr});
       fired("return");
       return r;

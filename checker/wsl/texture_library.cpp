@@ -39,7 +39,7 @@ void Checker::ensureTextureFunctions(const TypeP& texture) {
   // coordinate (3 for a cube) and then the layer; the gradients one per spatial coordinate; the
   // offset, last, an int per spatial dimension (not for cubes).
   if (!rw) {
-    const bool depth = kind.find("Depth") != std::string::npos;
+    const bool depthTexture = kind.find("Depth") != std::string::npos;
     const uint32_t locationSize = (cube ? 3 : d) + (array ? 1 : 0);
     const TypeP location = locationSize == 1 ? floatType() : vectorOf(floatType(), locationSize);
     const TypeP gradient = vectorOf(floatType(), cube ? 3 : 2);
@@ -58,10 +58,87 @@ void Checker::ensureTextureFunctions(const TypeP& texture) {
       add("SampleGrad", {gradient, gradient});
       add("SampleLevel", {floatType()});
     }
-    if (depth) {
+    if (depthTexture) {
       add("SampleCmp", {floatType()});
       add("SampleCmpLevelZero", {floatType()});
     }
+  }
+  const bool depth = kind.find("Depth") != std::string::npos;
+  const TypeP scalar =
+      texture->element->kind == Type::Kind::Vector ? texture->element->element : texture->element;
+  const uint32_t channels =
+      texture->element->kind == Type::Kind::Vector ? texture->element->size : 1;
+  // Gather (Intrinsics.mjs, TextureOperations.mjs gatherTexture: Vulkan's texel gathering) on the
+  // 2D, 2D array and cube textures, not RW: `Gather`, `GatherRed` and, as the element has the
+  // channel, `GatherGreen`, `GatherBlue`, `GatherAlpha`; on the depth ones `Gather`, `GatherRed`,
+  // `GatherCmp`, `GatherCmpRed` (a compare value). The result has 4 elements of the texture's
+  // scalar type; the offset (not for cubes) an int per coordinate.
+  if (!rw && d == 2) {
+    const TypeP location = vectorOf(floatType(), cube || array ? 3 : 2);
+    const TypeP result = vectorOf(scalar, 4);
+    auto gather = [&](const std::string& name, int channel, bool compare) {
+      std::vector<TypeP> parameters = {texture, samplerType(), location};
+      if (compare) parameters.push_back(floatType());
+      std::string native =
+          "texture-gather:" + std::to_string(channel) + (compare ? "+cmp" : std::string());
+      addNative(name, parameters, result, native);
+      if (!cube) {
+        parameters.push_back(intVector(2));
+        addNative(name, parameters, result, native + "+offset");
+      }
+    };
+    gather("Gather", 0, false);
+    gather("GatherRed", 0, false);
+    if (depth) {
+      gather("GatherCmp", 0, true);
+      gather("GatherCmpRed", 0, true);
+    } else {
+      if (channels >= 2) gather("GatherGreen", 1, false);
+      if (channels >= 3) gather("GatherBlue", 2, false);
+      if (channels >= 4) gather("GatherAlpha", 3, false);
+    }
+  }
+  // GetDimensions (Intrinsics.mjs): a texture with levels takes a uint mip level, then pointers
+  // to its Width, Height (2D, 3D, cube), Elements (arrays) or Depth (3D), NumberOfLevels; an RW
+  // texture only the sizes, as uint or as float (the RI's RWTexture1DArray: a float Width and a
+  // uint Elements). Each pointer in the thread, threadgroup or device space: the meaning stores
+  // through them (interpreter/wsl/machine.cpp, "texture-dimensions").
+  {
+    std::vector<std::string> outputs = {"Width"};
+    if (d >= 2) outputs.push_back("Height");
+    if (d == 3) outputs.push_back("Depth");
+    if (array) outputs.push_back("Elements");
+    if (!rw) outputs.push_back("NumberOfLevels");
+    const AddressSpace spaces[] = {AddressSpace::Thread, AddressSpace::Threadgroup,
+                                   AddressSpace::Device};
+    for (bool asFloat : {false, true}) {
+      if (asFloat && !rw) break;
+      std::vector<TypeP> prefix = {texture};
+      if (!rw) prefix.push_back(uintType());
+      size_t combinations = 1;
+      for (size_t k = 0; k < outputs.size(); ++k) combinations *= 3;
+      for (size_t c = 0; c < combinations; ++c) {
+        std::vector<TypeP> parameters;
+        parameters.reserve(prefix.size() + outputs.size());
+        parameters.insert(parameters.end(), prefix.begin(), prefix.end());
+        size_t code = c;
+        for (const std::string& o : outputs) {
+          TypeP t = asFloat && o != "Elements" ? floatType()
+                    : asFloat && d > 1         ? floatType()
+                                               : uintType();
+          parameters.push_back(pointerTo(t, spaces[code % 3]));
+          code /= 3;
+        }
+        addNative("GetDimensions", parameters, voidType(), "texture-dimensions");
+      }
+    }
+  }
+  // Store (RW textures): `Store(texture, value, location)`, the location a uint per coordinate
+  // and then the layer; its meaning is the machine's (a store of the texel's memory).
+  if (rw) {
+    const uint32_t n = d + (array ? 1 : 0);
+    addNative("Store", {texture, texture->element, n == 1 ? uintType() : vectorOf(uintType(), n)},
+              voidType(), "texture-store");
   }
   if (cube) return;  // the RI has no Load of a cube texture
   const uint32_t coordinates = d + (rw ? 0 : 1) + (array ? 1 : 0);

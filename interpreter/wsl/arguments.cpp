@@ -1,6 +1,7 @@
 // `plumb wsl run` arguments and reports (see arguments.h).
 #include "interpreter/wsl/arguments.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -87,30 +88,159 @@ std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t,
   return std::nullopt;
 }
 
+std::optional<Value> jsonArgument(const CheckedProgram& p, const TypeP& t, const nlohmann::json& j,
+                                  std::string& error) {
+  auto aggregate = [&](const std::vector<TypeP>& types) -> std::optional<Value> {
+    if (!j.is_array() || j.size() != types.size()) {
+      error = "a value of type " + typeName(*t) + " is an array of " +
+              std::to_string(types.size()) + " elements";
+      return std::nullopt;
+    }
+    Value v;
+    v.kind = Value::Kind::Aggregate;
+    v.type = t;
+    for (size_t k = 0; k < types.size(); ++k) {
+      std::optional<Value> e = jsonArgument(p, types[k], j[k], error);
+      if (!e) return std::nullopt;
+      v.elements.push_back(*e);
+    }
+    return v;
+  };
+  switch (t->kind) {
+    case Type::Kind::Vector:
+    case Type::Kind::Matrix:
+    case Type::Kind::Array:
+      return aggregate(std::vector<TypeP>(t->size, t->element));
+    case Type::Kind::Struct: {
+      std::vector<TypeP> fields;
+      if (t->declaration >= 0 && size_t(t->declaration) < p.structs.size())
+        for (const StructInfo::Field& f : p.structs[size_t(t->declaration)].fields)
+          fields.push_back(f.type);
+      return aggregate(fields);
+    }
+    default:
+      return parseArgument(p, t, j.is_string() ? j.get<std::string>() : j.dump(), error);
+  }
+}
+
+namespace {
+
+// One argument of `--args` for the parameter type `t`: a scalar's text, or JSON (docs/wsl.md,
+// "Arguments"). `index` is the argument's position (its buffer's address and name).
+// `json:TEXT` is TEXT as JSON: on the command line CLI11 splits a bare `[a, b]` into arguments.
+std::optional<Value> hostArgument(const CheckedProgram& p, const TypeP& t,
+                                  const std::string& argument, size_t index, HostArguments& host,
+                                  std::string& error) {
+  const std::string text = argument.rfind("json:", 0) == 0 ? argument.substr(5) : argument;
+  const bool json = !text.empty() && (text.front() == '[' || text.front() == '{');
+  if (!json) {
+    if (t->kind == Type::Kind::Sampler && (text == "sampler" || text == "default")) {
+      host.resources.samplers.push_back(SamplerData{});
+      return Value::makeResource(t, int64_t(host.resources.samplers.size() - 1));
+    }
+    if (t->kind == Type::Kind::Pointer || t->kind == Type::Kind::ArrayRef) {
+      error = "the buffer behind a " + typeName(*t) +
+              " is a non-empty JSON array of its elements (json:[..])";
+      return std::nullopt;
+    }
+    if (t->kind == Type::Kind::Texture) {
+      error = "a texture is the RI's fixture object {\"maker\", ...}";
+      return std::nullopt;
+    }
+    return parseArgument(p, t, text, error);
+  }
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded()) {
+    error = "'" + text + "' is not JSON";
+    return std::nullopt;
+  }
+  if (t->kind == Type::Kind::Texture) {
+    std::optional<TextureData> d = j.is_object() ? textureFromFixture(j, error) : std::nullopt;
+    if (!d) {
+      if (error.empty()) error = "a texture is the RI's fixture object {\"maker\", ...}";
+      return std::nullopt;
+    }
+    if (!sameType(d->type(), t)) {
+      error = "the texture is a " + typeName(*d->type()) + ", the parameter a " + typeName(*t);
+      return std::nullopt;
+    }
+    host.resources.textures.push_back(std::move(*d));
+    return Value::makeResource(t, int64_t(host.resources.textures.size() - 1));
+  }
+  if (t->kind == Type::Kind::Sampler) {
+    if (!j.is_object()) {
+      error = "a sampler is the RI's options object {\"magFilter\": ..}";
+      return std::nullopt;
+    }
+    host.resources.samplers.push_back(samplerFromOptions(j));
+    return Value::makeResource(t, int64_t(host.resources.samplers.size() - 1));
+  }
+  if (t->kind == Type::Kind::Pointer || t->kind == Type::Kind::ArrayRef) {
+    // A host buffer: its elements at consecutive strides, above the program's store identifiers
+    // (1 MiB per argument); a pointer points at the first, an array reference spans them all.
+    if (!j.is_array() || j.empty()) {
+      error = "the buffer behind a " + typeName(*t) + " is a non-empty JSON array of its elements";
+      return std::nullopt;
+    }
+    const TypeP& element = t->element;
+    const Address stride = std::max<Address>(1, sizeOf(p, *element));
+    const Address base = (Address(1) << 40) + Address(index) * (Address(1) << 20);
+    if (stride * j.size() > (Address(1) << 20)) {
+      error = "a host buffer holds at most 1 MiB";
+      return std::nullopt;
+    }
+    for (size_t k = 0; k < j.size(); ++k) {
+      std::optional<Value> e = jsonArgument(p, element, j[k], error);
+      if (!e) return std::nullopt;
+      host.initialMemory.push_back({base + k * stride, *e});
+      host.observe.push_back({base + k * stride, element});
+      host.observeNames.push_back("arg" + std::to_string(index) + "[" + std::to_string(k) + "]");
+    }
+    if (t->kind == Type::Kind::Pointer) return Value::makePtr(base, t->space, element);
+    return Value::makeRef(base, uint32_t(j.size()), t->space, element);
+  }
+  return jsonArgument(p, t, j, error);
+}
+
+}  // namespace
+
 std::optional<std::vector<Value>> typedArguments(const CheckedProgram& p, const std::string& name,
                                                  const std::vector<std::string>& texts,
-                                                 std::string& error) {
+                                                 std::string& error, HostArguments* host) {
   std::vector<int> candidates = entryCandidates(p, name, texts.size());
   if (candidates.empty()) {
     error = "no function '" + name + "' with " + std::to_string(texts.size()) + " parameters";
     return std::nullopt;
   }
-  std::vector<std::vector<Value>> matches;
+  std::vector<std::pair<std::vector<Value>, HostArguments>> matches;
   std::string lastError;
   for (int id : candidates) {
     const Function& f = p.functions[size_t(id)];
     std::vector<Value> values;
+    HostArguments local;
     bool ok = true;
     for (size_t i = 0; i < texts.size() && ok; ++i) {
-      std::optional<Value> v = parseArgument(p, f.parameters[i], texts[i], lastError);
+      std::optional<Value> v = host
+                                   ? hostArgument(p, f.parameters[i], texts[i], i, local, lastError)
+                                   : parseArgument(p, f.parameters[i], texts[i], lastError);
       if (v)
         values.push_back(*v);
       else
         ok = false;
     }
-    if (ok) matches.push_back(values);
+    if (ok) matches.push_back({values, std::move(local)});
   }
-  if (matches.size() == 1) return matches.front();
+  if (matches.size() == 1) {
+    if (host) {
+      *host = std::move(matches.front().second);
+      // The texels of the RW textures after the call (Store writes them, W48).
+      for (const RwTexel& t : rwTexels(host->resources)) {
+        host->observe.push_back({t.address, t.value.type});
+        host->observeNames.push_back(t.name);
+      }
+    }
+    return matches.front().first;
+  }
   error = matches.empty() ? lastError
                           : "the arguments fit " + std::to_string(matches.size()) +
                                 " overloads of '" + name + "': write them as TYPE:VALUE";
@@ -122,6 +252,14 @@ nlohmann::json valueJson(const Value& v) {
   j["type"] = v.type ? typeName(*v.type) : "void";
   if (v.unspecified) {
     j["unspecified"] = true;
+    // A bounded float: any value of its type in [lo, hi] (W45).
+    if (v.bounded) {
+      auto bound = [](float x) -> nlohmann::json {
+        if (std::isinf(x)) return x > 0 ? "Infinity" : "-Infinity";
+        return double(x);
+      };
+      j["range"] = nlohmann::json::array({bound(v.real), bound(v.high)});
+    }
     return j;
   }
   switch (v.kind) {
@@ -157,7 +295,13 @@ nlohmann::json valueJson(const Value& v) {
   return j;
 }
 
-std::string runReportText(const RunResult& r) {
+namespace {
+std::string observeName(const std::vector<std::string>& names, size_t i) {
+  return i < names.size() ? names[i] : "#" + std::to_string(i);
+}
+}  // namespace
+
+std::string runReportText(const RunResult& r, const std::vector<std::string>& observeNames) {
   if (!r.error.empty()) return "error: " + r.error + "\n";
   std::string s;
   s += std::to_string(r.outcomes.size()) + (r.outcomes.size() == 1 ? " outcome" : " outcomes") +
@@ -171,6 +315,11 @@ std::string runReportText(const RunResult& r) {
     s += "  (" + std::to_string(o.executions) +
          (o.executions == 1 ? " execution, " : " executions, ") + std::to_string(o.steps) +
          " steps)";
+    if (!o.observed.empty()) {
+      s += "\n      memory:";
+      for (size_t i = 0; i < o.observed.size(); ++i)
+        s += " " + observeName(observeNames, i) + "=" + valueText(o.observed[i]);
+    }
     for (const std::string& c : o.choices)
       if (!c.empty()) s += "\n      choice: " + c;
     s += "\n";
@@ -178,8 +327,9 @@ std::string runReportText(const RunResult& r) {
   return s;
 }
 
-nlohmann::json runReportJson(const RunResult& r, const std::string& entry) {
-  nlohmann::json j = {{"format", "plumb-wsl-run"}, {"version", 1}, {"entry", entry}};
+nlohmann::json runReportJson(const RunResult& r, const std::string& entry,
+                             const std::vector<std::string>& observeNames) {
+  nlohmann::json j = {{"format", "plumb-wsl-run"}, {"version", 2}, {"entry", entry}};
   if (!r.error.empty()) {
     j["error"] = r.error;
     return j;
@@ -196,6 +346,13 @@ nlohmann::json runReportJson(const RunResult& r, const std::string& entry) {
     for (const std::string& c : o.choices)
       if (!c.empty()) choices.push_back(c);
     x["choices"] = choices;
+    nlohmann::json observed = nlohmann::json::array();
+    for (size_t i = 0; i < o.observed.size(); ++i) {
+      nlohmann::json m = valueJson(o.observed[i]);
+      m["location"] = observeName(observeNames, i);
+      observed.push_back(m);
+    }
+    x["observed"] = observed;
     outs.push_back(x);
   }
   j["outcomes"] = outs;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "interpreter/wsl/float_library.h"
 #include "interpreter/wsl/standard_library.h"
 #include "semantics/wsl/printer.h"
 
@@ -610,6 +611,37 @@ class Machine {
       fence.barrier = f->name + "@" + std::to_string(e->span.begin);
       return {axiom("call_resolve", e, val(Value::makeVoid(), e->span), {fence})};
     }
+    if (f->origin == Function::Origin::Native && f->native == "texture-dimensions") {
+      // GetDimensions: a store of each size through its pointer (the RI's `copyFrom`).
+      std::vector<Value> sizes = textureDimensions(*f, args, resources_);
+      std::vector<MemoryEvent> events;
+      const size_t first = args.size() - sizes.size();
+      for (size_t i = 0; i < sizes.size(); ++i)
+        if (!args[first + i].unspecified)
+          events.push_back({MemoryEvent::Kind::Store, args[first + i].address, sizes[i]});
+      return {axiom("call_resolve", e, val(Value::makeVoid(), e->span), std::move(events))};
+    }
+    if (f->origin == Function::Origin::Native && f->native == "float-out:frexp") {
+      // frexp(x, &e): the mantissa, and a store of the exponent through the pointer (W46).
+      std::pair<Value, Value> parts = frexpValues(args[0]);
+      std::vector<MemoryEvent> events;
+      if (!args[1].unspecified)
+        events.push_back({MemoryEvent::Kind::Store, args[1].address, parts.second});
+      return {axiom("call_resolve", e, val(parts.first, e->span), std::move(events))};
+    }
+    if (f->origin == Function::Origin::Native && isRwTextureAccess(*f, args, resources_)) {
+      // The texels of an RW texture are memory (W48): Store stores, Load loads. Out of bounds
+      // (the RI traps) a Store writes nothing and a Load reads any value.
+      std::optional<Address> a = rwAccessAddress(*f, args, resources_);
+      if (f->native == "texture-store") {
+        std::vector<MemoryEvent> events;
+        if (a) events.push_back({MemoryEvent::Kind::Store, *a, args[1]});
+        return {axiom("call_resolve", e, val(Value::makeVoid(), e->span), std::move(events), {})};
+      }
+      if (!a) return {axiom("call_resolve", e, val(Value::makeUnspecified(f->result), e->span))};
+      Value v = m_.load(p_, f->result, *a);
+      return {axiom("call_resolve", e, val(v, e->span), {{MemoryEvent::Kind::Load, *a, v}})};
+    }
     if (f->origin == Function::Origin::Native) {
       std::vector<Value> results = evaluateNative(p_, *f, args, resources_);
       std::vector<ExprStep> out;
@@ -865,6 +897,13 @@ class Machine {
     if (isTerminator(first)) return {axiom("block_terminator", s, first)};
     if (first->kind == StmtKind::VarDecls) {
       const VarDecl& d = first->declarations.front();
+      if (first->threadgroup) {
+        // block_vdecl_threadgroup (Plumb's, W49): {R threadgroup tval x : sid; s1..sn} ->
+        // {R' s1..sn}, no event: the location is the threadgroup's, holding its value already.
+        EnvironmentP inner =
+            rb->extend(d.name, Value::makeLVal(d.store, AddressSpace::Threadgroup, first->type));
+        return {axiom("block_vdecl_threadgroup", s, replaceFirst(nullptr, inner))};
+      }
       Value location = Value::makeLVal(d.store, AddressSpace::Thread, first->type);
       EnvironmentP inner = rb->extend(d.name, location);
       if (!d.init) {
@@ -957,6 +996,11 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
   std::vector<Path> stack;
   Memory initial;
   for (const auto& [address, value] : options.initialMemory) initial.store(p, value, address);
+  // The threadgroup variables hold their default values before any invocation runs (W49).
+  for (const ThreadgroupVariable& v : p.threadgroupVariables)
+    initial.store(p, defaultValue(p, v.type), v.address);
+  // The texels of the RW textures (W48).
+  for (const RwTexel& t : rwTexels(options.resources)) initial.store(p, t.value, t.address);
   stack.push_back({call, initial, {}, 0, std::nullopt, {}});
   auto empty = std::make_shared<Environment>();
   auto record = [&](Outcome o, const Path& path) {

@@ -2,6 +2,9 @@
 // arithmetic"; casts and comparisons, which the seed leaves as Todo, as docs/wsl.md says).
 #include "interpreter/wsl/standard_library.h"
 
+#include "interpreter/wsl/float_library.h"
+
+#include <algorithm>
 #include <bit>
 #include <cmath>
 #include <optional>
@@ -118,6 +121,20 @@ Value aggregate(const TypeP& t, std::vector<Value> elements) {
   v.type = t;
   v.elements = std::move(elements);
   return v;
+}
+
+// One value that holds every value of `values`: the smallest interval holding them (floats;
+// a NaN among them gives any value) or any value of the type.
+Value hull(const std::vector<Value>& values, const TypeP& type) {
+  if (!isFloatingPoint(*type)) return Value::makeUnspecified(type);
+  float lo = INFINITY, hi = -INFINITY;
+  for (const Value& v : values) {
+    if (v.kind != Value::Kind::Float || (v.unspecified && !v.bounded) || std::isnan(v.real))
+      return Value::makeUnspecified(type);
+    lo = std::min(lo, v.real);
+    hi = std::max(hi, v.unspecified ? v.high : v.real);
+  }
+  return Value::makeFloatRange(type, lo, hi);
 }
 
 // The indices of a "swizzle:<indices>" native ("swizzle:10" is `.yx`).
@@ -237,6 +254,9 @@ std::optional<std::vector<Value>> evaluateVector(const CheckedProgram& p, const 
       for (const Value& a : args)
         in.push_back(a.kind == Value::Kind::Aggregate ? a.elements.at(k) : a);
       std::vector<Value> r = evaluateNative(p, scalar, in);
+      // Too many combinations (each element of a 4x4 matrix may have several results): the
+      // element becomes the hull of its results (floats) or any value, a superset.
+      if (r.size() > 1 && partial.size() * r.size() > 256) r = {hull(r, scalar.result)};
       std::vector<std::vector<Value>> next;
       for (const auto& prefix : partial)
         for (const Value& x : r) {
@@ -269,6 +289,8 @@ std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
   }
   if (auto v = evaluateVector(p, f, args)) return *v;
   if (auto v = evaluateTextureNative(f, args, resources)) return *v;
+  // Floats and halves as sets (interpreter/wsl/float_library.cpp), bounded values included.
+  if (auto v = evaluateFloatLibrary(p, f, args)) return *v;
   if (op == "cast") return cast(args[0], result);
   if (op == "identity") return one(args[0]);
   if (op == "default") return one(defaultValue(p, result));
@@ -281,36 +303,8 @@ std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
     if (a.unspecified) return one(Value::makeUnspecified(result));
   const TypeP& t = f.parameters[0];
   // Comparisons.
-  if (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==") {
-    if (isFloatingPoint(*t)) return one(Value::makeBool(compare(op, args[0].real, args[1].real)));
+  if (op == "<" || op == ">" || op == "<=" || op == ">=" || op == "==")
     return one(Value::makeBool(compare(op, numeric(args[0]), numeric(args[1]))));
-  }
-  if (isFloatingPoint(*t)) {
-    float a = args[0].real;
-    float b = args.size() > 1 ? args[1].real : 0.0f;
-    // half: the RI's `half(float(a) op float(b))`, the float result rounded to binary16 (W43).
-    auto make = [&](float x) {
-      return t->kind == Type::Kind::Half ? Value::makeHalf(x) : Value::makeFloat(x);
-    };
-    if (op == "+") return one(make(a + b));
-    if (op == "-") return one(make(a - b));
-    if (op == "*") return one(make(a * b));
-    if (op == "/") {
-      // "The result of operator/ is an undefined value if its second argument is either +0.0 or
-      // -0.0"
-      if (b == 0.0f) return one(Value::makeUnspecified(result));
-      return one(make(a / b));
-    }
-    if (op == "neg") return one(make(-a));
-    if (op == "++") return one(make(a + 1));
-    if (op == "--") return one(make(a - 1));
-    if (op == "abs") return one(make(std::fabs(a)));
-    if (op == "min" || op == "max") {
-      if (std::isnan(a) || std::isnan(b)) return {args[0], args[1]};  // either argument
-      return one(Value::makeFloat(op == "min" ? std::fmin(a, b) : std::fmax(a, b)));
-    }
-    return {};
-  }
   int64_t a = args[0].integer;
   int64_t b = args.size() > 1 ? args[1].integer : 0;
   if (t->kind == Type::Kind::Bool) {

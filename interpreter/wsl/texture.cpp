@@ -230,4 +230,128 @@ std::optional<std::vector<Value>> evaluateTextureNative(const Function& f,
   return std::vector<Value>{Value::makeUnspecified(f.result)};
 }
 
+namespace {
+
+const TextureData* textureOf(const std::vector<Value>& args, const Resources* resources) {
+  if (!resources || args.empty() || args[0].kind != Value::Kind::Resource) return nullptr;
+  if (args[0].integer < 0 || size_t(args[0].integer) >= resources->textures.size()) return nullptr;
+  return &resources->textures[size_t(args[0].integer)];
+}
+
+bool isRw(const TextureData& t) {
+  return t.kind.rfind("RW", 0) == 0;
+}
+
+size_t spatial(const std::string& kind) {
+  return kind.find("1D") != std::string::npos ? 1 : kind.find("3D") != std::string::npos ? 3 : 2;
+}
+
+}  // namespace
+
+std::optional<Address> rwTexelAddress(const TextureData& t, int64_t index, int64_t layer, int64_t z,
+                                      int64_t y, int64_t x) {
+  if (!isRw(t) || layer < 0 || size_t(layer) >= t.layers.size() || t.layers[size_t(layer)].empty())
+    return std::nullopt;
+  if (!t.texel(layer, 0, z, y, x)) return std::nullopt;
+  uint64_t before = 0;
+  for (int64_t l = 0; l < layer; ++l) before += t.layers[size_t(l)].front().texels.size();
+  const TextureData::Level& level = t.layers[size_t(layer)].front();
+  uint64_t k = before + (uint64_t(z) * level.height + uint64_t(y)) * level.width + uint64_t(x);
+  // Each texel a slot of 16 bytes: enough for any element type (a 4-vector of 4-byte scalars).
+  return (Address(1) << 41) + Address(index) * (Address(1) << 28) + k * 16;
+}
+
+std::vector<RwTexel> rwTexels(const Resources& r) {
+  std::vector<RwTexel> out;
+  for (size_t i = 0; i < r.textures.size(); ++i) {
+    const TextureData& t = r.textures[i];
+    if (!isRw(t)) continue;
+    const bool array = t.kind.find("Array") != std::string::npos;
+    const size_t d = spatial(t.kind);
+    for (size_t layer = 0; layer < t.layers.size(); ++layer) {
+      if (t.layers[layer].empty()) continue;
+      const TextureData::Level& l = t.layers[layer].front();
+      for (uint32_t z = 0; z < l.depth; ++z)
+        for (uint32_t y = 0; y < l.height; ++y)
+          for (uint32_t x = 0; x < l.width; ++x) {
+            std::string name = "tex" + std::to_string(i);
+            if (array) name += "[" + std::to_string(layer) + "]";
+            if (d == 3) name += "[" + std::to_string(z) + "]";
+            if (d >= 2) name += "[" + std::to_string(y) + "]";
+            name += "[" + std::to_string(x) + "]";
+            auto a = rwTexelAddress(t, int64_t(i), int64_t(layer), z, y, x);
+            out.push_back({*a, l.texels[(size_t(z) * l.height + y) * l.width + x], name});
+          }
+    }
+  }
+  return out;
+}
+
+bool isRwTextureAccess(const Function& f, const std::vector<Value>& args,
+                       const Resources* resources) {
+  if (f.native != "texture-load" && f.native != "texture-store") return false;
+  const TextureData* t = textureOf(args, resources);
+  return t && isRw(*t);
+}
+
+std::optional<Address> rwAccessAddress(const Function& f, const std::vector<Value>& args,
+                                       const Resources* resources) {
+  const TextureData* t = textureOf(args, resources);
+  if (!t || !isRw(*t)) return std::nullopt;
+  // Load(texture, int location); Store(texture, value, uint location): the coordinates, then
+  // the layer (Intrinsics.mjs elementChecked / setElementChecked).
+  const Value& where = f.native == "texture-store" ? args.at(2) : args.at(1);
+  if (anyUnspecified(where)) return std::nullopt;
+  std::vector<int64_t> c;
+  if (where.kind == Value::Kind::Aggregate) {
+    for (const Value& e : where.elements)
+      c.push_back(e.kind == Value::Kind::Uint ? int64_t(uint32_t(e.integer))
+                                              : int64_t(int32_t(e.integer)));
+  } else {
+    c.push_back(where.kind == Value::Kind::Uint ? int64_t(uint32_t(where.integer))
+                                                : int64_t(int32_t(where.integer)));
+  }
+  const size_t d = spatial(t->kind);
+  int64_t xyz[3] = {0, 0, 0};
+  for (size_t i = 0; i < d && i < c.size(); ++i) xyz[i] = c[i];
+  const bool array = t->kind.find("Array") != std::string::npos;
+  int64_t layer = array && c.size() > d ? c[d] : 0;
+  return rwTexelAddress(*t, args[0].integer, layer, xyz[2], xyz[1], xyz[0]);
+}
+
+std::vector<Value> textureDimensions(const Function& f, const std::vector<Value>& args,
+                                     const Resources* resources) {
+  const TextureData* t = textureOf(args, resources);
+  const bool rw = t && isRw(*t);
+  const size_t first = rw ? 1 : 2;  // the pointers after the texture (and the mip level)
+  std::vector<Value> out;
+  const bool levelKnown = t && !t->layers.empty() && !t->layers.front().empty() &&
+                          (rw || (!args[1].unspecified &&
+                                  uint64_t(uint32_t(args[1].integer)) < t->layers.front().size()));
+  const TextureData::Level* level =
+      levelKnown ? &t->layers.front()[rw ? 0 : size_t(uint32_t(args[1].integer))] : nullptr;
+  const size_t d = t ? spatial(t->kind) : 1;
+  const bool array = t && t->kind.find("Array") != std::string::npos;
+  std::vector<uint64_t> sizes;
+  if (level) {
+    sizes.push_back(level->width);
+    if (d >= 2) sizes.push_back(level->height);
+    if (d == 3) sizes.push_back(level->depth);
+    if (array) sizes.push_back(t->layers.size());
+    if (!rw) sizes.push_back(t->layers.front().size());
+  }
+  for (size_t i = first; i < args.size() && i < f.parameters.size(); ++i) {
+    const TypeP& pointee = f.parameters[i]->element;
+    if (!level || i - first >= sizes.size()) {
+      // The RI traps ("Reading from nonexistant mip level of texture"): any value (W48).
+      out.push_back(Value::makeUnspecified(pointee));
+      continue;
+    }
+    uint64_t v = sizes[i - first];
+    out.push_back(pointee->kind == Type::Kind::Float ? Value::makeFloat(float(v))
+                                                     : Value::makeUint(uint32_t(v)));
+  }
+  return out;
+}
+
 }  // namespace plumb::wsl

@@ -52,6 +52,35 @@ struct Resources {
   std::vector<SamplerData> samplers;
 };
 
+/// The texels of an RW texture live in memory (W48): `Store` writes them and `Load` reads them
+/// there, each an event like any other. Texture `index` of the run occupies 256 MiB from
+/// 2^41 + index * 2^28, its texels in the order of TextureData::Level::texels, layer after
+/// layer. The address of the texel at (layer, z, y, x), or nothing when out of bounds or not
+/// an RW texture.
+std::optional<Address> rwTexelAddress(const TextureData& t, int64_t index, int64_t layer, int64_t z,
+                                      int64_t y, int64_t x);
+/// Every texel of the RW textures with its address and value (the memory before the call), and
+/// its name (`tex<i>[layer][z][y][x]`, the dimensions the texture has).
+struct RwTexel {
+  Address address;
+  Value value;
+  std::string name;
+};
+std::vector<RwTexel> rwTexels(const Resources& r);
+
+/// `Load` and `Store` of an RW texture (the natives "texture-load", "texture-store" with an RW
+/// texture argument): the texel's address, or nothing when its coordinates are out of bounds or
+/// unspecified.
+std::optional<Address> rwAccessAddress(const Function& f, const std::vector<Value>& args,
+                                       const Resources* resources);
+bool isRwTextureAccess(const Function& f, const std::vector<Value>& args,
+                       const Resources* resources);
+
+/// GetDimensions (the native "texture-dimensions"): the value stored through each pointer
+/// argument, in order (unspecified ones for a mip level the texture does not have).
+std::vector<Value> textureDimensions(const Function& f, const std::vector<Value>& args,
+                                     const Resources* resources);
+
 /// A texture in the RI test suite's fixture form (`{"maker": "make2DTextureArray",
 /// "elementType": "float" | "int4" | .., "data": nested arrays}`, tests/data/wsl-ri README:
 /// `[layer or face][level][z][y][x]`, each present as the maker's texture has it). Errors go to

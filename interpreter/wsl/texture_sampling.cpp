@@ -151,7 +151,20 @@ struct SampleRequest {
   int64_t delta[3] = {0, 0, 0};
   std::optional<double> bias, lod, dref;
   std::optional<std::array<double, 3>> ddx, ddy;
+  int gather = -1;  // Gather*: the channel gathered (TextureOperations.mjs gatherTexture)
 };
+
+// Vulkan 15.3.4: the depth comparison (1 when it passes, else 0).
+double depthCompare(const std::string& f, double dref, double d) {
+  bool pass = f == "less"           ? dref < d
+              : f == "equal"        ? dref == d
+              : f == "lessEqual"    ? dref <= d
+              : f == "greater"      ? dref > d
+              : f == "notEqual"     ? dref != d
+              : f == "greaterEqual" ? dref >= d
+                                    : f == "always";
+  return pass ? 1.0 : 0.0;
+}
 
 // TextureOperations.mjs sampleTexture / texelFiltering / calculateLambda.
 std::optional<Color> sampleTexture(const Sampling& x, const SampleRequest& q) {
@@ -226,10 +239,29 @@ std::optional<Color> sampleTexture(const Sampling& x, const SampleRequest& q) {
     lambda = lodMin;
   else
     return std::nullopt;  // the RI throws ("lodMin >= lodMax", or a NaN)
-  const std::string& filter = lambda <= 0 ? sampler.magFilter : sampler.minFilter;
-  if (filter != "nearest" && filter != "linear") return std::nullopt;
   double levels = double(x.texture.layers.front().size()) - 1;
   double dPrime = std::min(std::max(lambda, 0.0), levels);
+  if (q.gather >= 0) {
+    // texelGathering (Vulkan 15.9.2): the level by "nearest", the 2x2 texels a linear filter
+    // would read, one channel of each in the order (i0, j1), (i1, j1), (i1, j0), (i0, j0).
+    int64_t level = int64_t(std::ceil(dPrime + 0.5) - 1);
+    LevelSize size = levelSize(x.texture, level);
+    double u = s * double(size.width), v = t * double(size.height);
+    int64_t layers = int64_t(x.texture.layers.size());
+    int64_t l = std::min(std::max(int64_t(std::floor(a + 0.5)), int64_t(0)), layers - 1);
+    int64_t i0 = int64_t(std::floor(u - 0.5)) + q.delta[0];
+    int64_t j0 = int64_t(std::floor(v - 0.5)) + q.delta[1];
+    Color out;
+    for (auto [di, dj] : {std::pair{0, 1}, std::pair{1, 1}, std::pair{1, 0}, std::pair{0, 0}}) {
+      std::optional<Color> c = accessColor(x, level, l, i0 + di, j0 + dj, 0);
+      if (!c || size_t(q.gather) >= c->size()) return std::nullopt;
+      double value = (*c)[size_t(q.gather)];
+      out.push_back(dref ? depthCompare(sampler.compareFunction, *dref, value) : value);
+    }
+    return out;
+  }
+  const std::string& filter = lambda <= 0 ? sampler.magFilter : sampler.minFilter;
+  if (filter != "nearest" && filter != "linear") return std::nullopt;
   std::optional<Color> color;
   if (sampler.mipmapFilter == "linear") {
     double dHi = std::floor(dPrime);
@@ -244,16 +276,7 @@ std::optional<Color> sampleTexture(const Sampling& x, const SampleRequest& q) {
   }
   if (color && dref) {
     // Vulkan 15.3.4: the depth comparison.
-    double d = (*color)[0];
-    const std::string& f = sampler.compareFunction;
-    bool pass = f == "less"           ? *dref < d
-                : f == "equal"        ? *dref == d
-                : f == "lessEqual"    ? *dref <= d
-                : f == "greater"      ? *dref > d
-                : f == "notEqual"     ? *dref != d
-                : f == "greaterEqual" ? *dref >= d
-                                      : f == "always";
-    color = Color{pass ? 1.0 : 0.0};
+    color = Color{depthCompare(sampler.compareFunction, *dref, (*color)[0])};
   }
   return color;
 }
@@ -308,10 +331,19 @@ std::optional<std::vector<Value>> evaluateSampleNative(const Function& f,
                                                        const std::vector<Value>& args,
                                                        const Resources* resources) {
   const std::string prefix = "texture-sample:";
-  if (f.native.rfind(prefix, 0) != 0) return std::nullopt;
-  std::string name = f.native.substr(prefix.size());
+  const std::string gatherPrefix = "texture-gather:";
+  const bool gather = f.native.rfind(gatherPrefix, 0) == 0;
+  if (f.native.rfind(prefix, 0) != 0 && !gather) return std::nullopt;
+  std::string name = f.native.substr(gather ? gatherPrefix.size() : prefix.size());
   const bool withOffset = name.size() > 7 && name.substr(name.size() - 7) == "+offset";
   if (withOffset) name.resize(name.size() - 7);
+  // "texture-gather:<channel>[+cmp][+offset]": the channel, and a compare value after the
+  // location.
+  int channel = -1;
+  if (gather) {
+    channel = name[0] - '0';
+    name = name.find("+cmp") != std::string::npos ? "GatherCmp" : "Gather";
+  }
   auto unspecified = std::vector<Value>{Value::makeUnspecified(f.result)};
   if (!resources || args[0].integer < 0 || size_t(args[0].integer) >= resources->textures.size() ||
       args[1].integer < 0 || size_t(args[1].integer) >= resources->samplers.size())
@@ -337,6 +369,8 @@ std::optional<std::vector<Value>> evaluateSampleNative(const Function& f,
   if (name == "SampleLevel") q.lod = args[next++].real;
   if (name == "SampleCmp" || name == "SampleCmpLevelZero") q.dref = args[next++].real;
   if (name == "SampleCmpLevelZero") q.lod = 0;
+  if (gather) q.gather = channel;
+  if (name == "GatherCmp") q.dref = args[next++].real;
   if (name == "SampleGrad") {
     std::array<double, 3> ddx{0, 0, 0}, ddy{0, 0, 0};
     std::vector<double> gx = floats(args[next++]), gy = floats(args[next++]);

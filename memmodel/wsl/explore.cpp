@@ -174,6 +174,9 @@ bool Explorer::prepareEntry() {
       return false;
     }
   }
+  // The threadgroup variables (W49): one location each, shared by every invocation.
+  for (const plumb::wsl::ThreadgroupVariable& v : p_.threadgroupVariables)
+    addLocations(v.type, v.address, v.name, AddressSpace::Threadgroup);
   for (uint32_t inv = 0; inv < request_.invocations; ++inv) {
     std::vector<Value> args;
     for (size_t i = 0; i < f.parameters.size(); ++i) {
@@ -348,9 +351,9 @@ void Explorer::justifyByPrefixes(const std::vector<const Trace*>& combination) {
     const auto& accesses = combination[i]->accesses;
     for (size_t k = 0; k < accesses.size(); ++k) {
       const Access& w = accesses[k];
-      if ((w.kind != Access::Kind::Write && w.kind != Access::Kind::ReadModifyWrite) ||
-          w.written.unspecified)
-        continue;
+      // An unspecified or bounded value (W45) is a value of the domain too: a read that returns
+      // it reads from the write of the same set.
+      if (w.kind != Access::Kind::Write && w.kind != Access::Kind::ReadModifyWrite) continue;
       auto& d = justified_[w.location];
       if (std::any_of(d.begin(), d.end(),
                       [&](const Value& v) { return plumb::wsl::sameValue(v, w.written); }))
@@ -466,9 +469,7 @@ void Explorer::exploreCombination(const std::vector<const Trace*>& combination) 
     bool racy = !c.derived.dr.empty();
     for (const Placed& w : placed) {
       const Access& a = *w.access;
-      if ((a.kind != Access::Kind::Write && a.kind != Access::Kind::ReadModifyWrite) ||
-          a.written.unspecified)
-        continue;
+      if (a.kind != Access::Kind::Write && a.kind != Access::Kind::ReadModifyWrite) continue;
       auto& d = justified_[a.location];
       if (std::none_of(d.begin(), d.end(),
                        [&](const Value& v) { return plumb::wsl::sameValue(v, a.written); }))

@@ -34,13 +34,14 @@ function parseArguments(argv) {
     else if (a === "--seed") o.seed = Number(next());
     else if (a === "--report") o.report = next();
     else if (a === "--verbose") o.verbose = true;
+    else if (a === "--library") o.library = true;
     else {
       console.error(`differential.mjs: unknown argument '${a}'`);
       process.exit(2);
     }
   }
   if (!o.ri || !o.plumb) {
-    console.error("usage: node oracle/wsl/differential.mjs --ri DIR --plumb PLUMB [--programs N] [--functions K] [--seed S] [--report FILE] [--verbose]");
+    console.error("usage: node oracle/wsl/differential.mjs --ri DIR --plumb PLUMB [--programs N] [--functions K] [--seed S] [--library] [--report FILE] [--verbose]");
     process.exit(2);
   }
   return o;
@@ -178,6 +179,52 @@ class Generator {
   }
 }
 
+// --library: one program calling the standard library's float functions (docs/wsl.md, "Standard
+// library"), each in a function of the generator's shape; vectors and matrices reduced to one
+// element. No negative float literal (the RI makes `-2.5` an int, W41): `0.0 - 2.5`.
+const kLibraryCalls = [
+  ["float", "sin(0.5)"], ["float", "cos(0.5)"], ["float", "tan(0.5)"], ["float", "asin(0.5)"],
+  ["float", "acos(0.5)"], ["float", "atan(0.5)"], ["float", "atan2(1.0, 2.0)"],
+  ["float", "sinh(0.5)"], ["float", "cosh(0.5)"], ["float", "tanh(0.5)"], ["float", "sqrt(2.0)"],
+  ["float", "rsqrt(2.0)"], ["float", "exp(1.5)"], ["float", "exp2(1.5)"], ["float", "log(3.0)"],
+  ["float", "log2(3.0)"], ["float", "pow(2.0, 0.5)"], ["float", "floor(0.0 - 2.5)"],
+  ["float", "ceil(0.0 - 2.5)"], ["float", "round(2.4)"], ["float", "trunc(0.0 - 2.7)"],
+  ["float", "frac(3.75)"], ["float", "abs(0.0 - 2.0)"], ["float", "sign(0.0 - 3.0)"],
+  ["float", "min(1.0, 2.0)"], ["float", "max(1.0, 2.0)"], ["float", "clamp(5.0, 0.0, 1.0)"],
+  ["float", "saturate(1.5)"], ["float", "lerp(2.0, 4.0, 0.25)"], ["float", "step(1.0, 2.0)"],
+  ["float", "step(2.0, 1.0)"], ["float", "smoothstep(0.0, 1.0, 0.25)"],
+  ["float", "fmod(7.5, 2.0)"], ["float", "ldexp(1.5, 3.0)"], ["float", "mad(2.0, 3.0, 1.0)"],
+  ["float", "dot(float3(1, 2, 3), float3(4, 5, 6))"], ["float", "length(float2(3, 4))"],
+  ["float", "distance(float2(1, 1), float2(4, 5))"], ["float", "normalize(float2(3, 4)).y"],
+  ["float", "cross(float3(1, 2, 3), float3(4, 5, 6)).z"],
+  ["float", "reflect(float2(1, -1), float2(0, 1)).y"],
+  ["float", "refract(float2(0.6, 0.0 - 0.8), float2(0, 1), 0.5).x"],
+  ["float", "faceforward(float2(1, 2), float2(1, 0), float2(1, 0)).y"],
+  ["float", "mul(float2x3(float3(1, 2, 3), float3(4, 5, 6)), float3(1, 0, -1)).y"],
+  ["float", "mul(float3(1, 1, 1), float3x2(float2(1, 2), float2(3, 4), float2(5, 6))).x"],
+  ["float", "mul(float2x3(float3(1, 2, 3), float3(4, 5, 6)), float3x2(float2(1, 0), float2(0, 1), float2(1, 1)))[1][0]"],
+  ["float", "transpose(float2x3(float3(1, 2, 3), float3(4, 5, 6)))[2][1]"],
+  ["float", "determinant(float3x3(float3(2, 1, 0), float3(1, 3, 1), float3(0, 1, 4)))"],
+  ["float", "determinant(float2x2(float2(1, 2), float2(3, 4)))"],
+  ["float", "sin(float2(0.5, 1.0)).y"], ["float", "floor(float2x2(float2(1.5, 2.5), float2(3.5, 4.5)))[1][1]"],
+  ["float", "float(sin(half(0.5)))"], ["bool", "isnan(1.0)"], ["bool", "isinf(1.0)"],
+  ["bool", "isfinite(1.0)"], ["bool", "all(float3(1, 2, 0))"], ["bool", "any(float3(0, 0, 1))"],
+];
+const kLibraryBodies = [
+  ["float", "float i; float f = modf(2.75, &i); return f * 10.0 + i;"],
+  ["float", "float s; float c; sincos(0.5, &s, &c); return s + c;"],
+];
+function libraryProgram() {
+  const functions = [];
+  const add = (ret, body) => {
+    const name = `f${functions.length}`;
+    functions.push({ name, ret, text: `test ${ret} ${name}(int a, int b) { ${body} }` });
+  };
+  for (const [ret, e] of kLibraryCalls) add(ret, `return ${e};`);
+  for (const [ret, body] of kLibraryBodies) add(ret, body);
+  return { functions, text: functions.map(f => f.text).join("\n") };
+}
+
 // ---------------------------------------------------------------- the two implementations
 async function loadRi(dir) {
   const source = pathToFileURL(resolve(dir, "Source") + "/").href;
@@ -200,6 +247,7 @@ function riValueText(type, value) {
 }
 
 function plumbValueText(v) {
+  if (v.unspecified && v.range) return `any ${v.type} in [${v.range[0]}, ${v.range[1]}]`;
   if (v.unspecified) return `any ${v.type}`;
   if (v.type === "bool") return v.value ? "true" : "false";
   if (v.type === "uint") return `${v.value}u`;
@@ -212,13 +260,25 @@ function plumbValueText(v) {
   return `${v.value}`;
 }
 
+// A bounded float (plumb-wsl-run version 2, `range`) holds the RI's number when it lies within.
+function bound(x) {
+  return x === "Infinity" ? Infinity : x === "-Infinity" ? -Infinity : x;
+}
 function plumbContains(outcomes, type, riText) {
-  return outcomes.some(o => o.status === "returned" && o.value &&
-    (o.value.unspecified ? o.value.type === type : plumbValueText(o.value) === riText));
+  return outcomes.some(o => {
+    if (o.status !== "returned" || !o.value) return false;
+    const v = o.value;
+    if (v.unspecified && v.range) {
+      const x = Number(riText);
+      return v.type === type && !Number.isNaN(x) && bound(v.range[0]) <= x && x <= bound(v.range[1]);
+    }
+    return v.unspecified ? v.type === type : plumbValueText(v) === riText;
+  });
 }
 
 async function main() {
   const o = parseArguments(process.argv);
+  if (o.library) o.programs = 1;
   const ri = await loadRi(o.ri);
   const generator = new Generator(rng(o.seed));
   const work = mkdtempSync(join(tmpdir(), "plumb-wsl-oracle-"));
@@ -228,7 +288,7 @@ async function main() {
   let calls = 0;
   try {
     for (let n = 0; n < o.programs; ++n) {
-      const program = generator.program(o.functions);
+      const program = o.library ? libraryProgram() : generator.program(o.functions);
       const file = join(work, `p${n}.wsl`);
       writeFileSync(file, program.text);
       let prepared = null;

@@ -136,8 +136,11 @@ struct Stmt {
   std::shared_ptr<TypeSyntax> typeSyntax;  // VarDecls
   TypeP type;                              // VarDecls after checking
   std::vector<VarDecl> declarations;       // VarDecls
-  std::vector<SwitchCase> cases;           // Switch
-  EnvironmentP environment;                // Block: the annotation R (null: not annotated)
+  // VarDecls: `threadgroup T x;`, a variable of the threadgroup address space (seed: "Check that
+  // the given address space is either thread or threadgroup"; docs/ambiguities.md WSL W49).
+  bool threadgroup = false;
+  std::vector<SwitchCase> cases;  // Switch
+  EnvironmentP environment;       // Block: the annotation R (null: not annotated)
   int barrier = -1;
 };
 

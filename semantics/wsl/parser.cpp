@@ -398,15 +398,39 @@ class Parser {
   // variableDecls ::= type variableDecl ("," variableDecl)*
   // variableDecl ::= Identifier ("=" ternaryConditional)?
   // Tried first: a declaration is a type followed by an identifier.
+  // `threadgroup T x;` declares a threadgroup variable (the seed's address space of a variable
+  // declaration, W49): tried when the type does not parse as `threadgroup T*` / `threadgroup T[]`.
   StmtP tryVariableDecls() {
     size_t start = pos_;
     std::shared_ptr<TypeSyntax> t;
+    bool threadgroup = false;
     bool wasSpeculating = speculating_;
     speculating_ = true;
     try {
       t = type("variableDecls");
     } catch (const ParseFailure&) {
       t = nullptr;
+    }
+    if (t && t->hasPrefixSpace && t->prefixSpace == AddressSpace::Threadgroup) {
+      // `threadgroup T[n] x`: the prefix is the variable's space, not a pointer's.
+      bool reference = false;
+      for (const TypeSyntax::Suffix& x : t->suffixes)
+        reference |= x.kind != TypeSyntax::Suffix::Kind::Array;
+      if (!reference) {
+        t->hasPrefixSpace = false;
+        threadgroup = true;
+      }
+    }
+    if (!t) pos_ = start;
+    if (!t && at(TokenKind::Keyword) && peek().text == "threadgroup" &&
+        peek(1).kind == TokenKind::Identifier) {
+      pos_ = start + 1;
+      try {
+        t = type("variableDecls");
+        threadgroup = true;
+      } catch (const ParseFailure&) {
+        t = nullptr;
+      }
     }
     speculating_ = wasSpeculating;
     if (!t || !at(TokenKind::Identifier) || !(is("=", 1) || is(";", 1) || is(",", 1))) {
@@ -416,6 +440,7 @@ class Parser {
     auto s = std::make_shared<Stmt>();
     s->kind = StmtKind::VarDecls;
     s->typeSyntax = t;
+    s->threadgroup = threadgroup;
     do {
       size_t ds = pos_;
       VarDecl d;

@@ -126,7 +126,8 @@ std::string stmtText(const Stmt& s, int indent) {
       return e(s.expr) + ";";
     case StmtKind::VarDecls: {
       std::string r =
-          s.type ? typeName(*s.type) : (s.typeSyntax ? typeSyntaxText(*s.typeSyntax) : "?");
+          std::string(s.threadgroup ? "threadgroup " : "") +
+          (s.type ? typeName(*s.type) : (s.typeSyntax ? typeSyntaxText(*s.typeSyntax) : "?"));
       for (size_t i = 0; i < s.declarations.size(); ++i) {
         const VarDecl& d = s.declarations[i];
         r += (i ? ", " : " ") + d.name;

@@ -162,6 +162,19 @@ Value Value::makeUnspecified(TypeP type) {
   return v;
 }
 
+Value Value::makeFloatRange(TypeP type, float lo, float hi) {
+  if (lo == hi || (std::isnan(lo) && std::isnan(hi))) {
+    Value v = type->kind == Type::Kind::Half ? makeHalf(lo) : makeFloat(lo);
+    v.type = std::move(type);
+    return v;
+  }
+  Value v = makeUnspecified(std::move(type));
+  v.bounded = true;
+  v.real = lo;
+  v.high = hi;
+  return v;
+}
+
 Value Value::makeResource(TypeP type, int64_t index) {
   Value v;
   v.kind = Kind::Resource;
@@ -172,7 +185,8 @@ Value Value::makeResource(TypeP type, int64_t index) {
 
 bool sameValue(const Value& a, const Value& b) {
   if (a.kind != b.kind || a.unspecified != b.unspecified) return false;
-  if (a.unspecified) return true;
+  if (a.unspecified)
+    return a.bounded == b.bounded && (!a.bounded || (a.real == b.real && a.high == b.high));
   switch (a.kind) {
     case Value::Kind::Float: {
       uint32_t x, y;
@@ -209,6 +223,9 @@ std::string floatText(float f) {
 }
 
 std::string valueText(const Value& v) {
+  if (v.unspecified && v.bounded)
+    return "any " + (v.type ? typeName(*v.type) : std::string("value")) + " in [" +
+           floatText(v.real) + ", " + floatText(v.high) + "]";
   if (v.unspecified) return "any " + (v.type ? typeName(*v.type) : std::string("value"));
   switch (v.kind) {
     case Value::Kind::Void:

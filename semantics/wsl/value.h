@@ -33,6 +33,12 @@ struct Value {
   /// An unspecified value of its type (seed: "unspecified value", "undefined value"): any value
   /// of the type. Only scalars are ever unspecified; a use that needs the value explores each.
   bool unspecified = false;
+  /// A float or half that is unspecified within bounds: any value of its type in [real, high]
+  /// (infinite bounds allowed, never a NaN). The results of the float functions whose accuracy
+  /// the seed leaves open (docs/ambiguities.md, WSL W45) and of arithmetic on them. Code that
+  /// does not look at the bounds treats it as any value of the type, a superset.
+  bool bounded = false;
+  float high = 0;       // bounded: the upper bound (`real` is the lower)
   int64_t integer = 0;  // Bool (0/1), Int, Uint, Uchar, Enum; Resource: the texture or sampler
                         // index of the run (interpreter/wsl/texture.h)
   float real = 0;       // Float
@@ -61,6 +67,8 @@ struct Value {
   /// "it is impossible to create or destroy one in WSL").
   static Value makeResource(TypeP type, int64_t index);
   static Value makeUnspecified(TypeP type);
+  /// Any value of the float or half type `type` in [lo, hi] (bounded); one value when lo == hi.
+  static Value makeFloatRange(TypeP type, float lo, float hi);
 
   bool isLVal() const { return kind == Kind::LVal; }
   bool isTrue() const { return kind == Kind::Bool && !unspecified && integer != 0; }
@@ -68,7 +76,8 @@ struct Value {
 };
 
 bool sameValue(const Value& a, const Value& b);
-/// `true`, `42`, `42u`, `1.5`, `Ptr(16)`, `Ref(16, 3)`, `LVal(16)`, `Void`, `{1, 2}`, `any int`.
+/// `true`, `42`, `42u`, `1.5`, `Ptr(16)`, `Ref(16, 3)`, `LVal(16)`, `Void`, `{1, 2}`, `any int`,
+/// `any float in [0.99, 1.01]`.
 std::string valueText(const Value& v);
 
 }  // namespace plumb::wsl

@@ -52,6 +52,7 @@ const std::set<std::string> kOtherTools = {
     "--plumb",            // oracle/wsl/differential.mjs
     "--programs",         // oracle/wsl/differential.mjs
     "--functions",        // oracle/wsl/differential.mjs
+    "--library",          // oracle/wsl/differential.mjs
     "--via-cts-current",  // scripts/tint_corpus_acceptance.py
     "--x"};
 

@@ -126,5 +126,91 @@ TEST(WslTextures, SampleLevelPicksTheMipLevel) {
             "4.0");
 }
 
+// GetDimensions stores each size through its pointer (W48); a mip level the texture does not
+// have gives any value (the RI traps).
+TEST(WslTextures, GetDimensionsStoresTheSizes) {
+  const char* p = R"(uint3 foo(Texture2D<float> t, uint mip) {
+      uint w; uint h; uint n;
+      GetDimensions(t, mip, &w, &h, &n);
+      return uint3(w, h, n);
+    })";
+  EXPECT_EQ(onlyValue(runWithTexture(p, "foo", kTexture2D, {Value::makeUint(0)})), "{4u, 2u, 2u}");
+  EXPECT_EQ(onlyValue(runWithTexture(p, "foo", kTexture2D, {Value::makeUint(1)})), "{2u, 1u, 2u}");
+  EXPECT_EQ(onlyValue(runWithTexture(p, "foo", kTexture2D, {Value::makeUint(2)})),
+            "{any uint, any uint, any uint}");
+  const nlohmann::json rw = {{"maker", "makeRW2DTextureArray"},
+                             {"elementType", "float"},
+                             {"data", {{{1, 2, 3}}, {{4, 5, 6}}}}};  // 2 layers of 3x1
+  const char* q = R"(float3 foo(RWTexture2DArray<float> t) {
+      float w; float h; float n;
+      GetDimensions(t, &w, &h, &n);
+      return float3(w, h, n);
+    })";
+  EXPECT_EQ(onlyValue(runWithTexture(q, "foo", rw, {})), "{3.0, 1.0, 2.0}");
+}
+
+// The texels of an RW texture are memory: Store writes one, Load reads it back; a Store out of
+// bounds writes nothing (W48).
+TEST(WslTextures, StoreAndLoadOfAnRwTexture) {
+  const nlohmann::json rw = {
+      {"maker", "makeRW2DTexture"}, {"elementType", "float"}, {"data", {{1, 2}, {3, 4}}}};
+  const char* p = R"(
+    float stored(RWTexture2D<float> t) { Store(t, 42.0, uint2(1, 0)); return Load(t, int2(1, 0)); }
+    float other(RWTexture2D<float> t) { Store(t, 42.0, uint2(1, 0)); return Load(t, int2(0, 1)); }
+    float outside(RWTexture2D<float> t) { Store(t, 42.0, uint2(5, 0)); return Load(t, int2(1, 0)); })";
+  EXPECT_EQ(onlyValue(runWithTexture(p, "stored", rw, {})), "42.0");
+  EXPECT_EQ(onlyValue(runWithTexture(p, "other", rw, {})), "3.0");
+  EXPECT_EQ(onlyValue(runWithTexture(p, "outside", rw, {})), "2.0");
+  // The texels after the call, observed at their addresses.
+  auto c = checkText(p);
+  ASSERT_TRUE(c->program);
+  RunOptions o;
+  o.entry = "stored";
+  std::string error;
+  o.resources.textures.push_back(*textureFromFixture(rw, error));
+  o.arguments.push_back(Value::makeResource(o.resources.textures[0].type(), 0));
+  for (const RwTexel& t : rwTexels(o.resources)) o.observe.push_back({t.address, floatType()});
+  RunResult r = runFunction(*c->program, o);
+  ASSERT_EQ(r.outcomes.size(), 1u);
+  ASSERT_EQ(r.outcomes[0].observed.size(), 4u);
+  EXPECT_EQ(valueText(r.outcomes[0].observed[1]), "42.0");
+  EXPECT_EQ(valueText(r.outcomes[0].observed[2]), "3.0");
+  EXPECT_EQ(rwTexels(o.resources)[1].name, "tex0[0][1]");
+}
+
+// Gather: one channel of the 2x2 texels a linear filter reads, in Vulkan's order (i0, j1),
+// (i1, j1), (i1, j0), (i0, j0); GatherCmp compares each with the reference.
+TEST(WslTextures, GatherAndGatherCmp) {
+  const char* p = R"(float4 foo(Texture2D<float> t, sampler s, float x, float y) {
+      return GatherRed(t, s, float2(x, y));
+    })";
+  // u = 2, v = 1: i0 = 1, j0 = 0.
+  EXPECT_EQ(onlyValue(runWithTexture(p, "foo", kTexture2D,
+                                     {Value::makeFloat(0.5f), Value::makeFloat(0.5f)},
+                                     nlohmann::json::object())),
+            "{6.0, 7.0, 3.0, 2.0}");
+  const nlohmann::json vec = {{"maker", "make2DTexture"},
+                              {"elementType", "int2"},
+                              {"data", {{{{1, 10}, {2, 20}}, {{3, 30}, {4, 40}}}}}};
+  const char* g = R"(int4 foo(Texture2D<int2> t, sampler s) {
+      return GatherGreen(t, s, float2(0.5, 0.5), int2(0, 0));
+    })";
+  EXPECT_EQ(onlyValue(runWithTexture(g, "foo", vec, {}, nlohmann::json::object())),
+            "{30, 40, 20, 10}");
+  const nlohmann::json depth = {{"maker", "make2DDepthTexture"},
+                                {"elementType", "float"},
+                                {"data", {{{0.125, 0.875}, {0.5, 0.25}}}}};
+  const char* c = R"(float4 foo(TextureDepth2D<float> t, sampler s, float ref) {
+      return GatherCmp(t, s, float2(0.5, 0.5), ref);
+    })";
+  EXPECT_EQ(onlyValue(runWithTexture(c, "foo", depth, {Value::makeFloat(0.375f)},
+                                     {{"compareFunction", "less"}})),
+            "{1.0, 0.0, 1.0, 0.0}");
+  // A texture type without the channel has no such function.
+  EXPECT_FALSE(checkText("float4 foo(Texture2D<float> t, sampler s) { return GatherGreen(t, s, "
+                         "float2(0.5, 0.5)); }")
+                   ->program);
+}
+
 }  // namespace
 }  // namespace plumb::wsl::test

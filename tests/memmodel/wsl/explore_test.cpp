@@ -107,5 +107,67 @@ TEST(WslExplore, RefusesParametersItCannotSupply) {
   EXPECT_NE(r.error.find("parameter 'x'"), std::string::npos);
 }
 
+// Threadgroup variables (W49): one location shared by the invocations, holding 0 before they
+// run. With a barrier between the write and the reads every invocation reads the written value;
+// without it the read races and may see either.
+TEST(WslExplore, ThreadgroupVariableWithABarrier) {
+  const char* p = R"(void f(device int[] out, uint id) {
+      threadgroup int shared;
+      if (id == 0u) shared = 7;
+      GroupMemoryBarrierWithGroupSync();
+      out[id] = shared;
+    })";
+  auto r = exploreText(p, "f", 2);
+  EXPECT_EQ(states(r), (std::vector<std::string>{"returned out[0]=7 out[1]=7 shared=7"}));
+  ASSERT_EQ(r.states.size(), 1u);
+  EXPECT_FALSE(r.states[0].racy);
+}
+
+TEST(WslExplore, ThreadgroupVariableWithoutABarrierRaces) {
+  const char* p = R"(void f(device int[] out, uint id) {
+      threadgroup int shared;
+      if (id == 0u) shared = 7;
+      out[id] = shared;
+    })";
+  auto r = exploreText(p, "f", 2);
+  EXPECT_EQ(states(r), (std::vector<std::string>{"returned out[0]=7 out[1]=0 shared=7",
+                                                 "returned out[0]=7 out[1]=7 shared=7"}));
+  ASSERT_EQ(r.states.size(), 2u);
+  EXPECT_TRUE(r.states[0].racy || r.states[1].racy);
+}
+
+TEST(WslExplore, ThreadgroupArrayAndItsRules) {
+  // Each invocation writes its own element: no race.
+  const char* p = R"(void f(device int[] out, uint id) {
+      threadgroup int[2] slots;
+      slots[id] = int(id) + 1;
+      AllMemoryBarrierWithGroupSync();
+      out[id] = slots[1u - id];
+    })";
+  auto r = exploreText(p, "f", 2);
+  EXPECT_EQ(states(r),
+            (std::vector<std::string>{"returned out[0]=2 out[1]=1 slots[0]=1 slots[1]=2"}));
+  // One invocation alone: the variable starts at its default value.
+  RunResult one = runText("int g() { threadgroup int x; x = x + 5; return x; }", "g");
+  EXPECT_EQ(onlyValue(one), "5");
+  EXPECT_TRUE(one.rulesFired.count("block_vdecl_threadgroup"));
+  EXPECT_FALSE(one.rulesFired.count("block_vdecl"));
+  // No initializer, no pointer (W49); the declaration prints with its space.
+  EXPECT_EQ(checkText("int g() { threadgroup int x = 1; return x; }")->firstRule(),
+            "wsl-typing-variable_decl_init");
+  EXPECT_FALSE(checkText("void g() { int y; threadgroup int* p = &y; }")->program);
+  // `threadgroup int* p` stays a pointer (a thread variable of pointer type).
+  EXPECT_TRUE(checkText("void g(threadgroup int* q) { threadgroup int* p = q; *p = 1; }")->program);
+}
+
+// A bounded float written to shared memory is a value of the location's domain: the other
+// invocation may read it (a racy increment by sin(1.0) gives one or two increments).
+TEST(WslExplore, BoundedFloatsReachTheOtherInvocation) {
+  auto r = exploreText("void inc(device float* x, uint id) { *x = *x + sin(1.0); }", "inc", 2);
+  ASSERT_EQ(r.states.size(), 2u) << memmodel::wsl::wslExploreText(r);
+  EXPECT_NE(r.states[0].values[0].second, r.states[1].values[0].second);
+  EXPECT_TRUE(r.complete);
+}
+
 }  // namespace
 }  // namespace plumb::wsl::test
