@@ -85,6 +85,7 @@ class Checker {
   void resolveStatement(ast::StatementId s);
   void resolveStatements(ast::List<ast::Statement> list);
   void resolveExpression(ast::ExpressionId e);
+  void reportShadowedEnumerants(Span span, std::initializer_list<std::string_view> words);
   void resolveType(ast::TypeId t);
   void resolveAttributes(ast::List<ast::Attribute> list);
   void declareLocal(ast::Symbol name, Span span, Resolution r);

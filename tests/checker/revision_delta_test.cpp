@@ -335,6 +335,27 @@ const DeltaCase kCases[] = {
      "array-access-expr"},
     {"2.4 a shadowed bitcast", "fn f() { let bitcast = 4; _ = bitcast<f32>(1i); }", false, false,
      "declaration-and-scope"},
+    // ... also in pointer types, by a local declaration too (the seed's `function` is a
+    // keyword, its access modes are context-dependent words that a pointer type does not
+    // resolve).
+    {"2.4 an access mode of a pointer type shadowed by a local",
+     "@group(0) @binding(0) var<storage, read> b: i32; fn f() { let read = 4; let p: "
+     "ptr<storage, i32, read> = &b; }",
+     true, false, "declaration-and-scope"},
+    {"2.4 an address space of a pointer type shadowed by a local",
+     "fn f() { var x: i32; let function = 1; let p: ptr<function, i32> = &x; }", false, false,
+     "declaration-and-scope"},
+    {"2.4 a pointer parameter's address space shadowed at module scope",
+     "const private = 1; fn f(p: ptr<private, i32>) {}", false, false, "declaration-and-scope"},
+    {"2.4 an alias of a pointer type with a shadowed access mode",
+     "var<private> read_write: i32; alias P = ptr<storage, i32, read_write>;", false, false,
+     "declaration-and-scope"},
+    {"2.4 a pointer type after the shadowing local's scope",
+     "@group(0) @binding(0) var<storage, read> b: i32; fn f() { { let read = 4; } let p: "
+     "ptr<storage, i32, read> = &b; }",
+     true, true},
+    {"2.4 a function-scope var's address space shadowed by a local",
+     "fn f() { let function = 1; var<function> x: i32; }", false, false, "declaration-and-scope"},
     // delta 6.2: the overloads current WGSL changes
     {"6.2 frexp of AbstractFloat", "const_assert frexp(1.5).fract == 0.75;", false, true},
     {"6.2 frexp exponent of AbstractFloat", "const_assert frexp(8.0).exp == 4;", false, true},
