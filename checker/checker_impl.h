@@ -163,6 +163,8 @@ class Checker {
   ExpressionInfo typeIndex(const ast::Expression& e, const ast::IndexExpression& x);
   ExpressionInfo typeMember(const ast::Expression& e, const ast::MemberExpression& x);
   ExpressionInfo typeBitcast(const ast::Expression& e, const ast::BitcastExpression& b);
+  /// The parameter type of the bitcast overload an abstract argument converts to (2026).
+  Type bitcastAbstractSource(Type source, Type target);
   ExpressionInfo applyOverload(const Selection& s, const std::vector<Operand>& operands,
                                Span span);
   /// Revision 2026: the errors of a call or operator that its const operands alone decide,

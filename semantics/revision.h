@@ -251,6 +251,12 @@ struct Revision {
   /// sign of a zero not being tracked). The seed's flushing rule (old#floating-point-evaluation)
   /// names the operations of its accuracy table only, so a bitcast there keeps every bit.
   bool bitcastMayFlush = false;
+  /// delta 6.2 (#4324, #4482), new#bitcast-builtin: `bitcast<T>` is a built-in function with
+  /// overloads, so an abstract argument converts to the parameter type overload resolution
+  /// picks: `bitcast<u32>(e: AbstractInt)` is `u32(e)` (a shader-creation error when e is
+  /// not a u32: `bitcast<u32>(-1)`), and the identity `bitcast<f16>(1.0)` is an f16. The seed's
+  /// #bitcast-expr concretizes an abstract operand (i32, f32) and reinterprets its bits.
+  bool bitcastBuiltinOverloads = false;
   /// delta 6.2, new#frexp-builtin: "Otherwise, e is subnormal, NaN, or infinite. The result
   /// fraction and exponent are indeterminate values"; the seed decomposes a subnormal
   /// exactly (correctly rounded, old#frexp-builtin).
