@@ -54,6 +54,20 @@ class Checker {
   friend struct CheckerTestAccess;
 
   // ------------------------------------------------------------- diagnostics (checker.cpp)
+  /// #limits, new#limits (checker/limits.cpp): one row of the limits tables, in the order of
+  /// new#limits.
+  enum class Limit : uint8_t {
+    StructureMembers,
+    CompositeNesting,
+    BraceNesting,
+    FunctionParameters,
+    CaseSelectorValues,
+    ArrayConstructorElements,
+  };
+  /// The seed: an error beyond its maximum; 2026: a warning beyond its minimum supported value.
+  void checkLimit(Span span, Limit limit, uint64_t value);
+  /// The nesting depth of brace-enclosed statements of `id` (new#limits).
+  size_t braceDepth(ast::StatementId id) const;
   void error(Span span, std::string message, const char* rule);
   void note(Span span, std::string message);  // attaches to the last error
   std::string typeName(Type t) const { return out_.types.name(t); }

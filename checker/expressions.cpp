@@ -201,6 +201,7 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
         error(e.span, "array() needs at least one element to infer its type", "array-builtin");
         return ExpressionInfo{};
       }
+      checkLimit(e.span, Limit::ArrayConstructorElements, operands.size());
       Type best;
       long bestRank = 0;
       for (const Operand& candidate : operands) {

@@ -217,6 +217,7 @@ static Revision make2026() {
   r.currentAccuracyTable = true;
   r.bitcastMayFlush = true;
   r.bitcastBuiltinOverloads = true;
+  r.limitsAreMinimumSupported = true;
   r.frexpSubnormalIndeterminate = true;
   r.unpackNormalizedWithinThreeUlp = true;
   r.vectorComponentWriteMayAccessVector = true;

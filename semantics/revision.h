@@ -188,6 +188,13 @@ struct Revision {
   /// The subgroup_size_control extension (new#subgroup-size-attr): `@subgroup_size(n)` on a
   /// compute entry point; enabling it enables `subgroups` too (new#extension-list).
   bool subgroupSizeAttribute = false;
+  /// delta 1.8 (#3552, #4578, #3078, #4881), new#limits: the limits are the minimum values
+  /// every implementation supports (1023 structure members, composite nesting depth 15, brace
+  /// nesting 127, 255 parameters, 1023 case selector values with the default, 2047 array
+  /// constructor elements); beyond them an implementation may accept or reject the shader, so
+  /// Plumb warns. The seed's (old#limits) are maxima a program must satisfy (16383 members,
+  /// nesting 255, 255 parameters, 16383 case selector values): errors beyond them.
+  bool limitsAreMinimumSupported = false;
   // ---- delta 6, 8: built-in functions
   /// The built-in functions current WGSL adds (saturate, the 4x8 packed-integer functions,
   /// textureSampleBaseClampToEdge, textureBarrier; currentOverloadRows()).
