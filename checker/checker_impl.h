@@ -59,6 +59,20 @@ class Checker {
   friend struct CheckerTestAccess;
 
   // ------------------------------------------------------------- diagnostics (checker.cpp)
+  /// #limits, new#limits (checker/limits.cpp): one row of the limits tables, in the order of
+  /// new#limits.
+  enum class Limit : uint8_t {
+    StructureMembers,
+    CompositeNesting,
+    BraceNesting,
+    FunctionParameters,
+    CaseSelectorValues,
+    ArrayConstructorElements,
+  };
+  /// The seed: an error beyond its maximum; 2026: a warning beyond its minimum supported value.
+  void checkLimit(Span span, Limit limit, uint64_t value);
+  /// The nesting depth of brace-enclosed statements of `id` (new#limits).
+  size_t braceDepth(ast::StatementId id) const;
   void error(Span span, std::string message, const char* rule);
   void note(Span span, std::string message);  // attaches to the last error
   std::string typeName(Type t) const { return out_.types.name(t); }
@@ -90,6 +104,7 @@ class Checker {
   void resolveStatement(ast::StatementId s);
   void resolveStatements(ast::List<ast::Statement> list);
   void resolveExpression(ast::ExpressionId e);
+  void reportShadowedEnumerants(Span span, std::initializer_list<std::string_view> words);
   void resolveType(ast::TypeId t);
   void resolveAttributes(ast::List<ast::Attribute> list);
   void declareLocal(ast::Symbol name, Span span, Resolution r);
@@ -171,6 +186,8 @@ class Checker {
   ExpressionInfo typeIndex(const ast::Expression& e, const ast::IndexExpression& x);
   ExpressionInfo typeMember(const ast::Expression& e, const ast::MemberExpression& x);
   ExpressionInfo typeBitcast(const ast::Expression& e, const ast::BitcastExpression& b);
+  /// The parameter type of the bitcast overload an abstract argument converts to (2026).
+  Type bitcastAbstractSource(Type source, Type target);
   ExpressionInfo applyOverload(const Selection& s, const std::vector<Operand>& operands,
                                Span span);
   /// Revision 2026: the errors of a call or operator that its const operands alone decide,

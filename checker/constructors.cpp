@@ -212,6 +212,7 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
               "construction-from-components");
         return ExpressionInfo{};
       }
+      checkLimit(span, Limit::ArrayConstructorElements, operands.size());
       if (operands.empty())
         candidates.push_back({Form::Zero, target, {}});
       else if (operands.size() == shape->count)

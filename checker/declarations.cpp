@@ -346,9 +346,7 @@ void Checker::checkStruct(ModuleDeclaration& d, const StructDeclaration& s) {
   info.name = std::string(name(s.name));
   info.declaration = d.global;
   std::span<const MemberId> members = m_[s.members];
-  // #limits: at most 16383 members.
-  if (members.size() > 16383)
-    error(s.nameSpan, "a structure may have at most 16383 members", "limits");
+  checkLimit(s.nameSpan, Limit::StructureMembers, members.size());
   for (size_t i = 0; i < members.size(); ++i) {
     const ast::StructMember& m = m_[members[i]];
     Type t = resolveTypeDecl(m.type);
@@ -390,9 +388,7 @@ void Checker::checkStruct(ModuleDeclaration& d, const StructDeclaration& s) {
   }
   d.type = types_.addStruct(std::move(info));
   checkMemberSizes(d.type);
-  // #limits: the nesting depth of a composite type is at most 255.
-  if (nestingDepth(types_, d.type) > 255)
-    error(s.nameSpan, "the structure is nested deeper than 255 levels", "limits");
+  checkLimit(s.nameSpan, Limit::CompositeNesting, nestingDepth(types_, d.type));
 }
 
 // #static-assert-statement
@@ -471,9 +467,8 @@ void Checker::checkFunction(uint32_t index, const FunctionDeclaration& f) {
       error(span, "@location must not be used with the compute shader stage", "attribute-location");
   };
   bool ok = true;
-  // #limits: at most 255 parameters.
-  if (m_[f.parameters].size() > 255)
-    error(f.nameSpan, "a function may have at most 255 parameters", "limits");
+  checkLimit(f.nameSpan, Limit::FunctionParameters, m_[f.parameters].size());
+  checkLimit(f.nameSpan, Limit::BraceNesting, braceDepth(f.body));
   for (ParameterId p : m_[f.parameters]) {
     Type t = resolveTypeDecl(m_[p].type);
     out_.parameters[p.value] = t;

@@ -201,6 +201,7 @@ ExpressionInfo Checker::typeCall(ExpressionId id, const Expression& e, const Cal
         error(e.span, "array() needs at least one element to infer its type", "array-builtin");
         return ExpressionInfo{};
       }
+      checkLimit(e.span, Limit::ArrayConstructorElements, operands.size());
       Type best;
       long bestRank = 0;
       for (const Operand& candidate : operands) {
@@ -705,13 +706,57 @@ ExpressionInfo Checker::typeMember(const Expression& e, const MemberExpression& 
   return info;
 }
 
+// new#bitcast-builtin (delta 6.2): `bitcast<T>` is a built-in function whose overloads take
+// the target's own type (the identity, f16 too), the other 32-bit types, the f16 vectors of
+// the same width and, for a u32 target, AbstractInt ("the same result as u32(e)"). An
+// abstract argument converts to the parameter type of the overload that overload resolution
+// picks (new#overload-resolution-section): the feasible one of least conversion rank. The
+// seed's #bitcast-expr has no abstract operand and Plumb concretizes it (i32, f32).
+Type Checker::bitcastAbstractSource(Type source, Type target) {
+  Type tc = componentType(types_, target);
+  if (!tc) return concretize(source);
+  uint8_t n = types_.kind(target) == TypeKind::Vector ? types_[target].size : 1;
+  auto shaped = [&](Type component, uint8_t size) {
+    return size == 1 ? component : types_.vector(size, component);
+  };
+  bool f16Target = types_.kind(tc) == TypeKind::F16;
+  bool word = !f16Target && isNumericScalar(types_, tc);  // i32, u32, f32
+  std::vector<Type> candidates;
+  if (word || f16Target) candidates.push_back(target);  // bitcast<T>(e: T)
+  const Type words[] = {types_.i32(), types_.u32(), types_.f32()};
+  if (word) {
+    for (Type s : words) candidates.push_back(shaped(s, n));  // T is not S
+    if (n == 1) candidates.push_back(types_.vector(2, types_.f16()));
+    if (n == 2) candidates.push_back(types_.vector(4, types_.f16()));
+    if (types_.kind(tc) == TypeKind::U32)
+      candidates.push_back(shaped(types_.abstractInt(), n));  // bitcast<u32>(e: AbstractInt)
+  }
+  if (f16Target && n == 2)
+    for (Type s : words) candidates.push_back(s);
+  if (f16Target && n == 4)
+    for (Type s : words) candidates.push_back(types_.vector(2, s));
+  Type best{};
+  int bestRank = kInfiniteRank;
+  for (Type c : candidates) {
+    int rank = conversionRank(source, c);
+    if (rank < bestRank) bestRank = rank, best = c;
+  }
+  if (!best) return concretize(source);
+  // bitcast<u32>(e: AbstractInt) "produces the same result as u32(e)": the argument converts
+  // to u32 (an error when e is not a u32) and the reinterpretation is the identity.
+  if (isAbstract(types_, best)) return target;
+  return best;
+}
+
 // #bitcast-expr
 ExpressionInfo Checker::typeBitcast(const Expression& e, const BitcastExpression& b) {
   Operand o = operand(b.operand);
   Type target = resolveTypeDecl(b.type);
   if (!o.type || !target) return ExpressionInfo{};
   Type source = loadType(o.type);
-  if (isAbstract(types_, source)) source = concretize(source);
+  if (isAbstract(types_, source))
+    source = m_.revision().bitcastBuiltinOverloads ? bitcastAbstractSource(source, target)
+                                                   : concretize(source);
   // The bit width of a numeric scalar or vector of 32-bit or 16-bit components.
   auto bits = [&](Type t) -> int {
     const TypeNode& n = types_[t];

@@ -193,6 +193,22 @@ void Checker::resolveAttributes(List<Attribute> list) {
   }
 }
 
+// new#predeclared-enumerants, new#declaration-and-scope: an enumerant (an address space,
+// access mode or texel format written as a template argument) is a predeclared identifier,
+// resolved like any other: a declaration of its name in scope, local or module-scope,
+// shadows it, and then the template argument names that declaration, which is not an
+// enumerant (new#type-expr: the template list of `ptr`, `var` and the storage textures
+// takes enumerants there). The seed's enumerants are keywords and cannot be shadowed.
+void Checker::reportShadowedEnumerants(Span span, std::initializer_list<std::string_view> words) {
+  if (!m_.revision().shadowPredeclared) return;
+  for (std::string_view word : words)
+    if (!word.empty() && declaredInScope(scopes_, moduleScope_, m_, word))
+      error(span,
+            "'" + std::string(word) +
+                "' names a declaration here (it shadows the predeclared enumerant)",
+            "declaration-and-scope");
+}
+
 void Checker::resolveType(TypeId id) {
   if (!id) return;
   const TypeDecl& t = m_[id];
@@ -216,6 +232,10 @@ void Checker::resolveType(TypeId id) {
                              std::is_same_v<N, AtomicType>) {
           resolveType(n.element);
         } else if constexpr (std::is_same_v<N, PointerType>) {
+          // ptr<AS, T, AM>: the address space and access mode are template arguments that
+          // name predeclared enumerants, so a declaration in scope of the same name (a local
+          // `read` too) shadows them (revision 2026, delta 2.4).
+          reportShadowedEnumerants(t.span, {spelling(n.space), spelling(n.access)});
           resolveType(n.store);
         } else if constexpr (std::is_same_v<N, ArrayType>) {
           resolveType(n.element);
@@ -228,13 +248,7 @@ void Checker::resolveType(TypeId id) {
         } else if constexpr (std::is_same_v<N, StorageTextureType>) {
           // new#predeclared-enumerants: the texel format and access mode are predeclared
           // enumerants, which a declaration of the name shadows (revision 2026, delta 2.4).
-          if (m_.revision().shadowPredeclared)
-            for (std::string_view word : {spelling(n.format), spelling(n.access)})
-              if (!word.empty() && declaredInScope(scopes_, moduleScope_, m_, word))
-                error(t.span,
-                      "'" + std::string(word) +
-                          "' names a declaration here (it shadows the predeclared enumerant)",
-                      "declaration-and-scope");
+          reportShadowedEnumerants(t.span, {spelling(n.format), spelling(n.access)});
         }
       },
       t.node);
@@ -365,6 +379,9 @@ void Checker::resolveStatement(StatementId id) {
           resolveExpression(n.call);
         } else if constexpr (std::is_same_v<N, DeclarationStatement>) {
           const VariableDeclaration& v = m_[n.declaration];
+          // `var<function> x` with a local `function` in scope (revision 2026, delta 2.4).
+          if (v.hasQualifier)
+            reportShadowedEnumerants(v.span, {spelling(v.space), spelling(v.access)});
           resolveType(v.type);
           // The initializer is resolved before the name is in scope: `let x = x;` uses an
           // outer x.
@@ -392,17 +409,11 @@ void Checker::resolveDeclaration(uint32_t index) {
         using N = std::decay_t<decltype(n)>;
         if constexpr (std::is_same_v<N, VariableId>) {
           const VariableDeclaration& v = m_[n];
-          if (v.hasQualifier && m_.revision().shadowPredeclared) {
-            // new#predeclared-enumerants: the address space and access mode of `var<AS, AM>`
-            // are predeclared enumerants, which a module-scope declaration of the name
-            // shadows (revision 2026, delta 2.4).
-            for (std::string_view word : {spelling(v.space), spelling(v.access)})
-              if (!word.empty() && declaredInScope(scopes_, moduleScope_, m_, word))
-                error(v.span,
-                      "'" + std::string(word) +
-                          "' names a declaration here (it shadows the predeclared enumerant)",
-                      "declaration-and-scope");
-          }
+          // new#predeclared-enumerants: the address space and access mode of `var<AS, AM>`
+          // are predeclared enumerants, which a module-scope declaration of the name shadows
+          // (revision 2026, delta 2.4).
+          if (v.hasQualifier)
+            reportShadowedEnumerants(v.span, {spelling(v.space), spelling(v.access)});
           resolveAttributes(v.attributes);
           resolveType(v.type);
           resolveExpression(v.initializer);

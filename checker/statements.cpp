@@ -202,6 +202,13 @@ void Checker::checkSwitch(const SwitchStatement& sw, Span span) {
   int defaults = 0;
   constructs_.push_back(Construct::Switch);
   std::span<const ClauseId> clauses = m_[sw.clauses];
+  // #limits: "Number of case selector values in a switch statement"; new#limits counts "the
+  // number of case values, including the default clause".
+  uint64_t selectorValues = 0;
+  for (ClauseId c : clauses)
+    selectorValues += m_[m_[c].selectors].size() +
+                      (m_.revision().limitsAreMinimumSupported && m_[c].isDefault ? 1 : 0);
+  checkLimit(span, Limit::CaseSelectorValues, selectorValues);
   for (size_t ci = 0; ci < clauses.size(); ++ci) {
     const SwitchClause& c = m_[clauses[ci]];
     if (c.isDefault && ++defaults == 2)

@@ -83,16 +83,11 @@ class GraphBuilder {
  private:
   // ------------------------------------------------------------------------------- helpers
   Node node(NodeKind kind, Span span, std::string_view rule, std::string_view name = {}) {
-    return g_.add({kind, Reason::None, span, 0, name, rule});
+    return g_.node(kind, span, rule, name);
   }
-  /// X -> Source -> MayBeNonUniform: a non-uniform source, kept as its own node so that an
-  /// explanation can say which one it is (reachability is the same as X -> MayBeNonUniform).
   Node source(Reason reason, Span span, std::string_view name, uint32_t index = 0,
               uint32_t callee = UniformityNodeInfo::kNoFunction) {
-    Node s = g_.add({NodeKind::Source, reason, span, index, name});
-    g_.nodes[s].callee = callee;
-    g_.edge(s, kMayBeNonUniform);
-    return s;
+    return g_.source(reason, span, name, index, callee);
   }
   /// RequiredToBeUniform -> Requirement -> X.
   void require(Reason reason, Span span, std::string_view name, uint32_t index, uint32_t callee, Node x) {

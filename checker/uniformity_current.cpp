@@ -16,7 +16,6 @@ namespace {
 
 using Node = UniformityNode;
 constexpr Node kNone = ~Node{0};
-constexpr Node kMayBeNonUniform = UniformityGraph::kMayBeNonUniform;
 constexpr Node kCFStart = UniformityGraph::kCFStart;
 
 // Rows of the 2026 tables, as their first column reads.
@@ -126,14 +125,11 @@ class CurrentGraphBuilder {
  private:
   // ------------------------------------------------------------------------------ helpers
   Node node(NodeKind kind, Span span, std::string_view rule, std::string_view name = {}) {
-    return g_.add({kind, Reason::None, span, 0, name, rule});
+    return g_.node(kind, span, rule, name);
   }
   Node source(Reason reason, Span span, std::string_view name, uint32_t index = 0,
               uint32_t callee = UniformityNodeInfo::kNoFunction) {
-    Node s = g_.add({NodeKind::Source, reason, span, index, name});
-    g_.nodes[s].callee = callee;
-    g_.edge(s, kMayBeNonUniform);
-    return s;
+    return g_.source(reason, span, name, index, callee);
   }
   /// RequiredToBeUniform.S -> Requirement -> X, and the triggers join S's potential-trigger-set.
   void require(const SeverityRequirement& s, Reason reason, Span span, std::string_view name,

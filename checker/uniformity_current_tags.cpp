@@ -41,12 +41,7 @@ struct Search {
     }
   }
   bool reached(Node n) const { return seen[n]; }
-  std::vector<Node> path(Node to) const {
-    std::vector<Node> p;
-    for (Node n = to; n != kNone; n = predecessor[n]) p.push_back(n);
-    std::reverse(p.begin(), p.end());
-    return p;
-  }
+  std::vector<Node> path(Node to) const { return pathTo(predecessor, to, kNone); }
 };
 
 std::string triggerNames(uint8_t triggers) {
@@ -65,16 +60,7 @@ void report(const CheckedModule& m, const UniformityResult& r, const UniformityG
     if (g.nodes[n].kind != NodeKind::RequiredToBeUniform && n != UniformityGraph::kMayBeNonUniform)
       links.push_back(n);
   if (links.empty()) return;
-  std::string chain;
-  constexpr size_t kShown = 8;
-  for (size_t i = 0; i < links.size(); ++i) {
-    if (i == kShown && links.size() > kShown + 1) {
-      chain += " \xE2\x86\x90 ...";  // "←"
-      i = links.size() - 1;
-    }
-    if (i) chain += " \xE2\x86\x90 ";
-    chain += describeNode(m, r, g, links[i]);
-  }
+  std::string chain = implicationChain(m, r, g, links);
   std::string names = triggerNames(triggers);
   std::string message = "uniformity violation";
   if (scope == UniformityScope::Subgroup) message += " (subgroup uniformity scope)";
@@ -88,12 +74,7 @@ void report(const CheckedModule& m, const UniformityResult& r, const UniformityG
   d.span = g.nodes[links.front()].span;
   d.message = std::move(message);
   d.rule = "uniformity-function";
-  for (Node n : links) {
-    const UniformityNodeInfo& info = g.nodes[n];
-    std::string text = describeNode(m, r, g, n);
-    if (!info.rule.empty()) text += " [rule: " + std::string(info.rule) + "]";
-    d.notes.push_back(DiagnosticNote{info.span, text});
-  }
+  d.notes = implicationNotes(m, r, g, links);
   diagnostics.add(std::move(d));
 }
 

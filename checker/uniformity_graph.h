@@ -79,8 +79,36 @@ struct UniformityGraph {
     return static_cast<UniformityNode>(boost::add_vertex(graph));
   }
   void edge(UniformityNode from, UniformityNode to) { boost::add_edge(from, to, graph); }
+  /// A node of the rules' own (a Value, a CF, ...), named after the rule row that adds it.
+  UniformityNode node(NodeKind kind, Span span, std::string_view rule, std::string_view name = {}) {
+    return add({kind, Reason::None, span, 0, name, rule});
+  }
+  /// X -> Source -> MayBeNonUniform: a non-uniform source, kept as its own node so that an
+  /// explanation can say which one it is (reachability is the same as X -> MayBeNonUniform).
+  UniformityNode source(Reason reason, Span span, std::string_view name, uint32_t index = 0,
+                        uint32_t callee = UniformityNodeInfo::kNoFunction) {
+    UniformityNode s = add({NodeKind::Source, reason, span, index, name});
+    nodes[s].callee = callee;
+    edge(s, kMayBeNonUniform);
+    return s;
+  }
   static constexpr UniformityNode kRequired = 0, kMayBeNonUniform = 1, kCFStart = 2, kCFReturn = 3;
 };
+
+/// The path a breadth-first search recorded (each node's predecessor, `none` at the start),
+/// from its start to `to`.
+std::vector<UniformityNode> pathTo(const std::vector<UniformityNode>& predecessor,
+                                   UniformityNode to, UniformityNode none);
+
+/// The links of a chain of implications (the nodes of a violating path without the special
+/// nodes), as the text of a diagnostic ("a ← b ← c", at most 8 links and the last) and as one
+/// note per link with the row of its rule.
+std::string implicationChain(const CheckedModule& module, const UniformityResult& result,
+                             const UniformityGraph& g, const std::vector<UniformityNode>& links);
+std::vector<DiagnosticNote> implicationNotes(const CheckedModule& module,
+                                             const UniformityResult& result,
+                                             const UniformityGraph& g,
+                                             const std::vector<UniformityNode>& links);
 
 /// "builtin local_invocation_id is non-uniform", "`x` at 4:7", ...: one link of an explanation.
 /// With `withCallee`, a requirement or source that comes from a user-defined function's tag says

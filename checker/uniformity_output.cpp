@@ -1,6 +1,7 @@
 // What the uniformity analysis shows a person: node descriptions (the links of an explanation),
 // the Graphviz output of a function's graph, and the non-normative annotation of
 // #uniformity-optional-diagnosis-mode.
+#include <algorithm>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/graphviz.hpp>
 #include <boost/pending/queue.hpp>
@@ -51,6 +52,42 @@ std::string excerpt(const CheckedModule& m, Span span) {
 std::string quoted(std::string_view s) { return "'" + std::string(s) + "'"; }
 
 }  // namespace
+
+std::vector<UniformityNode> pathTo(const std::vector<UniformityNode>& predecessor,
+                                   UniformityNode to, UniformityNode none) {
+  std::vector<UniformityNode> p;
+  for (UniformityNode n = to; n != none; n = predecessor[n]) p.push_back(n);
+  std::reverse(p.begin(), p.end());
+  return p;
+}
+
+std::string implicationChain(const CheckedModule& m, const UniformityResult& r,
+                             const UniformityGraph& g, const std::vector<UniformityNode>& links) {
+  std::string chain;
+  constexpr size_t kShown = 8;
+  for (size_t i = 0; i < links.size(); ++i) {
+    if (i == kShown && links.size() > kShown + 1) {
+      chain += " \xE2\x86\x90 ...";  // "←"
+      i = links.size() - 1;
+    }
+    if (i) chain += " \xE2\x86\x90 ";
+    chain += describeNode(m, r, g, links[i]);
+  }
+  return chain;
+}
+
+std::vector<DiagnosticNote> implicationNotes(const CheckedModule& m, const UniformityResult& r,
+                                             const UniformityGraph& g,
+                                             const std::vector<UniformityNode>& links) {
+  std::vector<DiagnosticNote> notes;
+  for (UniformityNode n : links) {
+    const UniformityNodeInfo& info = g.nodes[n];
+    std::string text = describeNode(m, r, g, n);
+    if (!info.rule.empty()) text += " [rule: " + std::string(info.rule) + "]";
+    notes.push_back(DiagnosticNote{info.span, text});
+  }
+  return notes;
+}
 
 std::string describeNode(const CheckedModule& m, const UniformityResult& r, const UniformityGraph& g,
                          UniformityNode n, bool withCallee) {

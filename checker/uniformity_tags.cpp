@@ -38,12 +38,7 @@ class Reachability {
   }
   bool reached(Node n) const { return color_[n] == boost::black_color; }
   /// The path of the last search that reached `to`, from its start.
-  std::vector<Node> path(Node to) const {
-    std::vector<Node> p;
-    for (Node n = to; n != kNone; n = predecessor_[n]) p.push_back(n);
-    std::reverse(p.begin(), p.end());
-    return p;
-  }
+  std::vector<Node> path(Node to) const { return pathTo(predecessor_, to, kNone); }
 
  private:
   const UniformityGraph& g_;
@@ -74,25 +69,12 @@ void reportViolation(const CheckedModule& m, const UniformityResult& r, const Un
   for (Node n : path)
     if (n != UniformityGraph::kRequired && n != UniformityGraph::kMayBeNonUniform) links.push_back(n);
   if (links.empty()) return;
-  std::string chain;
-  constexpr size_t kShown = 8;
-  for (size_t i = 0; i < links.size(); ++i) {
-    if (i == kShown && links.size() > kShown + 1) {
-      chain += " \xE2\x86\x90 ...";  // "←"
-      i = links.size() - 1;
-    }
-    if (i) chain += " \xE2\x86\x90 ";
-    chain += describeNode(m, r, g, links[i]);
-  }
   const UniformityNodeInfo& first = g.nodes[links.front()];
   diagnostics.error(&m.module.file(), first.span,
-                    "uniformity violation: " + chain, "uniformity-function");
-  for (Node n : links) {
-    const UniformityNodeInfo& info = g.nodes[n];
-    std::string text = describeNode(m, r, g, n);
-    if (!info.rule.empty()) text += " [rule: " + std::string(info.rule) + "]";
-    diagnostics.noteOnLast(DiagnosticNote{info.span, text});
-  }
+                    "uniformity violation: " + implicationChain(m, r, g, links),
+                    "uniformity-function");
+  for (DiagnosticNote& note : implicationNotes(m, r, g, links))
+    diagnostics.noteOnLast(std::move(note));
 }
 
 }  // namespace

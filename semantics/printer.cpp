@@ -233,13 +233,40 @@ class Printer {
     for (size_t i = 0; i < list.size();) {
       size_t j = i + 1;
       while (j < list.size() && skipBlank(m_[list[j - 1]].span.end) == m_[list[j]].span.begin) ++j;
-      std::vector<AttributeId>& run = statementAttributes_[skipBlank(m_[list[j - 1]].span.end)];
+      uint32_t key = skipBlank(m_[list[j - 1]].span.end);
+      std::vector<AttributeId>& run = statementAttributes_[key];
       run.insert(run.end(), list.begin() + i, list.begin() + j);
+      runAt_[m_[list[i]].span.begin] = key;
       i = j;
     }
   }
-  void statementAttributes(const Statement& s) {
-    auto it = statementAttributes_.find(s.span.begin);
+  void statementAttributes(const Statement& s) { attributesBefore(s.span.begin); }
+  // The attributes of a body that is not a statement of its own: the `{` of a switch, loop or
+  // continuing statement (new#syntax-switch_body, new#syntax-loop_statement,
+  // new#syntax-continuing_compound_statement: `switch x @diagnostic(off, r) {`,
+  // `loop @diagnostic(off, r) {`): the run that starts at the first character after `p`
+  // that is neither blankspace nor a comment.
+  void bodyAttributes(uint32_t p) {
+    std::string_view text = m_.file().text();
+    for (;;) {
+      while (p < text.size() &&
+             (text[p] == ' ' || text[p] == '\t' || text[p] == '\n' || text[p] == '\r'))
+        ++p;
+      if (text.substr(p, 2) == "//") {
+        while (p < text.size() && text[p] != '\n') ++p;
+      } else if (text.substr(p, 2) == "/*") {
+        size_t end = text.find("*/", p + 2);
+        p = end == std::string_view::npos ? static_cast<uint32_t>(text.size())
+                                          : static_cast<uint32_t>(end + 2);
+      } else {
+        break;
+      }
+    }
+    auto it = runAt_.find(p);
+    if (it != runAt_.end()) attributesBefore(it->second);
+  }
+  void attributesBefore(uint32_t key) {
+    auto it = statementAttributes_.find(key);
     if (it == statementAttributes_.end()) return;
     for (AttributeId id : it->second) {
       const Attribute& a = m_[id];
@@ -250,6 +277,7 @@ class Printer {
     }
   }
   std::unordered_map<uint32_t, std::vector<AttributeId>> statementAttributes_;
+  std::unordered_map<uint32_t, uint32_t> runAt_;  // where a run begins -> its key
 
   void attributes(List<Attribute> list, char separator) {
     for (AttributeId id : m_[list]) {
@@ -321,7 +349,12 @@ class Printer {
     out += '}';
   }
 
-  void compound(StatementId id) { block(std::get<CompoundStatement>(m_[id].node).statements); }
+  // A body: its attributes (`if c @diagnostic(off, r) {`, revision 2026) are those of the
+  // compound statement, which begins at its `{`.
+  void compound(StatementId id) {
+    statementAttributes(m_[id]);
+    block(std::get<CompoundStatement>(m_[id].node).statements);
+  }
 
   // ... and a statement on its own line(s).
   void statement(StatementId id) {
@@ -343,7 +376,9 @@ class Printer {
                    [&](const SwitchStatement& sw) {
                      out += "switch ";
                      expression(sw.selector);
-                     out += " {\n";
+                     out += ' ';
+                     bodyAttributes(m_[sw.selector].span.end);
+                     out += "{\n";
                      ++level_;
                      for (ClauseId cid : m_[sw.clauses]) {
                        const SwitchClause& c = m_[cid];
@@ -370,7 +405,9 @@ class Printer {
                      out += '}';
                    },
                    [&](const LoopStatement& l) {
-                     out += "loop {\n";
+                     out += "loop ";
+                     bodyAttributes(s.span.begin + 4);  // after `loop`
+                     out += "{\n";
                      ++level_;
                      for (StatementId st : m_[l.statements]) statement(st);
                      if (l.continuing) statement(l.continuing);
@@ -380,6 +417,7 @@ class Printer {
                    },
                    [&](const ContinuingStatement& c) {
                      out += "continuing ";
+                     bodyAttributes(s.span.begin + 10);  // after `continuing`
                      block(c.statements);
                    },
                    [&](const ForStatement& f) {

@@ -216,6 +216,8 @@ static Revision make2026() {
   r.textureStoreOutOfBoundsDiscarded = true;
   r.currentAccuracyTable = true;
   r.bitcastMayFlush = true;
+  r.bitcastBuiltinOverloads = true;
+  r.limitsAreMinimumSupported = true;
   r.frexpSubnormalIndeterminate = true;
   r.unpackNormalizedWithinThreeUlp = true;
   r.vectorComponentWriteMayAccessVector = true;

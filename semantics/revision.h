@@ -193,6 +193,13 @@ struct Revision {
   /// (new#conversion-rank), `bufferView<T>`, `bufferArrayView<T>`, `bufferLength`, and
   /// `arrayLength` of a runtime-sized array viewed in the uniform or workgroup space.
   bool bufferView = false;
+  /// delta 1.8 (#3552, #4578, #3078, #4881), new#limits: the limits are the minimum values
+  /// every implementation supports (1023 structure members, composite nesting depth 15, brace
+  /// nesting 127, 255 parameters, 1023 case selector values with the default, 2047 array
+  /// constructor elements); beyond them an implementation may accept or reject the shader, so
+  /// Plumb warns. The seed's (old#limits) are maxima a program must satisfy (16383 members,
+  /// nesting 255, 255 parameters, 16383 case selector values): errors beyond them.
+  bool limitsAreMinimumSupported = false;
   // ---- delta 6, 8: built-in functions
   /// The built-in functions current WGSL adds (saturate, the 4x8 packed-integer functions,
   /// textureSampleBaseClampToEdge, textureBarrier; currentOverloadRows()).
@@ -256,6 +263,12 @@ struct Revision {
   /// sign of a zero not being tracked). The seed's flushing rule (old#floating-point-evaluation)
   /// names the operations of its accuracy table only, so a bitcast there keeps every bit.
   bool bitcastMayFlush = false;
+  /// delta 6.2 (#4324, #4482), new#bitcast-builtin: `bitcast<T>` is a built-in function with
+  /// overloads, so an abstract argument converts to the parameter type overload resolution
+  /// picks: `bitcast<u32>(e: AbstractInt)` is `u32(e)` (a shader-creation error when e is
+  /// not a u32: `bitcast<u32>(-1)`), and the identity `bitcast<f16>(1.0)` is an f16. The seed's
+  /// #bitcast-expr concretizes an abstract operand (i32, f32) and reinterprets its bits.
+  bool bitcastBuiltinOverloads = false;
   /// delta 6.2, new#frexp-builtin: "Otherwise, e is subnormal, NaN, or infinite. The result
   /// fraction and exponent are indeterminate values"; the seed decomposes a subnormal
   /// exactly (correctly rounded, old#frexp-builtin).

@@ -335,7 +335,56 @@ const DeltaCase kCases[] = {
      "array-access-expr"},
     {"2.4 a shadowed bitcast", "fn f() { let bitcast = 4; _ = bitcast<f32>(1i); }", false, false,
      "declaration-and-scope"},
+    // ... also in pointer types, by a local declaration too (the seed's `function` is a
+    // keyword, its access modes are context-dependent words that a pointer type does not
+    // resolve).
+    {"2.4 an access mode of a pointer type shadowed by a local",
+     "@group(0) @binding(0) var<storage, read> b: i32; fn f() { let read = 4; let p: "
+     "ptr<storage, i32, read> = &b; }",
+     true, false, "declaration-and-scope"},
+    {"2.4 an address space of a pointer type shadowed by a local",
+     "fn f() { var x: i32; let function = 1; let p: ptr<function, i32> = &x; }", false, false,
+     "declaration-and-scope"},
+    {"2.4 a pointer parameter's address space shadowed at module scope",
+     "const private = 1; fn f(p: ptr<private, i32>) {}", false, false, "declaration-and-scope"},
+    {"2.4 an alias of a pointer type with a shadowed access mode",
+     "var<private> read_write: i32; alias P = ptr<storage, i32, read_write>;", false, false,
+     "declaration-and-scope"},
+    {"2.4 a pointer type after the shadowing local's scope",
+     "@group(0) @binding(0) var<storage, read> b: i32; fn f() { { let read = 4; } let p: "
+     "ptr<storage, i32, read> = &b; }",
+     true, true},
+    {"2.4 a function-scope var's address space shadowed by a local",
+     "fn f() { let function = 1; var<function> x: i32; }", false, false, "declaration-and-scope"},
     // delta 6.2: the overloads current WGSL changes
+    // new#bitcast-builtin: bitcast<u32> of an AbstractInt is u32(e) (the seed concretizes to
+    // i32 first), and an abstract argument converts to the chosen overload's parameter type.
+    {"6.2 bitcast<u32> of an AbstractInt beyond i32",
+     "fn f() { let x = bitcast<u32>(4294967295); }", false, true},
+    {"6.2 bitcast<u32> of an AbstractInt is its value",
+     "const_assert bitcast<u32>(4294967295) == 0xffffffffu; const_assert "
+     "all(bitcast<vec2<u32>>(vec2(7, 3000000000)) == vec2(7u, 3000000000u)); const_assert "
+     "bitcast<i32>(-1) == -1i; const_assert bitcast<u32>(-1i) == 0xffffffffu;",
+     false, true},
+    {"6.2 bitcast<u32> of a negative AbstractInt", "fn f() { let x = bitcast<u32>(-1); }", true,
+     false, "conversion-rank"},
+    {"6.2 bitcast<vec2<u32>> of a vector of AbstractInt",
+     "fn f() { let x = bitcast<vec2<u32>>(vec2(1, -1)); }", true, false, "conversion-rank"},
+    {"6.2 bitcast<i32> of an AbstractInt is the identity",
+     "fn f() { let x = bitcast<i32>(-1); let y = bitcast<f32>(1); }", true, true},
+    {"6.2 bitcast<f16> of an AbstractFloat is the identity",
+     "enable f16; fn f() { let x = bitcast<f16>(1.5); let y = bitcast<vec2<f16>>(vec2(1.5)); }",
+     false, true},
+    {"6.2 bitcast<vec2<f16>> of an AbstractInt reinterprets an i32",
+     "enable f16; fn f() { let x = bitcast<vec2<f16>>(1); }", true, true},
+    // new#ldexp-builtin: "T can only be abstract if I is also abstract and vice versa" (the
+    // seed: "I is concrete if and only if T is concrete"): a concrete exponent makes the
+    // AbstractFloat an f32 in both revisions (docs/ambiguities.md CC2).
+    {"6.2 ldexp of an AbstractFloat and an i32 is an f32",
+     "fn f() { let x: f32 = ldexp(1.5, 2i); let y: f32 = ldexp(vec2(1.5), vec2(2i)).x; }", true,
+     true},
+    {"6.2 ldexp of an AbstractFloat beyond f32 with an i32", "fn f() { let x = ldexp(1e300, 0i); }",
+     false, false},
     {"6.2 frexp of AbstractFloat", "const_assert frexp(1.5).fract == 0.75;", false, true},
     {"6.2 frexp exponent of AbstractFloat", "const_assert frexp(8.0).exp == 4;", false, true},
     {"6.2 frexp: sig is fract", "fn f() { let s = frexp(1.5f).sig; }", true, false,

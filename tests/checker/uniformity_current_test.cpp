@@ -221,6 +221,30 @@ const Case kCases[] = {
      "enable subgroups;\n" COMPUTE("@diagnostic(off, subgroup_uniformity) if lid > 0u { _ = "
                                    "subgroupAdd(1u); }"),
      true},
+    // new#uniformity-function-calls, the synchronization functions, and U15: a call of
+    // workgroupUniformLoad is a control barrier (CallSiteRequiredToBeUniform.error), `p` has
+    // ParameterRequiredToBeUniform.error, both with an unnamed trigger that no filter turns
+    // off; its result is uniform (new#workgroupUniformLoad-builtin).
+    {"U15 the result of workgroupUniformLoad is uniform",
+     "var<workgroup> w: u32;\n" COMPUTE("if workgroupUniformLoad(&w) > 0u { workgroupBarrier(); }"),
+     true},
+    {"U15 a plain load of the workgroup variable is not",
+     "var<workgroup> w: u32;\n" COMPUTE("if w > 0u { workgroupBarrier(); }"), false},
+    {"U15 workgroupUniformLoad of an atomic is uniform",
+     "var<workgroup> w: atomic<u32>;\n" COMPUTE(
+         "if workgroupUniformLoad(&w) > 0u { workgroupBarrier(); }"),
+     true},
+    {"U15 workgroupUniformLoad in non-uniform control flow",
+     "var<workgroup> w: u32;\n" COMPUTE("if lid > 0u { _ = workgroupUniformLoad(&w); }"), false},
+    {"U15 workgroupUniformLoad of a non-uniform pointer",
+     "var<workgroup> w: array<u32, 64>;\n" COMPUTE("_ = workgroupUniformLoad(&w[lid]);"), false},
+    {"U15 workgroupUniformLoad of a uniform pointer",
+     "var<workgroup> w: array<u32, 64>;\n" COMPUTE("_ = workgroupUniformLoad(&w[u]);"), true},
+    {"U15 its trigger has no name: off does not apply",
+     "diagnostic(off, derivative_uniformity);\ndiagnostic(off, subgroup_uniformity);\n"
+     "enable subgroups;\nvar<workgroup> w: u32;\n" COMPUTE(
+         "if lid > 0u { _ = workgroupUniformLoad(&w); }"),
+     false},
     {"U6 a callee's tag keeps the severity of its own filter",
      "fn g() { _ = dpdx(1.0); }\n" FRAGMENT(
          "@diagnostic(off, derivative_uniformity) if pos.x > 0.0 { g(); }"),

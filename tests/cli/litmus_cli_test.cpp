@@ -55,6 +55,25 @@ TEST(CliLitmus, JsonAndDot) {
   EXPECT_TRUE(std::filesystem::exists(dir + "/mp.line14.dot"));
 }
 
+// `--revision` (issue 15): a litmus test is in the memory model's own terms, which both
+// revisions share, so the verdicts are the same; the report names the revision, and an
+// unknown one is a usage error.
+TEST(CliLitmus, RevisionIsNamedAndChangesNoVerdict) {
+  std::string files = kExamples + "mp.test " + kExamples + "corr.test";
+  Result seed = plumb("litmus " + files + " --format json");
+  Result current = plumb("litmus " + files + " --format json --revision 2026");
+  EXPECT_EQ(seed.status, 0);
+  EXPECT_EQ(current.status, 0);
+  nlohmann::json s = nlohmann::json::parse(seed.out);
+  nlohmann::json c = nlohmann::json::parse(current.out);
+  EXPECT_EQ(s["revision"], "2022-06");
+  EXPECT_EQ(c["revision"], "2026");
+  EXPECT_EQ(s["files"], c["files"]);
+  Result bad = plumb("litmus " + files + " --revision 2030", true);
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_NE(bad.out.find("unknown revision '2030'"), std::string::npos) << bad.out;
+}
+
 TEST(CliLitmus, BoundReportsUnknown) {
   std::string f =
       temp("big.test",

@@ -40,6 +40,41 @@ TEST(Printer, CurrentSpelling) {
   EXPECT_EQ(printed("type T = i32; staticAssert 1 < 2;"), "type T = i32;\nstaticAssert 1 < 2;\n");
 }
 
+// new#syntax-switch_body, new#syntax-loop_statement, new#syntax-continuing_compound_statement,
+// new#syntax-compound_statement: the attributes of a body (`switch x @diagnostic(...) {`,
+// `loop @diagnostic(...) {`, the bodies of if, else, case, for, while and functions) are
+// printed where they were written, so the printed text parses back to the same printing.
+TEST(Printer, BodyAttributes) {
+  const char* text =
+      "fn f(c:bool,x:i32) @diagnostic(off,derivative_uniformity) {"
+      "switch x @diagnostic(off,derivative_uniformity) { case 1: @diagnostic(info,"
+      "derivative_uniformity) {} default {} }"
+      "switch (x) /* a comment */ @diagnostic(warning,derivative_uniformity) { default {} }"
+      "@diagnostic(off,derivative_uniformity) loop @diagnostic(warning,derivative_uniformity) {"
+      "break; continuing @diagnostic(info,derivative_uniformity) { break if c; } }"
+      "if c @diagnostic(off,derivative_uniformity) {} else @diagnostic(info,"
+      "derivative_uniformity) {}"
+      "while c @diagnostic(off,derivative_uniformity) { break; }"
+      "for (;c;) @diagnostic(off,derivative_uniformity) { break; } }";
+  std::string out = printed2026(text);
+  EXPECT_EQ(out,
+            "fn f(c: bool, x: i32) @diagnostic(off, derivative_uniformity) {\n"
+            "  switch x @diagnostic(off, derivative_uniformity) {\n"
+            "    case 1: @diagnostic(info, derivative_uniformity) {\n    }\n"
+            "    default: {\n    }\n  }\n"
+            "  switch (x) @diagnostic(warning, derivative_uniformity) {\n"
+            "    default: {\n    }\n  }\n"
+            "  @diagnostic(off, derivative_uniformity) loop @diagnostic(warning, "
+            "derivative_uniformity) {\n    break;\n"
+            "    continuing @diagnostic(info, derivative_uniformity) {\n      break if c;\n    }\n"
+            "  }\n"
+            "  if c @diagnostic(off, derivative_uniformity) {\n  } else @diagnostic(info, "
+            "derivative_uniformity) {\n  }\n"
+            "  while c @diagnostic(off, derivative_uniformity) {\n    break;\n  }\n"
+            "  for (; c; ) @diagnostic(off, derivative_uniformity) {\n    break;\n  }\n}\n");
+  EXPECT_EQ(printed2026(out), out);
+}
+
 TEST(Printer, CanonicalLayout) {
   EXPECT_EQ(printed("fn   main( )  {return  ;}"), "fn main() {\n  return;\n}\n");
   EXPECT_EQ(printed("struct S{a:f32,b:i32,}"), "struct S {\n  a: f32,\n  b: i32,\n}\n");
