@@ -20,8 +20,8 @@
 #include <string>
 
 #include "bench/checkable_workload.h"
-#include "checker/checker.h"
-#include "semantics/parser.h"
+#include "checker/wgsl/checker.h"
+#include "semantics/wgsl/parser.h"
 
 namespace {
 

@@ -12,8 +12,8 @@
 
 #include "bench/checkable_workload.h"
 #include "bench/workload.h"
-#include "checker/checker.h"
-#include "semantics/parser.h"
+#include "checker/wgsl/checker.h"
+#include "semantics/wgsl/parser.h"
 
 namespace {
 

@@ -23,8 +23,8 @@
 #include <memory>
 #include <string>
 
-#include "interpreter/dispatch.h"
-#include "semantics/parser.h"
+#include "interpreter/wgsl/dispatch.h"
+#include "semantics/wgsl/parser.h"
 
 namespace {
 

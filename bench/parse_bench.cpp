@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "bench/workload.h"
-#include "semantics/lexer.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/lexer.h"
+#include "semantics/wgsl/parser.h"
 
 namespace {
 

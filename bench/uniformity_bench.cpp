@@ -35,11 +35,11 @@
 #include <string>
 
 #include "bench/uniformity_workload.h"
-#include "checker/checker.h"
-#include "checker/uniformity.h"
-#include "checker/uniformity_graph.h"
-#include "checker/uniformity_internal.h"
-#include "semantics/parser.h"
+#include "checker/wgsl/checker.h"
+#include "checker/wgsl/uniformity.h"
+#include "checker/wgsl/uniformity_graph.h"
+#include "checker/wgsl/uniformity_internal.h"
+#include "semantics/wgsl/parser.h"
 
 namespace {
 

@@ -17,7 +17,7 @@
 #include <gmp.h>
 #include <mpfr.h>
 
-#include "semantics/type.h"
+#include "semantics/wgsl/type.h"
 
 namespace plumb::exact {
 

@@ -9,15 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "checker/checker.h"
-#include "checker/uniformity.h"
+#include "checker/wgsl/checker.h"
+#include "checker/wgsl/uniformity.h"
 #include "cli/commands.h"
 #include "cli/graphviz.h"
 #include "cli/input_files.h"
 #include "cli/shader_inputs.h"
 #include "semantics/atomic_file.h"
 #include "semantics/diagnostic_json.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/parser.h"
 
 namespace plumb::cli {
 

@@ -3,12 +3,12 @@
 #include <memory>
 #include <string>
 
-#include "checker/checker.h"
+#include "checker/wgsl/checker.h"
 #include "cli/commands.h"
 #include "cli/revision_option.h"
-#include "interpreter/creation_time_values.h"
+#include "interpreter/wgsl/creation_time_values.h"
 #include "semantics/diagnostic_json.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/parser.h"
 
 namespace plumb::cli {
 

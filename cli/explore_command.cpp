@@ -3,7 +3,7 @@
 // read_write storage buffers that the memory model (seed #memory-model, spirv.als) allows,
 // each with a witness execution, and the data races (docs/memmodel.md "WGSL programs"). A
 // file with a litmus header (`// @dispatch`, `// @allowed`, `// @forbidden`, `// @races`,
-// memmodel/wgsl_litmus.h) is run with its own dispatch and judged Ok or No, as herd7 does;
+// memmodel/wgsl/litmus.h) is run with its own dispatch and judged Ok or No, as herd7 does;
 // several files print one verdict each and a closing summary.
 #include <filesystem>
 #include <fstream>
@@ -16,8 +16,8 @@
 #include "cli/progress.h"
 #include "cli/revision_option.h"
 #include "cli/shader_inputs.h"
-#include "memmodel/wgsl_explore.h"
-#include "memmodel/wgsl_litmus.h"
+#include "memmodel/wgsl/explore.h"
+#include "memmodel/wgsl/litmus.h"
 #include "semantics/atomic_file.h"
 #include "semantics/diagnostic_json.h"
 
@@ -230,7 +230,7 @@ int runExplore(ExploreOptionsCli& o, bool dispatchGiven) {
     std::cout << "\n";
   }
   if (tally.inputErrors) return kUsage;
-  // A state that did not finish (interpreter/stop.h): an internal error is Plumb's bug (exit 2,
+  // A state that did not finish (interpreter/wgsl/stop.h): an internal error is Plumb's bug (exit 2,
   // as `plumb: internal error`); another stop is an incomplete answer (README "Exit status").
   bool stopped = false;
   for (const auto& r : reports)

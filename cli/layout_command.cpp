@@ -7,12 +7,12 @@
 #include <sstream>
 #include <string>
 
-#include "checker/checker.h"
+#include "checker/wgsl/checker.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "cli/revision_option.h"
 #include "semantics/diagnostic_json.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/parser.h"
 
 namespace plumb::cli {
 

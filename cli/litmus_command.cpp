@@ -14,7 +14,7 @@
 #include "cli/graphviz.h"
 #include "cli/input_files.h"
 #include "cli/revision_option.h"
-#include "interpreter/run.h"
+#include "interpreter/wgsl/run.h"
 #include "memmodel/litmus.h"
 #include "memmodel/litmus_runner.h"
 #include "memmodel/witness.h"
@@ -51,7 +51,7 @@ nlohmann::json statsJson(const mm::LineResult& r, uint64_t maxExecutions) {
                       {"pruned", s.pruned},         {"skipped", s.skipped},
                       {"asmoOrders", s.asmoOrders}, {"asmoPruned", s.asmoPruned},
                       {"satisfying", r.satisfying}, {"limitHit", s.limitHit}};
-  // The bound that made the enumeration incomplete, as a typed Limit stop (interpreter/stop.h).
+  // The bound that made the enumeration incomplete, as a typed Limit stop (interpreter/wgsl/stop.h).
   if (s.limitHit)
     j["stop"] = interp::explorationStopJson(interp::Stop::limit(
         std::string(interp::kBoundExecutions), maxExecutions,

@@ -19,8 +19,8 @@
 #include "cli/revision_option.h"
 #include "cli/shard_option.h"
 #include "cli/terminal.h"
-#include "oracle/oracle.h"
-#include "oracle/report_merge.h"
+#include "oracle/wgsl/oracle.h"
+#include "oracle/wgsl/report_merge.h"
 
 namespace plumb::cli {
 
@@ -217,7 +217,7 @@ int runOracleCommand(const OracleOptionsCli& o) {
     return kUsage;
   }
   if (inputError) return kUsage;
-  // An internal error of Plumb's interpreter (interpreter/stop.h) is Plumb's bug: exit 2, as
+  // An internal error of Plumb's interpreter (interpreter/wgsl/stop.h) is Plumb's bug: exit 2, as
   // `plumb: internal error` (README "Exit status").
   if (int bugs = report["summary"].value("casesWithPlumbBug", 0); bugs > 0) {
     std::cerr << "plumb oracle: " << bugs

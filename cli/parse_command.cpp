@@ -7,8 +7,8 @@
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "semantics/diagnostic_json.h"
-#include "semantics/parser.h"
-#include "semantics/printer.h"
+#include "semantics/wgsl/parser.h"
+#include "semantics/wgsl/printer.h"
 
 namespace plumb::cli {
 

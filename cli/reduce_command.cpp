@@ -20,7 +20,7 @@
 #include "gen/case.h"
 #include "gen/derive.h"
 #include "gen/wgsl/reduce.h"
-#include "oracle/oracle.h"
+#include "oracle/wgsl/oracle.h"
 #include "semantics/atomic_file.h"
 
 namespace plumb::cli {

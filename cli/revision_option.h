@@ -1,12 +1,12 @@
 // The `--revision` option of every WGSL subcommand (issue 15): the name of a WGSL revision
-// (semantics/revision.h), the seed's 2022-06 by default.
+// (semantics/wgsl/revision.h), the seed's 2022-06 by default.
 #pragma once
 
 #include <string>
 
 #include <CLI/CLI.hpp>
 
-#include "semantics/revision.h"
+#include "semantics/wgsl/revision.h"
 
 namespace plumb::cli {
 

@@ -9,9 +9,9 @@
 #include "cli/progress.h"
 #include "cli/revision_option.h"
 #include "cli/shader_inputs.h"
-#include "interpreter/png.h"
-#include "interpreter/run.h"
-#include "interpreter/stage_pictures.h"
+#include "interpreter/wgsl/png.h"
+#include "interpreter/wgsl/run.h"
+#include "interpreter/wgsl/stage_pictures.h"
 #include "semantics/atomic_file.h"
 #include "semantics/diagnostic_json.h"
 

@@ -7,10 +7,10 @@
 #include <optional>
 #include <set>
 
-#include "checker/checker.h"
-#include "interpreter/run.h"
-#include "memmodel/wgsl_explore.h"
-#include "semantics/parser.h"
+#include "checker/wgsl/checker.h"
+#include "interpreter/wgsl/run.h"
+#include "memmodel/wgsl/explore.h"
+#include "semantics/wgsl/parser.h"
 
 namespace plumb::gen {
 

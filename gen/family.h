@@ -14,7 +14,7 @@
 #include "gen/case.h"
 #include "gen/rng.h"
 #include "gen/solver.h"
-#include "semantics/revision.h"
+#include "semantics/wgsl/revision.h"
 
 namespace plumb::gen {
 

@@ -60,9 +60,9 @@ REVIEWED = {
 
 # Functions of the current text that `plumb builtins` does not list, with why.
 NOT_IN_TABLE = {
-    "bitcast": "an expression with its own rule in both revisions (checker/expressions.cpp "
+    "bitcast": "an expression with its own rule in both revisions (checker/wgsl/expressions.cpp "
     "typeBitcast; Revision::bitcastBuiltinOverloads for new#bitcast-builtin's abstract arguments)",
-    "array": "value constructors (checker/constructors.cpp)",
+    "array": "value constructors (checker/wgsl/constructors.cpp)",
     "bool": "value constructors",
     "i32": "value constructors",
     "u32": "value constructors",

@@ -77,7 +77,7 @@ anchors = anchors_of(src)
 with open(os.path.join(out_spec, "anchors.txt"), "w") as f:
     f.write("".join(a + "\n" for a in sorted(anchors)))
 # The anchors of the current text (wgsl-2026-08-19.bs, beside the seed), which the rules of
-# revision 2026 only cite (interpreter/rules.h).
+# revision 2026 only cite (interpreter/wgsl/rules.h).
 current_path = os.path.join(os.path.dirname(bs_path), "wgsl-2026-08-19.bs")
 if os.path.exists(current_path):
     with open(os.path.join(out_spec, "anchors-2026.txt"), "w") as f:

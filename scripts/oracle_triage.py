@@ -163,7 +163,7 @@ def main():
             continue
         m, w = messages(result), case.get("wgsl", "")
         if cl == "revision-delta":
-            # plumb oracle found it itself (oracle/revision_delta.h): the backend agrees with
+            # plumb oracle found it itself (oracle/wgsl/revision_delta.h): the backend agrees with
             # Plumb under the other revision; grouped by the delta document's entry.
             delta = result.get("revisionDelta", {})
             explained[(cl, f"revision {delta.get('revision', '?')} agrees: {delta.get('entry', '?')}")] += 1

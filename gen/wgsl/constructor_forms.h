@@ -6,7 +6,7 @@
 // resolution, like an operator's (#overload-resolution-section): `vec3(1, 2.0, 3)` has one
 // components candidate per component type T, and the most preferable is T = AbstractFloat.
 //
-// Independent of checker/constructors.cpp: only the seed's tables are read.
+// Independent of checker/wgsl/constructors.cpp: only the seed's tables are read.
 #pragma once
 
 #include <vector>

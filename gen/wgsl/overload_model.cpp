@@ -3,8 +3,8 @@
 #include <map>
 #include <tuple>
 
-#include "semantics/overloads.h"
-#include "semantics/type.h"
+#include "semantics/wgsl/overloads.h"
+#include "semantics/wgsl/type.h"
 
 namespace plumb::gen::wgsl::overload {
 

@@ -6,10 +6,10 @@
 // solver's models) and as Z3 constraints over argument types that are solver variables.
 //
 // Nothing here calls Plumb's checker: the candidates of operators and built-in functions come
-// from the overload table's data (semantics/builtin_table.h, expanded by semantics/overloads.h),
+// from the overload table's data (semantics/wgsl/builtin_table.h, expanded by semantics/wgsl/overloads.h),
 // which the brief allows; the constructor candidates are written from #type-constructor-expr
 // here; the ranks and the procedure are the seed's, encoded independently of
-// checker/conversion.cpp and checker/overload_resolution.cpp.
+// checker/wgsl/conversion.cpp and checker/wgsl/overload_resolution.cpp.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +20,7 @@
 #include <z3++.h>
 
 #include "gen/solver.h"
-#include "semantics/builtin_table.h"
+#include "semantics/wgsl/builtin_table.h"
 
 namespace plumb::gen::wgsl::overload {
 

@@ -6,8 +6,8 @@
 #include <variant>
 #include <vector>
 
-#include "semantics/parser.h"
-#include "semantics/printer.h"
+#include "semantics/wgsl/parser.h"
+#include "semantics/wgsl/printer.h"
 
 namespace plumb::gen::wgsl {
 

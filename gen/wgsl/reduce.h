@@ -11,7 +11,7 @@
 #include <functional>
 #include <string>
 
-#include "semantics/revision.h"
+#include "semantics/wgsl/revision.h"
 
 namespace plumb::gen::wgsl {
 

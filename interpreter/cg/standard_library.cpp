@@ -9,9 +9,9 @@
 #include <limits>
 #include <map>
 
-#include "interpreter/runtime_alternatives.h"
-#include "interpreter/runtime_float_builtins.h"
-#include "semantics/revision.h"
+#include "interpreter/wgsl/runtime_alternatives.h"
+#include "interpreter/wgsl/runtime_float_builtins.h"
+#include "semantics/wgsl/revision.h"
 
 namespace plumb::cg {
 

@@ -11,7 +11,7 @@
 // formula with each operation rounded in the argument's numeric model (numeric_model.h); the
 // transcendental functions, whose precision the manual leaves to the profile, take the
 // acceptance sets of Plumb's WGSL accuracy table for f32 (fp32, and fixed through fp32) and f16
-// (fp16) — interpreter/runtime_float_builtins.cpp, reused — with IEEE 754's special values.
+// (fp16) — interpreter/wgsl/runtime_float_builtins.cpp, reused — with IEEE 754's special values.
 #pragma once
 
 #include <span>

@@ -4,7 +4,7 @@
 // is equivalent to x - y * trunc(x / y)", "lerp(x, y, s) is equivalent to x*(1-s) + y*s", ...),
 // computed with the IEEE operations of float_sets.h; the functions whose accuracy the seed leaves
 // open take the acceptance sets of WGSL 2022-06's accuracy table, Plumb's shared rows
-// (interpreter/runtime_float_builtins.h, as Cg does: W45). Vectors and matrices apply these per
+// (interpreter/wgsl/runtime_float_builtins.h, as Cg does: W45). Vectors and matrices apply these per
 // element (the `vector:` natives of standard_library.cpp). The reductions follow the reference
 // implementation's WSL definitions (gpuweb/WSL 943222d, StandardLibrary.mjs) operation by
 // operation, in its order: `dot` sums from 0, `length` is `sqrt(dot(x, x))`, `mul` sums each
@@ -14,10 +14,10 @@
 #include <cmath>
 #include <string>
 
-#include "interpreter/runtime_alternatives.h"
-#include "interpreter/runtime_float_builtins.h"
+#include "interpreter/wgsl/runtime_alternatives.h"
+#include "interpreter/wgsl/runtime_float_builtins.h"
 #include "interpreter/wsl/float_sets.h"
-#include "semantics/revision.h"
+#include "semantics/wgsl/revision.h"
 
 namespace plumb::wsl {
 namespace {

@@ -260,7 +260,7 @@ bool Explorer::translate(const std::vector<MemoryEvent>& events, Trace& t) const
 }
 
 // The seed's memory model is unfinished ("Rewrite the rest of the model here"); Plumb takes
-// WGSL's mapping onto spirv.als (memmodel/wgsl_mapping.h, docs/ambiguities.md WSL W38): the
+// WGSL's mapping onto spirv.als (memmodel/wgsl/mapping.h, docs/ambiguities.md WSL W38): the
 // device space is storage class 0 (QueueFamily scope for atomics), threadgroup memory class 1
 // (Workgroup scope); non-atomic accesses are non-private with availability/visibility at
 // Workgroup scope; atomics are relaxed; the three barriers are control barriers with

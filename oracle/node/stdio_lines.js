@@ -1,7 +1,7 @@
 // Node side of the runner protocol: JSON lines in on stdin, JSON lines out on stdout, or on
 // the file descriptor PLUMB_PROTOCOL_FD names: native code in the runner's process (Dawn prints
 // its shader compilation warnings with printf) may write to stdout, so `plumb oracle` starts
-// the Node runners with stdout moved to stderr and the protocol on fd 3 (oracle/oracle.cpp).
+// the Node runners with stdout moved to stderr and the protocol on fd 3 (oracle/wgsl/oracle.cpp).
 import fs from 'node:fs';
 import readline from 'node:readline';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Expected values for tests/checker/builtin_evaluation_test.cpp, computed independently of
+"""Expected values for tests/checker/wgsl/builtin_evaluation_test.cpp, computed independently of
 Plumb: exact rationals (fractions.Fraction) for the formulas, mpmath at 3000 bits for the
 transcendental functions, and rounding to binary64/32/16 (to nearest, ties to even, with
 subnormals) written here from the IEEE-754 definition. Run it to regenerate

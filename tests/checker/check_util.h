@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "checker/checker.h"
-#include "semantics/parser.h"
-#include "semantics/value.h"
+#include "checker/wgsl/checker.h"
+#include "semantics/wgsl/parser.h"
+#include "semantics/wgsl/value.h"
 
 namespace plumb::testing {
 

@@ -3,7 +3,7 @@
 // (#overload-resolution-section). Checker declares this struct its friend; only the tests use it.
 #pragma once
 
-#include "checker/checker_impl.h"
+#include "checker/wgsl/checker_impl.h"
 
 namespace plumb {
 

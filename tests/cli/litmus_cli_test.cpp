@@ -85,7 +85,7 @@ TEST(CliLitmus, BoundReportsUnknown) {
   EXPECT_NE(r.out.find("UNKNOWN"), std::string::npos);
   EXPECT_NE(r.out.find("stopped at the limit executions = 3 (--max-executions)"), std::string::npos)
       << r.out;
-  // The JSON names the bound as a typed Limit stop (interpreter/stop.h).
+  // The JSON names the bound as a typed Limit stop (interpreter/wgsl/stop.h).
   Result j = plumb("litmus " + f + " --max-executions 3 --format json");
   EXPECT_EQ(j.status, 1);
   nlohmann::json doc = nlohmann::json::parse(j.out);

@@ -1,5 +1,5 @@
 // plumb oracle --shard and plumb oracle merge on the command line (issue 17 item 5); the
-// merge itself is tested in tests/oracle/report_merge_test.cpp. No runner is needed here.
+// merge itself is tested in tests/oracle/wgsl/report_merge_test.cpp. No runner is needed here.
 #include <unistd.h>
 
 #include <filesystem>

@@ -53,7 +53,7 @@ TEST(CliRun, StepLimitExitsOne) {
   EXPECT_NE(t.out.find(" stop:limit  "), std::string::npos) << t.out;
 }
 
-// Typed stops (interpreter/stop.h) in the text and JSON reports, and their exit status: each
+// Typed stops (interpreter/wgsl/stop.h) in the text and JSON reports, and their exit status: each
 // of a dynamic error, an unsupported feature and a limit is an incomplete answer (1).
 TEST(CliRun, TypedStops) {
   // Sampling runs (issue 19): textureSampleLevel of a 1x1 zero texture finishes (exit 0),

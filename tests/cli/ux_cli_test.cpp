@@ -173,7 +173,7 @@ TEST(CliReadableValues, TraceShowsConsumedAndProducedValues) {
 // ---------------------------------------------------------------- item 6: progress lines
 
 // A shader that runs for more than a second on Plumb's machine: a loop of f32 arithmetic,
-// which the machine does not fuse (interpreter/machine_fusion.cpp fuses integer and boolean
+// which the machine does not fuse (interpreter/wgsl/machine_fusion.cpp fuses integer and boolean
 // steps: a loop of only those finishes 3 million iterations in well under a second).
 std::string slowShader() {
   return temp("slow.wgsl", R"(

@@ -23,9 +23,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "checker/checker.h"
+#include "checker/wgsl/checker.h"
 #include "cts_runner.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/parser.h"
 
 #ifndef PLUMB_CTS_CURRENT_DATA
 #define PLUMB_CTS_CURRENT_DATA "corpus/cts-current/validation.jsonl.gz"

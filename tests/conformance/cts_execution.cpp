@@ -44,10 +44,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include "checker/checker.h"
+#include "checker/wgsl/checker.h"
 #include "cts_math.h"
 #include "cts_runner.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/parser.h"
 
 #ifndef PLUMB_CTS_EXECUTION_DATA
 #define PLUMB_CTS_EXECUTION_DATA "corpus/cts-2022-06/execution.jsonl.gz"

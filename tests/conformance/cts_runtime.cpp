@@ -1,4 +1,4 @@
-// cts_runtime: runs Plumb's run-time operations (interpreter/runtime_operations.h) over the
+// cts_runtime: runs Plumb's run-time operations (interpreter/wgsl/runtime_operations.h) over the
 // WebGPU CTS shader execution expectations of June 2022 (corpus/cts-2022-06/execution.jsonl.gz)
 // and checks that every CTS expectation intersects Plumb's acceptance set.
 //
@@ -44,10 +44,10 @@
 
 #include "cts_math.h"
 #include "cts_runner.h"
-#include "interpreter/float_accuracy.h"
-#include "interpreter/runtime_operations.h"
-#include "semantics/overloads.h"
-#include "semantics/value.h"
+#include "interpreter/wgsl/float_accuracy.h"
+#include "interpreter/wgsl/runtime_operations.h"
+#include "semantics/wgsl/overloads.h"
+#include "semantics/wgsl/value.h"
 
 #ifndef PLUMB_CTS_EXECUTION_DATA
 #define PLUMB_CTS_EXECUTION_DATA "corpus/cts-2022-06/execution.jsonl.gz"

@@ -24,9 +24,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "checker/checker.h"
+#include "checker/wgsl/checker.h"
 #include "cts_runner.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/parser.h"
 
 #ifndef PLUMB_CTS_VALIDATION_DATA
 #define PLUMB_CTS_VALIDATION_DATA "corpus/cts-2022-06/validation.jsonl.gz"

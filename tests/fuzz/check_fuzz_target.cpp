@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "checker/checker.h"
+#include "checker/wgsl/checker.h"
 #include "semantics/diagnostic_json.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/parser.h"
 
 namespace plumb::fuzz {
 

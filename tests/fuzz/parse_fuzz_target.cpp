@@ -5,9 +5,9 @@
 #include <string>
 
 #include "semantics/diagnostic_json.h"
-#include "semantics/lexer.h"
-#include "semantics/parser.h"
-#include "semantics/printer.h"
+#include "semantics/wgsl/lexer.h"
+#include "semantics/wgsl/parser.h"
+#include "semantics/wgsl/printer.h"
 
 namespace plumb::fuzz {
 

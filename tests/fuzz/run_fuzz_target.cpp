@@ -4,9 +4,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "checker/checker.h"
-#include "interpreter/run.h"
-#include "semantics/parser.h"
+#include "checker/wgsl/checker.h"
+#include "interpreter/wgsl/run.h"
+#include "semantics/wgsl/parser.h"
 
 namespace plumb::fuzz {
 
@@ -34,7 +34,7 @@ void runOneInput(const uint8_t* data, size_t size) {
     if (!report.ran) continue;
     for (const auto& o : report.json["outcomes"]) {
       std::string kind = o["kind"];
-      // The typed stops (interpreter/stop.h); an internal error is a bug in Plumb: a finding.
+      // The typed stops (interpreter/wgsl/stop.h); an internal error is a bug in Plumb: a finding.
       if (kind != "finished" && kind != "dynamic error" && kind != "unsupported" &&
           kind != "limit") {
         std::fprintf(stderr, "outcome kind %s: %s\n", kind.c_str(), o.value("message", "").c_str());

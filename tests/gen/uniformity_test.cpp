@@ -8,10 +8,10 @@
 #include <map>
 #include <set>
 
-#include "checker/checker.h"
-#include "checker/uniformity.h"
+#include "checker/wgsl/checker.h"
+#include "checker/wgsl/uniformity.h"
 #include "family_checks.h"
-#include "semantics/parser.h"
+#include "semantics/wgsl/parser.h"
 
 namespace plumb::gen {
 namespace {

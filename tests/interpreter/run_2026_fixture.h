@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/run.h"
+#include "interpreter/wgsl/run.h"
 
 namespace plumb::interp::testing2026 {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "interpreter/runtime_operations.h"
-#include "semantics/overloads.h"
+#include "interpreter/wgsl/runtime_operations.h"
+#include "semantics/wgsl/overloads.h"
 
 namespace plumb::interp::testing {
 

@@ -5,8 +5,8 @@
 #include <string>
 
 #include "semantics/diagnostic.h"
-#include "semantics/parser.h"
-#include "semantics/printer.h"
+#include "semantics/wgsl/parser.h"
+#include "semantics/wgsl/printer.h"
 
 namespace plumb::testing {
 

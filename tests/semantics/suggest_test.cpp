@@ -1,7 +1,7 @@
-// Name suggestions (semantics/suggest.h) and the current-WGSL hints (semantics/revision_hints.h).
+// Name suggestions (semantics/suggest.h) and the current-WGSL hints (semantics/wgsl/revision_hints.h).
 #include <gtest/gtest.h>
 
-#include "semantics/revision_hints.h"
+#include "semantics/wgsl/revision_hints.h"
 #include "semantics/suggest.h"
 
 namespace plumb {

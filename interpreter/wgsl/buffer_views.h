@@ -1,0 +1,73 @@
+// Buffer views at run time (revision 2026, buffer_view: new#buffer-types,
+// new#buffer-view-builtin-functions). A buffer variable's allocation holds its bytes as 32-bit
+// words (host_buffer.h), each an RValue of the type last stored there: u32 when read from a
+// binding or zero-initialized, i32, f32 (a FloatSet), or vec2<f16> (two halves). A pointer
+// made by bufferView or bufferArrayView keeps its window on the buffer — the type T it reads
+// the bytes as, the first byte and the number of bytes — in the head of its MemoryView path
+// (a marker word and four words), so that memory views keep their size (the machine copies
+// them everywhere); the path after the head indexes into T as it does into any variable.
+// A pointer to the whole buffer passed to a parameter of type ptr<AS, buffer<N>> has a head
+// too, with no type: it remembers N, the smallest fixed-size buffer it went through
+// (bufferLength).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+
+#include "checker/wgsl/memory_layout.h"
+#include "interpreter/wgsl/runtime_value.h"
+
+namespace plumb::interp {
+
+struct BufferWindow {
+  Type type;            // T; Invalid for a pointer to the whole buffer
+  uint32_t offset = 0;  // the view's first byte in the buffer
+  uint32_t bytes = 0;   // the bytes the view covers (a runtime-sized array ends with them)
+  uint32_t limit = 0;   // the smallest fixed-size buffer parameter passed through; 0 if none
+};
+
+inline constexpr uint32_t kWindowMarker = 0xFFFFFFFEu;
+inline constexpr size_t kWindowHead = 5;
+
+inline bool hasWindow(const MemoryView& v) {
+  return v.path.size() >= kWindowHead && v.path[0] == kWindowMarker;
+}
+BufferWindow windowOf(const MemoryView& v);
+/// Gives `v` the window `w` (replacing its head, or adding one before an empty path).
+void setWindow(MemoryView& v, const BufferWindow& w);
+/// The path into T after the head.
+inline std::span<const uint32_t> pathInView(const MemoryView& v) {
+  return std::span<const uint32_t>(v.path).subspan(hasWindow(v) ? kWindowHead : 0);
+}
+
+/// The bytes a buffer allocation holds (its words × 4, or N for a buffer<N> with f16 halves).
+uint64_t bufferBytes(const TypeTable& types, const RValue& buffer);
+
+/// Where a path into a view's type T leads: the type there and its first byte in the buffer,
+/// or nothing when an index is out of bounds (a runtime-sized array has as many elements as
+/// fit before `end`, the view's last byte + 1).
+struct ViewPlace {
+  Type type;
+  uint64_t offset = 0;
+};
+std::optional<ViewPlace> placeInView(TypeTable& types, MemoryLayouts& layouts, Type t,
+                                     uint64_t offset, uint64_t end, std::span<const uint32_t> path);
+/// The elements of a runtime-sized array of type `array` starting at `offset`, before `end`.
+uint64_t runtimeArrayCount(MemoryLayouts& layouts, Type array, uint64_t offset, uint64_t end);
+
+/// The buffer's bytes [offset, ...) read as a value of type t (new#bufferview-builtin:
+/// "reinterpret the memory view ... as the type T"). A word stored as another type is
+/// reinterpreted bit for bit (a float set whose bits are not one word's, or an indeterminate
+/// word, gives any value of the scalar read).
+RValue readView(TypeTable& types, MemoryLayouts& layouts, const RValue& buffer, Type t,
+                uint64_t offset, uint64_t end);
+/// Stores `v` of type t at [offset, ...): each scalar replaces the word (or half word) it
+/// covers. `touched` receives the indices of the words written.
+void writeView(TypeTable& types, MemoryLayouts& layouts, RValue& buffer, Type t, uint64_t offset,
+               uint64_t end, const RValue& v, std::vector<uint32_t>* touched = nullptr);
+/// The words a value of type t at [offset, ...) covers (scalars only; padding excluded).
+std::vector<uint32_t> wordsCovered(TypeTable& types, MemoryLayouts& layouts, Type t,
+                                   uint64_t offset, uint64_t end);
+
+}  // namespace plumb::interp

@@ -1,0 +1,116 @@
+// The compact resolved form of fused steps (issue 14 item 7; README "Performance"): a fusable
+// expression whose values are all i32, u32 or bool scalars, compiled once into a flat list of
+// instructions over a stack of integers — slots instead of names, the operator kernel's
+// operands chosen at load time, nothing allocated per evaluation. It is only a faster way of
+// computing what Machine::fusedValue and Machine::fusedPlace compute (machine_fusion.cpp): the
+// same rules in the same order, so the same number of steps (`steps`, counted as the compiler
+// mirrors those functions) and the same last rule. When a run of the code meets anything its
+// instructions do not cover (a value that is a set or indeterminate, an index out of bounds, a
+// kernel that declines) it declines without effect and fusedValue/fusedPlace run as before.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "interpreter/wgsl/rules.h"
+#include "semantics/wgsl/type.h"
+
+namespace plumb::interp {
+
+/// The rule of a binary operator's step (#comparison-expr, #bit-expr, #arithmetic-expr): one
+/// mapping for the fused steps (machine_fusion.cpp) and the compiled code (fused_code.cpp), so
+/// that both report the rule the unfused machine would.
+RuleId binaryRule(ast::BinaryOperator op);
+
+struct Program;
+
+enum class FusedOp : uint8_t {
+  Constant,       // push `b` (a creation-time value, #creation-time-expr)
+  Slot,           // push the scalar in frame slot `a` (a `let` or a parameter)
+  SlotComponent,  // push component `b` of the composite in frame slot `a` (`gid.x`)
+  Parameter,      // push parameter `a` of the inlined call being evaluated
+  PlaceSlot,      // push the location of the variable whose memory view is in frame slot `a`;
+                  // `flag`: load its scalar at once (PlaceSlot then Load, a `var` read)
+  PlaceVariable,  // push the location of the private module-scope variable (allocation `a`)
+  PlaceShared,    // push the location of the workgroup or storage variable (allocation `a`):
+                  // memory other invocations access, so its accesses go to the race
+                  // detector (machine_fusion.cpp) with the path below it
+  PlaceIndex,     // pop an index; the top location becomes its element (`b` elements; -1: as
+                  // many as the location holds, a runtime-sized array of a bound buffer)
+  PlaceMember,    // the top location becomes its component `a`
+  Load,           // pop a location; push the scalar it holds (#load-rule); `flag`: a shared
+                  // location, whose read access is the Load step of expression `c`
+  Unary,          // the top scalar: concreteUnary(kind, operation)
+  Binary,         // the two top scalars: concreteBinary(kind, operation); `flag`: a bool result
+  BinaryU32,      // the same on two u32 for the operators concreteBinary never declines
+                  // (#arithmetic-expr, #bit-expr, #comparison-expr: wrapping, counts mod 32)
+  Enter,          // an inlined call of `fn f(...) -> T { return e; }` with `a` arguments begins
+  Leave,          // it ends: its result replaces its arguments
+  Apply,          // a built-in or conversion of `a` scalars (expression `b`, argument types
+                  // from FusedCodes::argumentTypes[c]), as fusedCall
+};
+
+struct FusedInstruction {
+  FusedOp op;
+  uint8_t kind = 0;       // TypeKind of the operands (Unary, Binary)
+  uint8_t operation = 0;  // ast::UnaryOperator or ast::BinaryOperator
+  uint8_t flag = 0;
+  uint32_t a = 0;
+  uint32_t c = 0;
+  int64_t b = 0;
+};
+
+/// The code of one expression: its value (or, for a place, the location it designates).
+struct FusedCode {
+  enum State : uint8_t { NotCompiled, NotCompilable, Compiled };
+  State state = NotCompiled;
+  uint32_t begin = 0, end = 0;  // in FusedCodes::instructions
+  uint32_t steps = 0;           // the unfused machine's steps
+  RuleId rule = RuleId::Count;  // the rule of the last of them
+  Type type;                    // the value's type (value code)
+  /// It reads workgroup or storage memory (a Load with `flag`), or (a place code) designates
+  /// it: it runs only where the race detector may hear of each access (Machine::fusedShared).
+  bool shared = false;
+  uint8_t sharedReads = 0;  // its Load instructions of shared locations
+};
+
+/// The most shared reads one run of code records before it commits them (more: no code).
+inline constexpr uint32_t kFusedSharedReads = 4;
+/// The deepest path below a shared variable a code indexes (deeper: no code).
+inline constexpr uint32_t kFusedSharedPath = 6;
+
+/// A `let`, `var`, `=` or `if` statement whose expressions have code (fusedStatement's forms):
+/// what it does with them, resolved once.
+struct FusedStatementCode {
+  enum Kind : uint8_t { NotCompiled, None, Assign, Let, Var, If };
+  Kind kind = NotCompiled;
+  bool boolValue = false;  // the value is a bool (else an i32 or u32)
+  uint32_t steps = 0;      // with the Exec step and the statement's own last step
+  uint32_t value = 0;      // the value, initializer or condition (FusedCodes::value)
+  uint32_t place = 0;      // Assign: the left-hand side (FusedCodes::place)
+  uint32_t slot = 0;       // Let, Var: the frame slot of the declaration
+  Type type;               // Let: its type; Var: its reference type
+  Type storeType;          // Var
+  uint32_t body = UINT32_MAX, elseBranch = UINT32_MAX;  // If: StatementId values
+};
+
+/// The compiled expressions of a program, compiled on first use (Machine::fusedStatement).
+struct FusedCodes {
+  std::vector<FusedInstruction> instructions;
+  std::vector<FusedCode> value;                // by ExpressionId: fusedValue's result
+  std::vector<FusedCode> place;                // by ExpressionId: fusedPlace's location
+  std::vector<Type> argumentTypes;             // Apply: the types of its arguments, from index `c`
+  std::vector<FusedStatementCode> statements;  // by StatementId
+};
+
+/// The most scalars and locations a code keeps at once (deeper expressions are not compiled).
+inline constexpr uint32_t kFusedStackDepth = 32;
+
+/// The value code of expression `e` (compiled on first use), or null when it has none.
+const FusedCode* fusedValueCode(Program& p, uint32_t e);
+/// The place code of reference expression `e`, or null.
+const FusedCode* fusedPlaceCode(Program& p, uint32_t e);
+/// The code of statement `s` (compiled on first use); kind None when it has none.
+const FusedStatementCode& fusedStatementCode(Program& p, uint32_t s);
+
+}  // namespace plumb::interp

@@ -1,0 +1,253 @@
+// Revision 2026 at run time: buffer views (buffer_view: new#buffer-view-builtin-functions,
+// interpreter/wgsl/buffer_views.h, machine_buffer_views.cpp) and immediate data
+// (immediate_address_space: `var<immediate>` from the bindings' `immediates`, version 3).
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "interpreter/wgsl/run.h"
+#include "runtime_test_fixture.h"
+
+namespace plumb::interp {
+namespace {
+
+struct Ran {
+  RunReport report;
+  std::string errors;
+};
+
+Ran run(const Revision& revision, const std::string& source, const nlohmann::json& bindings) {
+  auto file = std::make_unique<SourceFile>("views.wgsl", source);
+  RunRequest request;
+  request.revision = &revision;
+  request.bindings = bindings;
+  request.zeroMissingBindings = true;
+  Ran r{runShader(*file, request), ""};
+  for (const Diagnostic& d : r.report.diagnostics.all()) r.errors += renderText(d);
+  for (const std::string& e : r.report.errors) r.errors += e + "\n";
+  return r;
+}
+
+// The entries as a vector: a one-element braced list of json is the element under GCC and an
+// array under clang.
+nlohmann::json bindings(const std::vector<nlohmann::json>& entries, int version = 2) {
+  nlohmann::json doc = nlohmann::json::object();
+  doc["format"] = "plumb-bindings";
+  doc["version"] = version;
+  doc["bindings"] = nlohmann::json::array();
+  for (const nlohmann::json& e : entries) doc["bindings"].push_back(e);
+  return doc;
+}
+
+/// Every finished outcome's words of the buffer at @binding(`binding`), each exact or "any".
+std::set<std::vector<std::string>> words(const Ran& r, uint32_t binding) {
+  std::set<std::vector<std::string>> out;
+  EXPECT_TRUE(r.report.ran) << r.errors;
+  if (!r.report.ran) return out;
+  for (const auto& o : r.report.json["outcomes"]) {
+    if (o["kind"] != "finished") {
+      out.insert({o["kind"].get<std::string>()});
+      continue;
+    }
+    for (const auto& b : o["buffers"]) {
+      if (b["binding"] != binding) continue;
+      std::vector<std::string> ws;
+      for (const auto& w : b["words"])
+        ws.push_back(w.contains("exact") ? w["exact"].get<std::string>() : w.dump());
+      out.insert(ws);
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> hex(std::initializer_list<uint32_t> ws) {
+  std::vector<std::string> out;
+  for (uint32_t w : ws) {
+    char b[16];
+    std::snprintf(b, sizeof b, "0x%08x", w);
+    out.push_back(b);
+  }
+  return out;
+}
+
+const Revision& current() {
+  return Revision::wgsl2026();
+}
+
+// new#bufferview-builtin: "Reinterpret the memory view offset bytes from the start of p as the
+// type T": a vec4u read at byte 16 of the buffer's words, written at byte 0 of another.
+TEST(BufferViews, BufferViewReadsAndWritesTheBytesAtTheOffset) {
+  std::string src = R"(
+@group(0) @binding(0) var<storage> in: buffer;
+@group(0) @binding(1) var<storage, read_write> out: buffer<32>;
+@compute @workgroup_size(1) fn main() {
+  let p = bufferView<vec4u>(&in, 16u);
+  let q = bufferView<vec4u>(&out, 16);
+  *q = *p;
+  let r = bufferView<array<u32, 2>>(&out, 0);
+  r[1] = p.w + 1u;
+}
+)";
+  Ran r = run(current(), src,
+              bindings({{{"group", 0}, {"binding", 0}, {"words", {1, 2, 3, 4, 5, 6, 7, 8}}},
+                        {{"group", 0}, {"binding", 1}, {"size", 32}}}));
+  EXPECT_EQ(words(r, 1), (std::set<std::vector<std::string>>{hex({0, 9, 0, 0, 5, 6, 7, 8})}))
+      << r.report.json.dump();
+}
+
+// A word stored as one type and read as another is the same bits (new#internal-value-layout).
+TEST(BufferViews, AWordStoredAsF32IsReadAsItsBits) {
+  std::string src = R"(
+@group(0) @binding(0) var<storage, read_write> b: buffer<8>;
+@compute @workgroup_size(1) fn main() {
+  let f = bufferView<f32>(&b, 0);
+  *f = 1.0;
+  let u = bufferView<u32>(&b, 4);
+  *u = *bufferView<u32>(&b, 0) + 1u;
+}
+)";
+  Ran r = run(current(), src, bindings({{{"group", 0}, {"binding", 0}, {"size", 8}}}));
+  EXPECT_EQ(words(r, 0), (std::set<std::vector<std::string>>{hex({0x3f800000, 0x3f800001})}));
+}
+
+// new#bufferarrayview-builtin: a runtime-sized array of `size` bytes; arrayLength counts its
+// elements (new#arrayLength-builtin, of a view in any address space), the offset is rounded
+// down to RequiredAlignOf and the size to whole elements.
+TEST(BufferViews, BufferArrayViewSizesItsArray) {
+  std::string src = R"(
+@group(0) @binding(0) var<storage, read_write> b: buffer;
+@group(0) @binding(1) var<storage, read_write> out: array<u32, 3>;
+@compute @workgroup_size(1) fn main() {
+  let size = 20u;
+  let v = bufferArrayView<array<vec2u>>(&b, 8u, size);
+  out[0] = arrayLength(v);
+  out[1] = bufferLength(&b);
+  let odd = 12u;
+  out[2] = *bufferView<u32>(&b, odd);
+}
+)";
+  Ran r = run(current(), src,
+              bindings({{{"group", 0}, {"binding", 0}, {"words", {10, 11, 12, 13, 14, 15, 16, 17}}},
+                        {{"group", 0}, {"binding", 1}, {"size", 12}}}));
+  // 20 bytes hold two vec2u (stride 8); offset 12 stays (u32's alignment is 4).
+  EXPECT_EQ(words(r, 1), (std::set<std::vector<std::string>>{hex({2, 32, 13})}));
+}
+
+// new#bufferlength-builtin's example: "the minimum fixed-size buffer encountered as a formal
+// parameter in the call stack", else the originating variable's size.
+TEST(BufferViews, BufferLengthIsTheSmallestBufferOnTheWay) {
+  std::string src = R"(
+@group(0) @binding(0) var<storage> b1: buffer<2048>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32, 4>;
+fn foobar(p: ptr<storage, buffer>) -> u32 { return bufferLength(p); }
+fn bar(p: ptr<storage, buffer<1024>>) -> u32 { return foobar(p); }
+fn foo(p: ptr<storage, buffer<256>>) -> u32 { return bufferLength(p); }
+@compute @workgroup_size(1) fn main() {
+  out[0] = bufferLength(&b1);
+  out[1] = foo(&b1);
+  out[2] = bar(&b1);
+  out[3] = foobar(&b1);
+}
+)";
+  Ran r = run(current(), src,
+              bindings({{{"group", 0}, {"binding", 0}, {"size", 2048}},
+                        {{"group", 0}, {"binding", 1}, {"size", 16}}}));
+  EXPECT_EQ(words(r, 1), (std::set<std::vector<std::string>>{hex({2048, 256, 1024, 2048})}));
+}
+
+// new#invalid-memory-reference: a view that would reach past bufferLength(p) is an invalid
+// pointer: a load through it may be anything (docs/ambiguities.md M18), and in 2026 a dynamic
+// error is one more outcome (new#out-of-bounds-access-sec).
+TEST(BufferViews, AViewPastTheEndIsInvalid) {
+  std::string src = R"(
+@group(0) @binding(0) var<storage, read_write> b: buffer;
+@group(0) @binding(1) var<storage, read_write> out: u32;
+@compute @workgroup_size(1) fn main() {
+  let at = 16u;
+  out = *bufferView<u32>(&b, at);
+}
+)";
+  Ran r = run(current(), src,
+              bindings({{{"group", 0}, {"binding", 0}, {"words", {1, 2, 3, 4}}},
+                        {{"group", 0}, {"binding", 1}, {"size", 4}}}));
+  auto ws = words(r, 1);
+  EXPECT_EQ(ws.size(), 2u) << r.report.json.dump();
+  EXPECT_TRUE(ws.count({"dynamic error"})) << r.report.json.dump();
+  EXPECT_TRUE(ws.count({"{\"any\":true}"})) << r.report.json.dump();
+}
+
+// A workgroup buffer is zero bytes at first (new#var-and-value) and shared by the workgroup's
+// invocations through their views.
+TEST(BufferViews, WorkgroupBufferThroughAParameter) {
+  std::string src = R"(
+var<workgroup> v: buffer<64>;
+@group(0) @binding(0) var<storage, read_write> out: array<f32, 2>;
+fn foo(p: ptr<workgroup, buffer<64>>) {
+  let p2 = bufferArrayView<array<vec2f>>(p, 0, 32);
+  p2[1].y = 3.0;
+}
+@compute @workgroup_size(1) fn main() {
+  foo(&v);
+  out[0] = *bufferView<f32>(&v, 0);
+  out[1] = *bufferView<f32>(&v, 12);
+}
+)";
+  Ran r = run(current(), src, bindings({{{"group", 0}, {"binding", 0}, {"size", 8}}}));
+  // 0.0 read as f32 and stored: either zero (Plumb keeps no sign of zero, R10).
+  std::vector<std::string> expected = hex({0, 0x40400000});
+  expected[0] = R"({"set":["0x00000000","0x80000000"]})";
+  EXPECT_EQ(words(r, 0), (std::set<std::vector<std::string>>{expected}));
+}
+
+// new#address-space (immediate): a var<immediate> reads the immediate data, which version 3 of
+// plumb-bindings gives (words or a typed value); the seed has no immediate address space.
+TEST(ImmediateData, RunReadsTheImmediates) {
+  std::string src = R"(
+struct S { color: vec3u, count: u32 }
+var<immediate> d: S;
+@group(0) @binding(0) var<storage, read_write> out: vec4u;
+@compute @workgroup_size(1) fn main() { out = vec4u(d.color, d.count * 2u); }
+)";
+  nlohmann::json b = bindings({}, 3);
+  b["immediates"] = nlohmann::json::object();
+  b["immediates"]["value"] = nlohmann::json::object();
+  b["immediates"]["value"]["color"] = {1, 2, 3};
+  b["immediates"]["value"]["count"] = 21;
+  Ran r = run(current(), src, b);
+  EXPECT_EQ(words(r, 0), (std::set<std::vector<std::string>>{hex({1, 2, 3, 42})}));
+  b["immediates"] = nlohmann::json::object();
+  b["immediates"]["words"] = {7, 8, 9, 10};
+  EXPECT_EQ(words(run(current(), src, b), 0),
+            (std::set<std::vector<std::string>>{hex({7, 8, 9, 20})}));
+  // Without immediates, --zero-missing-bindings gives zero bytes.
+  EXPECT_EQ(words(run(current(), src, bindings({}, 3)), 0),
+            (std::set<std::vector<std::string>>{hex({0, 0, 0, 0})}));
+  // The seed has no var<immediate>.
+  EXPECT_FALSE(run(Revision::wgsl2022_06(), src, b).report.ran);
+}
+
+TEST(ImmediateData, RefusesWhatIsNotImmediateData) {
+  std::string src = R"(
+var<immediate> d: vec4u;
+@group(0) @binding(0) var<storage, read_write> out: vec4u;
+@compute @workgroup_size(1) fn main() { out = d; }
+)";
+  nlohmann::json b = bindings({}, 2);
+  b["immediates"] = nlohmann::json::object();
+  b["immediates"]["words"] = {1, 2, 3, 4};
+  Ran v2 = run(current(), src, b);  // immediates need version 3
+  EXPECT_FALSE(v2.report.ran);
+  EXPECT_NE(v2.errors.find("version 3"), std::string::npos) << v2.errors;
+  b["version"] = 3;
+  b["immediates"]["words"] = {1, 2};  // fewer bytes than vec4u
+  Ran shorter = run(current(), src, b);
+  EXPECT_FALSE(shorter.report.ran);
+  EXPECT_NE(shorter.errors.find("at least 16 bytes"), std::string::npos) << shorter.errors;
+  // A version 2 document without immediates is still read.
+  EXPECT_TRUE(run(current(), src, bindings({}, 2)).report.ran);
+}
+
+}  // namespace
+}  // namespace plumb::interp

@@ -1,0 +1,197 @@
+// The compact resolved form of fused steps (interpreter/wgsl/fused_code.h): which expressions get
+// code, the steps and last rule each code counts (those of the unfused machine, which a traced
+// run takes one by one), and that runs with and without it give the same reports.
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "checker/wgsl/checker.h"
+#include "interpreter/wgsl/dispatch.h"
+#include "interpreter/wgsl/fused_code.h"
+#include "interpreter/wgsl/machine.h"
+#include "interpreter/wgsl/run.h"
+#include "semantics/wgsl/parser.h"
+
+namespace plumb::interp {
+namespace {
+
+// Every form the code covers: constants, `let`s, parameters and their components, function and
+// private variables with index and member places, unary and binary kernels on i32, u32 and bool,
+// inlined calls (nested), built-ins and conversions of scalars, workgroup and storage memory;
+// and the forms it leaves to fusedValue (f32, vectors).
+const char* kForms = R"(
+struct S { a: u32, v: vec4<u32>, arr: array<i32, 4> }
+var<private> gp: u32 = 7u;
+var<private> gs: S;
+var<private> ga: array<u32, 4>;
+var<workgroup> wg: array<u32, 8>;
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 32>;
+
+fn rotl(x: u32, r: u32) -> u32 { return (x << (r & 31u)) | (x >> ((32u - (r & 31u)) & 31u)); }
+fn twice(x: u32) -> u32 { return rotl(x, 1u) + rotl(x, 2u) + gp; }
+fn pick(c: bool, x: i32) -> i32 { return select(-x, x, c); }
+
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id) gid: vec3<u32>) {
+  var a = array<u32, 4>(1u, 2u, 3u, 4u);
+  var s: S;
+  s.a = lid + 1u;
+  s.v = vec4<u32>(lid, 2u, 3u, 4u);
+  s.arr[lid & 3u] = -5 - i32(lid);
+  let g = gid;
+  var k: u32 = g.x * 2654435761u + gid.y;
+  var e: i32 = i32(lid) - 32;
+  e = e * 3 + 7;
+  e = (e ^ 0x55) >> 2u;
+  k = k + u32(e) + u32(-e);
+  let b = ((k > 3u) & !(s.arr[0] < 0)) | (lid == 2u);
+  var t = b != (k % 2u == 0u);
+  if (t && b) { k = ~k; } else { k = k ^ 0xffu; }
+  k = k + min(k, 77u) - max(lid, 2u) + u32(abs(e)) + u32(pick(b, e));
+  ga[lid & 3u] = twice(k) + rotl(rotl(k, lid), 3u);
+  gs.v.y = ga[(lid + 1u) & 3u] + s.v.w;
+  gs.a = gs.v.y / lid + gs.v.y % (lid + 1u);
+  gp = gp * 1664525u + u32(gs.arr[2] % 7) + s.a;
+  k = k + a[(lid + 5u) & 7u];                     // out of bounds for lid 0..2: declined
+  let f = f32(k & 255u) * 0.5f;                   // f32: left to fusedValue
+  let v = vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u);  // vectors: left to fusedValue
+  wg[lid] = k ^ v.x;                              // workgroup memory: shared code
+  workgroupBarrier();
+  var m = wg[(lid + 1u) & 3u] + u32(f);
+  for (var j = 0u; j < 5u; j = j + 1u) {
+    m = m + j * a[j & 3u] + gs.v.y;
+    if (m % 3u == 0u) { continue; }
+    m = rotl(m, j) ^ (m >> 3u);
+  }
+  out[lid] = m;
+  out[lid + 4u] = gp;
+  out[lid + 8u] = k;
+  out[lid + 12u] = gs.a;
+  out[lid + 16u] = u32(e);
+  out[lid + 20u] = u32(t);
+}
+)";
+
+nlohmann::json report(const std::string& wgsl, bool traced, uint64_t maxSteps, size_t* lines) {
+  SourceFile file("forms.wgsl", wgsl);
+  RunRequest r;
+  r.zeroMissingBindings = true;
+  r.dispatch.maxSteps = maxSteps;
+  std::ostringstream trace;
+  if (traced) r.dispatch.trace = &trace;
+  RunReport rep = runShader(file, r);
+  EXPECT_TRUE(rep.ran);
+  if (lines) {
+    std::string text = trace.str();
+    *lines = static_cast<size_t>(std::count(text.begin(), text.end(), '\n'));
+  }
+  return rep.json;
+}
+
+TEST(FusedCode, TracedAndCompiledRunsGiveTheSameReports) {
+  size_t lines = 0;
+  nlohmann::json traced = report(kForms, true, 10'000'000, &lines);
+  nlohmann::json fused = report(kForms, false, 10'000'000, nullptr);
+  EXPECT_EQ(fused, traced);
+  ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
+  EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
+  // Every step bound: the stop falls where the unfused machine stops.
+  for (uint64_t bound = 1; bound < lines / 4 + 10; bound += 5)
+    EXPECT_EQ(report(kForms, false, bound, nullptr), report(kForms, true, bound, nullptr))
+        << "max-steps " << bound;
+}
+
+/// The module of kForms, checked and prepared, and the ids of expressions found by their text.
+struct Prepared {
+  SourceFile file{"forms.wgsl", kForms};
+  DiagnosticList diagnostics;
+  std::unique_ptr<ast::Module> module;
+  std::unique_ptr<CheckedModule> checked;
+  std::unique_ptr<Program> program;
+
+  Prepared() {
+    module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+    CheckOptions options;
+    options.pipelineCreation = true;
+    checked = check(*module, diagnostics, options);
+    EXPECT_FALSE(diagnostics.hasErrors());
+    program = std::make_unique<Program>(*module, *checked);
+  }
+  /// The widest expression whose text is `text`.
+  uint32_t expression(std::string_view text) const {
+    uint32_t found = UINT32_MAX;
+    size_t width = 0;
+    for (uint32_t e = 0; e < checked->expressions.size(); ++e) {
+      std::string_view t = module->text(module->expressions[ast::ExpressionId{e}].span);
+      if (t == text && t.size() >= width) {
+        found = e;
+        width = t.size();
+      }
+    }
+    EXPECT_NE(found, UINT32_MAX) << text;
+    return found;
+  }
+};
+
+TEST(FusedCode, ScalarExpressionsGetCodeAndOthersDoNot) {
+  Prepared p;
+  ASSERT_TRUE(p.program);
+  for (const char* text : {"g.x * 2654435761u + gid.y", "(e ^ 0x55) >> 2u",
+                           "((k > 3u) & !(s.arr[0] < 0)) | (lid == 2u)",
+                           "twice(k) + rotl(rotl(k, lid), 3u)", "u32(pick(b, e))", "min(k, 77u)",
+                           "ga[(lid + 1u) & 3u] + s.v.w", "gs.v.y / lid + gs.v.y % (lid + 1u)"})
+    EXPECT_NE(fusedValueCode(*p.program, p.expression(text)), nullptr) << text;
+  for (const char* text : {"f32(k & 255u) * 0.5f", "vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u)",
+                           "wg[(lid + 1u) & 3u] + u32(f)"})
+    EXPECT_EQ(fusedValueCode(*p.program, p.expression(text)), nullptr) << text;
+  EXPECT_NE(fusedPlaceCode(*p.program, p.expression("gs.v.y")), nullptr);
+  EXPECT_NE(fusedPlaceCode(*p.program, p.expression("s.arr[lid & 3u]")), nullptr);
+  // Workgroup and storage memory (PlaceShared): the code is marked shared, its reads counted.
+  const FusedCode* c = fusedPlaceCode(*p.program, p.expression("wg[lid]"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->shared);
+  EXPECT_EQ(c->sharedReads, 0u);
+  c = fusedPlaceCode(*p.program, p.expression("out[lid + 4u]"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->shared);
+  c = fusedValueCode(*p.program, p.expression("wg[(lid + 1u) & 3u]"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_TRUE(c->shared);
+  EXPECT_EQ(c->sharedReads, 1u);
+  c = fusedValueCode(*p.program, p.expression("gs.v.y / lid + gs.v.y % (lid + 1u)"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_FALSE(c->shared);
+}
+
+TEST(FusedCode, CodeCountsTheUnfusedStepsAndTheLastRule) {
+  Prepared p;
+  ASSERT_TRUE(p.program);
+  // `e * 3 + 7`: Eval(+), Eval(*), e (a place: its identifier) and its Load, 3, apply *, 7,
+  // apply +: 8 steps, the last an arithmetic expression.
+  const FusedCode* c = fusedValueCode(*p.program, p.expression("e * 3 + 7"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->steps, 8u);
+  EXPECT_EQ(c->rule, RuleId::ArithmeticExpr);
+  // `min(k, 77u)`: Eval, k and its Load, 77u, the built-in.
+  c = fusedValueCode(*p.program, p.expression("min(k, 77u)"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->steps, 5u);
+  EXPECT_EQ(c->rule, RuleId::IntegerBuiltinFunctions);
+  // `rotl(k, lid)`: Eval, k + Load, lid, call-enter, block-enter, block-next, return, the
+  // returned expression, call-return.
+  const FusedCode* body = fusedValueCode(
+      *p.program, p.expression("(x << (r & 31u)) | (x >> ((32u - (r & 31u)) & 31u))"));
+  ASSERT_NE(body, nullptr);
+  c = fusedValueCode(*p.program, p.expression("rotl(k, lid)"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->steps, 1u + 2u + 1u + 4u + body->steps + 1u);
+  EXPECT_EQ(c->rule, RuleId::CallReturn);
+  // `gs.v.y` as a place: Eval(.y), Eval(.v), gs, .v, .y.
+  c = fusedPlaceCode(*p.program, p.expression("gs.v.y"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->steps, 5u);
+  EXPECT_EQ(c->rule, RuleId::VectorSingleComponent);
+}
+
+}  // namespace
+}  // namespace plumb::interp

@@ -1,0 +1,161 @@
+// The overload table: every row is well formed and expands as the spec's parameterization
+// says; patterns with wildcards match structurally.
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "semantics/wgsl/overloads.h"
+
+namespace plumb {
+namespace {
+
+TEST(OverloadTable, EveryRowIsWellFormed) {
+  TypeTable types;
+  std::vector<std::string> problems;
+  OverloadTable table(types, &problems);
+  for (const std::string& p : problems) ADD_FAILURE() << p;
+  EXPECT_GT(table.size(), 0u);
+}
+
+// Revision 2026 adds the rows of builtin_function_table_2026.cpp: well formed, and no
+// concrete overload repeats one of the seed's that 2026 keeps (which would make calls
+// ambiguous); the seed's rows marked kReplacedInCurrent are not in 2026's table.
+TEST(OverloadTable, CurrentRowsAreWellFormedAndNew) {
+  TypeTable types;
+  std::vector<std::string> problems;
+  OverloadTable seed(types);
+  OverloadTable current(types, &problems, &Revision::wgsl2026());
+  for (const std::string& p : problems) ADD_FAILURE() << p;
+  EXPECT_GT(current.size(), seed.size());
+  EXPECT_FALSE(seed.isBuiltinName("saturate"));
+  EXPECT_TRUE(current.isBuiltinName("saturate"));
+  EXPECT_TRUE(current.isBuiltinName("subgroupAdd"));
+  auto key = [&](const Overload& o) {
+    std::string k = std::string(o.row->name) + "(";
+    // A pattern with wildcards by its outer shape: a pointer's address space and access mode
+    // tell arrayLength's and the buffer views' rows apart (ptr<AS, *, AM>).
+    for (const TypePattern& p : o.parameters)
+      k += p.concrete() ? types.name(p.type) + ","
+                        : "*" + std::to_string(static_cast<int>(p.shape.kind)) + "/" +
+                              std::string(ast::spelling(p.shape.space)) + "/" +
+                              std::string(ast::spelling(p.shape.access)) + ",";
+    return k;
+  };
+  std::set<std::string> keys;
+  for (const Overload& o : seed.all())
+    if (!(o.row->flags & kReplacedInCurrent)) keys.insert(key(o));
+  for (const Overload& o : current.all()) EXPECT_FALSE(o.row->flags & kReplacedInCurrent);
+  std::span<const OverloadRow> rows = currentOverloadRows();
+  for (const Overload& o : current.all()) {
+    if (o.row < rows.data() || o.row >= rows.data() + rows.size()) continue;
+    EXPECT_TRUE(keys.insert(key(o)).second) << "repeated overload " << key(o);
+  }
+  // textureLoad of the storage textures: 40 formats x {read, read_write} x 4 dimensions x
+  // coordinates {i32, u32} (x array index {i32, u32} for 2d arrays).
+  size_t storageLoads = 0;
+  for (const Overload& o : current.candidates(OverloadKind::Builtin, "textureLoad"))
+    if (types.kind(o.parameters[0].type) == TypeKind::StorageTexture) ++storageLoads;
+  EXPECT_EQ(storageLoads, 40u * 2 * (2 + 2 + 4 + 2));
+}
+
+TEST(OverloadTable, ExpansionCounts) {
+  TypeTable types;
+  OverloadTable table(types);
+  // `+`: T in {6 scalars} x {scalar, vec2, vec3, vec4} = 24; mixed vector/scalar 6 x 3 x 2 = 36;
+  // matrix + matrix 3 x 9 = 27.
+  EXPECT_EQ(table.candidates(OverloadKind::BinaryOperator, "+").size(), 24u + 36u + 27u);
+  // `*` adds matrix-scalar (2 x 27), matrix-vector (2 x 27), matrix-matrix (3 x 27).
+  EXPECT_EQ(table.candidates(OverloadKind::BinaryOperator, "*").size(),
+            24u + 36u + 27u * 2 + 27u * 2 + 81u);
+  // Unary minus: 5 scalar types x 4 shapes.
+  EXPECT_EQ(table.candidates(OverloadKind::UnaryOperator, "-").size(), 20u);
+  EXPECT_EQ(table.candidates(OverloadKind::BinaryOperator, "==").size(), 7u + 21u);
+}
+
+TEST(OverloadTable, ConcreteOverloadsHaveTheSpecTypes) {
+  TypeTable types;
+  OverloadTable table(types);
+  std::set<std::string> signatures;
+  for (const Overload& o : table.candidates(OverloadKind::BinaryOperator, "*")) {
+    std::string s;
+    for (const TypePattern& p : o.parameters) s += types.name(p.type) + ",";
+    s += "->" + types.name(o.result.type);
+    signatures.insert(s);
+  }
+  EXPECT_TRUE(signatures.count("mat2x3<f32>,vec2<f32>,->vec3<f32>"));
+  EXPECT_TRUE(signatures.count("vec3<f32>,mat2x3<f32>,->vec2<f32>"));
+  EXPECT_TRUE(signatures.count("mat4x3<f16>,mat2x4<f16>,->mat2x3<f16>"));
+  EXPECT_TRUE(signatures.count("vec3<AbstractInt>,AbstractInt,->vec3<AbstractInt>"));
+  EXPECT_FALSE(signatures.count("vec3<bool>,bool,->vec3<bool>"));
+}
+
+TEST(OverloadTable, PredeclaredStructures) {
+  TypeTable types;
+  OverloadTable table(types);
+  Type f = table.predeclaredStruct("__frexp_result_vec3_f16");
+  ASSERT_TRUE(static_cast<bool>(f));
+  const StructInfo& info = types.structInfo(f);
+  ASSERT_EQ(info.members.size(), 2u);
+  EXPECT_EQ(info.members[0].name, "sig");
+  EXPECT_EQ(types.name(info.members[0].type), "vec3<f16>");
+  EXPECT_EQ(types.name(info.members[1].type), "vec3<i32>");
+  EXPECT_TRUE(static_cast<bool>(table.predeclaredStruct("__atomic_compare_exchange_result<u32>")));
+}
+
+// new#frexp-builtin, new#modf-builtin (revision 2026, delta 6.2): the structures are named by
+// element type, the significand is `fract`, and AbstractFloat has its own; the seed's names
+// stay as keys of the f32 ones.
+TEST(OverloadTable, PredeclaredStructuresOf2026) {
+  TypeTable types;
+  OverloadTable table(types, nullptr, &Revision::wgsl2026());
+  Type a = table.predeclaredStruct("__frexp_result_vec2_abstract");
+  ASSERT_TRUE(static_cast<bool>(a));
+  const StructInfo& info = types.structInfo(a);
+  EXPECT_TRUE(info.abstract);
+  EXPECT_EQ(info.members[0].name, "fract");
+  EXPECT_EQ(types.name(info.members[0].type), "vec2<AbstractFloat>");
+  EXPECT_EQ(types.name(info.members[1].type), "vec2<AbstractInt>");
+  EXPECT_EQ(table.predeclaredStruct("__frexp_result"),
+            table.predeclaredStruct("__frexp_result_f32"));
+  EXPECT_EQ(types.structInfo(table.predeclaredStruct("__frexp_result_f16")).members[0].name,
+            "fract");
+  EXPECT_TRUE(static_cast<bool>(table.predeclaredStruct("__modf_result_abstract")));
+  // textureSampleLevel of texture_external is gone; of texture_1d it is new.
+  bool external = false, oneD = false;
+  for (const Overload& o : table.candidates(OverloadKind::Builtin, "textureSampleLevel")) {
+    external = external || types.kind(o.parameters[0].type) == TypeKind::ExternalTexture;
+    oneD = oneD || types.name(o.parameters[0].type) == "texture_1d<f32>";
+  }
+  EXPECT_FALSE(external);
+  EXPECT_TRUE(oneD);
+}
+
+TEST(OverloadMatching, WildcardsBindStructurally) {
+  TypeTable types;
+  OverloadTable table(types);
+  // A pattern ptr<storage, array<*E>, read> built by hand.
+  TypePattern e;
+  e.wildcard = 0;
+  TypePattern arr;
+  arr.shape = TypeNode{TypeKind::Array};
+  arr.children.push_back(e);
+  TypePattern ptr;
+  ptr.shape = TypeNode{TypeKind::Pointer};
+  ptr.shape.space = ast::AddressSpace::Storage;
+  ptr.shape.access = ast::AccessMode::Read;
+  ptr.children.push_back(arr);
+  Type elem = types.vector(4, types.f32());
+  Type arg = types.pointer(ast::AddressSpace::Storage, types.array(elem, ArrayCount::Runtime, 0),
+                           ast::AccessMode::Read);
+  Bindings b;
+  ASSERT_TRUE(matchPattern(types, ptr, arg, b));
+  EXPECT_EQ(b[0], elem);
+  EXPECT_EQ(instantiate(types, ptr, b), arg);
+  Bindings c;
+  Type fixed = types.pointer(ast::AddressSpace::Storage,
+                             types.array(elem, ArrayCount::Fixed, 4), ast::AccessMode::Read);
+  EXPECT_FALSE(matchPattern(types, ptr, fixed, c));
+}
+
+}  // namespace
+}  // namespace plumb
