@@ -392,6 +392,25 @@ TEST(CgEvaluator, LimitsAndErrors) {
   EXPECT_NE(runFunction(program, o).error, "");
 }
 
+TEST(CgEvaluator, ArgumentsWithNegativeComponentsInParentheses) {
+  // `--args "1,(-1)"` is two components (a negative one in parentheses, since the command line
+  // takes `-1` for an option); it was read as the `-1` inside the parentheses, smeared.
+  const char* p = "float2 f(float2 v) { return v; }";
+  EXPECT_EQ(run(p, "f", {"1,(-1)"}).outcomes(), Outcomes{"return = float2(1, -1)"});
+  EXPECT_EQ(run(p, "f", {"(-1),2"}).outcomes(), Outcomes{"return = float2(-1, 2)"});
+  EXPECT_EQ(run(p, "f", {"float2(1, (-2.5))"}).outcomes(), Outcomes{"return = float2(1, -2.5)"});
+  EXPECT_EQ(run(p, "f", {"((-3))"}).outcomes(), Outcomes{"return = float2(-3, -3)"});
+  SourceFile file("t.cg", p);
+  DiagnosticList d;
+  Program program = *parseProgram(file, d);
+  RunOptions o;
+  o.entry = "f";
+  for (const char* bad : {"1,(2", "1,2)", "(1),(2),(3)"}) {
+    o.args = {bad};
+    EXPECT_NE(runFunction(program, o).error, "") << bad;
+  }
+}
+
 TEST(CgEvaluator, ReportFormats) {
   const char* p = "float f(float x) { return x / 0.75; }";
   SourceFile file("t.cg", p);
