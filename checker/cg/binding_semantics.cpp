@@ -254,6 +254,12 @@ std::set<int> Checker::reachedFrom(const std::vector<int>& roots) const {
 
 void Checker::errorInFunctionBody(Span span, const std::string& message, const char* rule,
                                   Deferral kind) {
+  if (kind == Deferral::UnresolvedName && deadBranchDepth_ > 0 &&
+      options_.dialect.allows(CgcExtension::UnresolvedDeadBranchNames)) {
+    extensionUsed(CgcExtension::UnresolvedDeadBranchNames, span,
+                  message + " in a branch that a constant condition skips");
+    return;
+  }
   if (currentFunction_ < 0 || options_.entry.empty()) {
     error(span, message, rule);
     return;
@@ -276,6 +282,11 @@ void Checker::reportDeferred() {
     for (const DeferredError& d : deferred_[f]) {
       if (isReached) {
         error(d.span, d.message, d.rule);
+      } else if (d.kind == Deferral::UnresolvedName &&
+                 options_.dialect.allows(CgcExtension::UnresolvedUnreachedNames)) {
+        extensionUsed(CgcExtension::UnresolvedUnreachedNames, d.span,
+                      d.message + " in '" + program_.functions[f].name + "', which the entry '" +
+                          options_.entry + "' does not reach");
       } else if (d.kind == Deferral::UnresolvedName) {
         // The seed's exemption names profile restrictions only (docs/ambiguities.md CGO-7);
         // cgc 3.1 does not resolve names here, which the message says for the oracle.

@@ -198,6 +198,22 @@ const std::vector<FunctionSignature>& standardLibrary() {
   return table;
 }
 
+const std::vector<FunctionSignature>& glslLibraryExtension() {
+  static const std::vector<FunctionSignature> table = [] {
+    Builder b;
+    for (Scalar s : kFloats)
+      for (const TypeP& t : shapes(s)) {
+        b.add("fract", {t}, t);
+        b.add("inversesqrt", {t}, t);
+        b.add("mod", {t, t}, t);
+        b.add("mix", {t, t, t}, t);
+        if (t->kind == TypeKind::Vector) b.add("mix", {t, t, scalarType(s)}, t);
+      }
+    return b.out;
+  }();
+  return table;
+}
+
 std::vector<std::string> standardLibraryNames() {
   std::set<std::string> names;
   for (const auto& f : standardLibrary()) names.insert(f.name);

@@ -91,6 +91,7 @@ const std::vector<EvaluationRule> kRules = {
     {"uninitialized-read", "Use of Uninitialized Variables"},
     {"usual-arithmetic-conversion", "Type-Promotion Rules"},
     {"smear-scalar", "\"Smearing\" of Scalars to Vectors"},
+    {"truncate-larger-vector", "cgc dialect, mismatched-vector-sizes (CGD-5)"},
     {"componentwise-operator", "Operator Enhancements"},
     {"comparison", "Operators (Comparisons)"},
     {"boolean-both-sides", "Operators (Boolean): no short-circuiting"},
@@ -847,10 +848,17 @@ class Execution {
       rule("usual-arithmetic-conversion", span, scalarName(s));
     auto shaped = [&](const EvalValue& v, const EvalValue& other, Scalar sc) -> TypeP {
       const EvalValue& big = v.components.size() == 1 && other.components.size() > 1 ? other : v;
+      // Two vectors of different sizes (cgc's dialect, mismatched-vector-sizes, CGD-5: the
+      // checker accepts them only there): the larger truncated to the smaller.
+      if (v.shape == EvalValue::Shape::Vector && other.shape == EvalValue::Shape::Vector &&
+          other.components.size() < v.components.size())
+        return withScalar(*other.type, sc);
       return withScalar(*big.type, sc);
     };
     EvalValue x = convert(a, shaped(a, b, s));
     EvalValue y = convert(b, shaped(b, a, sameScalar ? s : b.type->scalar));
+    if (x.components.size() < a.components.size() || y.components.size() < b.components.size())
+      rule("truncate-larger-vector", span);
     if (a.components.size() == 1 && b.components.size() > 1) rule("smear-scalar", span);
     if (b.components.size() == 1 && a.components.size() > 1) rule("smear-scalar", span);
     if (x.components.size() != y.components.size())
