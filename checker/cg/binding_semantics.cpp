@@ -208,6 +208,25 @@ void Checker::checkEntry() {
               rules::kVertexOutputs);
   }
   checkStageInputs(f);
+  // The profile's varying input semantics (its page of the manual; the seed defers them to the
+  // profile, "Binding Semantics"): texture coordinate sets 0 .. n-1 (CG-P9).
+  if (profile_->textureCoordinateSets > 0)
+    for (const auto& in : result_.inputs) {
+      if (in.uniform) continue;
+      std::string u = upper(in.semantic);
+      size_t digits = u.rfind("TEXCOORD", 0) == 0 ? 8 : u.rfind("TEX", 0) == 0 ? 3 : 0;
+      if (digits == 0 || digits >= u.size() ||
+          !std::all_of(u.begin() + static_cast<long>(digits), u.end(),
+                       [](char c) { return c >= '0' && c <= '9'; }))
+        continue;
+      if (u.size() - digits > 3 || std::stoi(u.substr(digits)) >= profile_->textureCoordinateSets)
+        error(in.span,
+              "'" + in.semantic + "' (input " + in.name + "): fragment profile " + profile_->name +
+                  " has the texture coordinate sets 0-" +
+                  std::to_string(profile_->textureCoordinateSets - 1) +
+                  " (the profile's varying input semantics)",
+              rules::kSemantics);
+    }
   // Seed "Aliasing of Semantics": "Output aliasing is illegal"; Plumb detects it.
   std::map<std::string, const ProgramVariable*> seen;
   for (const auto& o : result_.outputs) {

@@ -48,7 +48,7 @@ struct KnownDifference {
   const char* reason;
 };
 constexpr const char* kGlslNames =
-    "a GLSL name (fract, mix, mod, modf, inversesqrt, vec2-vec4, mat3x3): neither the seed nor the "
+    "a GLSL name (fract, mix, mod, inversesqrt, vec2-vec4, mat3x3): neither the seed nor the "
     "Cg 3.1 "
     "reference manual's standard library has it; cgc 3.1 accepts it, undocumented";
 constexpr KnownDifference kKnownDifferences[] = {
@@ -69,7 +69,6 @@ constexpr KnownDifference kKnownDifferences[] = {
     {"cg-namespaces", "'fract' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'mix' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'mod' is not a declared function", "cgc-deviation", kGlslNames},
-    {"cg-namespaces", "'modf' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'inversesqrt' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-types", "unknown type name 'vec", "cgc-deviation", kGlslNames},
     {"cg-types", "unknown type name 'mat", "cgc-deviation", kGlslNames},
