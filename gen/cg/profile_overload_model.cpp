@@ -16,6 +16,7 @@
 // outcome would differ.
 #include <algorithm>
 #include <array>
+#include <iterator>
 
 #include "gen/cg/cg_family.h"
 #include "gen/cg/cg_rows.h"

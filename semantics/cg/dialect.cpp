@@ -1,6 +1,8 @@
 // The cgc dialect's extensions (dialect.h; docs/cg.md "The cgc dialect", docs/ambiguities.md
-// CGD-1 to CGD-7 with cgc's evidence).
+// CGD-1 to CGD-8 with cgc's evidence).
 #include "semantics/cg/dialect.h"
+
+#include <iterator>
 
 namespace plumb::cg {
 namespace {
