@@ -220,6 +220,20 @@ const std::vector<FunctionSignature>& glslLibraryExtension() {
         b.add("mix", {t, t, t}, t);
         if (t->kind == TypeKind::Vector) b.add("mix", {t, t, scalarType(s)}, t);
       }
+    // GLSL 1.30's texelFetch(sampler, coordinate, lod) and texelFetchOffset(..., offset) for 1D,
+    // 2D and 3D samplers, in the profiles with NV_gpu_program4's texel fetches only (cgc 3.1:
+    // accepted in gp4fp, gp5fp, gp5vp; C1115 no overload in arbfp1 and fp40).
+    const std::vector<std::string> gp4 = {"gp4fp", "gp4vp", "gp4gp",  "gp5fp",
+                                          "gp5vp", "gp5gp", "gp5tcp", "gp5tep"};
+    const TypeP f4 = vectorType(Scalar::Float, 4), i1 = scalarType(Scalar::Int);
+    const std::pair<ObjectKind, TypeP> samplers[] = {
+        {ObjectKind::Sampler1D, i1},
+        {ObjectKind::Sampler2D, vectorType(Scalar::Int, 2)},
+        {ObjectKind::Sampler3D, vectorType(Scalar::Int, 3)}};
+    for (const auto& [sampler, coordinate] : samplers) {
+      b.add("texelFetch", {objectType(sampler), coordinate, i1}, f4, gp4);
+      b.add("texelFetchOffset", {objectType(sampler), coordinate, i1, coordinate}, f4, gp4);
+    }
     return b.out;
   }();
   return table;

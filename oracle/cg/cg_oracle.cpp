@@ -48,9 +48,9 @@ struct KnownDifference {
   const char* reason;
 };
 constexpr const char* kGlslNames =
-    "a GLSL name (fract, mix, mod, inversesqrt, vec2-vec4, mat3x3): neither the seed nor the "
-    "Cg 3.1 "
-    "reference manual's standard library has it; cgc 3.1 accepts it, undocumented";
+    "a GLSL name (fract, mix, mod, inversesqrt, texelFetch, vec2-vec4, mat3x3): neither the seed "
+    "nor the Cg 3.1 reference manual's standard library has it; cgc 3.1 accepts it, "
+    "undocumented";
 constexpr KnownDifference kKnownDifferences[] = {
     {"cg-operator-enhancements", "do not match", "cgc-deviation",
      "operands of different vector sizes: the seed requires matched sizes (docs/ambiguities.md "
@@ -70,6 +70,8 @@ constexpr KnownDifference kKnownDifferences[] = {
     {"cg-namespaces", "'mix' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'mod' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'inversesqrt' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-namespaces", "'texelFetch' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-namespaces", "'texelFetchOffset' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-types", "unknown type name 'vec", "cgc-deviation", kGlslNames},
     {"cg-types", "unknown type name 'mat", "cgc-deviation", kGlslNames},
     {"cg-reserved-words", "reserved word 'float' cannot be used as an expression", "cgc-deviation",

@@ -80,6 +80,14 @@ TEST(CgDialect, GlslFunctionsAreLibraryFunctions) {
   expectExtension(CgcExtension::GlslFunctions,
                   "float4 f(float4 a, float4 b) { return fract(a) + mod(a, b) + mix(a, b, 0.5) + "
                   "inversesqrt(b); }");
+  // GLSL's texel fetches, in the profiles with texel fetches only (cgc: gp4fp, gp5fp accept,
+  // arbfp1 and fp40 find no overload).
+  const char* fetch =
+      "float4 main(uniform sampler2D s, float2 uv : TEXCOORD0) : COLOR { int2 c = int2(uv); "
+      "return texelFetch(s, c, 0) + texelFetchOffset(s, c, 0, int2(1, 0)); }";
+  expectExtension(CgcExtension::GlslFunctions, fetch, "gp5fp", "main");
+  EXPECT_EQ(verdict(fetch, "fp40", "main", Dialect::cgc()),
+            "cg-overloading-of-functions-by-profile");
   // Their shapes are Cg's: mod of a float3 and a float2 is no overload.
   EXPECT_EQ(
       verdict("float3 f(float3 a, float2 b) { return mod(a, b); }", "generic", "", Dialect::cgc()),
