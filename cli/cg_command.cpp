@@ -25,6 +25,7 @@ struct CgOptions {
   std::vector<std::string> includes;
   bool ast = false;
   bool strictReserved = false;
+  std::string dialect = "seed";
   std::string format = "text";
 };
 
@@ -54,13 +55,18 @@ int check(const CgOptions& o) {
   if (o.file != "-") pre.directory = std::filesystem::path(o.file).parent_path().string();
   cg::ParseOptions parse;
   parse.lex.strictReservedWords = o.strictReserved;
-  cg::FrontEndResult r =
-      cg::compileCg(*file, diagnostics, cg::CheckOptions{o.profile, o.entry}, pre, parse);
+  cg::CheckOptions check{o.profile, o.entry};
+  check.dialect = *cg::dialectNamed(o.dialect);
+  cg::FrontEndResult r = cg::compileCg(*file, diagnostics, check, pre, parse);
   bool valid = r.checked.has_value();
   if (o.format == "json") {
-    nlohmann::json j = {
-        {"format", "plumb-cg-check"}, {"version", 1},     {"valid", valid},
-        {"profile", o.profile},       {"entry", o.entry}, {"diagnostics", nlohmann::json::array()}};
+    nlohmann::json j = {{"format", "plumb-cg-check"},
+                        {"version", 1},
+                        {"valid", valid},
+                        {"profile", o.profile},
+                        {"entry", o.entry},
+                        {"dialect", o.dialect},
+                        {"diagnostics", nlohmann::json::array()}};
     for (const Diagnostic& d : diagnostics.all()) j["diagnostics"].push_back(toJson(d));
     if (valid && r.checked->entry >= 0) {
       j["inputs"] = variablesJson(r.checked->inputs, true);
@@ -72,6 +78,7 @@ int check(const CgOptions& o) {
     if (o.ast && r.program) std::cout << cg::programText(*r.program);
     if (valid) {
       std::cout << o.file << ": valid (profile " << o.profile
+                << (o.dialect == "seed" ? "" : ", dialect " + o.dialect)
                 << (o.entry.empty() ? std::string(", no entry") : ", entry " + o.entry) << ")\n";
       if (r.checked->entry >= 0) {
         for (const auto& v : r.checked->inputs)
@@ -87,6 +94,15 @@ int check(const CgOptions& o) {
 }
 
 }  // namespace
+
+void addCgDialectOption(CLI::App& command, std::string& dialect) {
+  command
+      .add_option("--dialect", dialect,
+                  "seed (default): the Cg 2.0 seed read literally; cgc: also what cgc 3.1 accepts "
+                  "beyond it (GLSL type names and functions, ...), each use a warning naming the "
+                  "seed's rule (docs/cg.md \"The cgc dialect\")")
+      ->check(CLI::IsMember({"seed", "cgc"}));
+}
 
 CLI::App* registerCg(CLI::App& app, int& exitCode) {
   CLI::App* cg =
@@ -109,6 +125,7 @@ CLI::App* registerCg(CLI::App& app, int& exitCode) {
   c->add_flag("--strict-reserved", o->strictReserved,
               "every reserved word of the seed is an error as a name, also those cgc accepts "
               "(texture, string, __x: a warning without it)");
+  addCgDialectOption(*c, o->dialect);
   c->add_option("--format", o->format, "output format")->check(CLI::IsMember({"text", "json"}));
   c->footer(
       "Exit status: 0 valid, 1 invalid (each diagnostic names the seed's section), 2 on usage "

@@ -8,4 +8,8 @@ namespace plumb::cli {
 
 CLI::App* registerCg(CLI::App& app, int& exitCode);  // cg_command.cpp
 
+/// `--dialect seed|cgc` (semantics/cg/dialect.h, docs/cg.md "The cgc dialect") on a Cg
+/// subcommand: the seed read literally (default) or cgc 3.1's dialect.
+void addCgDialectOption(CLI::App& command, std::string& dialect);  // cg_command.cpp
+
 }  // namespace plumb::cli

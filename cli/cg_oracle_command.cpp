@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/cg_command.h"
 #include "cli/cg_oracle_command.h"
 #include "cli/commands.h"
 #include "cli/progress.h"
@@ -39,6 +40,7 @@ struct CgOracleOptions {
   bool all = false;
   std::string knownBugs;
   bool strictReserved = false;
+  std::string dialect = "seed";
 };
 
 /// The program names of a known-bugs file: one a line, `#` starts a comment.
@@ -101,6 +103,7 @@ int runCgOracle(const CgOracleOptions& o) {
     if (!temporary.empty()) std::filesystem::remove(temporary);
     cg::ParseOptions parse;
     parse.lex.strictReservedWords = o.strictReserved;
+    parse.lex.dialect = *cg::dialectNamed(o.dialect);
     item.plumb = cg::judgeWithPlumb(p, parse);
     item.classification = cg::classify(p, item.plumb, item.cgc);
     // A closed expression: the value cgc folds against Plumb's set (docs/cg.md "Folded values").
@@ -108,6 +111,7 @@ int runCgOracle(const CgOracleOptions& o) {
     items.push_back(std::move(item));
   }
   nlohmann::json report = cg::oracleReport(items, cg::cgcVersion(*cgc), o.all);
+  report["dialect"] = o.dialect;
   if (!o.report.empty()) {
     std::string error;
     if (!writeFileAtomically(o.report, report.dump(2) + "\n", error)) {
@@ -119,7 +123,7 @@ int runCgOracle(const CgOracleOptions& o) {
     std::cout << report.dump(2) << "\n";
   } else {
     std::cout << "cgc " << report["cgc_version"].get<std::string>() << ", " << items.size()
-              << " programs:";
+              << " programs" << (o.dialect == "seed" ? "" : " (dialect " + o.dialect + ")") << ":";
     for (const auto& [kind, n] : report["counts"].items()) std::cout << " " << kind << " " << n;
     std::cout << "\n";
     size_t folds = 0;
@@ -223,6 +227,7 @@ void registerCgOracle(CLI::App& app, int& exitCode) {
   c->add_flag("--strict-reserved", o->strictReserved,
               "Plumb rejects every reserved word of the seed as a name, also those cgc accepts "
               "(texture, string, __x)");
+  addCgDialectOption(*c, o->dialect);
   c->add_option("--known-bugs", o->knownBugs,
                 "A file of the programs known as plumb-bug: exit 0 when exactly these are");
   c->callback([o, &exitCode] { exitCode = runCgOracle(*o); });

@@ -10,6 +10,7 @@
 
 #include "checker/cg/front_end.h"
 #include "checker/cg/profile.h"
+#include "cli/cg_command.h"
 #include "cli/commands.h"
 #include "cli/input_files.h"
 #include "interpreter/cg/evaluator.h"
@@ -31,6 +32,7 @@ struct CgRunOptions {
   std::string format = "text";
   bool allowOutputAliasing = false;
   bool strictReserved = false;
+  std::string dialect = "seed";
   std::vector<std::string> defines, includeDirs;
 };
 
@@ -56,6 +58,7 @@ int runCg(const CgRunOptions& o) {
   DiagnosticList diagnostics;
   cg::CheckOptions check;
   check.entry = o.entry;
+  check.dialect = *cg::dialectNamed(o.dialect);
   if (!o.profile.empty()) check.profile = o.profile;
   cg::PreprocessOptions pre;
   pre.defines = o.defines;
@@ -155,6 +158,7 @@ void registerCgRun(CLI::App& app, int& exitCode) {
   r->add_flag("--strict-reserved", o->strictReserved,
               "every reserved word of the seed is an error as a name, also those cgc accepts "
               "(texture, string, __x: a warning without it)");
+  addCgDialectOption(*r, o->dialect);
   r->add_flag("--trace", o->trace, "print each evaluation step: its rule, source and value");
   r->add_option("--max-steps", o->maxSteps, "steps per execution (default 1000000)");
   r->add_option("--max-executions", o->maxExecutions, "executions explored (default 1000)");

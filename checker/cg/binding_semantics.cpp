@@ -208,6 +208,25 @@ void Checker::checkEntry() {
               rules::kVertexOutputs);
   }
   checkStageInputs(f);
+  // The profile's varying input semantics (its page of the manual; the seed defers them to the
+  // profile, "Binding Semantics"): texture coordinate sets 0 .. n-1 (CG-P9).
+  if (profile_->textureCoordinateSets > 0)
+    for (const auto& in : result_.inputs) {
+      if (in.uniform) continue;
+      std::string u = upper(in.semantic);
+      size_t digits = u.rfind("TEXCOORD", 0) == 0 ? 8 : u.rfind("TEX", 0) == 0 ? 3 : 0;
+      if (digits == 0 || digits >= u.size() ||
+          !std::all_of(u.begin() + static_cast<long>(digits), u.end(),
+                       [](char c) { return c >= '0' && c <= '9'; }))
+        continue;
+      if (u.size() - digits > 3 || std::stoi(u.substr(digits)) >= profile_->textureCoordinateSets)
+        error(in.span,
+              "'" + in.semantic + "' (input " + in.name + "): fragment profile " + profile_->name +
+                  " has the texture coordinate sets 0-" +
+                  std::to_string(profile_->textureCoordinateSets - 1) +
+                  " (the profile's varying input semantics)",
+              rules::kSemantics);
+    }
   // Seed "Aliasing of Semantics": "Output aliasing is illegal"; Plumb detects it.
   std::map<std::string, const ProgramVariable*> seen;
   for (const auto& o : result_.outputs) {
@@ -254,6 +273,12 @@ std::set<int> Checker::reachedFrom(const std::vector<int>& roots) const {
 
 void Checker::errorInFunctionBody(Span span, const std::string& message, const char* rule,
                                   Deferral kind) {
+  if (kind == Deferral::UnresolvedName && deadBranchDepth_ > 0 &&
+      options_.dialect.allows(CgcExtension::UnresolvedDeadBranchNames)) {
+    extensionUsed(CgcExtension::UnresolvedDeadBranchNames, span,
+                  message + " in a branch that a constant condition skips");
+    return;
+  }
   if (currentFunction_ < 0 || options_.entry.empty()) {
     error(span, message, rule);
     return;
@@ -276,6 +301,11 @@ void Checker::reportDeferred() {
     for (const DeferredError& d : deferred_[f]) {
       if (isReached) {
         error(d.span, d.message, d.rule);
+      } else if (d.kind == Deferral::UnresolvedName &&
+                 options_.dialect.allows(CgcExtension::UnresolvedUnreachedNames)) {
+        extensionUsed(CgcExtension::UnresolvedUnreachedNames, d.span,
+                      d.message + " in '" + program_.functions[f].name + "', which the entry '" +
+                          options_.entry + "' does not reach");
       } else if (d.kind == Deferral::UnresolvedName) {
         // The seed's exemption names profile restrictions only (docs/ambiguities.md CGO-7);
         // cgc 3.1 does not resolve names here, which the message says for the oracle.

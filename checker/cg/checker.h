@@ -12,6 +12,7 @@
 #include "checker/cg/function_signature.h"
 #include "checker/cg/profile.h"
 #include "semantics/cg/ast.h"
+#include "semantics/cg/dialect.h"
 #include "semantics/diagnostic.h"
 
 namespace plumb::cg {
@@ -21,6 +22,10 @@ struct CheckOptions {
   /// The top-level function compiled as the program (seed "How Programs Receive and Return
   /// Data"); empty: no program, only the declarations are checked (cgc -noentry).
   std::string entry;
+  /// The language read (semantics/cg/dialect.h): the seed, or cgc's dialect, whose extensions
+  /// the checker applies where their rules live (GLSL's functions, vectors of different sizes,
+  /// names in functions the entry does not reach, a structure defined twice alike).
+  Dialect dialect;
 };
 
 /// One input or output of the program (seed "How Programs Receive and Return Data").

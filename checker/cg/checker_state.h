@@ -50,6 +50,7 @@ struct Symbol {
   bool isConst = false;
   bool isSamplerParameter = false;  // seed: "Parameters ... of type sampler* are implicitly const"
   std::optional<long long> constantValue;  // a const integer with a constant initializer
+  std::optional<bool> constantTruth;       // a const bool with a constant initializer
   Span span;
 };
 
@@ -61,6 +62,9 @@ class Checker {
 
   // ---- declarations.cpp ----
   void declareStruct(int index);
+  /// Whether `again` defines the same data members as `first` (names and types in order, no
+  /// member functions; semantics may differ): cgc's identical-struct-redefinition (CGD-7).
+  bool sameMembers(const StructDecl& first, StructDecl& again);
   void declareTypedef(TypedefDecl& t);
   void declareGlobal(int index);
   void declareFunction(int index);
@@ -96,6 +100,10 @@ class Checker {
   // ---- statements.cpp ----
   void statement(Stmt& s);
   void condition(Expr& e, const char* what);
+  /// The value of a condition known without running (a bool or int literal, a const bool or
+  /// int with a constant initializer, `!` of one), or nullopt.
+  std::optional<bool> staticCondition(Expr& e);
+  int deadBranchDepth_ = 0;  // inside the branch of an `if` a constant condition skips
 
   // ---- binding_semantics.cpp ----
   void checkStageInputs(const FunctionDecl& f);
@@ -123,6 +131,8 @@ class Checker {
     diagnostics_.error(&file_, span, message, rule);
   }
   void warning(Span span, const std::string& message, const char* rule);
+  /// A use of an extension of cgc's dialect: a warning naming it and the seed's rule.
+  void extensionUsed(CgcExtension e, Span span, const std::string& what);
 
   // An error in a function body whose report depends on whether the entry reaches the function
   // (seed "Profiles": "If a function is present in the source code, but not called directly or
@@ -152,6 +162,7 @@ class Checker {
   std::map<std::string, TypeP> typedefs_;
   std::map<std::string, std::vector<int>> functionsByName_;  // user functions
   std::map<std::string, std::vector<int>> libraryByName_;    // indexes into result_.functions
+  size_t glslLibraryOffset_ = 0;          // result_.functions from here: glslLibraryExtension()
   std::vector<std::vector<Span>> emits_;  // per user function: its emitVertex calls
   // The function being checked.
   int currentFunction_ = -1;

@@ -14,6 +14,10 @@ Checker::Checker(Program& program, const SourceFile& file, DiagnosticList& diagn
                  const CheckOptions& options)
     : program_(program), file_(file), diagnostics_(diagnostics), options_(options) {}
 
+void Checker::extensionUsed(CgcExtension e, Span span, const std::string& what) {
+  warning(span, extensionWarning(e, what), std::string(extensionInfo(e).seedRule).c_str());
+}
+
 void Checker::warning(Span span, const std::string& message, const char* rule) {
   Diagnostic d;
   d.severity = Severity::Warning;
@@ -59,6 +63,12 @@ std::optional<CheckedProgram> Checker::run() {
     libraryByName_[f.name].push_back(static_cast<int>(result_.functions.size()));
     result_.functions.push_back(f);
   }
+  glslLibraryOffset_ = result_.functions.size();
+  if (options_.dialect.allows(CgcExtension::GlslFunctions))
+    for (const auto& f : glslLibraryExtension()) {
+      libraryByName_[f.name].push_back(static_cast<int>(result_.functions.size()));
+      result_.functions.push_back(f);
+    }
   calls_.assign(program_.functions.size(), {});
   discards_.assign(program_.functions.size(), {});
   deferred_.assign(program_.functions.size(), {});
@@ -204,6 +214,30 @@ void Checker::declareTypedef(TypedefDecl& t) {
   typedefs_[t.declarator.name] = full;
 }
 
+bool Checker::sameMembers(const StructDecl& first, StructDecl& again) {
+  if (first.isInterface != again.isInterface || first.implements != again.implements ||
+      first.members.size() != again.members.size())
+    return false;
+  for (size_t m = 0; m < first.members.size(); ++m) {
+    const StructMember& a = first.members[m];
+    StructMember& b = again.members[m];
+    if (a.function >= 0 || b.function >= 0 ||
+        a.field.declarators.size() != b.field.declarators.size())
+      return false;
+    TypeP base = resolveType(b.field.type);
+    for (size_t k = 0; k < a.field.declarators.size(); ++k) {
+      const Declarator& x = a.field.declarators[k];
+      Declarator& y = b.field.declarators[k];
+      y.declaredType = applyArrayDimensions(base, y.arraySizes, b.field.type.packed);
+      // Semantics are not compared: cgc accepts `a : TEXCOORD1` again after `a : TEXCOORD0`
+      // and binds the first.
+      if (x.name != y.name || !x.declaredType || !sameType(x.declaredType, y.declaredType))
+        return false;
+    }
+  }
+  return true;
+}
+
 void Checker::declareStruct(int index) {
   StructDecl& s = program_.structs[static_cast<size_t>(index)];
   if (!s.isDefinition) {
@@ -214,6 +248,15 @@ void Checker::declareStruct(int index) {
     auto it = structsByName_.find(s.name);
     if (it != structsByName_.end() && it->second != index &&
         program_.structs[static_cast<size_t>(it->second)].isDefinition) {
+      // C (the seed's "syntax and scoping of C"): "A specific type shall have its content
+      // defined at most once" (C99 6.7.2.3). cgc's dialect (CGD-7) accepts a definition with
+      // the same members as the first, which stays the structure the name means.
+      if (options_.dialect.allows(CgcExtension::IdenticalStructRedefinition) &&
+          sameMembers(program_.structs[static_cast<size_t>(it->second)], s)) {
+        extensionUsed(CgcExtension::IdenticalStructRedefinition, s.nameSpan,
+                      "structure '" + s.name + "' defined again with the same members");
+        return;
+      }
       error(s.nameSpan, "structure '" + s.name + "' is already defined", rules::kStructs);
       return;
     }
@@ -473,6 +516,8 @@ void Checker::declareVariable(const Declarator& d, const TypeP& t, bool isConst)
   s.span = d.nameSpan;
   if (isConst && d.initializer && t->kind == TypeKind::Scalar && isIntegral(t->scalar))
     s.constantValue = constantInteger(*d.initializer);
+  if (isConst && d.initializer && t->kind == TypeKind::Scalar && t->scalar == Scalar::Bool)
+    s.constantTruth = staticCondition(*d.initializer);
   declareLocal(d.name, s, d.nameSpan);
 }
 

@@ -69,6 +69,16 @@ TypeP Checker::commonType(const TypeP& a, const TypeP& b, Span span, const char*
   if (b->kind == TypeKind::Scalar) return withScalar(*a, s);
   if (a->kind == b->kind && a->rows == b->rows && a->columns == b->columns)
     return withScalar(*a, s);
+  if (a->kind == TypeKind::Vector && b->kind == TypeKind::Vector &&
+      options_.dialect.allows(CgcExtension::MismatchedVectorSizes)) {
+    // cgc's dialect (CGD-5): the larger vector is truncated to the smaller one's size, as cgc's
+    // warning C7011 "implicit cast from float3 to float2" says.
+    const TypeP& smaller = a->columns < b->columns ? a : b;
+    extensionUsed(CgcExtension::MismatchedVectorSizes, span,
+                  "operator '" + op + "' on " + typeName(a) + " and " + typeName(b) +
+                      ": the larger is truncated to " + typeName(withScalar(*smaller, s)));
+    return withScalar(*smaller, s);
+  }
   // Seed "Operator Enhancements": "Sizes of vectors and matrices must be appropriately matched".
   error(span,
         "operator '" + op + "': the sizes of " + typeName(a) + " and " + typeName(b) +
@@ -347,7 +357,11 @@ TypeP Checker::call(Expr& e) {
       }
     auto l = libraryByName_.find(e.name);
     if (l != libraryByName_.end())
-      indexes.insert(indexes.end(), l->second.begin(), l->second.end());
+      for (int i : l->second)
+        // GLSL's functions of cgc's dialect (CGD-2) stand back before a user function of the
+        // name: cgc 3.1 calls a user's `fract(float)` where its own would match as well.
+        if (static_cast<size_t>(i) < glslLibraryOffset_ || u == functionsByName_.end())
+          indexes.push_back(i);
   }
   (void)receiverMethods;
   if (indexes.empty()) {
@@ -387,6 +401,9 @@ TypeP Checker::call(Expr& e) {
   int chosen = indexes[static_cast<size_t>(r.chosen)];
   const FunctionSignature& f = result_.functions[static_cast<size_t>(chosen)];
   e.info.function = chosen;
+  if (static_cast<size_t>(chosen) >= glslLibraryOffset_)
+    extensionUsed(CgcExtension::GlslFunctions, e.span,
+                  "'" + e.name + "' is GLSL's function, not the seed's or Cg's library's");
   size_t first = e.kind == ExprKind::MethodCall ? 1 : 0;
   for (size_t k = 0; k < args.size(); ++k) {
     Expr& a = *e.operands[k + first];

@@ -11,7 +11,10 @@ FrontEndResult compileCg(const SourceFile& file, DiagnosticList& diagnostics,
   FrontEndResult r;
   r.source = cg::preprocess(file, diagnostics, preprocess);
   if (!r.source) return r;
-  std::optional<Program> program = parseProgram(*r.source, diagnostics, parse);
+  // One dialect for every step: the checker's (CheckOptions::dialect).
+  ParseOptions parseInDialect = parse;
+  parseInDialect.lex.dialect = check.dialect;
+  std::optional<Program> program = parseProgram(*r.source, diagnostics, parseInDialect);
   if (!program) return r;
   r.program = std::make_unique<Program>(std::move(*program));
   r.checked = checkProgram(*r.program, *r.source, diagnostics, check);

@@ -19,6 +19,7 @@ struct FrontEndResult {
   std::optional<CheckedProgram> checked;  // empty after any error
 };
 
+/// The parser reads `check.dialect` (the dialect of `parse` is replaced by it).
 FrontEndResult compileCg(const SourceFile& file, DiagnosticList& diagnostics,
                          const CheckOptions& check, const PreprocessOptions& preprocess = {},
                          const ParseOptions& parse = {});

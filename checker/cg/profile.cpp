@@ -84,6 +84,7 @@ void addLaterProfiles(std::vector<Profile>& p, const std::vector<std::string>& v
                  .wildcards = {"ps"},
                  .nativeFixed = true,
                  .extraOutputs = gp4Fragment,
+                 .textureCoordinateSets = 8,
                  .source = source((g + "fp").c_str())});
     // gp4gp: "varying parameters with vertex attribute input semantics must be declared with the
     // AttribArray template-style syntax"; INSTANCEID and PRIMITIVEID are per primitive.
@@ -197,6 +198,7 @@ const std::vector<Profile>& knownProfiles() {
                  .wildcards = {"ps"},
                  .dynamicLoops = false,
                  .extraOutputs = fragmentOutputs,
+                 .textureCoordinateSets = 8,
                  .source = kManual});
     p.push_back({.name = "vp40",
                  .stage = Stage::Vertex,
@@ -209,6 +211,7 @@ const std::vector<Profile>& knownProfiles() {
                  .nativeHalf = true,
                  .nativeFixed = true,
                  .extraOutputs = fragmentOutputs,
+                 .textureCoordinateSets = 8,
                  .source = kManual});
     p.push_back({.name = "vs_1_1",
                  .stage = Stage::Vertex,
@@ -235,6 +238,7 @@ const std::vector<Profile>& knownProfiles() {
                  .nativeHalf = true,
                  .dynamicLoops = false,
                  .extraOutputs = fragmentOutputs,
+                 .textureCoordinateSets = 8,
                  .source = kManual});
     addLaterProfiles(p, vertexOutputs, fragmentOutputs);
     return p;

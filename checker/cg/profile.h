@@ -44,6 +44,10 @@ struct Profile {
   /// The program receives `AttribArray<T>` inputs (a geometry program's vertices, a
   /// tessellation program's control points).
   bool attribArrayInputs = false;
+  /// A fragment program's texture coordinate inputs: TEXCOORD0 .. TEXCOORD<n-1> (TEX0 ..);
+  /// 0: not modelled. The fp40 page's "Varying Input Semantics" (texture coordinate sets 0-7),
+  /// and cgc 3.1's C5102 for arbfp1, ps_2_0, gp4fp and gp5fp (docs/ambiguities.md CG-P9).
+  int textureCoordinateSets = 0;
   std::string source;  // where the facts come from
 };
 

@@ -23,6 +23,9 @@ struct Builder {
   }
 };
 
+// The fragment profiles with screen-space derivatives (ddx, ddy, fwidth; CG-P8).
+const char* const kDerivativeProfiles[] = {"fp40", "ps_3_0", "gp4fp", "gp5fp", "ps_4_0", "ps_5_0"};
+
 // float, half, fixed: the manual's generic "floatN" element types.
 const Scalar kFloats[] = {Scalar::Float, Scalar::Half, Scalar::Fixed};
 
@@ -52,12 +55,20 @@ const std::vector<FunctionSignature>& standardLibrary() {
         b.add("length", {t}, scalarType(s));
         b.add("distance", {t, t}, scalarType(s));
         b.add("sincos", {t, t, t}, voidType(), {}, {P::In, P::Out, P::Out});
+        // modf: "supported in all profiles except fp20" (the manual's modf page).
+        b.add("modf", {t, t}, t, {}, {P::In, P::Out});
         b.add("isnan", {t}, withScalar(*t, Scalar::Bool));
         b.add("isinf", {t}, withScalar(*t, Scalar::Bool));
-        // Derivatives: fragment profiles only (the manual: "ddx ... fragment profiles").
-        b.add("ddx", {t}, t, {"ps"});
-        b.add("ddy", {t}, t, {"ps"});
-        b.add("fwidth", {t}, t, {"ps"});
+        // Derivatives: the fragment profiles that have them, one overload each (step 2 keeps
+        // the compilation profile's). The manual's ddx, ddy and fwidth pages: "supported only in
+        // fragment profiles" and "unsupported in the fp20, ps_1_1, ps_1_2, ps_1_3, and arbfp1
+        // profiles"; ps_2_0 lacks them too (Direct3D 9's ps_2_0 has no gradient instruction;
+        // cgc 3.1: C3004), docs/ambiguities.md CG-P8.
+        for (const char* p : kDerivativeProfiles) {
+          b.add("ddx", {t}, t, {p});
+          b.add("ddy", {t}, t, {p});
+          b.add("fwidth", {t}, t, {p});
+        }
         // clip: "conditionally kill a pixel before output" (the manual's clip page: float1-4
         // and float; a fragment program's, as discard is).
         if (s == Scalar::Float) b.add("clip", {t}, voidType(), {"ps"});
@@ -193,6 +204,36 @@ const std::vector<FunctionSignature>& standardLibrary() {
     // Geometry programs end a strip (gp4gp page; emitVertex, whose arguments are any varying
     // outputs, is the checker's: Checker::emitVertex).
     b.add("restartStrip", {}, voidType(), {"gp4gp", "gp5gp", "gs_4_0", "gs_5_0"});
+    return b.out;
+  }();
+  return table;
+}
+
+const std::vector<FunctionSignature>& glslLibraryExtension() {
+  static const std::vector<FunctionSignature> table = [] {
+    Builder b;
+    for (Scalar s : kFloats)
+      for (const TypeP& t : shapes(s)) {
+        b.add("fract", {t}, t);
+        b.add("inversesqrt", {t}, t);
+        b.add("mod", {t, t}, t);
+        b.add("mix", {t, t, t}, t);
+        if (t->kind == TypeKind::Vector) b.add("mix", {t, t, scalarType(s)}, t);
+      }
+    // GLSL 1.30's texelFetch(sampler, coordinate, lod) and texelFetchOffset(..., offset) for 1D,
+    // 2D and 3D samplers, in the profiles with NV_gpu_program4's texel fetches only (cgc 3.1:
+    // accepted in gp4fp, gp5fp, gp5vp; C1115 no overload in arbfp1 and fp40).
+    const std::vector<std::string> gp4 = {"gp4fp", "gp4vp", "gp4gp",  "gp5fp",
+                                          "gp5vp", "gp5gp", "gp5tcp", "gp5tep"};
+    const TypeP f4 = vectorType(Scalar::Float, 4), i1 = scalarType(Scalar::Int);
+    const std::pair<ObjectKind, TypeP> samplers[] = {
+        {ObjectKind::Sampler1D, i1},
+        {ObjectKind::Sampler2D, vectorType(Scalar::Int, 2)},
+        {ObjectKind::Sampler3D, vectorType(Scalar::Int, 3)}};
+    for (const auto& [sampler, coordinate] : samplers) {
+      b.add("texelFetch", {objectType(sampler), coordinate, i1}, f4, gp4);
+      b.add("texelFetchOffset", {objectType(sampler), coordinate, i1, coordinate}, f4, gp4);
+    }
     return b.out;
   }();
   return table;

@@ -16,6 +16,13 @@ namespace plumb::cg {
 /// Every overload, in a fixed order (the function index the checker records is stable).
 const std::vector<FunctionSignature>& standardLibrary();
 
+/// cgc's dialect, extension glsl-functions (docs/ambiguities.md CGD-2): GLSL's `fract`, `mix`,
+/// `mod` and `inversesqrt` with the shapes of Cg's `frac`, `lerp`, `fmod` and `rsqrt`, which
+/// cgc 3.1 accepts undocumented (its hlslf output: frac, the lerp formula, x - y * floor(x / y),
+/// rsqrt); and, in the gp4/gp5 profiles, `texelFetch` and `texelFetchOffset` (GLSL 1.30's).
+/// Not in the seed's reading.
+const std::vector<FunctionSignature>& glslLibraryExtension();
+
 /// The names of the library functions, each once, sorted (docs/cg.md lists them).
 std::vector<std::string> standardLibraryNames();
 

@@ -4,6 +4,22 @@
 
 namespace plumb::cg {
 
+std::optional<bool> Checker::staticCondition(Expr& e) {
+  if (e.kind == ExprKind::BoolLiteral) return e.boolValue;
+  if (e.kind == ExprKind::Name) {
+    const Symbol* s = lookup(e.name);
+    if (s && s->constantTruth) return s->constantTruth;
+  }
+  if (e.kind == ExprKind::Unary && e.op == "!" && e.operands[0]) {
+    std::optional<bool> v = staticCondition(*e.operands[0]);
+    if (v) return !*v;
+    return std::nullopt;
+  }
+  std::optional<long long> v = constantInteger(e);
+  if (v) return *v != 0;
+  return std::nullopt;
+}
+
 void Checker::condition(Expr& e, const char* what) {
   TypeP t = expr(e);
   if (!t || t->kind == TypeKind::Error) return;
@@ -44,11 +60,22 @@ void Checker::statement(Stmt& s) {
       return;
     case StmtKind::Empty:
       return;
-    case StmtKind::If:
+    case StmtKind::If: {
       if (s.expr) condition(*s.expr, "'if'");
-      if (s.then) statement(*s.then);
-      if (s.otherwise) statement(*s.otherwise);
+      // cgc's dialect (CGD-8): the branch a constant condition skips is not name-resolved.
+      std::optional<bool> known;
+      if (s.expr && options_.dialect.allows(CgcExtension::UnresolvedDeadBranchNames))
+        known = staticCondition(*s.expr);
+      auto branch = [&](StmtP& b, bool dead) {
+        if (!b) return;
+        deadBranchDepth_ += dead;
+        statement(*b);
+        deadBranchDepth_ -= dead;
+      };
+      branch(s.then, known && !*known);
+      branch(s.otherwise, known && *known);
       return;
+    }
     case StmtKind::While:
     case StmtKind::DoWhile:
       if (s.expr) condition(*s.expr, s.kind == StmtKind::While ? "'while'" : "'do'");

@@ -112,6 +112,42 @@ CgDraft overloadDraft(const std::string& row, SolverSession& session, Rng& rng) 
   return d;
 }
 
+// -------------------------------------------------------------------------- profile overload
+
+CgDraft profileOverloadDraft(const std::string& row, SolverSession& session, Rng& rng) {
+  CgDraft d;
+  std::string failure;
+  ProfileOverloadModel m = solveProfileOverload(session, rng, row, failure);
+  if (!failure.empty() || m.specifiers.empty()) {
+    d.failure = failure.empty() ? "no model" : failure;
+    return d;
+  }
+  std::ostringstream src;
+  for (size_t c = 0; c < m.specifiers.size(); ++c)
+    src << (m.specifiers[c].empty() ? "" : m.specifiers[c] + " ") << "float f() { return "
+        << 1001 + c << "; }\n";
+  src << "float4 main() : " << (m.vertex ? "POSITION" : "COLOR") << " { return f(); }\n";
+  CgProgram& p = d.program;
+  p.rowId = row;
+  p.rule = "Overloading of Functions by Profile; Function-matching rules 2, 6 and 7";
+  p.profile = p.plumbProfile = m.profile;
+  p.source = src.str();
+  if (m.winner < 0) {
+    p.reading.verdicts = {"reject"};
+  } else {
+    p.reading.verdicts = kAccept;
+    p.reading.values = {std::to_string(1001 + m.winner)};
+  }
+  p.reading.silent = m.silent;
+  p.reading.why =
+      (m.winner < 0 ? std::string("no single candidate under ") + m.profile
+                    : "candidate " + std::to_string(m.winner + 1) + " under " + m.profile) +
+      "; another outcome under " + m.other;
+  p.derivation = {{"profile", m.profile}, {"other_profile", m.other}, {"specifiers", m.specifiers},
+                  {"ranks", m.ranks},     {"winner", m.winner},       {"silent", m.silent}};
+  return d;
+}
+
 // ------------------------------------------------------------------------------------ fold
 
 /// A binary32 m * 2^e (|m| < 2^24) the solver picks within [lo, hi] (as multiples of 2^e).
@@ -403,6 +439,11 @@ const std::vector<RuleRow>& cgRows() {
       {kFoldIntrinsic, "cg-constants", "standard-library functions folded", "", ""},
       {kConversionSize, "cg-type-conversions",
        "vector and matrix sizes: notes (1) and (2), implicit and explicit", "", ""},
+      {kOverloadProfileDecides, "cg-overloading-of-functions-by-profile",
+       "steps 2 and 6 choose by profile specifier, another profile of the stage another", "", ""},
+      {kOverloadProfileFails, "cg-overloading-of-functions-by-profile",
+       "steps 2, 6 and 7 fail under the profile where another profile of the stage has one", "",
+       ""},
   };
   return rows;
 }
@@ -411,9 +452,11 @@ CgDraft draftCg(uint64_t seed, uint64_t slot, SolverSession& session) {
   const std::vector<RuleRow>& rows = cgRows();
   const RuleRow& row = rows[slot % rows.size()];
   Rng rng = Rng::forSlot(seed, "cg", slot);
-  CgDraft d = row.id.rfind("cg.overload.", 0) == 0 ? overloadDraft(row.id, session, rng)
-              : row.id == kConversionSize          ? conversionDraft(session, rng)
-                                                   : foldDraft(row.id, session, rng);
+  CgDraft d = row.id == kOverloadProfileDecides || row.id == kOverloadProfileFails
+                  ? profileOverloadDraft(row.id, session, rng)
+              : row.id.rfind("cg.overload.", 0) == 0 ? overloadDraft(row.id, session, rng)
+              : row.id == kConversionSize            ? conversionDraft(session, rng)
+                                                     : foldDraft(row.id, session, rng);
   d.program.id = slug(row.id) + "." + std::to_string(slot);
   return d;
 }

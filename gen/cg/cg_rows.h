@@ -21,6 +21,8 @@ inline constexpr const char* kFoldCintWrap = "cg.fold.cint-32-bits";
 inline constexpr const char* kFoldCfloat = "cg.fold.cfloat-in-fp32";
 inline constexpr const char* kFoldIntrinsic = "cg.fold.standard-library";
 inline constexpr const char* kConversionSize = "cg.conversion.vector-matrix-size";
+inline constexpr const char* kOverloadProfileDecides = "cg.overload.profile-decides";
+inline constexpr const char* kOverloadProfileFails = "cg.overload.profile-fails";
 
 /// A solved overload set: the argument types, each candidate's parameter types, and the two
 /// rules' answers (-1: none).
@@ -34,5 +36,20 @@ struct OverloadModel {
 };
 OverloadModel solveOverload(SolverSession& session, Rng& rng, const std::string& row,
                             std::string& failure);
+
+/// A solved overload-by-profile set (profile_overload_model.cpp): the compilation profile, the
+/// profile of the same stage under which the outcome differs, each candidate's specifier ("":
+/// open-profile) and rank under the profile (3 exact, 2 numbered wildcard, 1 stage wildcard, 0
+/// open, -1 conflict), the winner (-1: steps 2-7 fail).
+struct ProfileOverloadModel {
+  std::string profile, other;
+  bool vertex = false;
+  std::vector<std::string> specifiers;
+  std::vector<int> ranks;
+  int winner = -1;
+  bool silent = false;  // the choice compares a numbered wildcard with a stage one
+};
+ProfileOverloadModel solveProfileOverload(SolverSession& session, Rng& rng, const std::string& row,
+                                          std::string& failure);
 
 }  // namespace plumb::gen::cg

@@ -6,6 +6,7 @@
 #include "interpreter/cg/evaluator.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -23,6 +24,64 @@ namespace plumb::cg {
 
 namespace {
 
+// ------------------------------------------------------------------------------ --args
+
+std::string trimmed(const std::string& s) {
+  size_t b = s.find_first_not_of(" \t"), e = s.find_last_not_of(" \t");
+  return b == std::string::npos ? std::string() : s.substr(b, e - b + 1);
+}
+
+/// Whether `s` is `( ... )` with the first parenthesis closed by the last.
+bool wrappedInParentheses(const std::string& s) {
+  if (s.size() < 2 || s.front() != '(' || s.back() != ')') return false;
+  int depth = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+    if (depth == 0 && i + 1 < s.size()) return false;
+  }
+  return true;
+}
+
+/// The components of one `--args` value (docs/cg.md "Running"): `1.5`, `1,2,3`,
+/// `float3(1,2,3)`, each component possibly in parentheses, `(-1)` (CLI11 takes `-1` for an
+/// option). Only a constructor's own parentheses around the whole text are removed, and commas
+/// split at depth 0 only: `1,(-1)` is two components, not the `-1` inside the parentheses.
+bool argumentComponents(const std::string& text, std::vector<std::string>& parts,
+                        std::string& error) {
+  std::string s = trimmed(text);
+  size_t name = 0;
+  while (name < s.size() && (std::isalnum(static_cast<unsigned char>(s[name])) || s[name] == '_'))
+    ++name;
+  if (name > 0 && !std::isdigit(static_cast<unsigned char>(s[0])) &&
+      wrappedInParentheses(trimmed(s.substr(name)))) {
+    std::string inner = trimmed(s.substr(name));  // `float3(1,2,3)`: the constructor's list
+    s = inner.substr(1, inner.size() - 2);
+  }
+  int depth = 0;
+  std::string part;
+  auto finish = [&]() {
+    std::string p = trimmed(part);
+    while (wrappedInParentheses(p)) p = trimmed(p.substr(1, p.size() - 2));
+    parts.push_back(p);
+    part.clear();
+  };
+  for (char c : s) {
+    if (c == '(') ++depth;
+    if (c == ')' && --depth < 0) break;
+    if (c == ',' && depth == 0) {
+      finish();
+      continue;
+    }
+    part += c;
+  }
+  if (depth != 0) {
+    error = "`" + text + "`: unbalanced parentheses";
+    return false;
+  }
+  finish();
+  return true;
+}
+
 // ------------------------------------------------------------------------------ rules
 
 // clang-format off
@@ -32,6 +91,7 @@ const std::vector<EvaluationRule> kRules = {
     {"uninitialized-read", "Use of Uninitialized Variables"},
     {"usual-arithmetic-conversion", "Type-Promotion Rules"},
     {"smear-scalar", "\"Smearing\" of Scalars to Vectors"},
+    {"truncate-larger-vector", "cgc dialect, mismatched-vector-sizes (CGD-5)"},
     {"componentwise-operator", "Operator Enhancements"},
     {"comparison", "Operators (Comparisons)"},
     {"boolean-both-sides", "Operators (Boolean): no short-circuiting"},
@@ -788,10 +848,17 @@ class Execution {
       rule("usual-arithmetic-conversion", span, scalarName(s));
     auto shaped = [&](const EvalValue& v, const EvalValue& other, Scalar sc) -> TypeP {
       const EvalValue& big = v.components.size() == 1 && other.components.size() > 1 ? other : v;
+      // Two vectors of different sizes (cgc's dialect, mismatched-vector-sizes, CGD-5: the
+      // checker accepts them only there): the larger truncated to the smaller.
+      if (v.shape == EvalValue::Shape::Vector && other.shape == EvalValue::Shape::Vector &&
+          other.components.size() < v.components.size())
+        return withScalar(*other.type, sc);
       return withScalar(*big.type, sc);
     };
     EvalValue x = convert(a, shaped(a, b, s));
     EvalValue y = convert(b, shaped(b, a, sameScalar ? s : b.type->scalar));
+    if (x.components.size() < a.components.size() || y.components.size() < b.components.size())
+      rule("truncate-larger-vector", span);
     if (a.components.size() == 1 && b.components.size() > 1) rule("smear-scalar", span);
     if (b.components.size() == 1 && a.components.size() > 1) rule("smear-scalar", span);
     if (x.components.size() != y.components.size())
@@ -1423,17 +1490,8 @@ class Execution {
   // "float3(1,2,3)"), or "true"/"false".
   bool parseArgument(const std::string& text, const TypeP& t, EvalValue& out, std::string& error) {
     out = makeValue(t, false);
-    std::string s = text;
-    size_t open = s.find('('), close = s.rfind(')');
-    if (open != std::string::npos && close != std::string::npos && close > open)
-      s = s.substr(open + 1, close - open - 1);
     std::vector<std::string> parts;
-    std::stringstream ss(s);
-    for (std::string part; std::getline(ss, part, ',');) {
-      part.erase(0, part.find_first_not_of(" \t"));
-      part.erase(part.find_last_not_of(" \t") + 1);
-      parts.push_back(part);
-    }
+    if (!argumentComponents(text, parts, error)) return false;
     std::vector<Component*> slots;
     std::vector<Scalar> kinds;
     std::function<void(EvalValue&)> collect = [&](EvalValue& v) {

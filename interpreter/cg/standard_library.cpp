@@ -49,6 +49,12 @@ constexpr LibraryRow kRows[] = {
     {"smoothstep", "T smoothstep(T a, T b, T x); Tn smoothstep(Tn a, Tn b, Tn x)", kFloating, "smoothstep", "t = saturate((x - a) / (b - a)); t * t * (3 - 2 * t)"},
     {"sqrt", "T sqrt(T a); Tn sqrt(Tn a)", kFloating, "sqrt", "WGSL sqrt accuracy (CG-E5)"},
     {"step", "T step(T a, T x); Tn step(Tn a, Tn x)", kFloating, "step", "x >= a ? 1 : 0"},
+    // cgc's dialect, extension glsl-functions (docs/ambiguities.md CGD-2): GLSL's names, with
+    // the formulas cgc 3.1's hlslf output gives them.
+    {"fract", "T fract(T a); Tn fract(Tn a)", kFloating, "frac", "frac (cgc dialect)"},
+    {"inversesqrt", "T inversesqrt(T a); Tn inversesqrt(Tn a)", kFloating, "rsqrt", "rsqrt (cgc dialect)"},
+    {"mix", "T mix(T a, T b, T w); Tn mix(Tn a, Tn b, Tn w); Tn mix(Tn a, Tn b, T w)", kFloating, "lerp", "lerp (cgc dialect)"},
+    {"mod", "T mod(T x, T y); Tn mod(Tn x, Tn y)", kFloating, "mod", "x - y * floor(x / y) (cgc dialect)"},
 };
 // clang-format on
 
@@ -444,6 +450,14 @@ LibraryResult callLibrary(const LibraryRow& row, const std::vector<EvalValue>& a
       NumericModel nm = c.of(x[0]);
       return number(x[0], nm.add(x[0].number,
                                  nm.multiply(x[2].number, nm.subtract(x[1].number, x[0].number))));
+    };
+  } else if (e == "mod") {
+    arity = 2;
+    // x - y * floor(x / y): GLSL's mod as cgc 3.1 compiles it (CGD-2), not fmod's truncation.
+    fn = [](const Context& c, const std::vector<Component>& x, std::string&) {
+      NumericModel nm = c.of(x[0]);
+      NumberSet q = floorSet(nm.divide(x[0].number, x[1].number));
+      return number(x[0], nm.subtract(x[0].number, nm.multiply(x[1].number, q)));
     };
   } else if (e == "step") {
     arity = 2;

@@ -48,9 +48,9 @@ struct KnownDifference {
   const char* reason;
 };
 constexpr const char* kGlslNames =
-    "a GLSL name (fract, mix, mod, modf, inversesqrt, vec2-vec4, mat3x3): neither the seed nor the "
-    "Cg 3.1 "
-    "reference manual's standard library has it; cgc 3.1 accepts it, undocumented";
+    "a GLSL name (fract, mix, mod, inversesqrt, texelFetch, vec2-vec4, mat3x3): neither the seed "
+    "nor the Cg 3.1 reference manual's standard library has it; cgc 3.1 accepts it, "
+    "undocumented";
 constexpr KnownDifference kKnownDifferences[] = {
     {"cg-operator-enhancements", "do not match", "cgc-deviation",
      "operands of different vector sizes: the seed requires matched sizes (docs/ambiguities.md "
@@ -69,13 +69,18 @@ constexpr KnownDifference kKnownDifferences[] = {
     {"cg-namespaces", "'fract' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'mix' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'mod' is not a declared function", "cgc-deviation", kGlslNames},
-    {"cg-namespaces", "'modf' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-namespaces", "'inversesqrt' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-namespaces", "'texelFetch' is not a declared function", "cgc-deviation", kGlslNames},
+    {"cg-namespaces", "'texelFetchOffset' is not a declared function", "cgc-deviation", kGlslNames},
     {"cg-types", "unknown type name 'vec", "cgc-deviation", kGlslNames},
     {"cg-types", "unknown type name 'mat", "cgc-deviation", kGlslNames},
     {"cg-reserved-words", "reserved word 'float' cannot be used as an expression", "cgc-deviation",
      "GLSL's array constructor `float[](...)`: neither the seed (C's grammar) nor the Cg 3.1 "
      "reference manual has it; cgc 3.1 accepts it"},
+    {"cg-struct-and-interface-types", "is already defined", "cgc-deviation",
+     "a structure defined twice: C, whose syntax and scoping the seed takes, defines a type's "
+     "content at most once (C99 6.7.2.3); cgc 3.1 accepts a second definition with the same "
+     "members (docs/ambiguities.md CGD-7)"},
     {"cg-namespaces", "does not reach; cgc 3.1 leaves such names unresolved", "cgc-deviation",
      "an undeclared name in a function the entry does not reach: the seed exempts only profile "
      "restrictions there (Profiles); cgc 3.1 does not resolve names there (docs/ambiguities.md "
@@ -157,6 +162,7 @@ PlumbJudgement judgeWithPlumb(const OracleProgram& program, const ParseOptions& 
   CheckOptions options;
   options.profile = j.profile;
   options.entry = program.entry;
+  options.dialect = parse.lex.dialect;
   std::optional<CheckedProgram> checked = checkProgram(*p, *parsed, diagnostics, options);
   if (!checked || diagnostics.hasErrors()) return firstError("rejected");
   const bool warned =

@@ -65,7 +65,8 @@ std::string plumbProfileFor(const std::string& cgcProfile);
 
 /// Plumb's Cg front end on one program: the system preprocessor (when the text has
 /// directives), the parser of semantics/cg and the checker of checker/cg for the entry.
-/// `parse.lex.strictReservedWords`: `--strict-reserved` (docs/ambiguities.md C23).
+/// `parse.lex.strictReservedWords`: `--strict-reserved` (docs/ambiguities.md C23);
+/// `parse.lex.dialect`: `--dialect` (the checker reads the same, semantics/cg/dialect.h).
 PlumbJudgement judgeWithPlumb(const OracleProgram& program, const ParseOptions& parse = {});
 
 struct Classification {

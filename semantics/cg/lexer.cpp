@@ -245,6 +245,24 @@ std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics,
         while (j < n && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
         if (j >= n || text[j] != '<') use = ReservedWordUse::Name;
       }
+      if (word == "sampler" && options.dialect.allows(CgcExtension::SamplerAsName)) {
+        // cgc's dialect (CGD-4): `sampler` names a type only before a name (`sampler s`);
+        // elsewhere (`sampler2D sampler,`, `tex2D(sampler, uv)`) it is a name.
+        uint32_t j = i;
+        while (j < n && std::isspace(static_cast<unsigned char>(text[j]))) ++j;
+        if (j >= n || !isIdentStart(text[j])) {
+          if (warned.insert(word).second)
+            diagnostics.add({Severity::Warning,
+                             &file,
+                             Span{start, i},
+                             extensionWarning(CgcExtension::SamplerAsName,
+                                              "'sampler', a type name of the seed, used as a name"),
+                             std::string(extensionInfo(CgcExtension::SamplerAsName).seedRule),
+                             {}});
+          tokens.push_back({TokenKind::Identifier, {start, i}, word});
+          continue;
+        }
+      }
       bool keyword = use == ReservedWordUse::Keyword ||
                      (use == ReservedWordUse::Name && options.strictReservedWords);
       if (use == ReservedWordUse::Name && !keyword && warned.insert(word).second)

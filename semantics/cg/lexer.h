@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "semantics/cg/dialect.h"
 #include "semantics/diagnostic.h"
 #include "semantics/source.h"
 
@@ -37,6 +38,10 @@ struct LexOptions {
   /// and cgc accepts as names (`texture`, `string`, `__x`; docs/ambiguities.md C23). Without
   /// it those are identifiers with a `cg-reserved-words` warning (once per word and file).
   bool strictReservedWords = false;
+  /// The language read (dialect.h): the seed, or cgc's dialect, whose extensions the lexer and
+  /// the parser apply where their rules live (`sampler` as a name, GLSL's type names and array
+  /// constructors).
+  Dialect dialect;
 };
 
 /// Tokenizes `file`. A character no token starts with, an unterminated comment or string and a

@@ -50,6 +50,7 @@ class Parser {
   std::optional<Program> run() {
     size_t errorsBefore = diagnostics_.errorCount();
     tokens_ = tokenize(file_, diagnostics_, options_.lex);
+    if (options_.lex.dialect.allows(CgcExtension::GlslTypeNames)) glslTypeNames();
     end_ = tokens_.back();
     if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
     while (!atEnd()) parseExternalDeclaration();
@@ -58,6 +59,58 @@ class Parser {
   }
 
  private:
+  // cgc's dialect, extension glsl-type-names (CGD-1): GLSL's type names are Cg's types, a
+  // warning at the first use of each name.
+  void glslTypeNames() {
+    std::set<std::string> warned;
+    for (Token& t : tokens_) {
+      if (t.kind != TokenKind::Identifier) continue;
+      std::optional<std::string> cg = glslTypeAlias(t.text);
+      if (!cg) continue;
+      if (warned.insert(t.text).second)
+        diagnostics_.add({Severity::Warning,
+                          &file_,
+                          t.span,
+                          extensionWarning(CgcExtension::GlslTypeNames,
+                                           "'" + t.text + "' is GLSL's name for " + *cg),
+                          std::string(extensionInfo(CgcExtension::GlslTypeNames).seedRule),
+                          {}});
+      t.text = *cg;
+    }
+  }
+
+  // cgc's dialect, extension glsl-array-constructors (CGD-3): `T[](a, b)` or `T[n](a, b)`
+  // at the current token.
+  bool atArrayConstructor() const {
+    if (!options_.lex.dialect.allows(CgcExtension::GlslArrayConstructors) || !isTypeStart() ||
+        !is("[", 1))
+      return false;
+    if (is("]", 2)) return is("(", 3);
+    return peek(2).kind == TokenKind::IntLiteral && is("]", 3) && is("(", 4);
+  }
+  // The array constructor as the initializer list it stands for: its arguments in order.
+  ExprP parseArrayConstructor() {
+    Span first = peek().span;
+    auto e = makeExpr(ExprKind::InitializerList, first);
+    TypeSyntax element;
+    if (!parseType(element)) return e;
+    expect("[");
+    if (peek().kind == TokenKind::IntLiteral) advance();
+    expect("]");
+    parseArguments(*e);
+    e->span = join(first, previousSpan());
+    diagnostics_.add({Severity::Warning,
+                      &file_,
+                      e->span,
+                      extensionWarning(CgcExtension::GlslArrayConstructors,
+                                       "GLSL's array constructor '" + element.name +
+                                           "[](...)', read as the initializer list of its "
+                                           "arguments"),
+                      std::string(extensionInfo(CgcExtension::GlslArrayConstructors).seedRule),
+                      {}});
+    return e;
+  }
+
   // ---- tokens ----
   const Token& peek(size_t k = 0) const {
     if (failed_) return end_;
@@ -984,10 +1037,12 @@ class Parser {
           e->literal = t.text;
           return e;
         }
+        if (atArrayConstructor()) return parseArrayConstructor();
         if (isTypeStart() && is("(", 1)) return parseConstructor();
         rejectReserved(t, "an expression");
         return makeExpr(ExprKind::Name, first);
       case TokenKind::Identifier:
+        if (atArrayConstructor()) return parseArrayConstructor();
         if (isTypeStart() && is("(", 1)) return parseConstructor();
         advance();
         if (is("(")) {

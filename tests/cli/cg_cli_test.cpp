@@ -34,6 +34,32 @@ TEST(CgCli, RejectionNamesTheSection) {
   EXPECT_EQ(j["diagnostics"][0]["rule"], "cg-fragment-binding-semantics-for-outputs");
 }
 
+TEST(CgCli, DialectCgcAcceptsWithAWarningAndRunsWithCgcsMeaning) {
+  // `--dialect cgc` (docs/cg.md "The cgc dialect"): GLSL's names are a warning naming the
+  // extension and the seed's rule; the default is the seed, which rejects them.
+  std::string f = temp("glsl.cg",
+                       "float4 main(vec2 uv : TEXCOORD0) : COLOR {\n"
+                       "  vec3 c = vec3(fract(uv), mod(-1.0, 3.0));\n"
+                       "  return vec4(c, 1);\n"
+                       "}\n");
+  auto seed = plumb("cg check " + f + " --profile arbfp1 --entry main", true);
+  EXPECT_EQ(seed.status, 1);
+  EXPECT_NE(seed.out.find("[cg-types]"), std::string::npos) << seed.out;
+  auto cgc = plumb("cg check " + f + " --profile arbfp1 --entry main --dialect cgc", true);
+  EXPECT_EQ(cgc.status, 0) << cgc.out;
+  EXPECT_NE(cgc.out.find("extension glsl-type-names; the seed rejects it: cg-types"),
+            std::string::npos)
+      << cgc.out;
+  EXPECT_NE(cgc.out.find("extension glsl-functions"), std::string::npos) << cgc.out;
+  EXPECT_NE(cgc.out.find("dialect cgc"), std::string::npos) << cgc.out;
+  auto json = plumb("cg check " + f + " --profile arbfp1 --entry main --dialect cgc --format json");
+  EXPECT_EQ(nlohmann::json::parse(json.out)["dialect"], "cgc");
+  auto run = plumb("cg run " + f + " --entry main --args \"0.25,(-1.75)\" --dialect cgc");
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_NE(run.out.find("float4(0.25, 0.25, 2, 1)"), std::string::npos) << run.out;
+  EXPECT_EQ(plumb("cg check " + f + " --dialect glsl", true).status, 2);
+}
+
 TEST(CgCli, PreprocessorAndUsageErrors) {
   std::string f = temp("macro.cg",
                        "#define SCALE(x) ((x) * 2.0)\n"

@@ -19,14 +19,19 @@ struct CheckOutcome {
 };
 
 inline CheckOutcome checkText(const std::string& text, const std::string& profile = "generic",
-                              const std::string& entry = "") {
+                              const std::string& entry = "",
+                              const Dialect& dialect = Dialect::seed()) {
   CheckOutcome r;
   SourceFile f("t.cg", text);
   DiagnosticList d;
-  auto p = parseProgram(f, d);
+  ParseOptions parse;
+  parse.lex.dialect = dialect;
+  auto p = parseProgram(f, d, parse);
   if (p) {
     r.program = std::make_unique<Program>(std::move(*p));
-    r.checked = checkProgram(*r.program, f, d, CheckOptions{profile, entry});
+    CheckOptions options{profile, entry};
+    options.dialect = dialect;
+    r.checked = checkProgram(*r.program, f, d, options);
     r.ok = r.checked.has_value();
   }
   for (const auto& x : d.all()) {
@@ -42,8 +47,9 @@ inline CheckOutcome checkText(const std::string& text, const std::string& profil
 
 /// "ok", "ok+warning" or the first error's rule.
 inline std::string verdict(const std::string& text, const std::string& profile = "generic",
-                           const std::string& entry = "") {
-  CheckOutcome r = checkText(text, profile, entry);
+                           const std::string& entry = "",
+                           const Dialect& dialect = Dialect::seed()) {
+  CheckOutcome r = checkText(text, profile, entry, dialect);
   if (r.ok) return r.warnings.empty() ? "ok" : "ok+warning";
   return r.rule;
 }

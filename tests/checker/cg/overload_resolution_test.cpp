@@ -134,6 +134,19 @@ TEST(CgOverload, OutArgumentsMustBeAssignable) {
   EXPECT_EQ(bad.rule, "cg-assignment");
 }
 
+TEST(CgLibrary, ModfHasAnOutParameter) {
+  // The manual's modf page: `float modf(float x, out float i)` for float, half, fixed, scalar
+  // and vectors 1-4, "supported in all profiles except fp20" (RetroArch's xbr shaders call it).
+  auto ok = testing::checkText(
+      "float4 main(float4 v : TEXCOORD0) : COLOR { float i; half2 h; "
+      "return float4(modf(v.x, i), modf(half2(v.xy), h), i); }",
+      "arbfp1", "main");
+  EXPECT_TRUE(ok.ok) << ok.message;
+  auto bad = testing::checkText("float t(float g) { return modf(g, 1.0); }");
+  EXPECT_FALSE(bad.ok);
+  EXPECT_EQ(bad.rule, "cg-assignment");  // the out argument must be assignable
+}
+
 TEST(CgOverload, LibraryTableIsDeclared) {
   auto names = standardLibraryNames();
   for (const char* n : {"lerp", "saturate", "dot", "mul", "tex2D", "normalize", "clamp"})

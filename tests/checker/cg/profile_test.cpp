@@ -179,6 +179,41 @@ TEST(CgProfiles, TextureArraysConstantBuffersAndMatrixConstructors) {
 // C's brace elision (C99 6.7.8p20; the seed's declarations are C's): an array of vectors from
 // one flat list of scalars (Ogre's HeatVision.cg), with cgc's warning; a list mixing vectors and
 // scalars is rejected, as cgc 3.1 rejects it (C1058; docs/ambiguities.md C30, CG-P6).
+TEST(CgProfiles, DerivativesOnlyInTheFragmentProfilesThatHaveThem) {
+  // The manual's ddx, ddy, fwidth pages: "unsupported in the fp20, ps_1_1, ps_1_2, ps_1_3, and
+  // arbfp1 profiles"; ps_2_0 has no gradient instruction either (cgc: C3004). CG-P8.
+  const char* p =
+      "float4 main(float2 uv : TEXCOORD0) : COLOR { return float4(ddx(uv), ddy(uv.x), "
+      "fwidth(uv.y)); }";
+  for (const char* has : {"fp40", "ps_3_0", "gp4fp", "gp5fp", "ps_4_0", "ps_5_0"})
+    EXPECT_EQ(verdict(p, has, "main"), "ok") << has;
+  for (const char* lacks : {"arbfp1", "ps_1_1", "ps_2_0"})
+    EXPECT_EQ(verdict(p, lacks, "main"), "cg-overloading-of-functions-by-profile") << lacks;
+  EXPECT_EQ(verdict(p, "arbvp1", "main"), "cg-overloading-of-functions-by-profile");
+  // A function the entry does not reach may still call them (seed "Profiles", CGO-7).
+  EXPECT_EQ(verdict("float2 d(float2 uv) { return ddx(uv); }\n"
+                    "float4 main(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }",
+                    "arbfp1", "main"),
+            "ok");
+}
+
+TEST(CgProfiles, TextureCoordinateInputsOfTheFragmentProfiles) {
+  // The fp40 page's varying input semantics: texture coordinate sets 0-7 (TEXCOORD0-7, TEX0-7);
+  // cgc 3.1 rejects TEXCOORD8 with C5102 in arbfp1, fp40, ps_2_0, gp4fp and gp5fp and accepts
+  // it in ps_3_0 and ps_4_0 (CG-P9).
+  const char* eight = "float4 main(float2 uv : TEXCOORD8) : COLOR { return uv.xyxy; }";
+  const char* seven =
+      "float4 main(float2 uv : TEXCOORD7, float2 t : TEX7) : COLOR { return uv.xyxy; }";
+  const char* member =
+      "struct V { float2 uv : TEX9; }; float4 main(V v) : COLOR { return v.uv.xyxy; }";
+  for (const char* p : {"arbfp1", "fp40", "ps_2_0", "gp4fp", "gp5fp"}) {
+    EXPECT_EQ(verdict(eight, p, "main"), "cg-binding-semantics") << p;
+    EXPECT_EQ(verdict(member, p, "main"), "cg-binding-semantics") << p;
+    EXPECT_EQ(verdict(seven, p, "main"), "ok") << p;
+  }
+  for (const char* p : {"ps_3_0", "ps_4_0"}) EXPECT_EQ(verdict(eight, p, "main"), "ok") << p;
+}
+
 TEST(CgDeclarations, BraceElisionInArrayInitializers) {
   EXPECT_EQ(verdict("void t() { const float2 o[4] = {-1.8, -1.8, -1.8, 1.8, 1.8, -1.8, 1.8, 1.8}; "
                     "float2 a = o[3]; }"),

@@ -71,6 +71,41 @@ TEST(CgFamily, OverloadRowsSeparateGreedyFromBestMatch) {
   EXPECT_EQ(differ, 6u);
 }
 
+// The profile rows (issue 21 item 5, "profile-specific overloads"): the same program under the
+// other profile of its stage the solver names resolves otherwise (Plumb's checker and evaluator
+// as the judge), and a rejection is named for overloading by profile.
+TEST(CgFamily, ProfileRowsResolveByProfile) {
+  const size_t rows = cgRows().size();
+  size_t checked = 0;
+  for (size_t r = 0; r < rows; ++r) {
+    const std::string id = cgRows()[r].id;
+    if (id != "cg.overload.profile-decides" && id != "cg.overload.profile-fails") continue;
+    for (uint64_t n = 0; n < 4; ++n) {
+      CgDraft d = draft(3, r + rows * n);
+      ASSERT_EQ(d.failure, "") << id;
+      const CgProgram& here = d.program;
+      PlumbSide a = plumbSide(here);
+      EXPECT_EQ(compareWithReading(here, a), "") << here.source;
+      CgProgram there = here;
+      there.profile = there.plumbProfile = here.derivation["other_profile"];
+      PlumbSide b = plumbSide(there);
+      const bool sameVerdict = (a.verdict == "reject") == (b.verdict == "reject");
+      const bool sameValue =
+          !a.values.empty() && !b.values.empty() && a.values[0].text == b.values[0].text;
+      EXPECT_FALSE(sameVerdict && (a.verdict == "reject" || sameValue))
+          << here.profile << " / " << there.profile << "\n"
+          << here.source;
+      if (id == "cg.overload.profile-fails") {
+        EXPECT_EQ(a.verdict, "reject");
+      } else {
+        EXPECT_NE(a.verdict, "reject");
+      }
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 8u);
+}
+
 TEST(CgFamily, Deterministic) {
   for (uint64_t slot : {0u, 4u, 5u, 9u}) {
     EXPECT_EQ(draft(3, slot).program.source, draft(3, slot).program.source);

@@ -33,16 +33,20 @@ struct Ran {
 
 // Parses, checks (unless `check` is false: a program only the checker rejects) and runs.
 Ran run(const std::string& text, const std::string& entry, std::vector<std::string> args = {},
-        Precision precision = Precision::Types, bool check = true) {
+        Precision precision = Precision::Types, bool check = true,
+        const Dialect& dialect = Dialect::seed()) {
   SourceFile file("test.cg", text);
   DiagnosticList diagnostics;
-  std::optional<Program> program = parseProgram(file, diagnostics);
+  ParseOptions parse;
+  parse.lex.dialect = dialect;
+  std::optional<Program> program = parseProgram(file, diagnostics, parse);
   EXPECT_TRUE(program.has_value()) << text;
   Ran r;
   if (!program) return r;
   // The checker first, as `plumb cg run` does: it annotates each call with its overload.
   CheckOptions options;
   options.entry = entry;
+  options.dialect = dialect;
   std::optional<CheckedProgram> checked;
   if (check) checked = checkProgram(*program, file, diagnostics, options);
   if (check && !checked) {
@@ -354,7 +358,11 @@ TEST(CgEvaluator, EveryRuleIsTaken) {
     float2 narrow() : COLOR { return float2(1, 2); }
     int ub(int x) { return x / 0; }
   )";
-  std::set<std::string> fired;
+  // cgc's dialect (CGD-5): a float2 + float3 truncates the float3.
+  Ran cgc = run("float2 mismatch(float2 a, float3 b) { return a + b; }", "mismatch",
+                {"1,2", "10,20,30"}, Precision::Types, true, Dialect::cgc());
+  EXPECT_EQ(cgc.outcomes(), Outcomes{"return = float2(11, 22)"});
+  std::set<std::string> fired(cgc.result.rulesFired.begin(), cgc.result.rulesFired.end());
   for (auto [entry, args] :
        std::vector<std::pair<std::string, std::vector<std::string>>>{{"all", {"0.5,1,0,1"}},
                                                                      {"all", {"0.5,1,0,-1"}},
@@ -390,6 +398,47 @@ TEST(CgEvaluator, LimitsAndErrors) {
   EXPECT_NE(runFunction(program, o).error, "");
   o.args = {"1", "2"};
   EXPECT_NE(runFunction(program, o).error, "");
+}
+
+TEST(CgEvaluator, CgcDialectMeanings) {
+  // cgc's dialect (docs/cg.md "The cgc dialect"): the meaning cgc 3.1 gives each extension,
+  // checked against the values cgc folds (its hlslf output): mod(-1.0, 3.0) is 2 (GLSL's
+  // floor form, not fmod's -1), fract(-1.25) is 0.75, mix(1.0, 3.0, 0.25) is 1.5.
+  const Dialect cgc = Dialect::cgc();
+  auto one = [&](const char* p, std::vector<std::string> args = {}) {
+    return run(p, "f", std::move(args), Precision::Types, true, cgc).outcomes();
+  };
+  EXPECT_EQ(one("float4 f() { return float4(mod(-1.0, 3.0), fract(-1.25), mix(1.0, 3.0, 0.25), "
+                "inversesqrt(4.0)); }"),
+            // inversesqrt is rsqrt: WGSL's inverseSqrt accuracy (2 ULP) around 0.5 (CG-E5).
+            Outcomes{"return = float4(2, 0.75, 1.5, [0.49999994039535522, 0.50000005960464478])"});
+  EXPECT_EQ(
+      one("vec3 f(vec2 a) { mat2 m = mat2(1, 0, 0, 2); return vec3(mul(m, a), 1); }", {"3,4"}),
+      Outcomes{"return = float3(3, 8, 1)"});
+  EXPECT_EQ(one("float f(int i) { float w[3] = float[](0.5, 1.5, 2.5); return w[i]; }", {"2"}),
+            Outcomes{"return = 2.5"});
+  EXPECT_EQ(one("struct S { float a; }; struct S { float a; };\n"
+                "float f() { S s = { 3 }; return s.a; }"),
+            Outcomes{"return = 3"});
+}
+
+TEST(CgEvaluator, ArgumentsWithNegativeComponentsInParentheses) {
+  // `--args "1,(-1)"` is two components (a negative one in parentheses, since the command line
+  // takes `-1` for an option); it was read as the `-1` inside the parentheses, smeared.
+  const char* p = "float2 f(float2 v) { return v; }";
+  EXPECT_EQ(run(p, "f", {"1,(-1)"}).outcomes(), Outcomes{"return = float2(1, -1)"});
+  EXPECT_EQ(run(p, "f", {"(-1),2"}).outcomes(), Outcomes{"return = float2(-1, 2)"});
+  EXPECT_EQ(run(p, "f", {"float2(1, (-2.5))"}).outcomes(), Outcomes{"return = float2(1, -2.5)"});
+  EXPECT_EQ(run(p, "f", {"((-3))"}).outcomes(), Outcomes{"return = float2(-3, -3)"});
+  SourceFile file("t.cg", p);
+  DiagnosticList d;
+  Program program = *parseProgram(file, d);
+  RunOptions o;
+  o.entry = "f";
+  for (const char* bad : {"1,(2", "1,2)", "(1),(2),(3)"}) {
+    o.args = {bad};
+    EXPECT_NE(runFunction(program, o).error, "") << bad;
+  }
 }
 
 TEST(CgEvaluator, ReportFormats) {
