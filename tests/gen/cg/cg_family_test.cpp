@@ -2,6 +2,7 @@
 #include "gen/cg/cg_family.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -126,7 +127,8 @@ TEST(CgFamily, ComparisonCanFail) {
 }
 
 TEST(CgFamily, DriverWritesAManifest) {
-  auto dir = std::filesystem::temp_directory_path() / "plumb-cg-gen-test";
+  auto dir =
+      std::filesystem::temp_directory_path() / ("plumb-cg-gen-test-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   CgGenOptions o;
   o.count = 20;

@@ -4,6 +4,7 @@
 #include "oracle/cg/cg_fold.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -144,7 +145,8 @@ TEST(CgFoldCompare, EachClassification) {
 }
 
 TEST(CgFoldCompare, GeneratedManifestCarriesTheReading) {
-  auto dir = std::filesystem::temp_directory_path() / "plumb-cg-fold-test";
+  auto dir =
+      std::filesystem::temp_directory_path() / ("plumb-cg-fold-test-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
   std::ofstream(dir / "a.cg") << "float4 main() : COLOR { return half(70000.0); }\n";
   std::ofstream(dir / "programs.jsonl")

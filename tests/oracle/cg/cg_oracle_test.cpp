@@ -2,6 +2,7 @@
 // read from its output, the classification table row by row, the input formats, the report,
 // and runCgc against a stand-in cgc (fake_cgc.sh) so that none of it needs NVIDIA's compiler.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -248,7 +249,8 @@ TEST(CgOracleInputs, ManifestFileDirectoryAndWrongFormats) {
   std::string junk = writeTemp("junk.jsonl", "not json\n");
   EXPECT_FALSE(loadOracleInputs(junk, "gp4fp", "main", "", programs, error));
 
-  auto dir = std::filesystem::temp_directory_path() / "plumb-cg-oracle-test-dir";
+  auto dir = std::filesystem::temp_directory_path() /
+             ("plumb-cg-oracle-test-dir-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir / "sub");
   std::ofstream(dir / "sub" / "b.cg") << "float4 main() : COLOR { return 0; }\n";
   std::ofstream(dir / "a.cg") << "float4 main() : COLOR { return 0; }\n";

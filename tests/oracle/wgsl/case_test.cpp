@@ -1,4 +1,5 @@
 // Loading oracle cases (plumb-oracle-case v1) and resolving bindings to raw words.
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 
@@ -13,7 +14,8 @@ namespace fs = std::filesystem;
 const std::string kCorpus = std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle";
 
 std::string writeTemp(const std::string& name, const std::string& text) {
-  fs::path dir = fs::temp_directory_path() / "plumb-oracle-case-test";
+  fs::path dir =
+      fs::temp_directory_path() / ("plumb-oracle-case-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path p = dir / name;
   std::ofstream(p) << text;
@@ -88,11 +90,11 @@ std::string caseWith(const std::string& bindings, const std::string& extra = "")
 TEST(OracleCases, ExpectedRunVersions) {
   const std::string b = R"([{"group":0,"binding":0,"size":16}])";
   for (int version : {1, 2, 3, 4}) {
-    OracleCase c = loadCase(
-        writeTemp("e" + std::to_string(version) + ".json",
-                  caseWith(b, R"({"expect": {"format": "plumb-run", "version": )" + std::to_string(version) +
-                                  R"(, "outcomes": []}})")),
-        {});
+    OracleCase c =
+        loadCase(writeTemp("e" + std::to_string(version) + ".json",
+                           caseWith(b, R"({"expect": {"format": "plumb-run", "version": )" +
+                                           std::to_string(version) + R"(, "outcomes": []}})")),
+                 {});
     EXPECT_TRUE(c.error.empty()) << c.error;
     EXPECT_TRUE(c.expect);
   }
@@ -109,11 +111,12 @@ TEST(OracleCases, ExpectedRunVersions) {
 
 TEST(OracleCases, BindingErrorsAreClear) {
   // A typed value is laid out by the store type (vec4<f32>: four words).
-  OracleCase v =
-      loadCase(writeTemp("v.json", caseWith(R"([{"group":0,"binding":1,"value":[1,2,3,4.5]}])")), {});
+  OracleCase v = loadCase(
+      writeTemp("v.json", caseWith(R"([{"group":0,"binding":1,"value":[1,2,3,4.5]}])")), {});
   EXPECT_TRUE(v.error.empty()) << v.error;
   for (const RunnerBinding& b : v.bindings)
-    if (b.binding == 1) EXPECT_EQ(b.words, (std::vector<uint32_t>{0x3f800000, 0x40000000, 0x40400000, 0x40900000}));
+    if (b.binding == 1)
+      EXPECT_EQ(b.words, (std::vector<uint32_t>{0x3f800000, 0x40000000, 0x40400000, 0x40900000}));
   OracleCase badValue =
       loadCase(writeTemp("bv.json", caseWith(R"([{"group":0,"binding":1,"value":[1,2,3]}])")), {});
   EXPECT_NE(badValue.error.find("expected an array of 4"), std::string::npos) << badValue.error;

@@ -1,7 +1,8 @@
-// Draws in the oracle (oracle/wgsl/draw_plan.h, oracle/wgsl/draw_compare.h, docs/oracle.md "Draws"):
-// the plans the runners get for the bundled draw cases (corpus/oracle/draw), the refusals,
-// the per-pixel comparison with Plumb's outcome sets, and the vertex write-out, which runs on
-// Plumb's own interpreter here and must give words inside the vertex stage's outcome set.
+// Draws in the oracle (oracle/wgsl/draw_plan.h, oracle/wgsl/draw_compare.h, docs/oracle.md
+// "Draws"): the plans the runners get for the bundled draw cases (corpus/oracle/draw), the
+// refusals, the per-pixel comparison with Plumb's outcome sets, and the vertex write-out, which
+// runs on Plumb's own interpreter here and must give words inside the vertex stage's outcome set.
+#include <unistd.h>
 #include <bit>
 #include <filesystem>
 #include <fstream>
@@ -20,7 +21,8 @@ namespace fs = std::filesystem;
 const std::string kDraw = std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/draw";
 
 std::string writeCase(const std::string& name, const nlohmann::json& j) {
-  fs::path dir = fs::temp_directory_path() / "plumb-oracle-draw-test";
+  fs::path dir =
+      fs::temp_directory_path() / ("plumb-oracle-draw-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path p = dir / (name + ".json");
   nlohmann::json c = j;

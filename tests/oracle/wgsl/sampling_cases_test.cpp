@@ -2,6 +2,7 @@
 // the bundled sampling cases (corpus/oracle/sampling) load, become runner textures with their
 // bytes and samplers with their binding types, and run on the interpreter with the same
 // texels; binding errors name the binding.
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 
@@ -19,7 +20,8 @@ const std::string kSampling = std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/sa
 
 std::string writeCase(const std::string& name, const std::string& wgsl,
                       const nlohmann::json& bindings) {
-  fs::path dir = fs::temp_directory_path() / "plumb-oracle-sampling-test";
+  fs::path dir =
+      fs::temp_directory_path() / ("plumb-oracle-sampling-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path p = dir / (name + ".json");
   std::ofstream(p) << nlohmann::json{

@@ -2,6 +2,7 @@
 // (interpreterOutcomeProvider) and a device's words are classified against its outcome set.
 // An unsupported feature stays inconclusive and says which; after a dynamic error any output
 // is allowed.
+#include <unistd.h>
 #include <filesystem>
 #include <fstream>
 
@@ -16,7 +17,8 @@ namespace {
 namespace fs = std::filesystem;
 
 OracleCase caseOf(const std::string& name, const std::string& wgsl) {
-  fs::path dir = fs::temp_directory_path() / "plumb-oracle-typed-stops-test";
+  fs::path dir =
+      fs::temp_directory_path() / ("plumb-oracle-typed-stops-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path p = dir / (name + ".json");
   nlohmann::json j = {{"format", "plumb-oracle-case"},

@@ -1,6 +1,7 @@
 // Verdict-only oracle cases (module only, or one pipeline per entry point), pipeline-overridable
 // constants, and the plumb-case v1 format: loading, the runner's input, the pipelines Plumb
 // plans, and a batch through tests/oracle/fake_runner.sh (tests/oracle/data/verdicts).
+#include <unistd.h>
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -23,7 +24,8 @@ OracleCase load(const std::string& name, const VerdictOptions& options = {}) {
 }
 
 std::string writeTemp(const std::string& name, const std::string& text) {
-  fs::path dir = fs::temp_directory_path() / "plumb-oracle-verdict-test";
+  fs::path dir =
+      fs::temp_directory_path() / ("plumb-oracle-verdict-test-" + std::to_string(::getpid()));
   fs::create_directories(dir);
   fs::path p = dir / name;
   std::ofstream(p) << text;
@@ -336,7 +338,8 @@ TEST(OracleVerdictCases, ConstantsInAnOracleCase) {
 
 // A `plumb gen` corpus directory expands to the cases its manifest lists, in its family folders.
 TEST(OracleVerdictCases, CorpusDirectoryExpandsToItsManifest) {
-  fs::path dir = fs::temp_directory_path() / "plumb-oracle-corpus-test";
+  fs::path dir =
+      fs::temp_directory_path() / ("plumb-oracle-corpus-test-" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir / "overrides");
   fs::copy_file(kVerdicts + "/override-constants.json", dir / "overrides" / "a.json");
