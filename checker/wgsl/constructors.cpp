@@ -125,12 +125,6 @@ ExpressionInfo Checker::typeConstructor(Type target, const TypeDecl* inferredSha
     }
   }
 
-  auto conversionFrom = [&](Type to, Type from) {
-    for (TypeKind k : conversionSources(types_.kind(to)))
-      if (types_.kind(from) == k) return true;
-    return false;
-  };
-
   switch (kind) {
     case TypeKind::Bool: case TypeKind::I32: case TypeKind::U32: case TypeKind::F32:
     case TypeKind::F16: {
