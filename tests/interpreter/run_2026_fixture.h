@@ -18,11 +18,13 @@ struct Ran {
   std::string errors;
 };
 
+/// `bindings`: a plumb-bindings document (null: none; missing bindings are zero either way).
 inline Ran run(const Revision& revision, const std::string& source,
-               const DispatchOptions& dispatch = {}) {
+               const DispatchOptions& dispatch = {}, const nlohmann::json& bindings = nullptr) {
   auto file = std::make_unique<SourceFile>("t.wgsl", source);
   RunRequest request;
   request.revision = &revision;
+  request.bindings = bindings;
   request.zeroMissingBindings = true;
   request.dispatch = dispatch;
   Ran r{runShader(*file, request), ""};

@@ -8,26 +8,16 @@
 #include <vector>
 
 #include "interpreter/wgsl/run.h"
+#include "run_2026_fixture.h"
 #include "runtime_test_fixture.h"
 
 namespace plumb::interp {
 namespace {
 
-struct Ran {
-  RunReport report;
-  std::string errors;
-};
+using testing2026::Ran;
 
 Ran run(const Revision& revision, const std::string& source, const nlohmann::json& bindings) {
-  auto file = std::make_unique<SourceFile>("views.wgsl", source);
-  RunRequest request;
-  request.revision = &revision;
-  request.bindings = bindings;
-  request.zeroMissingBindings = true;
-  Ran r{runShader(*file, request), ""};
-  for (const Diagnostic& d : r.report.diagnostics.all()) r.errors += renderText(d);
-  for (const std::string& e : r.report.errors) r.errors += e + "\n";
-  return r;
+  return testing2026::run(revision, source, {}, bindings);
 }
 
 // The entries as a vector: a one-element braced list of json is the element under GCC and an
