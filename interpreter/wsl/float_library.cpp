@@ -4,8 +4,8 @@
 // is equivalent to x - y * trunc(x / y)", "lerp(x, y, s) is equivalent to x*(1-s) + y*s", ...),
 // computed with the IEEE operations of float_sets.h; the functions whose accuracy the seed leaves
 // open take the acceptance sets of WGSL 2022-06's accuracy table, Plumb's shared rows
-// (interpreter/wgsl/runtime_float_builtins.h, as Cg does: W45). Vectors and matrices apply these per
-// element (the `vector:` natives of standard_library.cpp). The reductions follow the reference
+// (interpreter/wgsl/runtime_float_builtins.h, as Cg does: W45). Vectors and matrices apply these
+// per element (the `vector:` natives of standard_library.cpp). The reductions follow the reference
 // implementation's WSL definitions (gpuweb/WSL 943222d, StandardLibrary.mjs) operation by
 // operation, in its order: `dot` sums from 0, `length` is `sqrt(dot(x, x))`, `mul` sums each
 // row-by-column product from 0, `determinant` expands along the first row (W46).
@@ -242,14 +242,6 @@ std::vector<Value> bools(BoolSet b) {
   return out;
 }
 
-Value aggregate(const TypeP& t, std::vector<Value> elements) {
-  Value v;
-  v.kind = Value::Kind::Aggregate;
-  v.type = t;
-  v.elements = std::move(elements);
-  return v;
-}
-
 // ------------------------------------------------------------------------------ reductions
 
 // A scalar, vector or matrix argument as its elements (a matrix row by row).
@@ -277,7 +269,7 @@ Value build(const TypeP& type, const std::vector<R>& xs, size_t& next) {
   if (type->kind == Type::Kind::Vector || type->kind == Type::Kind::Matrix) {
     std::vector<Value> elements;
     for (uint32_t k = 0; k < type->size; ++k) elements.push_back(build(type->element, xs, next));
-    return aggregate(type, std::move(elements));
+    return Value::makeAggregate(type, std::move(elements));
   }
   return valueOf(xs.at(next++), type);
 }

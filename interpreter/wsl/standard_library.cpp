@@ -115,14 +115,6 @@ std::vector<Value> cast(const Value& x, const TypeP& to) {
   }
 }
 
-Value aggregate(const TypeP& t, std::vector<Value> elements) {
-  Value v;
-  v.kind = Value::Kind::Aggregate;
-  v.type = t;
-  v.elements = std::move(elements);
-  return v;
-}
-
 // One value that holds every value of `values`: the smallest interval holding them (floats;
 // a NaN among them gives any value) or any value of the type.
 Value hull(const std::vector<Value>& values, const TypeP& type) {
@@ -164,11 +156,11 @@ std::optional<std::vector<Value>> evaluateVector(const CheckedProgram& p, const 
       rows = args;
     } else {
       for (size_t r = 0; r < result->size; ++r)
-        rows.push_back(
-            aggregate(row, std::vector<Value>(args.begin() + long(r * row->size),
-                                              args.begin() + long((r + 1) * row->size))));
+        rows.push_back(Value::makeAggregate(
+            row, std::vector<Value>(args.begin() + long(r * row->size),
+                                    args.begin() + long((r + 1) * row->size))));
     }
-    return one(aggregate(result, std::move(rows)));
+    return one(Value::makeAggregate(result, std::move(rows)));
   }
   if (op == "vector-construct") {
     std::vector<Value> elements;
@@ -178,13 +170,13 @@ std::optional<std::vector<Value>> evaluateVector(const CheckedProgram& p, const 
       else
         elements.push_back(a);
     }
-    return one(aggregate(result, std::move(elements)));
+    return one(Value::makeAggregate(result, std::move(elements)));
   }
   if (op.rfind("swizzle:", 0) == 0) {
     std::vector<Value> picked;
     for (uint32_t i : swizzleIndices(op)) picked.push_back(args[0].elements.at(i));
     if (picked.size() == 1) return one(picked.front());
-    return one(aggregate(result, std::move(picked)));
+    return one(Value::makeAggregate(result, std::move(picked)));
   }
   if (op.rfind("swizzle-set:", 0) == 0) {
     Value v = args[0];
@@ -266,7 +258,7 @@ std::optional<std::vector<Value>> evaluateVector(const CheckedProgram& p, const 
       partial = std::move(next);
     }
     std::vector<Value> out;
-    for (auto& elements : partial) out.push_back(aggregate(result, std::move(elements)));
+    for (auto& elements : partial) out.push_back(Value::makeAggregate(result, std::move(elements)));
     return out;
   }
   return std::nullopt;

@@ -103,6 +103,13 @@ Value Value::makeRef(Address a, uint32_t length, AddressSpace as, TypeP element)
   v.type = arrayRefTo(std::move(element), as);
   return v;
 }
+Value Value::makeAggregate(TypeP t, std::vector<Value> elements) {
+  Value v;
+  v.kind = Kind::Aggregate;
+  v.type = std::move(t);
+  v.elements = std::move(elements);
+  return v;
+}
 Value Value::makeLVal(Address a, AddressSpace as, TypeP type) {
   Value v;
   v.kind = Kind::LVal;

@@ -63,6 +63,8 @@ struct Value {
   static Value makeRef(Address a, uint32_t length, AddressSpace as, TypeP element);
   static Value makeLVal(Address a, AddressSpace as, TypeP type);
   static Value makeVoid();
+  /// A struct, array, vector or matrix of type `t` with its elements in order.
+  static Value makeAggregate(TypeP t, std::vector<Value> elements);
   /// A texture or sampler: opaque, the index of the run's texture or sampler (seed "Textures":
   /// "it is impossible to create or destroy one in WSL").
   static Value makeResource(TypeP type, int64_t index);
