@@ -2,6 +2,8 @@
 // as the view's type (new#buffer-view-builtin-functions, new#internal-value-layout).
 #include "interpreter/wgsl/buffer_views.h"
 
+#include <algorithm>
+
 #include "interpreter/wgsl/runtime_operations.h"
 
 namespace plumb::interp {
@@ -30,6 +32,67 @@ uint64_t bufferBytes(const TypeTable& types, const RValue& buffer) {
   const TypeNode& n = types[buffer.type];
   if (n.kind == TypeKind::Buffer && n.arrayCount == ArrayCount::Fixed) return n.count;
   return buffer.isComposite() ? buffer.components().size() * 4 : 0;
+}
+
+uint64_t viewAlignment(MemoryLayouts& layouts, const Revision& revision, Type t,
+                       ast::AddressSpace space) {
+  if (space == ast::AddressSpace::Uniform &&
+      revision.isLanguageFeature("uniform_buffer_standard_layout"))
+    space = ast::AddressSpace::Storage;
+  return std::max<uint64_t>(1, layouts.requiredAlignOf(t, space));
+}
+
+uint64_t bufferLengthOf(const TypeTable& types, const RValue& buffer, const BufferWindow& w) {
+  // new#bufferlength-builtin: "the minimum size of the buffer pointed to by p encountered
+  // during the interprocedural analysis, or the size of the WebGPU GPUBuffer if only
+  // runtime-sized buffers were encountered" (new#buffer-view-builtin-functions).
+  uint64_t length = bufferBytes(types, buffer);
+  return w.limit ? std::min<uint64_t>(length, w.limit) : length;
+}
+
+std::vector<uint64_t> arrayLengthsOfIndeterminateView(TypeTable& types, MemoryLayouts& layouts,
+                                                      const Revision& revision,
+                                                      const RValue& buffer, ast::AddressSpace space,
+                                                      const BufferWindow& w) {
+  if (!w.type) return {0};
+  return countsOverIndeterminateOperands(bufferViewLayout(layouts, types, w.type),
+                                         viewAlignment(layouts, revision, w.type, space),
+                                         bufferLengthOf(types, buffer, w), w);
+}
+
+std::vector<uint64_t> countsOverIndeterminateOperands(const BufferViewLayout& layout,
+                                                      uint64_t align, uint64_t length,
+                                                      const BufferWindow& w) {
+  std::vector<uint64_t> counts{0};  // the value makes an invalid view (M18: its count is 0)
+  if (!layout.stride || layout.minTypeSize == 0) return counts;
+  // StrideOf-rounded sizes (new#bufferarrayview-builtin: "roundDown(StrideOf(array<E>), size -
+  // ArrayOffset(T)) + ArrayOffset(T) will be used for size"): the elements `size` bytes hold.
+  auto countOf = [&](uint64_t size) {
+    return size < layout.arrayOffset ? 0 : (size - layout.arrayOffset) / layout.stride;
+  };
+  bool anyOffset = w.offset == kIndeterminateOperand;
+  if (w.bytes == 0) {
+    // bufferView: "An invalid pointer is returned if MinTypeSize(T) + offset > bufferLength(p)";
+    // a valid offset is used rounded down to `align`, and the view reaches the buffer's end.
+    // Every aligned offset is one an operand value gives (itself).
+    align = std::max<uint64_t>(align, 1);
+    for (uint64_t o = 0; o + layout.minTypeSize <= length; o += align)
+      counts.push_back(countOf(length - o));
+  } else if (w.bytes == kIndeterminateOperand) {
+    // bufferArrayView with any size: every size in [MinTypeSize, bufferLength(p) - offset] makes
+    // a valid view ("MinTypeSize(T) > size", "offset + size > bufferLength(p)" are the invalid
+    // ones), the smallest offset 0 when it is indeterminate too.
+    uint64_t offset = anyOffset ? 0 : w.offset;
+    if (offset <= length && length - offset >= layout.minTypeSize)
+      for (uint64_t c = countOf(layout.minTypeSize); c <= countOf(length - offset); ++c)
+        counts.push_back(c);
+  } else if (w.bytes >= layout.minTypeSize && w.bytes <= length) {
+    // bufferArrayView with a known size and any offset: offset 0 makes it valid.
+    counts.push_back(countOf(w.bytes));
+  }
+  std::sort(counts.begin(), counts.end());
+  counts.erase(std::unique(counts.begin(), counts.end()), counts.end());
+  return counts;
 }
 
 namespace {

@@ -14,9 +14,11 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <vector>
 
 #include "checker/wgsl/memory_layout.h"
 #include "interpreter/wgsl/runtime_value.h"
+#include "semantics/wgsl/revision.h"
 
 namespace plumb::interp {
 
@@ -40,6 +42,41 @@ void setWindow(MemoryView& v, const BufferWindow& w);
 inline std::span<const uint32_t> pathInView(const MemoryView& v) {
   return std::span<const uint32_t>(v.path).subspan(hasWindow(v) ? kWindowHead : 0);
 }
+
+/// A window operand that was an indeterminate value (new#bufferview-builtin: "If I is i32 ...
+/// Otherwise, an indeterminate value for I may be used"): a negative run-time offset or size,
+/// or an indeterminate one. The view is an invalid pointer whose head keeps the operands it
+/// was made with, `offset` or `bytes` replaced by this word: bufferView's has bytes 0 (its view
+/// reaches the end of the buffer), bufferArrayView's its raw size (at least MinTypeSize) or this
+/// word. arrayLength then gives every count a view made with some value of the operand can have
+/// (docs/ambiguities.md M18).
+inline constexpr uint32_t kIndeterminateOperand = 0xFFFFFFFFu;
+inline bool hasIndeterminateOperand(const BufferWindow& w) {
+  return w.type && (w.offset == kIndeterminateOperand || w.bytes == kIndeterminateOperand);
+}
+/// RequiredAlignOf(T, AS) as the views use it: with uniform_buffer_standard_layout (which the
+/// revision supports) uniform's is storage's (the note of each view overload).
+uint64_t viewAlignment(MemoryLayouts& layouts, const Revision& revision, Type t,
+                       ast::AddressSpace space);
+
+/// bufferLength(p) of a pointer whose window is `w` into the buffer variable holding `buffer`:
+/// the variable's size, or the smallest fixed-size buffer parameter the pointer went through.
+uint64_t bufferLengthOf(const TypeTable& types, const RValue& buffer, const BufferWindow& w);
+
+/// arrayLength's values for a view made with an indeterminate operand (hasIndeterminateOperand)
+/// into the buffer variable holding `buffer` in address space `space`.
+std::vector<uint64_t> arrayLengthsOfIndeterminateView(TypeTable& types, MemoryLayouts& layouts,
+                                                      const Revision& revision,
+                                                      const RValue& buffer, ast::AddressSpace space,
+                                                      const BufferWindow& w);
+
+/// The element counts of T's runtime-sized array over every view an indeterminate operand can
+/// make, with 0 (the invalid view's, when the value makes the view reach past the buffer), in
+/// increasing order. `align` is RequiredAlignOf(T, AS) as the view rounds the offset with it;
+/// `length` is bufferLength(p).
+std::vector<uint64_t> countsOverIndeterminateOperands(const BufferViewLayout& layout,
+                                                      uint64_t align, uint64_t length,
+                                                      const BufferWindow& w);
 
 /// The bytes a buffer allocation holds (its words × 4, or N for a buffer<N> with f16 halves).
 uint64_t bufferBytes(const TypeTable& types, const RValue& buffer);

@@ -11,18 +11,6 @@ namespace plumb::interp {
 
 using namespace plumb::ast;
 
-namespace {
-
-/// RequiredAlignOf(T, AS) as the views use it: with uniform_buffer_standard_layout (which the
-/// revision supports) uniform's is storage's (the note of each view overload).
-uint64_t viewAlignment(MemoryLayouts& layouts, const Revision& revision, Type t, AddressSpace s) {
-  if (s == AddressSpace::Uniform && revision.isLanguageFeature("uniform_buffer_standard_layout"))
-    s = AddressSpace::Storage;
-  return std::max<uint64_t>(1, layouts.requiredAlignOf(t, s));
-}
-
-}  // namespace
-
 StepResult Machine::bufferViewBuiltin(Invocation& inv, const Task& t, const Overload& o,
                                       std::vector<RValue>& args) {
   std::string_view name = o.row->name;
@@ -30,12 +18,9 @@ StepResult Machine::bufferViewBuiltin(Invocation& inv, const Task& t, const Over
   const Allocation* a = spaces(inv).find(p.allocation);
   if (!a) return Stop::internal("a buffer view of a resource without a binding");
   BufferWindow w = windowOf(p);
-  // new#bufferlength-builtin: "the minimum size of the buffer pointed to by p encountered
-  // during the interprocedural analysis, or the size of the WebGPU GPUBuffer if only
-  // runtime-sized buffers were encountered": the originating variable's size, or the smallest
-  // fixed-size buffer parameter the pointer went through (new#buffer-view-builtin-functions).
-  uint64_t length = bufferBytes(types_, a->value);
-  if (w.limit) length = std::min<uint64_t>(length, w.limit);
+  // The originating variable's size, or the smallest fixed-size buffer parameter the pointer
+  // went through (new#bufferlength-builtin).
+  uint64_t length = bufferLengthOf(types_, a->value, w);
   if (name == "bufferLength") {
     inv.values.push_back(RValue{types_.u32(), static_cast<int64_t>(length)});
     return RuleId::BufferLengthBuiltin;
@@ -46,41 +31,60 @@ StepResult Machine::bufferViewBuiltin(Invocation& inv, const Task& t, const Over
   BufferViewLayout vl = bufferViewLayout(layouts, types_, viewType);
   uint64_t align = viewAlignment(layouts, program_.module.revision(), viewType, a->space);
   // "If I is i32 ... Otherwise, an indeterminate value for I may be used": a negative
-  // run-time offset or size is any value of its type. Plumb gives the view an invalid
-  // pointer then: its loads are any value and its stores may write any of the buffer's words
-  // or nothing, a set that holds every view the indeterminate value can make
-  // (docs/ambiguities.md M18).
+  // run-time offset or size is any value of its type, which may make any view or an invalid
+  // one. Plumb gives the view an invalid pointer then, whose loads are any value and whose
+  // stores may write any of the buffer's words or nothing: a set that holds every view's loads
+  // and stores. Its head keeps the operands (kIndeterminateOperand for the indeterminate ones),
+  // so that arrayLength can give every count such a view can have (docs/ambiguities.md M18).
   bool invalid = false;
-  auto operand = [&](const RValue& x) -> uint64_t {
+  auto operand = [&](const RValue& x, bool& indeterminate) -> uint64_t {
     if (!std::holds_alternative<int64_t>(x.data) || x.intValue() < 0) {
-      invalid = true;
+      indeterminate = true;
       return 0;
     }
     return static_cast<uint64_t>(x.intValue());
   };
-  uint64_t offset = operand(args[1]);
+  bool anyOffset = false;
+  uint64_t offset = operand(args[1], anyOffset);
   BufferWindow view;
   view.type = viewType;
   view.limit = w.limit;
+  auto rawOperand = [](bool indeterminate, uint64_t v) {
+    return indeterminate ? kIndeterminateOperand
+                         : static_cast<uint32_t>(std::min<uint64_t>(v, UINT32_MAX));
+  };
   if (name == "bufferView") {
     // "An invalid pointer is returned if MinTypeSize(T) + offset > bufferLength(p)."
-    invalid = invalid || vl.minTypeSize + offset > length;
+    invalid = anyOffset || vl.minTypeSize + offset > length;
     // "A value of offset & ~(RequiredAlignOf(T, AS) - 1) will be used for offset."
     offset &= ~(align - 1);
+    view.offset = static_cast<uint32_t>(std::min<uint64_t>(offset, UINT32_MAX));
     view.bytes = static_cast<uint32_t>(offset <= length ? length - offset : 0);
+    if (anyOffset) {
+      view.offset = kIndeterminateOperand;
+      view.bytes = 0;  // to the buffer's end
+    }
   } else {
-    uint64_t size = operand(args[2]);
+    bool anySize = false;
+    uint64_t size = operand(args[2], anySize);
     // "An invalid memory reference is returned if MinTypeSize(T) > size", "if offset + size >
     // bufferLength(p)" (N for a fixed-size buffer: no more than bufferLength).
-    invalid = invalid || vl.minTypeSize > size || offset + size > length;
+    bool tooSmall = !anySize && vl.minTypeSize > size;
+    invalid = anyOffset || anySize || tooSmall || offset + size > length;
+    uint64_t rawSize = size;
+    uint64_t rawOffset = offset;
     offset &= ~(align - 1);
     // "A value of roundDown(StrideOf(array<E>), size - ArrayOffset(T)) + ArrayOffset(T) will
     // be used for size."
     if (vl.stride && size >= vl.arrayOffset)
       size = (size - vl.arrayOffset) / vl.stride * vl.stride + vl.arrayOffset;
+    view.offset = static_cast<uint32_t>(std::min<uint64_t>(offset, UINT32_MAX));
     view.bytes = static_cast<uint32_t>(std::min<uint64_t>(size, UINT32_MAX));
+    if ((anyOffset || anySize) && !tooSmall) {
+      view.offset = rawOperand(anyOffset, rawOffset);
+      view.bytes = rawOperand(anySize, rawSize);
+    }
   }
-  view.offset = static_cast<uint32_t>(std::min<uint64_t>(offset, UINT32_MAX));
   MemoryView out{p.allocation, {}, false, 0};
   setWindow(out, view);
   if (invalid) {
@@ -111,14 +115,12 @@ StepResult Machine::loadThroughView(Invocation& inv, Allocation& a, const RValue
   Type storeType = types_[reference.type].element;
   MemoryLayouts& layouts = program_.checked.layouts;
   BufferWindow w = windowOf(v);
-  // The memory model's explorer sees memory locations by path into a store type; the bytes of
-  // a buffer read as another type are not modelled there (plumb explore refuses).
-  if (observed(a))
-    observer_->onUnmodelled(indexOfInvocation(inv), at("a load through a buffer view"));
   if (!w.type) return Stop::internal("a load of a whole buffer (an expression of buffer type)");
   uint64_t end = uint64_t(w.offset) + w.bytes;
   std::optional<ViewPlace> place;
   if (!v.invalid) place = placeInView(types_, layouts, w.type, w.offset, end, pathInView(v));
+  if (observed(a))
+    observer_->onUnmodelled(indexOfInvocation(inv), at("a load through a buffer view"));
   if (place) {
     if (races_ && !notARead_ && races_->tracks(a)) {
       // #memory-model: each word read is a read access of that word (its location).
@@ -149,14 +151,14 @@ StepResult Machine::storeThroughView(Invocation& inv, Allocation& a, const RValu
   const MemoryView& v = reference.view();
   MemoryLayouts& layouts = program_.checked.layouts;
   BufferWindow w = windowOf(v);
-  if (observed(a))
-    observer_->onUnmodelled(indexOfInvocation(inv), at("a store through a buffer view"));
   if (!w.type) return Stop::internal("a store of a whole buffer (an expression of buffer type)");
   uint64_t end = uint64_t(w.offset) + w.bytes;
   std::optional<ViewPlace> place;
   if (!v.invalid) place = placeInView(types_, layouts, w.type, w.offset, end, pathInView(v));
   bool tracked = races_ && races_->tracks(a);
   AccessSite site{lastNode_, lastNodeIsStatement_};
+  if (observed(a))
+    observer_->onUnmodelled(indexOfInvocation(inv), at("a store through a buffer view"));
   if (place) {
     std::vector<uint32_t> covered;
     std::vector<RValue> before;

@@ -180,7 +180,28 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     if (a && types_.kind(a->storeType) == TypeKind::Buffer) {
       // new#arrayLength-builtin: "When p is derived from a bufferView or bufferArrayView
       // built-in function, NRuntime is based on the size of the buffer" the view has.
-      n = static_cast<int64_t>(viewArrayCount(inv, v, types_[args[0].type].element));
+      if (v.invalid && hasIndeterminateOperand(windowOf(v))) {
+        // A view made with an indeterminate offset or size (M18): each count a view made with
+        // some value of the operand has, and the invalid view's 0. A few are one integer set
+        // (chosen where a computation needs it); more, a choice point.
+        std::vector<uint64_t> counts = arrayLengthsOfIndeterminateView(
+            types_, program_.checked.layouts, program_.module.revision(), a->value, a->space,
+            windowOf(v));
+        if (counts.size() == 1) {
+          n = static_cast<int64_t>(counts[0]);
+        } else if (counts.size() <= kMaxAlternatives) {
+          IntegerSet set;
+          for (uint64_t c : counts) set.values.push_back(static_cast<int64_t>(c));
+          inv.values.push_back(RValue{types_.u32(), std::move(set)});
+          return RuleId::ArrayBuiltinFunctions;
+        } else {
+          n = static_cast<int64_t>(counts[choose_(
+              static_cast<uint32_t>(counts.size()),
+              at("arrayLength of a buffer view made with an indeterminate offset or size"))]);
+        }
+      } else {
+        n = static_cast<int64_t>(viewArrayCount(inv, v, types_[args[0].type].element));
+      }
     } else {
       const RValue* arr = v.invalid || !a ? nullptr : locate(a->value, v.path, v.path.size());
       n = arr ? static_cast<int64_t>(componentCount(*arr)) : 0;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "interpreter/wgsl/buffer_views.h"
 #include "interpreter/wgsl/run.h"
 #include "run_2026_fixture.h"
 #include "runtime_test_fixture.h"
@@ -166,6 +167,87 @@ TEST(BufferViews, AViewPastTheEndIsInvalid) {
   EXPECT_EQ(ws.size(), 2u) << r.report.json.dump();
   EXPECT_TRUE(ws.count({"dynamic error"})) << r.report.json.dump();
   EXPECT_TRUE(ws.count({"{\"any\":true}"})) << r.report.json.dump();
+}
+
+// new#bufferview-builtin: "If I is i32 ... Otherwise, an indeterminate value for I may be used"
+// for a negative run-time offset: any offset, so any of the views an offset makes (here 16
+// bytes of u32 from byte 0, 4, 8 or 12: 4, 3, 2 or 1 elements) or an invalid one (count 0,
+// docs/ambiguities.md M18). A loop bounded by the count runs as often as any of them allows.
+TEST(BufferViews, NegativeOffsetGivesEveryViewsArrayLength) {
+  std::string src = R"(
+@group(0) @binding(0) var<storage, read_write> b: buffer<16>;
+@group(0) @binding(1) var<storage, read_write> out: array<u32, 2>;
+var<private> offset: i32 = -4;
+@compute @workgroup_size(1) fn main() {
+  let v = bufferView<array<u32>>(&b, offset);
+  out[0] = arrayLength(v);
+  for (var i = 0u; i < arrayLength(v); i++) {
+    out[1] += 1u;
+  }
+}
+)";
+  Ran r = run(current(), src,
+              bindings({{{"group", 0}, {"binding", 0}, {"size", 16}},
+                        {{"group", 0}, {"binding", 1}, {"size", 8}}}));
+  std::set<std::string> lengths, iterations;
+  for (const std::vector<std::string>& ws : words(r, 1)) {
+    if (ws.size() != 2) continue;
+    lengths.insert(ws[0]);
+    iterations.insert(ws[1]);
+  }
+  // arrayLength is one set; the loop's condition chooses from it.
+  EXPECT_EQ(lengths,
+            (std::set<std::string>{
+                R"({"set":["0x00000000","0x00000001","0x00000002","0x00000003","0x00000004"]})"}))
+      << r.report.json.dump();
+  std::vector<std::string> counts = hex({0, 1, 2, 3, 4});
+  EXPECT_EQ(iterations, std::set<std::string>(counts.begin(), counts.end()))
+      << r.report.json.dump();
+}
+
+// The same for bufferArrayView's size: a negative size is any size, so from byte 8 of 32 any
+// whole number of vec2u up to 3 (or an invalid view).
+TEST(BufferViews, NegativeSizeGivesEveryViewsArrayLength) {
+  std::string src = R"(
+@group(0) @binding(0) var<storage, read_write> b: buffer<32>;
+@group(0) @binding(1) var<storage, read_write> out: u32;
+var<private> size: i32 = -8;
+@compute @workgroup_size(1) fn main() {
+  out = arrayLength(bufferArrayView<array<vec2u>>(&b, 8u, size));
+}
+)";
+  Ran r = run(current(), src,
+              bindings({{{"group", 0}, {"binding", 0}, {"size", 32}},
+                        {{"group", 0}, {"binding", 1}, {"size", 4}}}));
+  EXPECT_EQ(words(r, 1), (std::set<std::vector<std::string>>{
+                             {R"({"set":["0x00000000","0x00000001","0x00000002","0x00000003"]})"}}))
+      << r.report.json.dump();
+}
+
+// The counts follow the offsets the view rounds to: a structure aligned to 16 bytes whose
+// runtime-sized array has a stride of 4 gives counts 4 apart (new#bufferview-builtin: "A value
+// of offset & ~(RequiredAlignOf(T, AS) - 1) will be used for offset").
+TEST(BufferViews, IndeterminateOffsetCountsFollowTheAlignment) {
+  BufferViewLayout layout;
+  layout.arrayOffset = 16;
+  layout.stride = 4;
+  layout.minTypeSize = 20;
+  BufferWindow w;
+  w.offset = kIndeterminateOperand;
+  w.bytes = 0;  // bufferView
+  EXPECT_EQ(countsOverIndeterminateOperands(layout, 16, 64, w),
+            (std::vector<uint64_t>{0, 4, 8, 12}));
+  // bufferArrayView with a known size of 28 bytes and any offset: 3 elements, or invalid.
+  w.bytes = 28;
+  EXPECT_EQ(countsOverIndeterminateOperands(layout, 16, 64, w), (std::vector<uint64_t>{0, 3}));
+  // ... a size beyond the buffer: only the invalid view.
+  w.bytes = 68;
+  EXPECT_EQ(countsOverIndeterminateOperands(layout, 16, 64, w), (std::vector<uint64_t>{0}));
+  // bufferArrayView from byte 32 with any size: 1 to 4 elements.
+  w.offset = 32;
+  w.bytes = kIndeterminateOperand;
+  EXPECT_EQ(countsOverIndeterminateOperands(layout, 16, 64, w),
+            (std::vector<uint64_t>{0, 1, 2, 3, 4}));
 }
 
 // A workgroup buffer is zero bytes at first (new#var-and-value) and shared by the workgroup's
