@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "checker/wgsl/analyses.h"
+#include "checker/wgsl/byte_size.h"
 #include "semantics/wgsl/builtin_table.h"
 
 namespace plumb {
@@ -32,6 +33,7 @@ struct FunctionUses {
   std::map<uint32_t, Span> calls;      // user-defined functions called, the first call site each
   std::map<uint32_t, Span> variables;  // module-scope variables accessed, the first access each
   std::vector<std::pair<const OverloadRow*, Span>> restricted;  // stage-restricted built-ins
+  std::vector<VariableId> functionVariables;  // `var` declaration statements, in the function
 };
 
 void keepFirst(std::map<uint32_t, Span>& into, uint32_t key, Span span) {
@@ -154,6 +156,8 @@ class UseScanner {
           } else if constexpr (std::is_same_v<N, FunctionCallStatement>) {
             push(n.call);
           } else if constexpr (std::is_same_v<N, DeclarationStatement>) {
+            if (m_[n.declaration].kind == DeclarationKind::Var)
+              uses_.functionVariables.push_back(n.declaration);
             push(m_[n.declaration].initializer);
           } else if constexpr (std::is_same_v<N, AssignmentStatement>) {
             push(n.target);
@@ -208,6 +212,7 @@ class StageChecker {
       if (d.kind != ModuleDeclaration::Function) continue;
       const auto& f = std::get<FunctionDeclaration>(m_[d.global].node);
       UseScanner(out_, uses_[i]).scanBody(f.body);
+      checkFunctionVariableBytes(i);
       std::sort(uses_[i].restricted.begin(), uses_[i].restricted.end(),
                 [](const auto& a, const auto& b) { return a.second.begin < b.second.begin; });
     }
@@ -257,6 +262,10 @@ class StageChecker {
   void checkStage(const EntryPoint& entry);
   void checkResourceInterface(const std::vector<uint32_t>& functions);
   void checkImmediateData(const std::vector<uint32_t>& functions);
+  // new#limits' byte sizes (revision 2026): warnings beyond the minimum supported values.
+  void checkFunctionVariableBytes(uint32_t function);
+  void checkVariableBytes(const std::vector<uint32_t>& functions);
+  void warnBeyondLimit(Span span, const std::string& what, uint64_t bytes, uint64_t minimum);
 };
 
 // #entry-point-decl: "The set of functions in a shader stage is the union of: the entry point
@@ -312,6 +321,7 @@ void StageChecker::checkStage(const EntryPoint& entry) {
   }
   checkResourceInterface(functions);
   checkImmediateData(functions);
+  checkVariableBytes(functions);
 }
 
 // new#var-and-value: "Each entry point must statically access at most one immediate data
@@ -334,6 +344,71 @@ void StageChecker::checkImmediateData(const std::vector<uint32_t>& functions) {
                          "': at most one is allowed",
                      "var-and-value");
   note(first->second, "'" + name(first->first) + "' is statically accessed here");
+}
+
+// new#limits (revision 2026, delta 1.8): "Maximum combined byte-size of all variables
+// instantiated in the function address space that are declared in a single function": 8192 is
+// the minimum supported value; beyond it an implementation may reject the shader, so Plumb
+// warns (docs/ambiguities.md S24). The seed has no such limit.
+void StageChecker::checkFunctionVariableBytes(uint32_t function) {
+  if (!m_.revision().limitsAreMinimumSupported) return;
+  uint64_t total = 0;
+  for (VariableId v : uses_[function].functionVariables) {
+    Type t = out_.variables[v.value];  // the variable's reference type
+    if (!t || types_.kind(t) != TypeKind::Reference) continue;
+    std::optional<uint64_t> bytes = byteSizeOf(out_, types_[t].element);
+    if (bytes) total = *bytes > UINT64_MAX - total ? UINT64_MAX : total + *bytes;
+  }
+  warnBeyondLimit(out_.declarations[function].nameSpan,
+                  "the function-scope variables of '" + name(function) + "'", total, 8192);
+}
+
+// new#limits: "Maximum combined byte-size of all variables instantiated in the private
+// address space that are statically accessed by a single shader" (8192), the same of the
+// workgroup address space (16384, "a fixed-footprint array is treated as a creation-fixed
+// footprint array when substituting the override value": counted at pipeline creation, with
+// `--pipeline`, and left out at shader creation), and "Maximum byte-size of an immediate data
+// variable" (64). Each a warning beyond the minimum supported value (docs/ambiguities.md S24).
+void StageChecker::checkVariableBytes(const std::vector<uint32_t>& functions) {
+  if (!m_.revision().limitsAreMinimumSupported) return;
+  std::map<uint32_t, Span> accessed;  // variable -> first access, in declaration order
+  for (uint32_t f : functions)
+    for (auto [v, span] : uses_[f].variables) keepFirst(accessed, v, span);
+  uint64_t privateBytes = 0, workgroupBytes = 0;
+  auto add = [](uint64_t& total, uint64_t bytes) {
+    total = bytes > UINT64_MAX - total ? UINT64_MAX : total + bytes;
+  };
+  for (auto [v, span] : accessed) {
+    const ModuleDeclaration& d = out_.declarations[v];
+    if (!d.type) continue;
+    AddressSpace space = types_[d.type].space;
+    std::optional<uint64_t> bytes = byteSizeOf(out_, types_[d.type].element);
+    if (!bytes) continue;
+    if (space == AddressSpace::Private) add(privateBytes, *bytes);
+    if (space == AddressSpace::Workgroup) add(workgroupBytes, *bytes);
+    if (space == AddressSpace::Immediate)
+      warnBeyondLimit(d.nameSpan, "the immediate data variable '" + name(v) + "'", *bytes, 64);
+  }
+  std::string shader =
+      "the variables entry point '" + name(entry_->function) + "' accesses in the ";
+  Span at = out_.declarations[entry_->function].nameSpan;
+  warnBeyondLimit(at, shader + "private address space", privateBytes, 8192);
+  warnBeyondLimit(at, shader + "workgroup address space", workgroupBytes, 16384);
+}
+
+void StageChecker::warnBeyondLimit(Span span, const std::string& what, uint64_t bytes,
+                                   uint64_t minimum) {
+  if (bytes <= minimum) return;
+  Diagnostic w;
+  w.severity = Severity::Warning;
+  w.file = &m_.file();
+  w.span = span;
+  w.message = what + " take " +
+              (bytes == UINT64_MAX ? std::string("more than 2^64") : std::to_string(bytes)) +
+              " bytes, beyond the minimum every implementation supports (" +
+              std::to_string(minimum) + " bytes): an implementation may reject this shader";
+  w.rule = "limits";
+  diagnostics_.add(std::move(w));
 }
 
 // #resource-interface: "The resource interface of a shader is the set of module-scope resource

@@ -82,6 +82,86 @@ TEST(Limits, BothRevisions) {
   }
 }
 
+// new#limits' byte sizes (revision 2026): the private variables a shader statically accesses
+// (8192), the function-scope variables of one function (8192), the workgroup variables a
+// shader statically accesses (16384) and an immediate data variable (64), each by SizeOf
+// (new#alignment-and-size; bool is 4 bytes). The seed has no such limit: valid, no warning.
+TEST(Limits, ByteSizesBothRevisions) {
+  auto compute = [](const std::string& declarations, const std::string& body) {
+    return declarations + " @compute @workgroup_size(1) fn main() { " + body + " }";
+  };
+  const LimitCase cases[] = {
+      {"8192 private bytes", compute("var<private> a: array<u32, 2048>;", "a[0] = 1u;"), true,
+       false},
+      {"8196 private bytes", compute("var<private> a: array<u32, 2049>;", "a[0] = 1u;"), true,
+       true},
+      {"8196 private bytes, not statically accessed",
+       compute("var<private> a: array<u32, 2049>;", ""), true, false},
+      {"8196 private bytes of bool", compute("var<private> a: array<bool, 2049>;", "a[0] = true;"),
+       true, true},
+      {"4096 + 4100 private bytes, one through a function",
+       "var<private> a: array<u32, 1024>; var<private> b: array<vec4<u32>, 256>;"
+       " var<private> c: u32; fn f() { c = 1u; }" +
+           compute("", "a[0] = 1u; b[0].x = 1u; f();"),
+       true, true},
+      {"8192 function-scope bytes", "fn f() { var a: array<u32, 1024>; var b: array<u32, 1024>; }",
+       true, false},
+      {"8196 function-scope bytes",
+       "fn f() { var a: array<u32, 1024>; { var b: array<u32, 1025>; } }", true, true},
+      {"16384 workgroup bytes", compute("var<workgroup> w: array<u32, 4096>;", "w[0] = 1u;"), true,
+       false},
+      {"16400 workgroup bytes (4096 u32 and a vec3<u32>, rounded up to 16)",
+       compute("struct S { a: array<u32, 4096>, b: vec3<u32> } var<workgroup> w: S;",
+               "w.b.x = 1u;"),
+       true, true},
+  };
+  for (const LimitCase& c : cases) {
+    auto seed = checkSourceIn(Revision::wgsl2022_06(), c.source);
+    EXPECT_EQ(seed->valid(), c.seedValid) << c.limit << " under 2022-06\n" << seed->text();
+    EXPECT_EQ(limitWarnings(*seed), 0u) << c.limit;
+    auto current = checkSourceIn(Revision::wgsl2026(), c.source);
+    EXPECT_TRUE(current->valid()) << c.limit << " under 2026\n" << current->text();
+    EXPECT_EQ(limitWarnings(*current), c.currentWarns ? 1u : 0u) << c.limit << " under 2026\n"
+                                                                 << current->text();
+  }
+}
+
+// new#limits: "Maximum byte-size of an immediate data variable" (64): a structure of four
+// vec4<u32> (64 bytes), and with one more u32 (80 bytes: rounded up to its alignment, 16).
+TEST(Limits, ImmediateDataBytes) {
+  auto source = [](bool more) {
+    return std::string("struct S { a: vec4u, b: vec4u, c: vec4u, d: vec4u,") +
+           (more ? " e: u32," : "") +
+           " } var<immediate> d: S; @compute @workgroup_size(1) fn main() { let x = d.a; }";
+  };
+  auto at = checkSourceIn(Revision::wgsl2026(), source(false));
+  EXPECT_TRUE(at->valid()) << at->text();
+  EXPECT_EQ(limitWarnings(*at), 0u) << at->text();
+  auto beyond = checkSourceIn(Revision::wgsl2026(), source(true));
+  EXPECT_TRUE(beyond->valid()) << beyond->text();
+  EXPECT_EQ(limitWarnings(*beyond), 1u) << beyond->text();
+}
+
+// new#limits: for the workgroup limit "a fixed-footprint array is treated as a creation-fixed
+// footprint array when substituting the override value": known at pipeline creation only.
+TEST(Limits, WorkgroupBytesOfAnOverrideSizedArrayAtPipelineCreation) {
+  std::string source =
+      "override n = 4097; var<workgroup> w: array<u32, n>;"
+      " @compute @workgroup_size(1) fn main() { w[0] = 1u; }";
+  auto shader = checkSourceIn(Revision::wgsl2026(), source);
+  EXPECT_TRUE(shader->valid()) << shader->text();
+  EXPECT_EQ(limitWarnings(*shader), 0u) << shader->text();
+  CheckOptions pipeline;
+  pipeline.pipelineCreation = true;
+  auto beyond = checkSourceIn(Revision::wgsl2026(), source, pipeline);
+  EXPECT_TRUE(beyond->valid()) << beyond->text();
+  EXPECT_EQ(limitWarnings(*beyond), 1u) << beyond->text();
+  pipeline.overrides = {{"n", "4096"}};
+  auto within = checkSourceIn(Revision::wgsl2026(), source, pipeline);
+  EXPECT_TRUE(within->valid()) << within->text();
+  EXPECT_EQ(limitWarnings(*within), 0u) << within->text();
+}
+
 TEST(Limits, BraceDepthCountsEveryBody) {
   // The function body, the loop, the continuing statement and the if's body: 4 levels; the
   // switch, its case body and the else-if's body also count.
