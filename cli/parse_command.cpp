@@ -33,7 +33,7 @@ int runParse(const ParseOptionsCli& o) {
   ParseOptions options;
   options.maxNestingDepth = o.maxNesting;
   bool json = o.format == "json";
-  nlohmann::json report = {{"format", "plumb-parse"}, {"version", 1}, {"revision", o.revision}};
+  nlohmann::json report = {{"format", "plumb-parse"}, {"version", 2}, {"revision", o.revision}};
   nlohmann::json files = nlohmann::json::array();
   int exitCode = kOk;
 

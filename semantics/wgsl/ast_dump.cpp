@@ -1,5 +1,8 @@
 // dumpModule: a span-free S-expression of the tree (see printer.h).
+#include <string_view>
+#include <unordered_map>
 #include <variant>
+#include <vector>
 
 #include "semantics/wgsl/printer.h"
 
@@ -29,8 +32,39 @@ const char* unaryName(UnaryOperator op) {
 
 class Dumper {
  public:
-  explicit Dumper(const Module& m) : m_(m) {}
+  explicit Dumper(const Module& m) : m_(m) { collectStatementAttributes(); }
   std::string out;
+
+  // Revision 2026 (new#syntax-statement, new#syntax-switch_body, new#syntax-loop_statement):
+  // the attributes written before a statement or a `{` body are kept in
+  // Module::statementAttributes, in source order, one run per statement: a run belongs to what
+  // begins at the first character after it that is not blankspace (as the printer reads them).
+  void collectStatementAttributes() {
+    std::string_view text = m_.file().text();
+    auto skipBlank = [&](uint32_t p) {
+      while (p < text.size() &&
+             (text[p] == ' ' || text[p] == '\t' || text[p] == '\n' || text[p] == '\r'))
+        ++p;
+      return p;
+    };
+    const std::vector<AttributeId>& list = m_.statementAttributes;
+    for (size_t i = 0; i < list.size();) {
+      size_t j = i + 1;
+      while (j < list.size() && skipBlank(m_[list[j - 1]].span.end) == m_[list[j]].span.begin) ++j;
+      std::vector<AttributeId>& run = attributesAt_[skipBlank(m_[list[j - 1]].span.end)];
+      run.insert(run.end(), list.begin() + i, list.begin() + j);
+      i = j;
+    }
+  }
+  /// `(attributes ATTR...)` for the run before the statement or body beginning at `p`.
+  void attributesAt(uint32_t p) {
+    auto it = attributesAt_.find(p);
+    if (it == attributesAt_.end()) return;
+    out += ' ';
+    open("attributes");
+    for (AttributeId id : it->second) attribute(id);
+    close();
+  }
 
   void open(std::string_view head) {
     out += '(';
@@ -184,18 +218,23 @@ class Dumper {
   }
 
   void attributes(List<Attribute> list) {
-    for (AttributeId id : m_[list]) {
-      const Attribute& a = m_[id];
-      out += ' ';
-      open("@");
-      word(m_.name(a.name));
-      if (a.hasParentheses) {
-        out += " (args";
-        expressions(a.arguments);
-        out += ')';
-      }
-      close();
+    for (AttributeId id : m_[list]) attribute(id);
+  }
+  void attribute(AttributeId id) {
+    const Attribute& a = m_[id];
+    out += ' ';
+    open("@");
+    word(m_.name(a.name));
+    if (a.hasParentheses) {
+      out += " (args";
+      expressions(a.arguments);
+      out += ')';
     }
+    close();
+  }
+  /// new#const-assert-statement (revision 2026): `const_assert`; the seed's `staticAssert`.
+  const char* staticAssertHead() const {
+    return m_.revision().constAssert ? "const_assert" : "staticAssert";
   }
 
   void variable(VariableId id) {
@@ -225,6 +264,18 @@ class Dumper {
       out += '_';
       return;
     }
+    // Revision 2026: a statement's attributes, `(attributed (attributes ATTR...) STMT)`.
+    bool attributed = attributesAt_.count(m_[id].span.begin) > 0;
+    if (attributed) {
+      open("attributed");
+      attributesAt(m_[id].span.begin);
+      out += ' ';
+    }
+    statementNode(id);
+    if (attributed) close();
+  }
+
+  void statementNode(StatementId id) {
     std::visit(Overloaded{
                    [&](const EmptyStatement&) { out += "(empty)"; },
                    [&](const CompoundStatement& c) {
@@ -259,6 +310,7 @@ class Dumper {
                    [&](const SwitchStatement& sw) {
                      open("switch");
                      expression(sw.selector);
+                     bodyAttributes(m_[sw.selector].span.end);
                      for (ClauseId cid : m_[sw.clauses]) {
                        const SwitchClause& c = m_[cid];
                        out += ' ';
@@ -271,12 +323,14 @@ class Dumper {
                    },
                    [&](const LoopStatement& l) {
                      open("loop");
+                     bodyAttributes(m_[id].span.begin + 4);  // after `loop`
                      statements(l.statements);
                      if (l.continuing) statement(l.continuing);
                      close();
                    },
                    [&](const ContinuingStatement& c) {
                      open("continuing");
+                     bodyAttributes(m_[id].span.begin + 10);  // after `continuing`
                      statements(c.statements);
                      close();
                    },
@@ -330,7 +384,7 @@ class Dumper {
                      close();
                    },
                    [&](const StaticAssertStatement& a) {
-                     open("staticAssert");
+                     open(staticAssertHead());
                      expression(a.condition);
                      close();
                    },
@@ -344,6 +398,24 @@ class Dumper {
       out += "\n ";
       open("enable");
       word(m_.name(d.name));
+      close();
+    }
+    // Revision 2026: new#language-extensions-sec, new#diagnostic-directive.
+    for (const RequiresDirective& d : m_.requiresDirectives) {
+      out += "\n ";
+      open("requires");
+      word(m_.name(d.name));
+      close();
+    }
+    for (const DiagnosticControl& d : m_.diagnosticDirectives) {
+      out += "\n ";
+      open("diagnostic");
+      word(m_.name(d.severity));
+      word(m_.name(d.rule));
+      if (d.ruleMember) {
+        out += '.';
+        out += m_.name(d.ruleMember);
+      }
       close();
     }
     for (GlobalId gid : m_.declarations) {
@@ -367,7 +439,8 @@ class Dumper {
                      },
                      [&](const TypeAliasDeclaration& a) {
                        out += ' ';
-                       open("type");
+                       // new#type-aliases (revision 2026): `alias`; the seed's `type`.
+                       open(m_.revision().aliasDeclaration ? "alias" : "type");
                        word(m_.name(a.name));
                        type(a.type);
                        close();
@@ -397,7 +470,7 @@ class Dumper {
                      },
                      [&](const StaticAssertDeclaration& a) {
                        out += ' ';
-                       open("staticAssert");
+                       open(staticAssertHead());
                        expression(a.condition);
                        close();
                      },
@@ -410,6 +483,37 @@ class Dumper {
 
  private:
   const Module& m_;
+  std::unordered_map<uint32_t, std::vector<AttributeId>> attributesAt_;
+
+  /// The attributes of a body that is not a statement of its own: the `{` of a switch or loop
+  /// (`switch x @diagnostic(off, r) {`, `loop @diagnostic(off, r) {`): the run that begins at
+  /// the first character after `p` that is neither blankspace nor a comment.
+  void bodyAttributes(uint32_t p) {
+    std::string_view text = m_.file().text();
+    for (;;) {
+      while (p < text.size() &&
+             (text[p] == ' ' || text[p] == '\t' || text[p] == '\n' || text[p] == '\r'))
+        ++p;
+      if (text.substr(p, 2) == "//") {
+        while (p < text.size() && text[p] != '\n') ++p;
+      } else if (text.substr(p, 2) == "/*") {
+        size_t end = text.find("*/", p + 2);
+        p = end == std::string_view::npos ? static_cast<uint32_t>(text.size())
+                                          : static_cast<uint32_t>(end + 2);
+      } else {
+        break;
+      }
+    }
+    // The run's key is the `{` after it; find the run that starts at p.
+    for (const auto& [key, run] : attributesAt_)
+      if (!run.empty() && m_[run.front()].span.begin == p) {
+        out += ' ';
+        open("attributes");
+        for (AttributeId a : run) attribute(a);
+        close();
+        return;
+      }
+  }
 };
 
 }  // namespace

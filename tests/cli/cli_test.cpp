@@ -98,7 +98,7 @@ TEST(Cli, JsonFormat) {
   EXPECT_EQ(r.status, 1);
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-parse");
-  EXPECT_EQ(j["version"], 1);
+  EXPECT_EQ(j["version"], 2);
   ASSERT_EQ(j["files"].size(), 2u);
   EXPECT_EQ(j["files"][0]["ok"], true);
   EXPECT_EQ(j["files"][1]["ok"], false);
