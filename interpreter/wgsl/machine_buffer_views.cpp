@@ -119,8 +119,22 @@ StepResult Machine::loadThroughView(Invocation& inv, Allocation& a, const RValue
   uint64_t end = uint64_t(w.offset) + w.bytes;
   std::optional<ViewPlace> place;
   if (!v.invalid) place = placeInView(types_, layouts, w.type, w.offset, end, pathInView(v));
+  if (place && observed(a)) {
+    // #memory-operation for the memory model's explorer: a load through a view reads the words
+    // of the buffer it covers, each a memory location of the buffer variable (its path: the
+    // word's index), whose value the observer may choose; the value is made of those words.
+    RValue words = a.value;
+    for (uint32_t i : wordsCovered(types_, layouts, place->type, place->offset, end)) {
+      if (i >= words.components().size()) continue;
+      observer_->onRead(indexOfInvocation(inv), inv, a, MemoryView{v.allocation, {i}, false, 0},
+                        inAtomic_, words.components()[i], choose_);
+    }
+    out = readView(types_, layouts, words, place->type, place->offset, end);
+    out.type = storeType;
+    return {};
+  }
   if (observed(a))
-    observer_->onUnmodelled(indexOfInvocation(inv), at("a load through a buffer view"));
+    observer_->onUnmodelled(indexOfInvocation(inv), at("a load through an invalid buffer view"));
   if (place) {
     if (races_ && !notARead_ && races_->tracks(a)) {
       // #memory-model: each word read is a read access of that word (its location).
@@ -157,8 +171,24 @@ StepResult Machine::storeThroughView(Invocation& inv, Allocation& a, const RValu
   if (!v.invalid) place = placeInView(types_, layouts, w.type, w.offset, end, pathInView(v));
   bool tracked = races_ && races_->tracks(a);
   AccessSite site{lastNode_, lastNodeIsStatement_};
+  if (place && observed(a)) {
+    // A store through a view writes each word it covers (a word holding two f16 halves is
+    // written whole, the other half unchanged): one write access per word, reported before
+    // memory changes, as the observer expects.
+    RValue after = a.value;
+    std::vector<uint32_t> touched;
+    writeView(types_, layouts, after, place->type, place->offset, end, value, &touched);
+    std::sort(touched.begin(), touched.end());
+    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
+    for (uint32_t i : touched)
+      if (i < after.components().size())
+        observer_->onWrite(indexOfInvocation(inv), inv, a, MemoryView{v.allocation, {i}, false, 0},
+                           inAtomic_, after.components()[i]);
+    a.value = std::move(after);
+    return {};
+  }
   if (observed(a))
-    observer_->onUnmodelled(indexOfInvocation(inv), at("a store through a buffer view"));
+    observer_->onUnmodelled(indexOfInvocation(inv), at("a store through an invalid buffer view"));
   if (place) {
     std::vector<uint32_t> covered;
     std::vector<RValue> before;

@@ -127,6 +127,7 @@ void TraceRecorder::onRead(uint32_t invocation, const interp::Invocation& inv,
     return;
   }
   bool storage = a.space == ast::AddressSpace::Storage;
+  bool buffer = program_.checked.types.kind(a.storeType) == TypeKind::Buffer;
   std::vector<uint32_t> path = v.path;
   InvocationTrace& tr = traceOf(invocation, inv);
   forEachLeaf(value, path, [&](RValue& leaf, const std::vector<uint32_t>& p) {
@@ -137,7 +138,9 @@ void TraceRecorder::onRead(uint32_t invocation, const interp::Invocation& inv,
     uint32_t k = choose(static_cast<uint32_t>(info.domain.size()), "read of " + info.name);
     Type t = leaf.type;
     leaf = info.domain[std::min<size_t>(k, info.domain.size() - 1)];
-    leaf.type = t;
+    // A word of a buffer (revision 2026, buffer views) keeps the type it was written as, which
+    // the view reading it reinterprets (interpreter/wgsl/buffer_views.h).
+    if (!buffer) leaf.type = t;
     MemoryEvent e;
     e.kind = AccessKind::Read;
     e.atomic = atomic;
