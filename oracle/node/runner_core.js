@@ -37,6 +37,20 @@ function adapterInfoOf(adapter) {
   return out;
 }
 
+/// A pipeline layout of the bind group layouts and, for a case with immediate data, the range
+/// an entry point may read (WebGPU's immediateSize; 0 by default, which a shader with a
+/// var<immediate> exceeds).
+function pipelineLayout(device, bgls, c) {
+  const descriptor = {bindGroupLayouts: bgls};
+  if (c.immediates !== undefined) descriptor.immediateSize = 4 * c.immediates.length;
+  return device.createPipelineLayout(descriptor);
+}
+
+/// Gives a pass encoder (compute or render) the case's immediate data at offset 0.
+function setImmediates(pass, c) {
+  if (c.immediates !== undefined) pass.setImmediates(0, new Uint32Array(c.immediates));
+}
+
 /// Opens an adapter and a device. `state` keeps them for the cases; the device is recreated
 /// when it is lost.
 /// How many bytes of immediate data the device takes through GPUComputePassEncoder's
@@ -379,11 +393,6 @@ export async function runCase(state, c) {
     result.error = bad;
     return result;
   }
-  if (c.immediates !== undefined && caseMode(c) === 'draw') {
-    result.status = 'unsupported';
-    result.error = 'the runners pass immediate data to dispatches only, not to draws yet';
-    return result;
-  }
   if (c.immediates !== undefined && 4 * c.immediates.length > (state.immediates || 0)) {
     // The case gives immediate data (docs/oracle.md): this WebGPU cannot pass it.
     result.status = 'unsupported';
@@ -428,18 +437,15 @@ export async function runCase(state, c) {
 
     if (mode === 'draw') {
       await runDraw(state, c, module, result, {pushScopes, popScopes, errorText, withConstants,
-                                               bindingResources, readBack, buffers, t1});
+                                               bindingResources, readBack, buffers, t1,
+                                               pipelineLayout, setImmediates});
       return finish(state, result, t0);
     }
 
     // 2. Layouts from the bindings' kinds, and the pipeline (#pipeline-creation-error).
     pushScopes(device);
     const {bgls, maxGroup, makeBindGroups} = bindingResources(device, c.bindings || [], 0x4 /* COMPUTE */);
-    // The immediate data range the entry point may read (WebGPU's immediateSize; 0 by
-    // default, which a shader with a var<immediate> exceeds).
-    const layoutDescriptor = {bindGroupLayouts: bgls};
-    if (c.immediates !== undefined) layoutDescriptor.immediateSize = 4 * c.immediates.length;
-    const layout = device.createPipelineLayout(layoutDescriptor);
+    const layout = pipelineLayout(device, bgls, c);
     let pipeline = null;
     const descriptor = {layout, compute: withConstants({module, entryPoint: c.entry}, c)};
     try {
@@ -469,7 +475,7 @@ export async function runCase(state, c) {
     const pass = encoder.beginComputePass();
     pass.setPipeline(pipeline);
     for (let g = 0; g <= maxGroup; ++g) pass.setBindGroup(g, bindGroups[g]);
-    if (c.immediates !== undefined) pass.setImmediates(0, new Uint32Array(c.immediates));
+    setImmediates(pass, c);
     pass.dispatchWorkgroups(c.dispatch[0], c.dispatch[1], c.dispatch[2]);
     pass.end();
     for (const r of readbacks) encoder.copyBufferToBuffer(r.buffer, 0, r.rb, 0, r.b.size);

@@ -120,7 +120,7 @@ async function drawFragment(state, c, module, result, h) {
   const vertexModule = await generatedModule(state, d.vertex.wgsl, 'vertex stage', result, h);
   if (!vertexModule) return;
   const {bgls, maxGroup, makeBindGroups} = h.bindingResources(device, c.bindings || [], 0x2 /* FRAGMENT */);
-  const layout = device.createPipelineLayout({bindGroupLayouts: bgls});
+  const layout = h.pipelineLayout(device, bgls, c);
   const ds = d.depthStencil;
   let dsFormat = ds.format;
   // Without the optional feature, the depth alone: the coverage (the stencil) is not reported.
@@ -174,6 +174,9 @@ async function drawFragment(state, c, module, result, h) {
   });
   pass.setPipeline(pipeline);
   for (let g = 0; g <= maxGroup; ++g) pass.setBindGroup(g, bindGroups[g]);
+  // The immediate data (var<immediate>) of the fragment stage; the generated vertex stage reads
+  // none.
+  h.setImmediates(pass, c);
   // Every fragment that passes (is not discarded) writes 1 to the stencil: the coverage.
   if (hasStencil) pass.setStencilReference(1);
   pass.draw(d.vertexCount || 6);
@@ -213,7 +216,7 @@ async function drawVertex(state, c, module, result, h) {
   // 1. The render pipeline of the entry point, as an application makes it: its verdict.
   const {bgls} = h.bindingResources(device, (c.bindings || []).filter((b) => b.kind !== 'storage'), 0x1 /* VERTEX */);
   const descriptor = {
-    layout: device.createPipelineLayout({bindGroupLayouts: bgls}),
+    layout: h.pipelineLayout(device, bgls, c),
     vertex: h.withConstants({module, entryPoint: c.entry,
                              buffers: d.vertexBuffers.map((b) => ({arrayStride: b.arrayStride, stepMode: b.stepMode,
                                                                      attributes: b.attributes}))}, c),
@@ -237,6 +240,7 @@ async function drawVertex(state, c, module, result, h) {
     view: depth.createView(), depthClearValue: 0, depthLoadOp: 'clear', depthStoreOp: 'store'}});
   pass.setPipeline(pipeline);
   bindGroups.forEach((g, i) => pass.setBindGroup(i, g));
+  h.setImmediates(pass, c);
   d.vertexBuffers.forEach((b, slot) => {
     const size = Math.max(4, 4 * b.words.length);
     const buffer = device.createBuffer({size, usage: 0x20 /* VERTEX */, mappedAtCreation: true});
@@ -256,13 +260,15 @@ async function drawVertex(state, c, module, result, h) {
   h.pushScopes(device);
   const wr = h.bindingResources(device, (c.bindings || []).concat(w.bindings), 0x4 /* COMPUTE */);
   const compute = device.createComputePipeline({
-    layout: device.createPipelineLayout({bindGroupLayouts: wr.bgls}),
+    layout: h.pipelineLayout(device, wr.bgls, c),
     compute: h.withConstants({module: writeModule, entryPoint: w.entry}, c)});
   const {bindGroups: wGroups, readbacks} = wr.makeBindGroups(h.buffers);
   encoder = device.createCommandEncoder();
   const cpass = encoder.beginComputePass();
   cpass.setPipeline(compute);
   wGroups.forEach((g, i) => cpass.setBindGroup(i, g));
+  // The write-out runs the entry point's function, which reads the same immediate data.
+  h.setImmediates(cpass, c);
   cpass.dispatchWorkgroups(w.dispatch[0], w.dispatch[1], w.dispatch[2]);
   cpass.end();
   for (const r of readbacks) encoder.copyBufferToBuffer(r.buffer, 0, r.rb, 0, r.b.size);

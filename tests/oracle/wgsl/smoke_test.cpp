@@ -200,6 +200,42 @@ TEST(OracleSmoke, DrawCasesOnRealBackends) {
   }
 }
 
+// Revision 2026: draws of shaders that read immediate data (var<immediate>): the runners pass
+// the case's immediates to the render pass, and to the vertex write-out's compute pass, with
+// setImmediates; every pixel and vertex lies in Plumb's set, which reads the same words.
+TEST(OracleSmoke, DrawCasesWithImmediatesOnRealBackends) {
+  fs::path tmp =
+      fs::temp_directory_path() / ("plumb-oracle-smoke-imm-" + std::to_string(::getpid()));
+  std::string skip;
+  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  if (!smoke) GTEST_SKIP() << skip;
+  fs::create_directories(tmp);
+  OracleOptions options = *smoke;
+  options.caseTimeoutSeconds = 60;
+  options.outcomes = interpreterOutcomeProvider();
+  VerdictOptions current;
+  current.revision = "2026";
+  current.revisionGiven = true;
+  std::vector<OracleCase> cases;
+  for (const char* name : {"fragment-immediates.json", "vertex-immediates.json"})
+    cases.push_back(
+        loadCase(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/revision2026/" + name, current));
+  OracleRun run = runOracle(cases, {}, options);
+  removeRunDirectory(tmp);
+  for (const BackendRun& b : run.backends) {
+    ASSERT_TRUE(b.available) << b.name << ": " << b.error;
+    for (size_t i = 0; i < run.cases.size(); ++i) {
+      const BackendCaseResult& r = b.results[i];
+      // A WebGPU without setImmediates skips the case and says why; Dawn has it (docs/oracle.md).
+      if (b.name != "dawn" && r.classification == Classification::Skipped) continue;
+      EXPECT_EQ(r.classification, Classification::Agree)
+          << b.name << " " << run.cases[i].id << ": " << r.detail;
+      EXPECT_EQ(r.outcome.status, OutcomeMatch::Status::Conformant)
+          << b.name << " " << run.cases[i].id << ": " << r.outcome.note;
+    }
+  }
+}
+
 // Verdict-only cases (tests/oracle/data/verdicts): shader modules alone, render pipelines for
 // vertex and fragment entry points, pipeline-overridable constants, plumb-case files.
 TEST(OracleSmoke, VerdictCasesOnRealBackends) {
