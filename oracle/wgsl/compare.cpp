@@ -431,6 +431,14 @@ std::string firstMessage(const nlohmann::json& raw) {
   return raw.value("error", "");
 }
 
+/// Whether Plumb's valid verdict carries a [limits] warning: the shader goes beyond a minimum
+/// supported value of new#limits (revision 2026), which an implementation may reject.
+bool beyondAMinimumSupportedLimit(const PlumbVerdict& v) {
+  for (const nlohmann::json& d : v.diagnostics)
+    if (d.value("severity", "") == "warning" && d.value("rule", "") == "limits") return true;
+  return false;
+}
+
 }  // namespace
 
 void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes,
@@ -463,7 +471,15 @@ void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes
   bool rejected = s == "shader-error" || s == "pipeline-error";
   if (rejected) {
     std::string msg = firstMessage(r.raw);
-    if (v.valid) {
+    if (v.valid && beyondAMinimumSupportedLimit(v)) {
+      // new#limits (revision 2026): "A WGSL implementation may support shaders that go beyond
+      // the specified limits" and "should issue an error if it does not support" one: beyond a
+      // minimum supported value both verdicts are allowed (docs/ambiguities.md S24).
+      r.classification = Classification::Agree;
+      r.detail = "Plumb accepts with a [limits] warning (an implementation may reject a shader "
+                 "beyond a minimum supported value); the backend rejects (" +
+                 s + "): " + msg;
+    } else if (v.valid) {
       r.classification = Classification::RejectsValid;
       r.detail = "Plumb accepts; the backend rejects (" + s + "): " + msg;
     } else {

@@ -244,6 +244,25 @@ TEST(OracleOutcomes, ARacyProgramDiffersOnlyAtRacyWordsInconclusively) {
   EXPECT_EQ(compareWithOutcomes(r, {{0, 0, {1, 2}}}).status, OutcomeMatch::Status::Conformant);
 }
 
+// new#limits (revision 2026): a shader beyond a minimum supported value is valid with a
+// [limits] warning, and "an implementation may" reject it: a backend that rejects it agrees
+// (docs/ambiguities.md S24; Dawn rejects 16388 bytes of workgroup variables at pipeline
+// creation). Without the warning the same rejection is a disagreement.
+TEST(OracleClassify, ARejectionBeyondAMinimumSupportedLimitAgrees) {
+  OracleCase c = validCase();
+  c.verdict.diagnostics.push_back(
+      {{"severity", "warning"}, {"rule", "limits"}, {"message", "beyond 16384 bytes"}});
+  BackendCaseResult r;
+  r.status = "pipeline-error";
+  r.raw = {{"pipeline", {{"ok", false}, {"error", "workgroup storage too large"}}}};
+  classify(c, std::nullopt, "n/a", r);
+  EXPECT_EQ(r.classification, Classification::Agree) << r.detail;
+  EXPECT_NE(r.detail.find("[limits]"), std::string::npos) << r.detail;
+  c.verdict.diagnostics.back()["rule"] = "derivative_uniformity";
+  classify(c, std::nullopt, "n/a", r);
+  EXPECT_EQ(r.classification, Classification::RejectsValid) << r.detail;
+}
+
 TEST(OracleClassify, Verdicts) {
   OracleCase c = validCase();
   BackendCaseResult r;
