@@ -300,6 +300,32 @@ var<immediate> d: S;
   EXPECT_FALSE(run(Revision::wgsl2022_06(), src, b).report.ran);
 }
 
+// A draw reads the immediate data too (the fragment and vertex stages of a render pipeline):
+// each fragment's output is computed from the bindings' immediates.
+TEST(ImmediateData, ADrawReadsTheImmediates) {
+  std::string src = R"(
+struct S { bias: u32, scale: f32 }
+var<immediate> d: S;
+@fragment fn main(@builtin(position) p: vec4f) -> @location(0) u32 {
+  return d.bias + u32(p.x * d.scale);
+}
+)";
+  nlohmann::json b = bindings({}, 3);
+  b["immediates"] = nlohmann::json::object();
+  b["immediates"]["value"] = nlohmann::json::object();
+  b["immediates"]["value"]["bias"] = 40;
+  b["immediates"]["value"]["scale"] = 2.0;
+  b["fragment"] = {{"version", 1}, {"viewport", {2, 1}}};
+  Ran r = run(current(), src, b);
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  std::set<std::string> outputs;
+  for (const auto& o : r.report.json["outcomes"])
+    for (const auto& inv : o["invocations"])
+      outputs.insert(inv["locations"]["0"][0].value("exact", inv.dump()));
+  // Pixel centres x = 0.5 and 1.5, scaled by 2: 40 + 1 and 40 + 3.
+  EXPECT_EQ(outputs, (std::set<std::string>{"0x00000029", "0x0000002b"})) << r.report.json.dump();
+}
+
 TEST(ImmediateData, RefusesWhatIsNotImmediateData) {
   std::string src = R"(
 var<immediate> d: vec4u;
