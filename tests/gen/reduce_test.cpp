@@ -92,5 +92,48 @@ TEST(Reduce, StopsAtItsBudget) {
   EXPECT_TRUE(r.limitReached);
 }
 
+/// Plumb's rule for a program under revision 2026 ("" when valid).
+std::string rule2026(const std::string& wgsl) {
+  GeneratedCase c;
+  c.name = "t";
+  c.wgsl = wgsl;
+  c.revision = "2026";
+  nlohmann::json e = deriveExpectation(c);
+  return e.value("verdict", "") == "invalid" ? e.value("rule", "") : "?";
+}
+
+// Revision 2026: a call's template list (`bufferView<u32>(...)`, Module::callTemplates) is part
+// of the call: every candidate and the final printing keep it, so a reduced program with a
+// view still names the view's type (new#bufferview-builtin).
+TEST(Reduce, KeepsACallsTemplateList) {
+  std::string program = R"(requires buffer_view;
+@group(0) @binding(0) var<storage, read_write> b: buffer<16>;
+@group(0) @binding(1) var<storage, read_write> out: u32;
+fn unused() -> i32 { return 3; }
+@compute @workgroup_size(1)
+fn main() {
+  let x = 1u + 2u;
+  out = *bufferView<u32>(&b, 4) + x;
+  let v = bufferView<vec2u>(&b, 8);
+  out = v.y;
+}
+)";
+  ASSERT_EQ(rule2026(program), "?") << "valid under 2026";
+  ReduceOptions o;
+  o.revision = &Revision::wgsl2026();
+  ReduceResult r = reduceProgram(
+      program,
+      [](const std::string& w) {
+        return rule2026(w) == "?" && w.find("vec2u") != std::string::npos;
+      },
+      o);
+  EXPECT_TRUE(r.holdsInitially);
+  EXPECT_EQ(rule2026(r.wgsl), "?") << r.wgsl;
+  EXPECT_TRUE(parsesCleanly(r.wgsl, Revision::wgsl2026())) << r.wgsl;
+  EXPECT_NE(r.wgsl.find("bufferView<vec2u>("), std::string::npos) << r.wgsl;
+  EXPECT_EQ(r.wgsl.find("unused"), std::string::npos) << r.wgsl;
+  EXPECT_LT(r.wgsl.size(), program.size());
+}
+
 }  // namespace
 }  // namespace plumb::gen::wgsl
