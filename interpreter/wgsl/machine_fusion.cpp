@@ -449,6 +449,41 @@ namespace {
   uint32_t bases[kFusedStackDepth];
   uint32_t sp = 0, pp = 0, bp = 0, base = 0;
   std::vector<RValue>& slots = inv.frames.back().slots;
+  // A `var` read (PlaceSlot with `flag`, FusedOperand::Variable): the scalar its view in frame
+  // slot `a` designates, as PlaceSlot then Load.
+  auto variable = [&](uint32_t a, int64_t& x) {
+    const MemoryView* v = std::get_if<MemoryView>(&slots[a].data);
+    if (!v || v->invalid) return false;
+    const RValue* p = nullptr;
+    if (regionOf(v->allocation) == Region::Function && v->path.empty()) {
+      uint32_t i = indexOf(v->allocation);
+      if (i >= inv.function.size() || !inv.function[i].storeType) return false;
+      p = &inv.function[i].value;
+    } else {
+      p = ownLocationOf(inv, v->allocation);
+      if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+      if (!p) return false;
+    }
+    return concrete(*p, x);
+  };
+  auto operand = [&](FusedOperand mode, uint32_t a, int64_t b, int64_t& x) {
+    switch (mode) {
+      case FusedOperand::Stack:
+        x = stack[--sp];
+        return true;
+      case FusedOperand::Constant:
+        x = b;
+        return true;
+      case FusedOperand::Slot:
+        return concrete(slots[a], x);
+      case FusedOperand::Variable:
+        return variable(a, x);
+      case FusedOperand::Parameter:
+        x = stack[base + a];
+        return true;
+    }
+    return false;
+  };
   const FusedInstruction* in = program.fusedCodes.instructions.data() + code.begin;
   const FusedInstruction* end = program.fusedCodes.instructions.data() + code.end;
   for (; in != end; ++in) {
@@ -472,29 +507,19 @@ namespace {
         ++sp;
         break;
       case FusedOp::PlaceSlot: {
-        const MemoryView* v = std::get_if<MemoryView>(&slots[in->a].data);
-        if (!v || v->invalid) return false;
-        if (!in->flag) {
-          RValue* p = ownLocationOf(inv, v->allocation);
-          if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
-          if (!p) return false;
-          depth[pp] = kOwn;
-          places[pp++] = p;
+        if (in->flag) {
+          // PlaceSlot and Load in one (fused_code.cpp), the common read of a variable.
+          if (!variable(in->a, stack[sp])) return false;
+          ++sp;
           break;
         }
-        // flag: PlaceSlot and Load in one (fused_code.cpp), the common read of a variable.
-        const RValue* p = nullptr;
-        if (regionOf(v->allocation) == Region::Function && v->path.empty()) {
-          uint32_t i = indexOf(v->allocation);
-          if (i >= inv.function.size() || !inv.function[i].storeType) return false;
-          p = &inv.function[i].value;
-        } else {
-          p = ownLocationOf(inv, v->allocation);
-          if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
-          if (!p) return false;
-        }
-        if (!concrete(*p, stack[sp])) return false;
-        ++sp;
+        const MemoryView* v = std::get_if<MemoryView>(&slots[in->a].data);
+        if (!v || v->invalid) return false;
+        RValue* p = ownLocationOf(inv, v->allocation);
+        if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+        if (!p) return false;
+        depth[pp] = kOwn;
+        places[pp++] = p;
         break;
       }
       case FusedOp::PlaceVariable:
@@ -569,9 +594,12 @@ namespace {
       case FusedOp::BinaryU32: {
         // concreteBinary on U32 (runtime_integer.cpp): results wrap to [0, 2^32), shift counts
         // are taken modulo 32, comparisons give 0 or 1.
-        if (!in->c) --sp;  // else the right operand is the instruction's own (fused_code.h)
-        uint32_t x = static_cast<uint32_t>(stack[sp - 1]),
-                 y = static_cast<uint32_t>(in->c ? in->b : stack[sp]);
+        // Register operands (FusedOperand, fused_code.h): the right one first, as it is on top.
+        int64_t lv = 0, rv = 0;
+        if (!operand(static_cast<FusedOperand>(in->flag), in->c, in->b, rv) ||
+            !operand(static_cast<FusedOperand>(in->kind), in->a, in->b, lv))
+          return false;
+        uint32_t x = static_cast<uint32_t>(lv), y = static_cast<uint32_t>(rv);
         uint32_t r = 0;
         switch (static_cast<BinaryOperator>(in->operation)) {
           case BinaryOperator::Add:
@@ -619,7 +647,7 @@ namespace {
           default:
             return false;
         }
-        stack[sp - 1] = r;
+        stack[sp++] = r;
         break;
       }
       case FusedOp::Enter:
@@ -774,17 +802,16 @@ RuleId Machine::statementByCode(Invocation& inv, uint32_t node) {
     case FusedStatementCode::Assign: {
       // The common left-hand side, a function-scope `var` of a scalar: its location as the
       // code's one PlaceSlot instruction finds it, without running the code.
-      const FusedCode& target = codes.place[c.place];
-      const FusedInstruction& first = codes.instructions[target.begin];
       place = nullptr;
-      if (target.end == target.begin + 1 && first.op == FusedOp::PlaceSlot && !first.flag) {
-        const MemoryView* v = std::get_if<MemoryView>(&inv.frames.back().slots[first.a].data);
+      if (c.targetSlot != UINT32_MAX) {
+        const MemoryView* v = std::get_if<MemoryView>(&inv.frames.back().slots[c.targetSlot].data);
         if (v && !v->invalid && v->path.empty() && regionOf(v->allocation) == Region::Function) {
           uint32_t i = indexOf(v->allocation);
           if (i < inv.function.size() && inv.function[i].storeType) place = &inv.function[i].value;
         }
       }
       int64_t unused = 0;
+      const FusedCode& target = codes.place[c.place];
       if (!place) {
         if (target.shared && !valueCode.shared) prepareShared(inv);
         if (!runCodeOutOfLine(inv, program, types, target, unused, place, shared_))
