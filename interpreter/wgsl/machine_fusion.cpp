@@ -1006,29 +1006,62 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
           }
           continue;
         }
-        [[fallthrough]];
-      case TaskKind::ScopeEnd:
-      case TaskKind::LoopContinue:
-      case TaskKind::LoopNext: {
+        // Past the block's end (block-end), or a block-next whose statement is not compiled: the
+        // task as statementTask applies it.
+        {
+          inv.tasks.pop_back();
+          ++inv.steps;
+          lastNode_ = t.node;
+          lastNodeIsStatement_ = true;
+          r = statementTask(inv, t);
+          if (r.kind == StepResult::Stopped) return r;
+          // block-next left a statement that did not fuse on top (statementTask): its ordinary
+          // step is next (a block enters here, at the Exec case).
+          if (r.rule == RuleId::BlockNext && t.kind == TaskKind::StatementsNext &&
+              !std::holds_alternative<CompoundStatement>(stmt(inv.tasks.back().node).node)) {
+            if (inv.steps + 1 > fusionMaxSteps_) return r;
+            const Task e = inv.tasks.back();
+            inv.tasks.pop_back();
+            ++inv.steps;
+            lastNode_ = e.node;
+            return execStatement(inv, e);
+          }
+          break;
+        }
+      case TaskKind::LoopContinue: {
+        // #for-statement, #loop-statement loop-continuing: the body is done; the update or the
+        // continuing construct next, as statementTask applies it, without the call.
         inv.tasks.pop_back();
         ++inv.steps;
         lastNode_ = t.node;
         lastNodeIsStatement_ = true;
-        r = statementTask(inv, t);
-        if (r.kind == StepResult::Stopped) return r;
-        // block-next left a statement that did not fuse on top (statementTask): its ordinary
-        // step is next (a block enters here, at the Exec case).
-        if (r.rule == RuleId::BlockNext && t.kind == TaskKind::StatementsNext &&
-            !std::holds_alternative<CompoundStatement>(stmt(inv.tasks.back().node).node)) {
-          if (inv.steps + 1 > fusionMaxSteps_) return r;
-          const Task e = inv.tasks.back();
-          inv.tasks.pop_back();
-          ++inv.steps;
-          lastNode_ = e.node;
-          return execStatement(inv, e);
+        const Statement& s = stmt(t.node);
+        if (const auto* l = std::get_if<LoopStatement>(&s.node)) {
+          if (l->continuing) inv.tasks.push_back({TaskKind::Exec, l->continuing.value});
+        } else if (const auto* f = std::get_if<ForStatement>(&s.node)) {
+          StatementId update = program_.module[f->header].update;
+          if (update) inv.tasks.push_back({TaskKind::Exec, update.value});
         }
+        r.rule = RuleId::LoopContinuing;  // r is a Continue without a stop here
         break;
       }
+      case TaskKind::ScopeEnd:
+      case TaskKind::LoopNext:
+        // #compound-statement-section block-exit, #for-statement loop-next-iteration: as
+        // statementTask applies them (the scope's function variables dropped; the next
+        // iteration scheduled), without the call (README "Performance").
+        inv.tasks.pop_back();
+        ++inv.steps;
+        lastNode_ = t.node;
+        lastNodeIsStatement_ = true;
+        popScope(inv, t.aux);
+        if (t.kind == TaskKind::LoopNext) {
+          inv.tasks.push_back({TaskKind::LoopIteration, t.node, t.aux});
+          r.rule = RuleId::LoopNextIteration;  // r is a Continue without a stop here
+        } else {
+          r.rule = RuleId::BlockExit;
+        }
+        break;
       case TaskKind::LoopIteration: {
         // #for-statement, #while-statement: the iteration, its condition's steps and
         // loop-condition at once when the condition has compiled code (fused_code.h).
@@ -1042,7 +1075,12 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
           cond = w->condition;
           body = w->body;
         }
-        const FusedCode* c = cond ? fusedValueCode(program_, cond.value) : nullptr;
+        const std::vector<FusedCode>& codes = program_.fusedCodes.value;
+        const FusedCode* c = !cond ? nullptr
+                             : codes.empty() || codes[cond.value].state == FusedCode::NotCompiled
+                                 ? fusedValueCode(program_, cond.value)
+                             : codes[cond.value].state == FusedCode::Compiled ? &codes[cond.value]
+                                                                              : nullptr;
         int64_t x = 0;
         RValue* unused = nullptr;
         if (c && types_.kind(c->type) == TypeKind::Bool &&
