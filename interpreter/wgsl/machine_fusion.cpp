@@ -1054,7 +1054,8 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
         ++inv.steps;
         lastNode_ = t.node;
         lastNodeIsStatement_ = true;
-        popScope(inv, t.aux);
+        if (inv.function.size() > t.aux)
+          popScope(inv, t.aux);  // only where the scope has variables
         if (t.kind == TaskKind::LoopNext) {
           inv.tasks.push_back({TaskKind::LoopIteration, t.node, t.aux});
           r.rule = RuleId::LoopNextIteration;  // r is a Continue without a stop here
