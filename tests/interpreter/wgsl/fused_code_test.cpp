@@ -232,6 +232,49 @@ TEST(FusedCode, RegisterOperandsGiveTheSameReportsAtEveryBound) {
         << "max-steps " << bound;
 }
 
+// The administrative steps a fused run applies in place (block-exit, loop-continuing,
+// loop-next-iteration): blocks with and without variables, `loop` with `continuing` and
+// `break if`, `while`, `for` with and without an update, `continue` and `break`.
+const char* kLoops = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 16>;
+
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  var n: u32 = lid + 3u;
+  var acc: u32 = 0u;
+  loop {
+    { var t: u32 = n * 7u; acc = acc + t; }
+    { acc = acc ^ n; }
+    if (n % 2u == 0u) { n = n - 1u; continue; }
+    continuing {
+      var u: u32 = acc >> 3u;
+      acc = acc + u;
+      n = n - 1u;
+      break if n == 0u;
+    }
+  }
+  var i: u32 = 0u;
+  while (i < 4u) { var w: u32 = i * i; acc = acc + w; i = i + 1u; }
+  for (var j: u32 = 0u; j < 5u;) {
+    j = j + 2u;
+    if (j == 4u) { break; }
+    acc = acc * 3u;
+  }
+  out[lid] = acc;
+}
+)";
+
+TEST(FusedCode, AdministrativeStepsInPlaceGiveTheSameReportsAtEveryBound) {
+  size_t lines = 0;
+  nlohmann::json traced = report(kLoops, true, 10'000'000, &lines);
+  EXPECT_EQ(report(kLoops, false, 10'000'000, nullptr), traced);
+  ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
+  EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
+  for (uint64_t bound = 1; bound < lines / 2 + 10; bound += 3)
+    EXPECT_EQ(report(kLoops, false, bound, nullptr), report(kLoops, true, bound, nullptr))
+        << "max-steps " << bound;
+}
+
 TEST(FusedCode, LeafOperandsAreTheOperatorsOwn) {
   SourceFile file("operands.wgsl", kOperands);
   DiagnosticList diagnostics;
