@@ -204,7 +204,10 @@ class Compiler {
     if (const auto* b = std::get_if<BinaryExpression>(&x.node)) {
       ++steps;
       Type right;
-      if (!value(b->left().value, type) || !value(b->right.value, right)) return false;
+      size_t leftBegin = out.size();
+      if (!value(b->left().value, type)) return false;
+      size_t rightBegin = out.size();
+      if (!value(b->right.value, right)) return false;
       TypeKind k = types_.kind(type);
       BinaryOperator op = b->op();
       if (types_.kind(right) != k && op != BinaryOperator::ShiftLeft &&
@@ -219,16 +222,39 @@ class Compiler {
       FusedInstruction in{u32 ? FusedOp::BinaryU32 : FusedOp::Binary, static_cast<uint8_t>(k),
                           static_cast<uint8_t>(op),
                           static_cast<uint8_t>(types_.kind(result) == TypeKind::Bool)};
-      if (u32 && out.back().op == FusedOp::Constant) {
-        // A creation-time right operand (`b >> 7u`) is the BinaryU32 instruction's own (`c` 1,
-        // value `b`; fused_code.h leaves `c` unused there): one instruction fewer to run, its
-        // step counted all the same.
-        in.c = 1;
-        in.b = out.back().b;
-        out.pop_back();
+      if (u32) {
+        // Register operands (FusedOperand): a leaf operand's instruction becomes the
+        // operator's own (one instruction each fewer to run, its steps counted all the same).
+        in.kind = in.flag = static_cast<uint8_t>(FusedOperand::Stack);
+        FusedOperand l = FusedOperand::Stack, r = FusedOperand::Stack;
+        if (out.size() == rightBegin + 1) r = leaf(out.back(), in.c, in.b);
+        if (rightBegin == leftBegin + 1) {
+          int64_t constant = 0;
+          l = leaf(out[leftBegin], in.a, constant);
+          if (l == FusedOperand::Constant) {
+            if (r == FusedOperand::Constant)
+              l = FusedOperand::Stack;  // one `b`: the left one stays an instruction
+            else
+              in.b = constant;
+          }
+        }
+        if (r != FusedOperand::Stack) {
+          out.pop_back();
+          --scalars_;
+        }
+        if (l != FusedOperand::Stack) {
+          out.erase(out.begin() + static_cast<std::ptrdiff_t>(leftBegin));
+          --scalars_;
+        }
+        in.kind = static_cast<uint8_t>(l);
+        in.flag = static_cast<uint8_t>(r);
+        // Both on the stack: two popped, one pushed; one leaf: one replaced; two: one pushed.
+        if (l == FusedOperand::Stack && r == FusedOperand::Stack) --scalars_;
+        if (l != FusedOperand::Stack && r != FusedOperand::Stack && !push()) return false;
+      } else {
+        --scalars_;
       }
       emit(in);
-      --scalars_;
       type = result;
       ++steps;
       rule = binaryRule(op);
@@ -339,6 +365,28 @@ class Compiler {
     return true;
   }
 
+  /// The register operand (FusedOperand) that leaf instruction `in` is, with its slot or
+  /// parameter in `index` and a creation-time value in `constant`; Stack when it is none.
+  static FusedOperand leaf(const FusedInstruction& in, uint32_t& index, int64_t& constant) {
+    switch (in.op) {
+      case FusedOp::Constant:
+        constant = in.b;
+        return FusedOperand::Constant;
+      case FusedOp::Slot:
+        index = in.a;
+        return FusedOperand::Slot;
+      case FusedOp::Parameter:
+        index = in.a;
+        return FusedOperand::Parameter;
+      case FusedOp::PlaceSlot:
+        if (!in.flag) return FusedOperand::Stack;
+        index = in.a;
+        return FusedOperand::Variable;
+      default:
+        return FusedOperand::Stack;
+    }
+  }
+
   std::vector<FusedInstruction> out;
   uint32_t steps = 0;
   RuleId rule = RuleId::Count;
@@ -428,6 +476,9 @@ const FusedStatementCode& fusedStatementCode(Program& p, uint32_t s) {
     c.place = a->target.value;
     c.boolValue = isBool(value);
     c.steps = 1 + value->steps + place->steps + 1;
+    const FusedInstruction& first = p.fusedCodes.instructions[place->begin];
+    if (place->end == place->begin + 1 && first.op == FusedOp::PlaceSlot && !first.flag)
+      c.targetSlot = first.a;
     c.kind = FusedStatementCode::Assign;
   } else if (const auto* d = std::get_if<DeclarationStatement>(&st.node)) {
     const VariableDeclaration& decl = p.module[d->declaration];

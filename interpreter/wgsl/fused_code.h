@@ -43,11 +43,29 @@ enum class FusedOp : uint8_t {
   Unary,          // the top scalar: concreteUnary(kind, operation)
   Binary,         // the two top scalars: concreteBinary(kind, operation); `flag`: a bool result
   BinaryU32,      // the same on two u32 for the operators concreteBinary never declines
-                  // (#arithmetic-expr, #bit-expr, #comparison-expr: wrapping, counts mod 32)
+                  // (#arithmetic-expr, #bit-expr, #comparison-expr: wrapping, counts mod 32);
+                  // its operands in registers (FusedOperand): `kind` and `a` the left one's,
+                  // `flag` and `c` the right one's, `b` a creation-time operand's value
   Enter,          // an inlined call of `fn f(...) -> T { return e; }` with `a` arguments begins
   Leave,          // it ends: its result replaces its arguments
   Apply,          // a built-in or conversion of `a` scalars (expression `b`, argument types
                   // from FusedCodes::argumentTypes[c]), as fusedCall
+};
+
+/// Where a BinaryU32 instruction takes an operand (README "Performance": register operands, so
+/// that `a ^ (b >> 7u)` is two instructions, not five). A leaf operand's own instruction (a
+/// creation-time value, a `let` or parameter slot, a `var` read, an inlined call's parameter)
+/// is folded into the operator: each leaf reads the invocation's own memory or the code's own
+/// values, which nothing in the code writes, so reading it when the operator runs gives the
+/// value the leaf's instruction would have pushed, and a leaf that declines still declines the
+/// whole code without effect.
+enum class FusedOperand : uint8_t {
+  Stack,      // popped from the stack (the right operand first)
+  Constant,   // the instruction's `b`
+  Slot,       // the scalar in frame slot n (FusedOp::Slot)
+  Variable,   // the scalar of the function or private variable whose view is in slot n
+              // (FusedOp::PlaceSlot with `flag`)
+  Parameter,  // parameter n of the inlined call being evaluated (FusedOp::Parameter)
 };
 
 struct FusedInstruction {
@@ -88,9 +106,12 @@ struct FusedStatementCode {
   uint32_t steps = 0;      // with the Exec step and the statement's own last step
   uint32_t value = 0;      // the value, initializer or condition (FusedCodes::value)
   uint32_t place = 0;      // Assign: the left-hand side (FusedCodes::place)
-  uint32_t slot = 0;       // Let, Var: the frame slot of the declaration
-  Type type;               // Let: its type; Var: its reference type
-  Type storeType;          // Var
+  /// Assign: the frame slot of the left-hand side when it is a `var` identifier (its place code
+  /// one PlaceSlot instruction), found at run time without running the code; else UINT32_MAX.
+  uint32_t targetSlot = UINT32_MAX;
+  uint32_t slot = 0;  // Let, Var: the frame slot of the declaration
+  Type type;          // Let: its type; Var: its reference type
+  Type storeType;     // Var
   uint32_t body = UINT32_MAX, elseBranch = UINT32_MAX;  // If: StatementId values
 };
 

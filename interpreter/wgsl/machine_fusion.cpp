@@ -449,6 +449,41 @@ namespace {
   uint32_t bases[kFusedStackDepth];
   uint32_t sp = 0, pp = 0, bp = 0, base = 0;
   std::vector<RValue>& slots = inv.frames.back().slots;
+  // A `var` read (PlaceSlot with `flag`, FusedOperand::Variable): the scalar its view in frame
+  // slot `a` designates, as PlaceSlot then Load.
+  auto variable = [&](uint32_t a, int64_t& x) {
+    const MemoryView* v = std::get_if<MemoryView>(&slots[a].data);
+    if (!v || v->invalid) return false;
+    const RValue* p = nullptr;
+    if (regionOf(v->allocation) == Region::Function && v->path.empty()) {
+      uint32_t i = indexOf(v->allocation);
+      if (i >= inv.function.size() || !inv.function[i].storeType) return false;
+      p = &inv.function[i].value;
+    } else {
+      p = ownLocationOf(inv, v->allocation);
+      if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+      if (!p) return false;
+    }
+    return concrete(*p, x);
+  };
+  auto operand = [&](FusedOperand mode, uint32_t a, int64_t b, int64_t& x) {
+    switch (mode) {
+      case FusedOperand::Stack:
+        x = stack[--sp];
+        return true;
+      case FusedOperand::Constant:
+        x = b;
+        return true;
+      case FusedOperand::Slot:
+        return concrete(slots[a], x);
+      case FusedOperand::Variable:
+        return variable(a, x);
+      case FusedOperand::Parameter:
+        x = stack[base + a];
+        return true;
+    }
+    return false;
+  };
   const FusedInstruction* in = program.fusedCodes.instructions.data() + code.begin;
   const FusedInstruction* end = program.fusedCodes.instructions.data() + code.end;
   for (; in != end; ++in) {
@@ -472,29 +507,19 @@ namespace {
         ++sp;
         break;
       case FusedOp::PlaceSlot: {
-        const MemoryView* v = std::get_if<MemoryView>(&slots[in->a].data);
-        if (!v || v->invalid) return false;
-        if (!in->flag) {
-          RValue* p = ownLocationOf(inv, v->allocation);
-          if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
-          if (!p) return false;
-          depth[pp] = kOwn;
-          places[pp++] = p;
+        if (in->flag) {
+          // PlaceSlot and Load in one (fused_code.cpp), the common read of a variable.
+          if (!variable(in->a, stack[sp])) return false;
+          ++sp;
           break;
         }
-        // flag: PlaceSlot and Load in one (fused_code.cpp), the common read of a variable.
-        const RValue* p = nullptr;
-        if (regionOf(v->allocation) == Region::Function && v->path.empty()) {
-          uint32_t i = indexOf(v->allocation);
-          if (i >= inv.function.size() || !inv.function[i].storeType) return false;
-          p = &inv.function[i].value;
-        } else {
-          p = ownLocationOf(inv, v->allocation);
-          if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
-          if (!p) return false;
-        }
-        if (!concrete(*p, stack[sp])) return false;
-        ++sp;
+        const MemoryView* v = std::get_if<MemoryView>(&slots[in->a].data);
+        if (!v || v->invalid) return false;
+        RValue* p = ownLocationOf(inv, v->allocation);
+        if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+        if (!p) return false;
+        depth[pp] = kOwn;
+        places[pp++] = p;
         break;
       }
       case FusedOp::PlaceVariable:
@@ -569,9 +594,12 @@ namespace {
       case FusedOp::BinaryU32: {
         // concreteBinary on U32 (runtime_integer.cpp): results wrap to [0, 2^32), shift counts
         // are taken modulo 32, comparisons give 0 or 1.
-        if (!in->c) --sp;  // else the right operand is the instruction's own (fused_code.h)
-        uint32_t x = static_cast<uint32_t>(stack[sp - 1]),
-                 y = static_cast<uint32_t>(in->c ? in->b : stack[sp]);
+        // Register operands (FusedOperand, fused_code.h): the right one first, as it is on top.
+        int64_t lv = 0, rv = 0;
+        if (!operand(static_cast<FusedOperand>(in->flag), in->c, in->b, rv) ||
+            !operand(static_cast<FusedOperand>(in->kind), in->a, in->b, lv))
+          return false;
+        uint32_t x = static_cast<uint32_t>(lv), y = static_cast<uint32_t>(rv);
         uint32_t r = 0;
         switch (static_cast<BinaryOperator>(in->operation)) {
           case BinaryOperator::Add:
@@ -619,7 +647,7 @@ namespace {
           default:
             return false;
         }
-        stack[sp - 1] = r;
+        stack[sp++] = r;
         break;
       }
       case FusedOp::Enter:
@@ -774,17 +802,16 @@ RuleId Machine::statementByCode(Invocation& inv, uint32_t node) {
     case FusedStatementCode::Assign: {
       // The common left-hand side, a function-scope `var` of a scalar: its location as the
       // code's one PlaceSlot instruction finds it, without running the code.
-      const FusedCode& target = codes.place[c.place];
-      const FusedInstruction& first = codes.instructions[target.begin];
       place = nullptr;
-      if (target.end == target.begin + 1 && first.op == FusedOp::PlaceSlot && !first.flag) {
-        const MemoryView* v = std::get_if<MemoryView>(&inv.frames.back().slots[first.a].data);
+      if (c.targetSlot != UINT32_MAX) {
+        const MemoryView* v = std::get_if<MemoryView>(&inv.frames.back().slots[c.targetSlot].data);
         if (v && !v->invalid && v->path.empty() && regionOf(v->allocation) == Region::Function) {
           uint32_t i = indexOf(v->allocation);
           if (i < inv.function.size() && inv.function[i].storeType) place = &inv.function[i].value;
         }
       }
       int64_t unused = 0;
+      const FusedCode& target = codes.place[c.place];
       if (!place) {
         if (target.shared && !valueCode.shared) prepareShared(inv);
         if (!runCodeOutOfLine(inv, program, types, target, unused, place, shared_))
@@ -979,29 +1006,63 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
           }
           continue;
         }
-        [[fallthrough]];
-      case TaskKind::ScopeEnd:
-      case TaskKind::LoopContinue:
-      case TaskKind::LoopNext: {
+        // Past the block's end (block-end), or a block-next whose statement is not compiled: the
+        // task as statementTask applies it.
+        {
+          inv.tasks.pop_back();
+          ++inv.steps;
+          lastNode_ = t.node;
+          lastNodeIsStatement_ = true;
+          r = statementTask(inv, t);
+          if (r.kind == StepResult::Stopped) return r;
+          // block-next left a statement that did not fuse on top (statementTask): its ordinary
+          // step is next (a block enters here, at the Exec case).
+          if (r.rule == RuleId::BlockNext && t.kind == TaskKind::StatementsNext &&
+              !std::holds_alternative<CompoundStatement>(stmt(inv.tasks.back().node).node)) {
+            if (inv.steps + 1 > fusionMaxSteps_) return r;
+            const Task e = inv.tasks.back();
+            inv.tasks.pop_back();
+            ++inv.steps;
+            lastNode_ = e.node;
+            return execStatement(inv, e);
+          }
+          break;
+        }
+      case TaskKind::LoopContinue: {
+        // #for-statement, #loop-statement loop-continuing: the body is done; the update or the
+        // continuing construct next, as statementTask applies it, without the call.
         inv.tasks.pop_back();
         ++inv.steps;
         lastNode_ = t.node;
         lastNodeIsStatement_ = true;
-        r = statementTask(inv, t);
-        if (r.kind == StepResult::Stopped) return r;
-        // block-next left a statement that did not fuse on top (statementTask): its ordinary
-        // step is next (a block enters here, at the Exec case).
-        if (r.rule == RuleId::BlockNext && t.kind == TaskKind::StatementsNext &&
-            !std::holds_alternative<CompoundStatement>(stmt(inv.tasks.back().node).node)) {
-          if (inv.steps + 1 > fusionMaxSteps_) return r;
-          const Task e = inv.tasks.back();
-          inv.tasks.pop_back();
-          ++inv.steps;
-          lastNode_ = e.node;
-          return execStatement(inv, e);
+        const Statement& s = stmt(t.node);
+        if (const auto* l = std::get_if<LoopStatement>(&s.node)) {
+          if (l->continuing) inv.tasks.push_back({TaskKind::Exec, l->continuing.value});
+        } else if (const auto* f = std::get_if<ForStatement>(&s.node)) {
+          StatementId update = program_.module[f->header].update;
+          if (update) inv.tasks.push_back({TaskKind::Exec, update.value});
         }
+        r.rule = RuleId::LoopContinuing;  // r is a Continue without a stop here
         break;
       }
+      case TaskKind::ScopeEnd:
+      case TaskKind::LoopNext:
+        // #compound-statement-section block-exit, #for-statement loop-next-iteration: as
+        // statementTask applies them (the scope's function variables dropped; the next
+        // iteration scheduled), without the call (README "Performance").
+        inv.tasks.pop_back();
+        ++inv.steps;
+        lastNode_ = t.node;
+        lastNodeIsStatement_ = true;
+        if (inv.function.size() > t.aux)
+          popScope(inv, t.aux);  // only where the scope has variables
+        if (t.kind == TaskKind::LoopNext) {
+          inv.tasks.push_back({TaskKind::LoopIteration, t.node, t.aux});
+          r.rule = RuleId::LoopNextIteration;  // r is a Continue without a stop here
+        } else {
+          r.rule = RuleId::BlockExit;
+        }
+        break;
       case TaskKind::LoopIteration: {
         // #for-statement, #while-statement: the iteration, its condition's steps and
         // loop-condition at once when the condition has compiled code (fused_code.h).
@@ -1015,7 +1076,12 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
           cond = w->condition;
           body = w->body;
         }
-        const FusedCode* c = cond ? fusedValueCode(program_, cond.value) : nullptr;
+        const std::vector<FusedCode>& codes = program_.fusedCodes.value;
+        const FusedCode* c = !cond ? nullptr
+                             : codes.empty() || codes[cond.value].state == FusedCode::NotCompiled
+                                 ? fusedValueCode(program_, cond.value)
+                             : codes[cond.value].state == FusedCode::Compiled ? &codes[cond.value]
+                                                                              : nullptr;
         int64_t x = 0;
         RValue* unused = nullptr;
         if (c && types_.kind(c->type) == TypeKind::Bool &&

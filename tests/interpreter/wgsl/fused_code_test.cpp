@@ -193,5 +193,121 @@ TEST(FusedCode, CodeCountsTheUnfusedStepsAndTheLastRule) {
   EXPECT_EQ(c->rule, RuleId::VectorSingleComponent);
 }
 
+// Register operands (FusedOperand): a leaf operand of a u32 operator (a creation-time value, a
+// `let` or parameter slot, a `var` read, an inlined call's parameter) is the operator's own, on
+// either side; and operands that decline (a `let` holding a set of values, from a float
+// conversion that may round either way) leave the statement to the ordinary steps.
+const char* kOperands = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 64>;
+
+fn mixp(x: u32, y: u32) -> u32 { return (x ^ y) + (32u - (y & 31u)) + (x * 3u); }
+
+@compute @workgroup_size(8)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  var a: u32 = lid * 2654435761u;
+  var b: u32 = lid ^ 0x5bd1e995u;
+  let l = lid + 7u;
+  a = a ^ (b >> 7u);
+  b = 99u - a;
+  a = l + b;
+  b = (a * l) ^ (l + 1u);
+  let h = u32(f32(lid + 10u) * 0.7f);
+  a = a + h;
+  b = b ^ (h + l);
+  a = mixp(a, b) + mixp(l, 5u);
+  if (a < b) { a = b - a; }
+  out[lid] = a;
+  out[lid + 8u] = b;
+}
+)";
+
+TEST(FusedCode, RegisterOperandsGiveTheSameReportsAtEveryBound) {
+  size_t lines = 0;
+  nlohmann::json traced = report(kOperands, true, 10'000'000, &lines);
+  EXPECT_EQ(report(kOperands, false, 10'000'000, nullptr), traced);
+  // h of invocation 0 is 6 or 7 (10 * 0.7f rounds either way): its words are sets.
+  ASSERT_TRUE(traced["buffers"][0]["words"][0].contains("set")) << traced.dump();
+  for (uint64_t bound = 1; bound < lines / 8 + 10; bound += 7)
+    EXPECT_EQ(report(kOperands, false, bound, nullptr), report(kOperands, true, bound, nullptr))
+        << "max-steps " << bound;
+}
+
+// The administrative steps a fused run applies in place (block-exit, loop-continuing,
+// loop-next-iteration): blocks with and without variables, `loop` with `continuing` and
+// `break if`, `while`, `for` with and without an update, `continue` and `break`.
+const char* kLoops = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 16>;
+
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  var n: u32 = lid + 3u;
+  var acc: u32 = 0u;
+  loop {
+    { var t: u32 = n * 7u; acc = acc + t; }
+    { acc = acc ^ n; }
+    if (n % 2u == 0u) { n = n - 1u; continue; }
+    continuing {
+      var u: u32 = acc >> 3u;
+      acc = acc + u;
+      n = n - 1u;
+      break if n == 0u;
+    }
+  }
+  var i: u32 = 0u;
+  while (i < 4u) { var w: u32 = i * i; acc = acc + w; i = i + 1u; }
+  for (var j: u32 = 0u; j < 5u;) {
+    j = j + 2u;
+    if (j == 4u) { break; }
+    acc = acc * 3u;
+  }
+  out[lid] = acc;
+}
+)";
+
+TEST(FusedCode, AdministrativeStepsInPlaceGiveTheSameReportsAtEveryBound) {
+  size_t lines = 0;
+  nlohmann::json traced = report(kLoops, true, 10'000'000, &lines);
+  EXPECT_EQ(report(kLoops, false, 10'000'000, nullptr), traced);
+  ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
+  EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
+  for (uint64_t bound = 1; bound < lines / 2 + 10; bound += 3)
+    EXPECT_EQ(report(kLoops, false, bound, nullptr), report(kLoops, true, bound, nullptr))
+        << "max-steps " << bound;
+}
+
+TEST(FusedCode, LeafOperandsAreTheOperatorsOwn) {
+  SourceFile file("operands.wgsl", kOperands);
+  DiagnosticList diagnostics;
+  auto module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+  CheckOptions options;
+  auto checked = check(*module, diagnostics, options);
+  ASSERT_FALSE(diagnostics.hasErrors());
+  Program program(*module, *checked);
+  auto code = [&](std::string_view text) -> const FusedCode* {
+    for (uint32_t e = 0; e < checked->expressions.size(); ++e)
+      if (module->text(module->expressions[ast::ExpressionId{e}].span) == text)
+        return fusedValueCode(program, e);
+    ADD_FAILURE() << text;
+    return nullptr;
+  };
+  auto length = [&](std::string_view text) {
+    const FusedCode* c = code(text);
+    return c ? c->end - c->begin : 0u;
+  };
+  // `a ^ (b >> 7u)`: the variable b and 7u in the shift, the variable a in the xor.
+  EXPECT_EQ(length("a ^ (b >> 7u)"), 2u);
+  EXPECT_EQ(length("99u - a"), 1u);  // a constant on the left, a variable on the right
+  EXPECT_EQ(length("l + b"), 1u);    // a `let` slot and a variable
+  EXPECT_EQ(length("(a * l) ^ (l + 1u)"), 3u);
+  // The inlined call: its parameters are the operators' own.
+  EXPECT_EQ(length("(x ^ y) + (32u - (y & 31u)) + (x * 3u)"), 6u);
+  // Steps and rules are those of the unfused machine whatever the instructions: `99u - a` is
+  // Eval, 99u, a and its Load, the operator.
+  const FusedCode* c = code("99u - a");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->steps, 5u);
+  EXPECT_EQ(c->rule, RuleId::ArithmeticExpr);
+}
+
 }  // namespace
 }  // namespace plumb::interp
