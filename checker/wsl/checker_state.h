@@ -108,6 +108,10 @@ class Checker {
   // The float and half functions named `name` (sin, lerp, dot, mul, modf, ...), made on first use.
   void ensureFloatFunctions(const std::string& name);
 
+  // ---- integer_library.cpp
+  // The integer functions named `name` on every integer type and its vectors (abs, dot, ...).
+  void ensureIntegerFunctions(const std::string& name);
+
   // ---- statement_typing.cpp
   StmtP typeStatement(const TypingEnvironment& g, const StmtP& s, Behaviours& b);
   std::vector<StmtP> typeBlock(const TypingEnvironment& g, const std::vector<StmtP>& statements,

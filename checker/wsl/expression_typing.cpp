@@ -253,6 +253,7 @@ Typed Checker::typeCall(const TypingEnvironment& g, const ExprP& e) {
   if (!args.empty() && args[0].type && args[0].type->kind == Type::Kind::Texture)
     ensureTextureFunctions(args[0].type);
   ensureFloatFunctions(name);
+  ensureIntegerFunctions(name);
   // Natives made on first use: `T(x)` of a T (a copy), `T()` (the default value), `==` of two
   // pointers or array references of one type (the reference implementation's library; the seed's
   // casts and comparisons are a Todo, docs/wsl.md).

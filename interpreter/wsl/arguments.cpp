@@ -312,6 +312,7 @@ std::string runReportText(const RunResult& r, const std::vector<std::string>& ob
     s += "  " + std::string(statusName(o.status));
     if (o.status == Outcome::Status::Returned) s += " " + valueText(o.value);
     if (o.status == Outcome::Status::Stuck) s += ": no rule reduces " + o.stuckTerm;
+    if (o.status == Outcome::Status::Unsupported) s += ": " + o.unsupported;
     s += "  (" + std::to_string(o.executions) +
          (o.executions == 1 ? " execution, " : " executions, ") + std::to_string(o.steps) +
          " steps)";
@@ -329,7 +330,7 @@ std::string runReportText(const RunResult& r, const std::vector<std::string>& ob
 
 nlohmann::json runReportJson(const RunResult& r, const std::string& entry,
                              const std::vector<std::string>& observeNames) {
-  nlohmann::json j = {{"format", "plumb-wsl-run"}, {"version", 2}, {"entry", entry}};
+  nlohmann::json j = {{"format", "plumb-wsl-run"}, {"version", 3}, {"entry", entry}};
   if (!r.error.empty()) {
     j["error"] = r.error;
     return j;
@@ -342,6 +343,7 @@ nlohmann::json runReportJson(const RunResult& r, const std::string& entry,
         {"status", statusName(o.status)}, {"executions", o.executions}, {"steps", o.steps}};
     if (o.status == Outcome::Status::Returned) x["value"] = valueJson(o.value);
     if (o.status == Outcome::Status::Stuck) x["stuck"] = o.stuckTerm;
+    if (o.status == Outcome::Status::Unsupported) x["unsupported"] = o.unsupported;
     nlohmann::json choices = nlohmann::json::array();
     for (const std::string& c : o.choices)
       if (!c.empty()) choices.push_back(c);
