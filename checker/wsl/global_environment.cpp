@@ -718,6 +718,7 @@ bool Checker::run() {
   checkFunctionBodies();
   checkDuplicateSignatures();
   checkRecursion();
+  checkStageRules();
   return !diagnostics_.hasErrors();
 }
 
