@@ -1,6 +1,7 @@
 // What an entry point may transitively use (checker/wsl/stage_rules.cpp; seed "Entry Points":
 // "Vertex and fragment entry points must transitively never refer to the threadgroup memory
-// space"; barriers and derivatives, docs/ambiguities.md W51).
+// space"; barriers and derivatives, docs/ambiguities.md W51), and the seed's "Arrays must not
+// contain textures (samplers) anywhere inside them" (checker/wsl/global_environment.cpp).
 #include <gtest/gtest.h>
 
 #include "wsl_fixture.h"
@@ -69,6 +70,30 @@ TEST(WslStageRules, BarriersOnlyInComputeDerivativesOnlyInFragment) {
         float x = 7; float dx = ddx(x); float dy = ddy(x);
         Result r; r.output = float4(1, 2, 3, 4); return r;
       })");
+  EXPECT_TRUE(c->program) << c->messages();
+}
+
+TEST(WslStageRules, ArraysNeverContainTexturesOrSamplers) {
+  EXPECT_TRUE(
+      rejectedBy("float4 f(Texture2D<float4>[2] ts) { return Load(ts[0], int3(0, 0, "
+                 "0)); }",
+                 "wsl-validation-textures", "must not contain textures"));
+  EXPECT_TRUE(rejectedBy("void f(sampler[3] s) { }", "wsl-validation-samplers",
+                         "must not contain samplers"));
+  EXPECT_TRUE(rejectedBy("struct S { sampler s; float k; }\nvoid f(S[2] x) { }",
+                         "wsl-validation-samplers", "anywhere inside it"));
+  EXPECT_TRUE(rejectedBy("void f(constant Texture1D<float>[] ts) { }", "wsl-validation-textures",
+                         "must not contain textures"));
+  // "Functions that return samplers (textures) must only have one return point."
+  EXPECT_TRUE(
+      rejectedBy("Texture2D<float> pick(Texture2D<float> a, Texture2D<float> b, bool c) "
+                 "{ if (c) return a; return b; }",
+                 "wsl-validation-textures", "from 2 return points"));
+  EXPECT_TRUE(checkText("sampler same(sampler s) { return s; }")->program);
+  // A struct holds them (seed "Arguments and Return Types": flattened through structs).
+  auto c = checkText(
+      "struct S { Texture2D<float4> t; sampler s; float k; }\n"
+      "float4 f(S x) { return Sample(x.t, x.s, float2(0.5, 0.5)) * x.k; }");
   EXPECT_TRUE(c->program) << c->messages();
 }
 

@@ -2,11 +2,12 @@
 // (oracle/wsl/library_diff.mjs; docs/wsl.md "The library against the RI's"): the integer
 // functions on every integer type and vector, the bit casts, log10, degrees, radians, rcp, fma,
 // isnormal, isordered, f16tof32, f32tof16, dst, lit (docs/ambiguities.md W50); the derivatives'
-// typed stop (W51).
+// typed stop (W51); textures and samplers inside a struct argument.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "interpreter/wsl/arguments.h"
 #include "interpreter/wsl/float_sets.h"
 #include "wsl_fixture.h"
 
@@ -102,6 +103,30 @@ TEST(WslLibraryOverloads, DerivativesAreATypedStopInOneInvocation) {
             std::string::npos);
   EXPECT_EQ(runText("float2 f() { return fwidth(float2(1.0, 2.0)); }", "f").outcomes.front().status,
             Outcome::Status::Unsupported);
+}
+
+TEST(WslLibraryOverloads, TexturesAndSamplersInsideAStructArgument) {
+  auto c = checkText(R"(struct S { Texture2D<float> t; sampler s; float k; }
+      struct Outer { int n; S inner; }
+      float f(Outer o) { return Sample(o.inner.t, o.inner.s, float2(0.1, 0.1)) * o.inner.k +
+                                float(o.n); })");
+  ASSERT_TRUE(c->program) << c->messages();
+  std::string error;
+  HostArguments host;
+  std::optional<std::vector<Value>> args = typedArguments(
+      *c->program, "f",
+      {R"(json:[100, [{"maker": "make2DTexture", "elementType": "float", "data": [[[3, 4], [5, 6]]]}, {}, 2.0]])"},
+      error, &host);
+  ASSERT_TRUE(args) << error;
+  EXPECT_EQ(host.resources.textures.size(), 1u);
+  EXPECT_EQ(host.resources.samplers.size(), 1u);
+  RunOptions o;
+  o.entry = "f";
+  o.arguments = *args;
+  o.resources = host.resources;
+  EXPECT_EQ(onlyValue(runFunction(*c->program, o)), "106.0");
+  // A texture where the struct wants a sampler, or a bare number for the texture: an error.
+  EXPECT_FALSE(typedArguments(*c->program, "f", {"json:[1, [2, {}, 2.0]]"}, error, &host));
 }
 
 }  // namespace
