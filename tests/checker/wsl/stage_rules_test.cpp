@@ -50,6 +50,13 @@ TEST(WslStageRules, VertexAndFragmentNeverReferToThreadgroupMemory) {
   }
 }
 
+TEST(WslStageRules, EntryPointsAreNeverCalled) {
+  EXPECT_TRUE(
+      rejectedBy("vertex float4 foo() : SV_Position { return float4(0, 0, 0, 0); }\n"
+                 "float4 bar() { return foo(); }",
+                 kEntry, "'foo' is an entry point: entry points may not be called"));
+}
+
 TEST(WslStageRules, BarriersOnlyInComputeDerivativesOnlyInFragment) {
   EXPECT_TRUE(
       rejectedBy("vertex float4 foo() : SV_Position { AllMemoryBarrierWithGroupSync(); "
