@@ -44,9 +44,9 @@ struct WslOptions {
 int reportDiagnostics(const DiagnosticList& diagnostics, const std::string& format,
                       const char* name) {
   if (format == "json") {
-    // plumb-wsl-run is at version 2 (docs/formats.md), plumb-wsl-check at 1.
+    // plumb-wsl-run is at version 3 (docs/formats.md), plumb-wsl-check at 1.
     nlohmann::json j = {{"format", name},
-                        {"version", std::string(name) == "plumb-wsl-run" ? 2 : 1},
+                        {"version", std::string(name) == "plumb-wsl-run" ? 3 : 1},
                         {"valid", false},
                         {"diagnostics", nlohmann::json::array()}};
     for (const Diagnostic& d : diagnostics.all()) j["diagnostics"].push_back(toJson(d));
@@ -196,8 +196,9 @@ int run(const WslOptions& o) {
     std::cout << wsl::runReportText(result, host.observeNames);
   bool incomplete = result.executionLimitReached;
   for (const wsl::Outcome& x : result.outcomes)
-    incomplete |=
-        x.status == wsl::Outcome::Status::StepLimit || x.status == wsl::Outcome::Status::Stuck;
+    incomplete |= x.status == wsl::Outcome::Status::StepLimit ||
+                  x.status == wsl::Outcome::Status::Stuck ||
+                  x.status == wsl::Outcome::Status::Unsupported;
   return incomplete ? kRejected : kOk;
 }
 

@@ -108,6 +108,14 @@ class Checker {
   // The float and half functions named `name` (sin, lerp, dot, mul, modf, ...), made on first use.
   void ensureFloatFunctions(const std::string& name);
 
+  // ---- integer_library.cpp
+  // The integer functions named `name` on every integer type and its vectors (abs, dot, ...).
+  void ensureIntegerFunctions(const std::string& name);
+
+  // ---- stage_rules.cpp
+  // Seed "Entry Points": what a vertex, fragment or compute entry point may transitively use.
+  void checkStageRules();
+
   // ---- statement_typing.cpp
   StmtP typeStatement(const TypingEnvironment& g, const StmtP& s, Behaviours& b);
   std::vector<StmtP> typeBlock(const TypingEnvironment& g, const std::vector<StmtP>& statements,

@@ -159,12 +159,15 @@ ExprP Checker::expectRValue(const TypingEnvironment& g, const ExprP& e, const Ty
 int Checker::resolveCall(const std::string& name, std::vector<Typed>& args, Span span,
                          const std::string& rule) {
   std::vector<int> candidates;
+  bool entryPoint = false;
   for (int id : p_->lookup(name)) {
     const Function& f = p_->functions[size_t(id)];
     if (f.parameters.size() != args.size()) continue;
     if (f.stage == FunctionDecl::Stage::Vertex || f.stage == FunctionDecl::Stage::Fragment ||
-        f.stage == FunctionDecl::Stage::Compute)
+        f.stage == FunctionDecl::Stage::Compute) {
+      entryPoint = true;
       continue;  // "entry points may not be called by any WSL function"
+    }
     candidates.push_back(id);
   }
   // Step 4: remove the functions some argument cannot be given.
@@ -188,6 +191,13 @@ int Checker::resolveCall(const std::string& name, std::vector<Typed>& args, Span
       if (ok) narrowed.push_back(id);
     }
     fitting = narrowed;
+  }
+  if (fitting.empty() && candidates.empty() && entryPoint) {
+    // Seed "Entry Points": "entry points may not be called by any WSL function".
+    error(span,
+          "'" + name + "' is an entry point: entry points may not be called by any WSL function",
+          "wsl-validation-entry-points");
+    return -1;
   }
   if (fitting.size() != 1) {
     std::string sig = name + "(";
@@ -253,6 +263,7 @@ Typed Checker::typeCall(const TypingEnvironment& g, const ExprP& e) {
   if (!args.empty() && args[0].type && args[0].type->kind == Type::Kind::Texture)
     ensureTextureFunctions(args[0].type);
   ensureFloatFunctions(name);
+  ensureIntegerFunctions(name);
   // Natives made on first use: `T(x)` of a T (a copy), `T()` (the default value), `==` of two
   // pointers or array references of one type (the reference implementation's library; the seed's
   // casts and comparisons are a Todo, docs/wsl.md).

@@ -17,17 +17,28 @@ namespace {
 
 // Applied to each element of a float or half scalar, vector or matrix (the RI's counts: 26
 // overloads each, 2 x (1 + 3 + 9)).
-const std::set<std::string> kUnary = {"sin",   "cos",  "tan",      "asin",  "acos",  "atan",
-                                      "sinh",  "cosh", "tanh",     "sqrt",  "rsqrt", "exp",
-                                      "exp2",  "log",  "log2",     "floor", "ceil",  "round",
-                                      "trunc", "frac", "saturate", "sign",  "abs"};
+// log10, degrees, radians (seed "Floating point arithmetic"), rcp (the RI's) and the derivatives
+// (seed: "Todo: ddx, ddy, ddx_fine, ddx_coarse, ddy_fine, ddy_coarse, fwidth"; the RI's
+// declarations, their meaning a typed stop outside a fragment quad: W51).
+const std::set<std::string> kUnary = {
+    "sin",  "cos",        "tan",      "asin",       "acos",     "atan",  "sinh",
+    "cosh", "tanh",       "sqrt",     "rsqrt",      "exp",      "exp2",  "log",
+    "log2", "floor",      "ceil",     "round",      "trunc",    "frac",  "saturate",
+    "sign", "abs",        "log10",    "degrees",    "radians",  "rcp",   "ddx",
+    "ddy",  "ddx_coarse", "ddx_fine", "ddy_coarse", "ddy_fine", "fwidth"};
 const std::set<std::string> kBinary = {"atan2", "pow", "step", "ldexp", "fmod", "min", "max"};
-const std::set<std::string> kTernary = {"clamp", "lerp", "smoothstep", "mad"};
-// Scalars and vectors only, with a bool result (the RI's 8 overloads each).
-const std::set<std::string> kTests = {"isnan", "isinf", "isfinite"};
-const std::set<std::string> kOther = {
-    "dot", "length", "distance", "normalize", "cross",       "reflect", "refract", "faceforward",
-    "all", "any",    "mul",      "transpose", "determinant", "modf",    "sincos",  "frexp"};
+const std::set<std::string> kTernary = {"clamp", "lerp", "smoothstep", "mad", "fma"};
+// Scalars and vectors only, with a bool result (the RI's 8 overloads each); isnormal,
+// isordered, isunordered are the RI's (W50).
+const std::set<std::string> kTests = {"isnan", "isinf", "isfinite", "isnormal"};
+const std::set<std::string> kBinaryTests = {"isordered", "isunordered"};
+// Bit casts (seed "Cast operators": "Also include the as function"; the RI's overloads) and the
+// RI's half conversions, on float, int, uint and their vectors (asfloat also on float matrices).
+const std::set<std::string> kConversions = {"asint", "asuint", "asfloat", "f16tof32", "f32tof16"};
+const std::set<std::string> kOther = {"dot",     "length",    "distance",    "normalize", "cross",
+                                      "reflect", "refract",   "faceforward", "all",       "any",
+                                      "mul",     "transpose", "determinant", "modf",      "sincos",
+                                      "frexp",   "dst",       "lit"};
 
 const char* const kSpaces[] = {"thread", "device", "threadgroup"};
 
@@ -35,12 +46,33 @@ const char* const kSpaces[] = {"thread", "device", "threadgroup"};
 
 void Checker::ensureFloatFunctions(const std::string& name) {
   if (!kUnary.count(name) && !kBinary.count(name) && !kTernary.count(name) && !kTests.count(name) &&
-      !kOther.count(name))
+      !kOther.count(name) && !kBinaryTests.count(name) && !kConversions.count(name))
     return;
   if (!generatedArrays_.insert("float-library " + name).second) return;
   auto add = [&](const std::vector<TypeP>& params, const TypeP& result, const std::string& native) {
     if (!hasSignature(name, params)) addNative(name, params, result, native);
   };
+  if (kConversions.count(name)) {
+    // Each element reinterpreted (as*) or converted (f16tof32, f32tof16): interpreter/wsl/
+    // standard_library.cpp "bitcast", float_library.cpp "float:f32tof16" and "f16tof32".
+    const bool half = name == "f16tof32" || name == "f32tof16";
+    const std::string native = half ? "float:" + name : "bitcast";
+    const TypeP to = name == "asint"                          ? intType()
+                     : name == "asuint" || name == "f32tof16" ? uintType()
+                                                              : floatType();
+    std::vector<TypeP> from = {intType(), uintType(), floatType()};
+    if (name == "f16tof32") from = {uintType()};
+    if (name == "f32tof16") from = {floatType()};
+    for (const TypeP& t : from) {
+      add({t}, to, native);
+      for (uint32_t n = 2; n <= 4; ++n) add({vectorOf(t, n)}, vectorOf(to, n), "vector:" + native);
+    }
+    if (name == "asfloat")
+      for (uint32_t r = 2; r <= 4; ++r)
+        for (uint32_t c = 2; c <= 4; ++c)
+          add({matrixOf(floatType(), r, c)}, matrixOf(floatType(), r, c), "identity");
+    return;
+  }
   for (const TypeP& e : {floatType(), halfType()}) {
     std::vector<TypeP> vectors, matrices, squares;
     for (uint32_t n = 2; n <= 4; ++n) vectors.push_back(vectorOf(e, n));
@@ -65,6 +97,11 @@ void Checker::ensureFloatFunctions(const std::string& name) {
       add({e}, boolType(), "float:" + name);
       for (const TypeP& v : vectors)
         add({v}, vectorOf(boolType(), v->size), "vector:float:" + name);
+    }
+    if (kBinaryTests.count(name)) {
+      add({e, e}, boolType(), "float:" + name);
+      for (const TypeP& v : vectors)
+        add({v, v}, vectorOf(boolType(), v->size), "vector:float:" + name);
     }
     std::vector<TypeP> scalarAndVectors = {e};
     scalarAndVectors.insert(scalarAndVectors.end(), vectors.begin(), vectors.end());
@@ -156,6 +193,27 @@ void Checker::ensureFloatFunctions(const std::string& name) {
                     "* c) { *s = sin(x); *c = cos(x); }\n";
         }
     }
+    addGeneratedSource(text);
+  }
+  // dst and lit: the RI's definitions (HLSL's), written in WSL as the RI writes them.
+  if (name == "dst") {
+    std::string text;
+    for (const char* e : {"uchar", "ushort", "uint", "char", "short", "int", "half", "float"}) {
+      const std::string t = std::string(e) + "4";
+      text += t + " dst(" + t + " src0, " + t + " src1) { " + t +
+              " result; result.x = 1; result.y = src0.y * src1.y; result.z = src0.z; "
+              "result.w = src1.w; return result; }\n";
+    }
+    addGeneratedSource(text);
+  }
+  if (name == "lit") {
+    std::string text;
+    for (const std::string e : {"half", "float"})
+      text += e + "4 lit(" + e + " n_dot_l, " + e + " n_dot_h, " + e + " m) { " + e +
+              " ambient = 1; " + e + " diffuse = max(0, n_dot_l); " + e +
+              " specular = n_dot_l < 0 || n_dot_h < 0 ? 0 : n_dot_h * m; " + e +
+              "4 result; result.x = ambient; result.y = diffuse; result.z = specular; "
+              "result.w = 1; return result; }\n";
     addGeneratedSource(text);
   }
 }

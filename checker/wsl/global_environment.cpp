@@ -5,6 +5,7 @@
 // absence of recursion". Each error's rule is `wsl-validation-<step>`.
 #include <algorithm>
 #include <functional>
+#include <set>
 
 #include "checker/wsl/checker_state.h"
 #include "semantics/wsl/parser.h"
@@ -239,6 +240,30 @@ TypeP Checker::resolveType(const TypeSyntax& t, const SourceFile* file, bool all
       if (top && allowVoid) return false;
       error(t.span, "'void' may only be the return type of a function", "wsl-validation-void-type");
       return true;
+    }
+    if (x.kind == Type::Kind::Array || x.kind == Type::Kind::ArrayRef) {
+      // Seed "Samplers", "Textures": "Arrays must not contain samplers (textures) anywhere inside
+      // them" (an array reference too: its elements are an array's; through a struct's fields
+      // when the struct's are known).
+      std::set<int> visiting;  // a struct that contains itself is another rule's error
+      std::function<const Type*(const Type&)> opaque = [&](const Type& y) -> const Type* {
+        if (y.kind == Type::Kind::Texture || y.kind == Type::Kind::Sampler) return &y;
+        if (y.kind == Type::Kind::Array) return opaque(*y.element);
+        if (y.kind == Type::Kind::Struct && y.declaration >= 0 &&
+            size_t(y.declaration) < p_->structs.size() && visiting.insert(y.declaration).second)
+          for (const StructInfo::Field& f : p_->structs[size_t(y.declaration)].fields)
+            if (f.type)
+              if (const Type* o = opaque(*f.type)) return o;
+        return nullptr;
+      };
+      if (const Type* o = opaque(*x.element)) {
+        const bool texture = o->kind == Type::Kind::Texture;
+        error(t.span,
+              std::string("an array must not contain ") + (texture ? "textures" : "samplers") +
+                  " anywhere inside it",
+              texture ? "wsl-validation-textures" : "wsl-validation-samplers");
+        return true;
+      }
     }
     if (x.kind == Type::Kind::Array) {
       if (isPointerOrRef(*x.element)) {
@@ -629,6 +654,28 @@ void Checker::checkFunction(int id, const FunctionDecl& d, const SourceFile* fil
           "control may reach the end of '" + d.name + "', which returns " + typeName(*f.result) +
               " (behaviours " + b.text() + ")",
           rule);
+  // Seed "Samplers", "Textures": "Functions that return samplers (textures) must only have one
+  // return point."
+  if (f.result->kind == Type::Kind::Texture || f.result->kind == Type::Kind::Sampler) {
+    size_t returns = 0;
+    std::function<void(const StmtP&)> count = [&](const StmtP& x) {
+      if (!x) return;
+      if (x->kind == StmtKind::Return) ++returns;
+      for (const StmtP& y : x->statements) count(y);
+      count(x->then);
+      count(x->otherwise);
+      count(x->body);
+      for (const SwitchCase& c : x->cases)
+        for (const StmtP& y : c.body) count(y);
+    };
+    for (const StmtP& x : body) count(x);
+    const bool texture = f.result->kind == Type::Kind::Texture;
+    if (returns > 1)
+      error(d.nameSpan,
+            "'" + d.name + "' returns a " + (texture ? "texture" : "sampler") + " from " +
+                std::to_string(returns) + " return points; it must only have one",
+            texture ? "wsl-validation-textures" : "wsl-validation-samplers");
+  }
   // Seed "Arguments and Return Types": the buckets of an entry point's flattened inputs and
   // outputs (checker/wsl/entry_point_interface.cpp).
   if (d.stage == FunctionDecl::Stage::Vertex || d.stage == FunctionDecl::Stage::Fragment ||
@@ -718,6 +765,7 @@ bool Checker::run() {
   checkFunctionBodies();
   checkDuplicateSignatures();
   checkRecursion();
+  checkStageRules();
   return !diagnostics_.hasErrors();
 }
 

@@ -43,7 +43,7 @@ void Checker::addStandardLibrary() {
     for (const char* fn : {"min", "max"}) addNative(fn, {t, t}, t, fn);
     addNative("clamp", {t, t, t}, t, "clamp");
     addNative("abs", {t}, t, "abs");
-    addNative("sign", {t}, i, "sign");
+    addNative("sign", {t}, t, "sign");  // the RI's `uint sign(uint)` (W50)
     addNative("mul", {t, t}, t, "*");
   }
   addNative("operator-", {i}, i, "neg");

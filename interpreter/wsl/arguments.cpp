@@ -88,8 +88,43 @@ std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t,
   return std::nullopt;
 }
 
+namespace {
+
+// A texture (the RI's fixture object) or a sampler (its options object) as a resource of
+// `resources`.
+std::optional<Value> resourceArgument(const TypeP& t, const nlohmann::json& j, Resources& resources,
+                                      std::string& error) {
+  if (t->kind == Type::Kind::Texture) {
+    std::optional<TextureData> d = j.is_object() ? textureFromFixture(j, error) : std::nullopt;
+    if (!d) {
+      if (error.empty()) error = "a texture is the RI's fixture object {\"maker\", ...}";
+      return std::nullopt;
+    }
+    if (!sameType(d->type(), t)) {
+      error = "the texture is a " + typeName(*d->type()) + ", the parameter a " + typeName(*t);
+      return std::nullopt;
+    }
+    resources.textures.push_back(std::move(*d));
+    return Value::makeResource(t, int64_t(resources.textures.size() - 1));
+  }
+  if (j.is_string() && (j.get<std::string>() == "sampler" || j.get<std::string>() == "default")) {
+    resources.samplers.push_back(SamplerData{});
+    return Value::makeResource(t, int64_t(resources.samplers.size() - 1));
+  }
+  if (!j.is_object()) {
+    error = "a sampler is the RI's options object {\"magFilter\": ..}";
+    return std::nullopt;
+  }
+  resources.samplers.push_back(samplerFromOptions(j));
+  return Value::makeResource(t, int64_t(resources.samplers.size() - 1));
+}
+
+}  // namespace
+
 std::optional<Value> jsonArgument(const CheckedProgram& p, const TypeP& t, const nlohmann::json& j,
-                                  std::string& error) {
+                                  std::string& error, Resources* resources) {
+  if (resources && (t->kind == Type::Kind::Texture || t->kind == Type::Kind::Sampler))
+    return resourceArgument(t, j, *resources, error);
   auto aggregate = [&](const std::vector<TypeP>& types) -> std::optional<Value> {
     if (!j.is_array() || j.size() != types.size()) {
       error = "a value of type " + typeName(*t) + " is an array of " +
@@ -100,7 +135,7 @@ std::optional<Value> jsonArgument(const CheckedProgram& p, const TypeP& t, const
     v.kind = Value::Kind::Aggregate;
     v.type = t;
     for (size_t k = 0; k < types.size(); ++k) {
-      std::optional<Value> e = jsonArgument(p, types[k], j[k], error);
+      std::optional<Value> e = jsonArgument(p, types[k], j[k], error, resources);
       if (!e) return std::nullopt;
       v.elements.push_back(*e);
     }
@@ -154,27 +189,8 @@ std::optional<Value> hostArgument(const CheckedProgram& p, const TypeP& t,
     error = "'" + text + "' is not JSON";
     return std::nullopt;
   }
-  if (t->kind == Type::Kind::Texture) {
-    std::optional<TextureData> d = j.is_object() ? textureFromFixture(j, error) : std::nullopt;
-    if (!d) {
-      if (error.empty()) error = "a texture is the RI's fixture object {\"maker\", ...}";
-      return std::nullopt;
-    }
-    if (!sameType(d->type(), t)) {
-      error = "the texture is a " + typeName(*d->type()) + ", the parameter a " + typeName(*t);
-      return std::nullopt;
-    }
-    host.resources.textures.push_back(std::move(*d));
-    return Value::makeResource(t, int64_t(host.resources.textures.size() - 1));
-  }
-  if (t->kind == Type::Kind::Sampler) {
-    if (!j.is_object()) {
-      error = "a sampler is the RI's options object {\"magFilter\": ..}";
-      return std::nullopt;
-    }
-    host.resources.samplers.push_back(samplerFromOptions(j));
-    return Value::makeResource(t, int64_t(host.resources.samplers.size() - 1));
-  }
+  if (t->kind == Type::Kind::Texture || t->kind == Type::Kind::Sampler)
+    return resourceArgument(t, j, host.resources, error);
   if (t->kind == Type::Kind::Pointer || t->kind == Type::Kind::ArrayRef) {
     // A host buffer: its elements at consecutive strides, above the program's store identifiers
     // (1 MiB per argument); a pointer points at the first, an array reference spans them all.
@@ -199,7 +215,7 @@ std::optional<Value> hostArgument(const CheckedProgram& p, const TypeP& t,
     if (t->kind == Type::Kind::Pointer) return Value::makePtr(base, t->space, element);
     return Value::makeRef(base, uint32_t(j.size()), t->space, element);
   }
-  return jsonArgument(p, t, j, error);
+  return jsonArgument(p, t, j, error, &host.resources);
 }
 
 }  // namespace
@@ -312,6 +328,7 @@ std::string runReportText(const RunResult& r, const std::vector<std::string>& ob
     s += "  " + std::string(statusName(o.status));
     if (o.status == Outcome::Status::Returned) s += " " + valueText(o.value);
     if (o.status == Outcome::Status::Stuck) s += ": no rule reduces " + o.stuckTerm;
+    if (o.status == Outcome::Status::Unsupported) s += ": " + o.unsupported;
     s += "  (" + std::to_string(o.executions) +
          (o.executions == 1 ? " execution, " : " executions, ") + std::to_string(o.steps) +
          " steps)";
@@ -329,7 +346,7 @@ std::string runReportText(const RunResult& r, const std::vector<std::string>& ob
 
 nlohmann::json runReportJson(const RunResult& r, const std::string& entry,
                              const std::vector<std::string>& observeNames) {
-  nlohmann::json j = {{"format", "plumb-wsl-run"}, {"version", 2}, {"entry", entry}};
+  nlohmann::json j = {{"format", "plumb-wsl-run"}, {"version", 3}, {"entry", entry}};
   if (!r.error.empty()) {
     j["error"] = r.error;
     return j;
@@ -342,6 +359,7 @@ nlohmann::json runReportJson(const RunResult& r, const std::string& entry,
         {"status", statusName(o.status)}, {"executions", o.executions}, {"steps", o.steps}};
     if (o.status == Outcome::Status::Returned) x["value"] = valueJson(o.value);
     if (o.status == Outcome::Status::Stuck) x["stuck"] = o.stuckTerm;
+    if (o.status == Outcome::Status::Unsupported) x["unsupported"] = o.unsupported;
     nlohmann::json choices = nlohmann::json::array();
     for (const std::string& c : o.choices)
       if (!c.empty()) choices.push_back(c);

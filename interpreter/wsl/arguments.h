@@ -31,9 +31,10 @@ struct HostArguments {
 };
 
 /// The value of the JSON `j` as a value of type `t` (scalars as their text, aggregates as arrays),
-/// or nullopt with `error` set.
+/// or nullopt with `error` set. With `resources`, a texture or sampler anywhere inside (a struct's
+/// field) is the RI's fixture or options object, added to them (docs/wsl.md, "Arguments").
 std::optional<Value> jsonArgument(const CheckedProgram& p, const TypeP& t, const nlohmann::json& j,
-                                  std::string& error);
+                                  std::string& error, Resources* resources = nullptr);
 
 /// Chooses the function `name` whose parameters the texts parse as (like the reference
 /// implementation, by name and argument types): its typed arguments, or an error. With `host`,

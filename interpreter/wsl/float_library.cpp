@@ -11,7 +11,9 @@
 // row-by-column product from 0, `determinant` expands along the first row (W46).
 #include "interpreter/wsl/float_library.h"
 
+#include <bit>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "interpreter/wgsl/runtime_alternatives.h"
@@ -189,7 +191,28 @@ std::optional<Alternatives> scalarFunction(const std::string& name, const std::v
   if (name == "saturate") return clamp(a[0], constant(0, half), constant(1, half));
   if (name == "clamp") return clamp(a[0], a[1], a[2]);
   if (name == "sign") return sign(a[0]);
-  if (name == "mad") return mad(a[0], a[1], a[2]);
+  // mad and the RI's fma: the product rounded or not.
+  if (name == "mad" || name == "fma") return mad(a[0], a[1], a[2]);
+  // log10: "Returns the base-10 logarithm of its argument. Returns an unspecified value if its
+  // argument is smaller or equal to 0." Its accuracy is the seed's Todo: log(x) / log(10) over
+  // the accuracy rows of log (the RI's definition), a set that holds the exact result.
+  if (name == "log10")
+    return Alternatives{
+        floatDiv(accuracyRow("log", a, half), accuracyRow("log", {constant(10, half)}, half))};
+  // degrees: "returns its argument multiplied by 180 and divided by Pi"; radians: "multiplied by
+  // Pi and divided by 180". Pi is each of the two floats around it (the seed names no rounding;
+  // the RI divides by 3.14159, W50).
+  if (name == "degrees" || name == "radians") {
+    // float(pi) is 3.14159274, above Pi; the float below it is 3.14159250. Half: 3.140625 and
+    // 3.142578125.
+    const float above = float(3.14159265358979), below = std::nextafter(above, 0.0f);
+    const R piSet = half ? R::range(3.140625f, 3.142578125f, true) : R::range(below, above, false);
+    if (name == "degrees")
+      return Alternatives{floatDiv(floatMul(a[0], constant(180, half)), piSet)};
+    return Alternatives{floatDiv(floatMul(a[0], piSet), constant(180, half))};
+  }
+  // rcp (the RI's): 1 / x.
+  if (name == "rcp") return Alternatives{floatDiv(constant(1, half), a[0])};
   if (name == "smoothstep") return smoothstep(a[0], a[1], a[2]);
   // step(y, x) is `x >= y ? 1 : 0`: HLSL's and the RI's order (the seed's formula names its
   // arguments the other way round, W46).
@@ -228,6 +251,20 @@ std::optional<BoolSet> floatTest(const std::string& name, const R& x) {
   } else {
     nan = {false, true};
     inf = {std::isinf(x.lo) || std::isinf(x.hi), !(x.isPoint() && std::isinf(x.lo))};
+  }
+  if (name == "isnormal") {
+    // Not the seed's; the RI's isnormal is isnan (its FIXME, W50): Plumb's is MSL's and C's,
+    // neither zero, subnormal, infinite nor NaN.
+    if (x.any) return BoolSet{true, true};
+    if (x.nan) return BoolSet{false, true};
+    const float smallest = x.half ? 6.103515625e-05f : std::numeric_limits<float>::min();
+    const float largest = x.half ? 65504.0f : std::numeric_limits<float>::max();
+    auto normal = [&](float v) { return std::fabs(v) >= smallest && std::fabs(v) <= largest; };
+    const bool allNormal = (x.lo > 0 || x.hi < 0) && normal(x.lo) && normal(x.hi) &&
+                           (x.lo >= smallest || x.hi <= -smallest);
+    const bool someNormal =
+        x.lo <= largest && x.hi >= -largest && (x.hi >= smallest || x.lo <= -smallest);
+    return BoolSet{someNormal, !allNormal};
   }
   if (name == "isnan") return nan;
   if (name == "isinf") return inf;
@@ -479,6 +516,43 @@ std::optional<std::vector<Value>> castBounded(const Value& x, const TypeP& to) {
   return out;
 }
 
+// f32tof16 (HLSL's, the RI's FIXME returns 0: W50): the float rounded to the nearest binary16,
+// its 16 bits in the low half of a uint; f16tof32: the low 16 bits of a uint as a binary16, as a
+// float. A float set that is not one value gives each of its roundings' bits (or any uint).
+uint32_t halfBits(float h) {
+  const uint32_t b = std::bit_cast<uint32_t>(h);
+  const uint32_t sign = (b >> 16) & 0x8000u;
+  if (std::isnan(h)) return sign | 0x7E00u;
+  if (std::isinf(h)) return sign | 0x7C00u;
+  const float a = std::fabs(h);
+  if (a == 0) return sign;
+  int e = 0;
+  const float m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  if (e - 1 < -14)                    // subnormal: a = k * 2^-24
+    return sign | uint32_t(std::ldexp(a, 24));
+  return sign | (uint32_t(e - 1 + 15) << 10) | (uint32_t(std::ldexp(m, 11)) & 0x3FFu);
+}
+
+float halfValue(uint32_t bits) {
+  const uint32_t sign = bits & 0x8000u, e = (bits >> 10) & 0x1Fu, m = bits & 0x3FFu;
+  float v = e == 0    ? std::ldexp(float(m), -24)
+            : e == 31 ? (m ? NAN : INFINITY)
+                      : std::ldexp(float(m | 0x400u), int(e) - 25);
+  return sign ? -v : v;
+}
+
+std::vector<Value> halfConversion(const std::string& op, const Value& x) {
+  if (op == "float:f16tof32") {
+    if (x.unspecified) return {Value::makeUnspecified(floatType())};
+    return {Value::makeFloat(halfValue(uint32_t(x.integer) & 0xFFFFu))};
+  }
+  R r = rangeOf(x);
+  if (r.any || r.nan) return {Value::makeUnspecified(uintType())};  // a NaN: any of its bits
+  const float lo = Value::makeHalf(r.lo).real, hi = Value::makeHalf(r.hi).real;
+  if (lo == hi) return {Value::makeUint(halfBits(lo))};
+  return {Value::makeUnspecified(uintType())};
+}
+
 }  // namespace
 
 std::pair<Value, Value> frexpValues(const Value& x) {
@@ -507,6 +581,7 @@ std::optional<std::vector<Value>> evaluateFloatLibrary(const CheckedProgram& p, 
                                                        const std::vector<Value>& args) {
   (void)p;
   const std::string& op = f.native;
+  if (op == "float:f16tof32" || op == "float:f32tof16") return halfConversion(op, args.at(0));
   if (op == "cast" && !args.empty()) return castBounded(args[0], f.result);
   if (op == "reduce:all" || op == "reduce:any") return allAny(op == "reduce:all", args.at(0));
   if (op.rfind("float-reduce:", 0) == 0) return reduction(op.substr(13), f, args);
@@ -516,6 +591,13 @@ std::optional<std::vector<Value>> evaluateFloatLibrary(const CheckedProgram& p, 
   for (const Value& v : args) a.push_back(rangeOf(v));
   if (op.rfind("float:", 0) == 0) {
     std::string name = op.substr(6);
+    if (name == "isordered" || name == "isunordered") {
+      // The RI's: `(x == x) && (y == y)`, `isnan(x) || isnan(y)`.
+      BoolSet x = *floatTest("isnan", a[0]), y = *floatTest("isnan", a[1]);
+      BoolSet unordered{x.mayTrue || y.mayTrue, x.mayFalse && y.mayFalse};
+      if (name == "isunordered") return bools(unordered);
+      return bools({unordered.mayFalse, unordered.mayTrue});
+    }
     if (auto b = floatTest(name, a[0])) return bools(*b);
     if (auto r = scalarFunction(name, a, half)) return valuesOf(*r, f.result);
     return std::nullopt;

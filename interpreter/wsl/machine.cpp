@@ -147,6 +147,13 @@ const std::vector<std::string>& typingRuleNames() {
   return names;
 }
 
+bool isDerivativeNative(const std::string& native) {
+  std::string n = native;
+  while (n.rfind("vector:", 0) == 0) n = n.substr(7);
+  return n == "float:ddx" || n == "float:ddy" || n == "float:ddx_coarse" || n == "float:ddx_fine" ||
+         n == "float:ddy_coarse" || n == "float:ddy_fine" || n == "float:fwidth";
+}
+
 const char* statusName(Outcome::Status s) {
   switch (s) {
     case Outcome::Status::Returned:
@@ -157,6 +164,8 @@ const char* statusName(Outcome::Status s) {
       return "stuck";
     case Outcome::Status::StepLimit:
       return "step-limit";
+    case Outcome::Status::Unsupported:
+      return "unsupported";
   }
   return "?";
 }
@@ -611,6 +620,15 @@ class Machine {
       fence.barrier = f->name + "@" + std::to_string(e->span.begin);
       return {axiom("call_resolve", e, val(Value::makeVoid(), e->span), {fence})};
     }
+    if (f->origin == Function::Origin::Native && isDerivativeNative(f->native)) {
+      // ddx, ddy (their coarse and fine forms, fwidth): the difference of the argument between
+      // this invocation and its neighbour in the fragment's 2x2 quad. One invocation alone has
+      // no neighbour: a typed stop, never a value picked for it (W51).
+      ExprStep st = axiom("call_resolve", e, e);
+      st.trace.stop = "unsupported: " + f->name +
+                      " is a derivative across a fragment quad, and this run is one invocation";
+      return {st};
+    }
     if (f->origin == Function::Origin::Native && f->native == "texture-dimensions") {
       // GetDimensions: a store of each size through its pointer (the RI's `copyFrom`).
       std::vector<Value> sizes = textureDimensions(*f, args, resources_);
@@ -1018,7 +1036,7 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
     };
     for (Outcome& x : result.outcomes)
       if (x.status == o.status && sameValue(x.value, o.value) && x.stuckTerm == o.stuckTerm &&
-          sameObserved(x)) {
+          x.unsupported == o.unsupported && sameObserved(x)) {
         ++x.executions;
         return;
       }
@@ -1054,6 +1072,11 @@ RunResult runFunction(const CheckedProgram& p, const RunOptions& options) {
       if (!steps.front().trace.stop.empty()) {
         Outcome o;
         o.status = Outcome::Status::Discarded;
+        const std::string& stop = steps.front().trace.stop;
+        if (stop.rfind("unsupported: ", 0) == 0) {
+          o.status = Outcome::Status::Unsupported;
+          o.unsupported = stop.substr(13);
+        }
         o.steps = path.steps;
         o.choices = path.choices;
         record(std::move(o), path);

@@ -29,7 +29,8 @@ struct StepTrace {
   std::string redex;               // the axiom's left side
   std::vector<MemoryEvent> events;
   std::string choice;      // the choice taken at a choice point ("j = 2"), else empty
-  std::string stop;        // "discard": the thread ended (seed "Barriers and discard")
+  std::string stop;        // "discard": the thread ended (seed "Barriers and discard");
+                           // "unsupported: why": Plumb cannot take this step (Outcome::Unsupported)
   bool truncated = false;  // a choice point had more successors than Plumb explores
 };
 
@@ -70,15 +71,26 @@ struct RunOptions {
 };
 
 struct Outcome {
-  enum class Status { Returned, Discarded, Stuck, StepLimit } status = Status::Returned;
+  /// Unsupported: a step Plumb cannot take in this run (a derivative outside a fragment quad,
+  /// W51), named in `unsupported`; never a value picked for it.
+  enum class Status {
+    Returned,
+    Discarded,
+    Stuck,
+    StepLimit,
+    Unsupported
+  } status = Status::Returned;
   Value value;
   std::string stuckTerm;             // Stuck: the term no rule reduces
+  std::string unsupported;           // Unsupported: what and why
   std::vector<Value> observed;       // RunOptions::observe (and the pointee) at the end
   std::vector<std::string> choices;  // the choices of the first execution that reached it
   uint64_t executions = 0;           // how many explored executions reached it
   uint64_t steps = 0;                // steps of the first such execution
 };
 const char* statusName(Outcome::Status s);
+/// Whether a native is a derivative (`ddx`, `ddy`, their forms, `fwidth`), per element or not.
+bool isDerivativeNative(const std::string& native);
 
 struct RunResult {
   std::string error;  // no such entry, wrong arguments: nothing was run

@@ -129,6 +129,38 @@ Value hull(const std::vector<Value>& values, const TypeP& type) {
   return Value::makeFloatRange(type, lo, hi);
 }
 
+// dot (and mul) of two integer vectors: the RI's `result = result + a[i] * b[i]` from 0, each
+// operation wrapping (W50); an unspecified element makes the sum unspecified.
+std::vector<Value> integerDot(const Function& f, const std::vector<Value>& args) {
+  const TypeP& t = f.result;
+  int64_t sum = 0;
+  for (size_t k = 0; k < args[0].elements.size() && k < args[1].elements.size(); ++k) {
+    const Value& x = args[0].elements[k];
+    const Value& y = args[1].elements[k];
+    if (x.unspecified || y.unspecified) return one(Value::makeUnspecified(t));
+    sum = integerOp("+", t, sum, integerOp("*", t, x.integer, y.integer).front().integer)
+              .front()
+              .integer;
+  }
+  return one(ofType(t, sum));
+}
+
+// asint, asuint, asfloat (seed "Cast operators": "Also include the as function"): the same 32
+// bits read as the result type. A float set that is not one value (an interval, a NaN, whose bits
+// Plumb does not keep) gives any value of the result, a superset.
+std::vector<Value> bitCast(const Value& x, const TypeP& to) {
+  if (x.kind == Value::Kind::Float) {
+    if (x.unspecified || std::isnan(x.real)) return one(Value::makeUnspecified(to));
+    const uint32_t bits = std::bit_cast<uint32_t>(x.real);
+    if (to->kind == Type::Kind::Float) return one(x);
+    return one(ofType(to, int64_t(bits)));
+  }
+  if (x.unspecified) return one(Value::makeUnspecified(to));
+  if (to->kind == Type::Kind::Float)
+    return one(Value::makeFloat(std::bit_cast<float>(uint32_t(x.integer))));
+  return one(ofType(to, x.integer));
+}
+
 // The indices of a "swizzle:<indices>" native ("swizzle:10" is `.yx`).
 std::vector<uint32_t> swizzleIndices(const std::string& native) {
   std::vector<uint32_t> out;
@@ -291,6 +323,8 @@ std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
     const Value& b = args[1];
     return one(Value::makeBool(a.address == b.address && a.length == b.length));
   }
+  if (op == "int-dot") return integerDot(f, args);
+  if (op == "bitcast") return bitCast(args[0], result);
   for (const Value& a : args)
     if (a.unspecified) return one(Value::makeUnspecified(result));
   const TypeP& t = f.parameters[0];
@@ -310,42 +344,44 @@ std::vector<Value> evaluateNative(const CheckedProgram& p, const Function& f,
   if (op == "--") return integerOp("-", t, a, 1);
   if (op == "neg") return integerOp("-", t, 0, a);
   if (op == "~") return one(ofType(t, ~a));
-  if (op == "abs")
-    return t->kind == Type::Kind::Int && int32_t(a) < 0 ? integerOp("-", t, 0, a)
-                                                        : one(ofType(t, a));
+  // The integer functions on every width (the seed's int and uint, the RI's narrow types: W50):
+  // `v` is the operand's value in its type (sign-extended when signed), `w` its width.
+  const uint32_t w = integerWidth(*t);
+  const bool isSigned = isSignedInteger(*t);
+  auto v = [&](int64_t x) { return Value::makeInteger(t, x).integer; };
+  const uint64_t mask = w >= 64 ? ~uint64_t(0) : (uint64_t(1) << w) - 1;
+  if (op == "abs") return v(a) < 0 ? integerOp("-", t, 0, a) : one(ofType(t, a));
   if (op == "sign") {
-    int64_t s = t->kind == Type::Kind::Int ? int32_t(a) : a;
-    return one(Value::makeInt(s > 0 ? 1 : s < 0 ? -1 : 0));
+    int64_t x = v(a);
+    return one(ofType(result, x > 0 ? 1 : x < 0 ? -1 : 0));
   }
   if (op == "clamp") {
-    int64_t lo = args[1].integer, hi = args[2].integer;
-    bool isInt = t->kind == Type::Kind::Int;
-    auto less = [&](int64_t x, int64_t y) {
-      return isInt ? int32_t(x) < int32_t(y) : uint32_t(x) < uint32_t(y);
-    };
-    if (less(hi, lo))
+    int64_t x = v(a), lo = v(args[1].integer), hi = v(args[2].integer);
+    if (hi < lo)
       return one(
           Value::makeUnspecified(result));  // "If its third argument is less than its second"
-    int64_t m = less(a, lo) ? lo : a;
-    return one(ofType(t, less(hi, m) ? hi : m));
+    return one(ofType(t, std::min(std::max(x, lo), hi)));
   }
-  uint32_t u = uint32_t(a);
-  if (op == "countbits") return one(Value::makeUint(uint32_t(std::popcount(u))));
+  const uint64_t u = uint64_t(a) & mask;
+  if (op == "countbits") return one(ofType(result, int64_t(std::popcount(u))));
   if (op == "reversebits") {
-    uint32_t r = 0;
-    for (int i = 0; i < 32; ++i)
-      if (u & (1u << i)) r |= 1u << (31 - i);
-    return one(Value::makeUint(r));
+    uint64_t r = 0;
+    for (uint32_t i = 0; i < w; ++i)
+      if (u & (uint64_t(1) << i)) r |= uint64_t(1) << (w - 1 - i);
+    return one(ofType(t, int64_t(r)));
   }
   if (op == "firstbitlow")
     return one(Value::makeUint(u == 0 ? 0xFFFFFFFFu : uint32_t(std::countr_zero(u))));
   if (op == "firstbithigh") {
-    // The seed's four cases, reading the uint as a signed value (docs/ambiguities.md, WSL W8).
-    int32_t s = int32_t(u);
-    if (s == 0 || s == -1) return one(Value::makeUint(0xFFFFFFFFu));
-    uint32_t bits = s > 0 ? u : ~u;
-    return one(Value::makeUint(31u - uint32_t(std::countl_zero(bits))));
+    // The seed's four cases, reading the bits as a signed value of the width (docs/ambiguities.md,
+    // WSL W8; its other widths W50).
+    const uint64_t all = mask;
+    if (u == 0 || u == all) return one(Value::makeUint(0xFFFFFFFFu));
+    const bool negative = (u >> (w - 1)) & 1;
+    const uint64_t bits = negative ? ~u & all : u;
+    return one(Value::makeUint(63u - uint32_t(std::countl_zero(bits))));
   }
+  (void)isSigned;
   return integerOp(op, t, a, b);
 }
 

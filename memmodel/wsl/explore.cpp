@@ -564,6 +564,11 @@ WslExploreResult Explorer::run() {
       o.onExecution = [&](const Outcome& outcome, const std::vector<MemoryEvent>& events) {
         Trace t;
         t.status = plumb::wsl::statusName(outcome.status);
+        if (outcome.status == plumb::wsl::Outcome::Status::Unsupported) {
+          unsupported_ = true;
+          unsupportedWhy_ = outcome.unsupported;
+          return;
+        }
         if (!translate(events, t)) {
           unsupported_ = true;
           unsupportedWhy_ = "an access of shared memory that is not one scalar location";

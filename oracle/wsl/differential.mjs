@@ -210,6 +210,26 @@ const kLibraryCalls = [
   ["float", "float(sin(half(0.5)))"], ["bool", "isnan(1.0)"], ["bool", "isinf(1.0)"],
   ["bool", "isfinite(1.0)"], ["bool", "all(float3(1, 2, 0))"], ["bool", "any(float3(0, 0, 1))"],
 ];
+// The overloads the library diff found missing (oracle/wsl/library_diff.mjs; W50): the integer
+// functions on the RI's narrow types and vectors, the bit casts, log10, degrees, radians, rcp,
+// fma, the tests, the half conversions, dst and lit.
+const kOverloadCalls = [
+  ["int", "int(abs(char(0 - 5)))"], ["int", "int(clamp(uchar(200), uchar(10), uchar(100)))"],
+  ["int", "clamp(int3(0 - 5, 5, 50), int3(0, 0, 0), int3(10, 10, 10)).z"],
+  ["int", "dot(int3(1, 2, 3), int3(4, 5, 6))"], ["int", "mul(int2(1, 2), int2(3, 4))"],
+  ["int", "mul(3, int2(1, 2)).y"], ["uint", "dot(uint2(4294967295u, 1u), uint2(1u, 2u))"],
+  ["int", "int(sign(short(0 - 9)))"], ["uint", "sign(7u)"], ["int", "int(max(char(0 - 3), char(2)))"],
+  ["int", "abs(int2(0 - 3, 4)).x"], ["uint", "firstbithigh(uchar(64))"],
+  ["uint", "firstbitlow(ushort(8))"], ["int", "int(reversebits(uchar(1)))"],
+  ["uint", "uint(count_bits(ushort(7)))"], ["int", "asint(1.0)"], ["uint", "asuint(0 - 1)"],
+  ["float", "asfloat(1069547520u)"], ["float", "asfloat(int2(0, 1065353216)).y"],
+  ["float", "log10(100.0)"], ["float", "degrees(1.0)"], ["float", "radians(90.0)"],
+  ["float", "rcp(4.0)"], ["float", "fma(2.0, 3.0, 1.0)"], ["bool", "isnormal(1.0)"],
+  ["bool", "isordered(1.0, 2.0)"], ["bool", "isunordered(1.0, 2.0)"], ["uint", "f32tof16(1.0)"],
+  ["float", "f16tof32(15360u)"], ["float", "dst(float4(1, 2, 3, 4), float4(5, 6, 7, 8)).y"],
+  ["float", "lit(0.5, 2.0, 3.0).z"],
+];
+
 const kLibraryBodies = [
   ["float", "float i; float f = modf(2.75, &i); return f * 10.0 + i;"],
   ["float", "float s; float c; sincos(0.5, &s, &c); return s + c;"],
@@ -222,6 +242,7 @@ function libraryProgram() {
   };
   for (const [ret, e] of kLibraryCalls) add(ret, `return ${e};`);
   for (const [ret, body] of kLibraryBodies) add(ret, body);
+  for (const [ret, e] of kOverloadCalls) add(ret, `return ${e};`);
   return { functions, text: functions.map(f => f.text).join("\n") };
 }
 
@@ -260,7 +281,7 @@ function plumbValueText(v) {
   return `${v.value}`;
 }
 
-// A bounded float (plumb-wsl-run version 2, `range`) holds the RI's number when it lies within.
+// A bounded float (plumb-wsl-run version 2 and later, `range`) holds the RI's number when it lies within.
 function bound(x) {
   return x === "Infinity" ? Infinity : x === "-Infinity" ? -Infinity : x;
 }

@@ -31,7 +31,7 @@ TEST(WslCli, TraceNamesRulesAndJsonHasTheFormat) {
   r = plumb("wsl run " + kExample + " --entry pick --args 1 --format json");
   nlohmann::json j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["format"], "plumb-wsl-run");
-  EXPECT_EQ(j["version"], 2);
+  EXPECT_EQ(j["version"], 3);
   EXPECT_EQ(j["outcomes"][0]["value"]["value"], 80);
 }
 
