@@ -355,13 +355,17 @@ TypeP Checker::call(Expr& e) {
                           : -1;
         if (owner < 0 || owner == current) indexes.push_back(i);
       }
+    // Step 1 takes "all visible functions with a matching name in the calling scope". The
+    // library is declared in a scope around the program's ("Just as in C ... multiple
+    // scopes"; names "visible outside of their scope ... as in C++"), so a user function
+    // declared before the call hides every library function of its name, as a C++
+    // declaration hides an outer one: `half frac(half)` is called for `frac(float)`, and the
+    // library's frac(float2) is no candidate (docs/ambiguities.md C32; cgc 3.1 does the same,
+    // and calls the library's where the user's is declared only after the call). The GLSL
+    // functions of cgc's dialect (CGD-2) are library functions like the others.
     auto l = libraryByName_.find(e.name);
-    if (l != libraryByName_.end())
-      for (int i : l->second)
-        // GLSL's functions of cgc's dialect (CGD-2) stand back before a user function of the
-        // name: cgc 3.1 calls a user's `fract(float)` where its own would match as well.
-        if (static_cast<size_t>(i) < glslLibraryOffset_ || u == functionsByName_.end())
-          indexes.push_back(i);
+    if (l != libraryByName_.end() && indexes.empty())
+      for (int i : l->second) indexes.push_back(i);
   }
   (void)receiverMethods;
   if (indexes.empty()) {
