@@ -785,9 +785,40 @@ TypeP Checker::expr(Expr& e) {
       if (e.operands[0]) expr(*e.operands[0]);
       t = e.operands[1] ? expr(*e.operands[1]) : errorType();
       break;
-    case ExprKind::InitializerList:
-      error(e.span, "an initializer list is only allowed in an initializer", rules::kAssignment);
+    case ExprKind::InitializerList: {
+      if (e.type.name.empty()) {
+        error(e.span, "an initializer list is only allowed in an initializer", rules::kAssignment);
+        break;
+      }
+      // cgc's dialect, glsl-array-constructors (CGD-3): `T[](a, b)` or `T[n](...)` outside an
+      // initializer is an array value of n elements of T, each argument converted to T as an
+      // initializer's would be (cgc 3.1 accepts it as an argument, assigned, subscripted).
+      TypeP element = resolveType(e.type);
+      if (isError(element)) break;
+      size_t n = e.operands.size();
+      if (!e.typeArraySizes.empty() && e.typeArraySizes[0] &&
+          std::to_string(n) != e.typeArraySizes[0]->literal) {
+        error(e.span,
+              "the array constructor " + typeName(element) + "[" + e.typeArraySizes[0]->literal +
+                  "] has " + std::to_string(n) + " arguments",
+              rules::kTypes);
+        break;
+      }
+      bool ok = true;
+      for (size_t k = 0; k < n; ++k) {
+        if (!e.operands[k]) continue;
+        TypeP a = expr(*e.operands[k]);
+        if (isError(a)) {
+          ok = false;
+          continue;
+        }
+        ok &= convert(*e.operands[k], element,
+                      "element " + std::to_string(k + 1) + " of the array constructor",
+                      rules::kTypes);
+      }
+      if (ok) t = arrayType(element, static_cast<int>(n));
       break;
+    }
   }
   e.info.type = t;
   return t;

@@ -812,9 +812,22 @@ class Execution {
         rule("comma", e.span);
         return eval(*e.operands[1]);
       }
-      case ExprKind::InitializerList:
-        unsupported("an initializer list outside a declaration");
-        return EvalValue{};
+      case ExprKind::InitializerList: {
+        TypeP element = e.type.name.empty() ? nullptr : resolveType(e.type, {});
+        if (!element) {
+          unsupported("an initializer list outside a declaration");
+          return EvalValue{};
+        }
+        // A GLSL array constructor of cgc's dialect (CGD-3): an array of its arguments.
+        std::vector<const Expr*> ops;
+        for (const ExprP& o : e.operands) ops.push_back(o.get());
+        std::vector<EvalValue> values = operands(ops, e.span);
+        if (stopped()) return EvalValue{};
+        EvalValue v = makeValue(arrayType(element, static_cast<int>(values.size())), false);
+        for (size_t i = 0; i < values.size(); ++i) v.elements[i] = convert(values[i], element);
+        rule("construct", e.span, valueText(v));
+        return v;
+      }
     }
     return EvalValue{};
   }

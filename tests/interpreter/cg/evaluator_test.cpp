@@ -428,6 +428,16 @@ TEST(CgEvaluator, CgcDialectMeanings) {
       Outcomes{"return = float3(3, 8, 1)"});
   EXPECT_EQ(one("float f(int i) { float w[3] = float[](0.5, 1.5, 2.5); return w[i]; }", {"2"}),
             Outcomes{"return = 2.5"});
+  // Outside an initializer, an array value: cgc folds this to float4(2, 5, 9, 0).
+  EXPECT_EQ(one("float pick(float a[3], int i) { return a[i]; }\n"
+                "float4 f() { float w[3]; w = float[](1.0, 2.0, 3.0);\n"
+                "  float x = float[3](4.0, 5.0, 6.0)[1];\n"
+                "  return float4(w[1], x, pick(float[](7, 8, 9), 2), 0); }"),
+            Outcomes{"return = float4(2, 5, 9, 0)"});
+  // cgc's unsigned types (CGD-9; evaluated as int: docs/cg.md "Not yet").
+  EXPECT_EQ(one("float4 f() { uint a = 3; uint1 b = 4; uvec3 c = uvec3(1, 2, 3);\n"
+                "  uint2 d = uint2(7, 8) / 2u; return float4(a, b, c.z, d.y); }"),
+            Outcomes{"return = float4(3, 4, 3, 4)"});
   EXPECT_EQ(one("struct S { float a; }; struct S { float a; };\n"
                 "float f() { S s = { 3 }; return s.a; }"),
             Outcomes{"return = 3"});
