@@ -7,9 +7,9 @@
 // `const`, a loop counter of an unrolled loop, anything computed from those), or only when it
 // runs (an input of the program: a varying or uniform parameter of the entry, a uniform global,
 // a texture lookup, and anything computed from one or assigned under a condition on one)?
-// `RunTimeValues` answers it for the functions the entry reaches, flow-insensitively: a
-// variable is a run-time value when any of its assignments is (context-insensitively across
-// calls: a parameter is one when some call passes one).
+// `RunTimeValues` answers it for the functions the entry reaches: locals and parameters
+// statement by statement, globals and what crosses calls as summaries (a parameter is one when
+// some call passes one).
 //  - CG-P10: a loop whose condition is a run-time value cannot be unrolled, in the profiles
 //    whose loops must unroll (arbvp1, arbfp1, vs_1_1, vs_2_0, ps_1_1, ps_2_0; cgc C5013).
 //  - CG-P11: an array subscript that is a run-time value, in the fragment profiles without
