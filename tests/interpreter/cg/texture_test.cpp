@@ -22,15 +22,19 @@ const char* kNearest =
 // The outcomes of `entry` (profile fp40, or `profile`), each its outputs' text.
 std::vector<std::string> run(const std::string& text, const std::string& entry,
                              std::vector<std::string> args, const std::string& profile = "fp40",
-                             std::vector<std::string> uniforms = {}) {
+                             std::vector<std::string> uniforms = {},
+                             const Dialect& dialect = Dialect::seed()) {
   SourceFile file("t.cg", text);
   DiagnosticList diagnostics;
-  std::optional<Program> program = parseProgram(file, diagnostics, {});
+  ParseOptions parse;
+  parse.lex.dialect = dialect;
+  std::optional<Program> program = parseProgram(file, diagnostics, parse);
   EXPECT_TRUE(program);
   if (!program) return {};
   CheckOptions check;
   check.entry = entry;
   check.profile = profile;
+  check.dialect = dialect;
   std::optional<CheckedProgram> checked = checkProgram(*program, file, diagnostics, check);
   std::string messages;
   for (const Diagnostic& d : diagnostics.all()) messages += renderText(d);
@@ -132,6 +136,16 @@ TEST(CgTexture, TexelFetches) {
   EXPECT_EQ(run(p, "main", {kTexture, "1,1"}, "gp4fp"), Outcomes{"float4(1, 1, 1, 1)"});
   EXPECT_EQ(run(p, "main", {kTexture, "0,1"}, "gp4fp"), Outcomes{"float4(0, 0, 1, 1)"});
   EXPECT_EQ(run(p, "main", {kTexture, "2,0"}, "gp4fp"),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+  // GLSL's texelFetch(s, coordinate, level) of cgc's dialect (CGD-2); a level the texture does
+  // not have: any value.
+  const char* glsl = R"(
+    float4 main(uniform sampler2D s, int2 at : TEXCOORD0, uniform int level) : COLOR {
+      return texelFetch(s, at, level); }
+  )";
+  EXPECT_EQ(run(glsl, "main", {kTexture, "1,0", "0"}, "gp5fp", {}, Dialect::cgc()),
+            Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(glsl, "main", {kTexture, "1,0", "1"}, "gp5fp", {}, Dialect::cgc()),
             Outcomes{"float4(undefined, undefined, undefined, undefined)"});
 }
 
