@@ -149,6 +149,32 @@ TEST(CgTexture, TexelFetches) {
             Outcomes{"float4(undefined, undefined, undefined, undefined)"});
 }
 
+TEST(CgTexture, CubeAnd3DTextures) {
+  // texCUBE picks the face of the direction's major axis (faces +X -X +Y -Y +Z -Z in order);
+  // tex3D the slice. With a nearest sampler state, one texel a face or slice: that texel.
+  const char* p = R"(
+    float4 cube(uniform samplerCUBE s, float3 d : TEXCOORD0) : COLOR { return texCUBE(s, d); }
+    float4 vol(uniform sampler3D s, float3 c : TEXCOORD0) : COLOR { return tex3D(s, c); }
+  )";
+  const std::string texels =
+      R"("size": [1, 1, 6], "texels": [[1, 0, 0, 1], [2, 0, 0, 1], [3, 0, 0, 1],
+                                       [4, 0, 0, 1], [5, 0, 0, 1], [6, 0, 0, 1]])";
+  const std::string nearest =
+      "{" + texels + R"(, "sampler": {"magFilter": "nearest", "minFilter": "nearest"}})";
+  EXPECT_EQ(run(p, "cube", {nearest, "1,0.25,0"}), Outcomes{"float4(1, 0, 0, 1)"});
+  EXPECT_EQ(run(p, "cube", {nearest, "0,(-1),0.5"}), Outcomes{"float4(4, 0, 0, 1)"});
+  EXPECT_EQ(run(p, "cube", {nearest, "0.1,0.2,(-3)"}), Outcomes{"float4(6, 0, 0, 1)"});
+  // Any state: a linear filter on a 1x1 face reaches across its edges into the neighbouring
+  // faces (Vulkan's seamless cube filtering, T-rules): the set holds more than the face's texel.
+  EXPECT_EQ(run(p, "cube", {"{" + texels + "}", "1,0.25,0"}),
+            Outcomes{"float4([0.99218463897705078, 1.2578153610229492], 0, 0, "
+                     "[0.99999904632568359, 1.0000009536743164])"});
+  const char* slices = R"({"size": [1, 1, 2], "texels": [[1, 2, 3, 4], [5, 6, 7, 8]],
+                           "sampler": {"magFilter": "nearest"}})";
+  EXPECT_EQ(run(p, "vol", {slices, "0.5,0.5,0.25"}), Outcomes{"float4(1, 2, 3, 4)"});
+  EXPECT_EQ(run(p, "vol", {slices, "0.5,0.5,0.75"}), Outcomes{"float4(5, 6, 7, 8)"});
+}
+
 TEST(CgTexture, ArgumentSyntax) {
   std::string error;
   EXPECT_TRUE(textureFromArgument(ObjectKind::Sampler2D, kTexture, error)) << error;
