@@ -1,4 +1,5 @@
-// plumb cg run FILE --entry F [--args V...] [--precision types|fp32|fp16|fixed] [--strict-ieee]
+// plumb cg run FILE --entry F [--args V...] [--uniform NAME=V]... [--strict-ieee]
+//                   [--precision types|fp32|fp16|fixed]
 //                   [--profile P] [-D NAME[=VALUE]]... [-I DIR]... [--allow-output-aliasing]
 //                   [--trace] [--max-steps N] [--max-executions N] [--format text|json]
 // Calls a Cg function and prints every outcome the seed's evaluation rules allow (issue 21,
@@ -23,6 +24,7 @@ struct CgRunOptions {
   std::string file;
   std::string entry;
   std::vector<std::string> args;
+  std::vector<std::string> uniforms;
   std::string precision = "types";
   bool strictIeee = false;
   std::string profile;
@@ -95,6 +97,7 @@ int runCg(const CgRunOptions& o) {
   options.checked = front.checked ? &*front.checked : nullptr;
   options.entry = o.entry;
   options.args = o.args;
+  options.uniforms = o.uniforms;
   cg::parsePrecision(o.precision, options.precision);
   options.strictIeee = o.strictIeee;
   options.profile = o.profile;
@@ -142,6 +145,9 @@ void registerCgRun(CLI::App& app, int& exitCode) {
   r->add_option("--args", o->args,
                 "one per in/inout parameter, its components in order: 1.5, 1,2,3, "
                 "float3(1,2,3), true");
+  r->add_option("--uniform", o->uniforms,
+                "NAME=VALUE: the value of a uniform (non-static) global, its components as "
+                "--args gives them (repeatable; default: its initializer, else undefined)");
   r->add_option("--precision", o->precision,
                 "the model of the floating types: types (float fp32, half fp16, fixed S1.10; "
                 "the default), or fp32, fp16, fixed for all of them")

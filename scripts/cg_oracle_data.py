@@ -564,6 +564,72 @@ def reach_cases(cases):
 
 
 # ---------------------------------------------------------------------------------------------
+# The older profiles' hardware limits (docs/ambiguities.md CG-P10 to CG-P12): the seed leaves
+# them to each profile's specification ("compilers are permitted to issue error messages"); the
+# reading is the profile page's rule, on the run-time values of the reached functions.
+
+def limit_cases(cases):
+    frag = "float4 main(float2 uv : TEXCOORD0{params}) : COLOR {{ {body} }}"
+    vert = "float4 main(float4 p : POSITION{params}) : POSITION {{ {body} }}"
+    rows = [
+        # (id, profiles and their readings, template, extra parameters, globals, body, note)
+        ("loop-uniform-bound", {"arbfp1": "reject", "ps_2_0": "reject", "fp40": "accept"}, frag,
+         "", "uniform float n;", "float s = 0; for (float i = 0; i < n; i++) s += uv.x; return s;",
+         "CG-P10: a loop bound by a uniform cannot be unrolled"),
+        ("loop-varying-bound-break", {"arbfp1": "reject", "ps_3_0": "accept"}, frag, "", "",
+         "float s = 0; for (float i = 0; i < uv.y; i++) { s += uv.x; if (i > 100) break; } "
+         "return s;", "CG-P10: a bound from a varying input"),
+        ("loop-constant-bound-break", {"arbfp1": "accept"}, frag, "", "",
+         "float s = 0; for (int i = 0; i < 4; i++) { s += uv.x; if (s > uv.y) break; } return s;",
+         "CG-P10: a constant trip count unrolls, a run-time break guards the iterations"),
+        ("loop-reassigned-constant", {"arbfp1": "accept"}, frag, "", "",
+         "float r = uv.x; r = 3; float s = 0; for (float i = -r; i < r; i++) s += 1; return s;",
+         "CG-P10: an assignment of a constant makes the bound a constant again"),
+        ("loop-through-call", {"arbfp1": "reject"}, frag, "",
+         "float sum(float n) { float s = 0; for (float i = 0; i < n; i++) s += i; return s; }",
+         "return sum(uv.x);", "CG-P10: the bound is a parameter a call passes an input to"),
+        ("loop-vertex-uniform-bound", {"arbvp1": "reject", "vs_2_0": "reject", "vp40": "accept"},
+         vert, ", uniform float n", "",
+         "float s = 0; for (float i = 0; i < n; i++) s += p.x; return s;",
+         "CG-P10: the vertex profiles whose loops must unroll"),
+        ("index-uniform", {"arbfp1": "reject", "ps_2_0": "reject", "gp4fp": "accept"}, frag,
+         ", uniform int k", "", "const float t[4] = {1, 2, 3, 4}; return float4(t[k], 0, 0, 1);",
+         "CG-P11: an array subscript from a uniform"),
+        ("index-loop-counter", {"arbfp1": "accept"}, frag, "", "",
+         "const float t[4] = {1, 2, 3, 4}; float s = 0; for (int i = 0; i < 4; i++) s += t[i]; "
+         "return s;", "CG-P11: the counter of an unrolled loop is a constant"),
+        ("index-vector", {"arbfp1": "accept"}, frag, ", uniform float4 v", "",
+         "int k = (int)uv.x; return float4(v[k], 0, 0, 1);",
+         "CG-P11: a vector's subscript is not limited"),
+        ("index-vertex-uniform-array", {"arbvp1": "accept"}, vert, ", uniform int k",
+         "uniform float4 lights[8];", "return lights[k] + p;",
+         "CG-P11: vertex profiles index uniform arrays (the seed's light arrays)"),
+        ("int-or-run-time", {"arbfp1": "reject", "fp40": "reject", "ps_3_0": "reject",
+                             "gp4fp": "accept"}, frag, "", "",
+         "int q = (int)uv.x; return float4(q | 2, 0, 0, 1);",
+         "CG-P12: | on a run-time integer"),
+        ("int-shift-vertex", {"arbvp1": "reject", "vs_3_0": "reject", "gp4vp": "accept"}, vert,
+         "", "", "int q = (int)p.x; return float4(q << 1, 0, 0, 1);",
+         "CG-P12: << in the vertex profiles"),
+        ("int-or-constant", {"arbfp1": "accept"}, frag, "", "",
+         "int q = (int)uv.x; return float4(3 | 4, q + 1, q * 2, q % 3);",
+         "CG-P12: constants fold; + * % are not integer instructions"),
+        ("int-or-once-under-condition", {"arbfp1": "accept"}, frag, "", "",
+         "int p = 0; if (uv.x > 0.5) p |= 1; return float4(p, 0, 0, 1);",
+         "CG-P12: 0 | 1 folds, then a select"),
+        ("int-or-twice-under-conditions", {"arbfp1": "reject"}, frag, "", "",
+         "int p = 0; if (uv.x > 0.5) p |= 1; if (uv.y > 0.5) p |= 2; return float4(p, 0, 0, 1);",
+         "CG-P12: the second | reads a run-time value"),
+    ]
+    for id, profiles, template, params, globals_, body, note in rows:
+        source = (globals_ + "\n" if globals_ else "") + template.format(params=params, body=body) + "\n"
+        for profile, verdict in profiles.items():
+            cases.add(f"limit-{id}-{profile}", "limit",
+                      "Profiles: the profile's limits (CG-P10 to CG-P12)", source,
+                      {"verdicts": [verdict]}, profile=profile, note=note)
+
+
+# ---------------------------------------------------------------------------------------------
 # Folding: the value cgc folds for a closed expression, read from its hlslf output.
 
 def fold_cases(cases):
@@ -682,6 +748,7 @@ def main():
     overload_cases(cases)
     swizzle_cases(cases)
     reach_cases(cases)
+    limit_cases(cases)
     fold_cases(cases)
     lines = [json.dumps({"format": FORMAT, "version": VERSION, "cgc": cgc_version(args.cgc),
                          "generator": "scripts/cg_oracle_data.py", "cases": len(cases.items)},

@@ -6,6 +6,7 @@
 #include <functional>
 
 #include "checker/cg/checker_state.h"
+#include "checker/cg/profile_limits.h"
 
 namespace plumb::cg {
 
@@ -337,6 +338,12 @@ void Checker::checkProfileRestrictions() {
                   profile_->name + "): only geometry programs emit vertices (gp4gp page)",
               rules::kProfiles);
   }
+  // The limits of the profile's hardware (profile_limits.h: CG-P10 to CG-P12), each violation
+  // once.
+  std::set<std::pair<std::pair<size_t, size_t>, std::string>> reported;
+  for (const ProfileLimitViolation& v : checkProfileLimits(program_, result_, *profile_))
+    if (reported.insert({{v.span.begin, v.span.end}, v.limit}).second)
+      error(v.span, v.message, rules::kProfiles);
 }
 
 }  // namespace plumb::cg

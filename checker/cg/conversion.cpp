@@ -171,6 +171,16 @@ Conversion classifyConversion(const Type& source, const Type& target, const Prog
   if (source.kind == TypeKind::Error || target.kind == TypeKind::Error)
     return verdict(ConversionVerdict::Identity, "erroneous operand");
   if (sameType(source, target)) return verdict(ConversionVerdict::Identity, "the same type");
+  // A structure to the interface it inherits from ("Struct types may inherit from a single
+  // interface type"): the interface's member functions run the structure's implementations, as
+  // a C++ object binds to its base. The table has no interface row; cgc 3.1 converts implicitly
+  // (an initializer, an argument): docs/ambiguities.md C33.
+  if (source.kind == TypeKind::Struct && target.kind == TypeKind::Struct && target.isInterface &&
+      !source.isInterface && source.structIndex >= 0 &&
+      source.structIndex < static_cast<int>(program.structs.size()) &&
+      program.structs[static_cast<size_t>(source.structIndex)].implements == target.name)
+    return verdict(ConversionVerdict::Implicit,
+                   "a structure to the interface it implements (Struct and Interface types)");
   TypeCategory sc = categoryOf(source), tc = categoryOf(target);
   if (sc == TypeCategory::Other || tc == TypeCategory::Other)
     return verdict(ConversionVerdict::NotAllowed, "no conversion to or from void");

@@ -355,13 +355,17 @@ TypeP Checker::call(Expr& e) {
                           : -1;
         if (owner < 0 || owner == current) indexes.push_back(i);
       }
+    // Step 1 takes "all visible functions with a matching name in the calling scope". The
+    // library is declared in a scope around the program's ("Just as in C ... multiple
+    // scopes"; names "visible outside of their scope ... as in C++"), so a user function
+    // declared before the call hides every library function of its name, as a C++
+    // declaration hides an outer one: `half frac(half)` is called for `frac(float)`, and the
+    // library's frac(float2) is no candidate (docs/ambiguities.md C32; cgc 3.1 does the same,
+    // and calls the library's where the user's is declared only after the call). The GLSL
+    // functions of cgc's dialect (CGD-2) are library functions like the others.
     auto l = libraryByName_.find(e.name);
-    if (l != libraryByName_.end())
-      for (int i : l->second)
-        // GLSL's functions of cgc's dialect (CGD-2) stand back before a user function of the
-        // name: cgc 3.1 calls a user's `fract(float)` where its own would match as well.
-        if (static_cast<size_t>(i) < glslLibraryOffset_ || u == functionsByName_.end())
-          indexes.push_back(i);
+    if (l != libraryByName_.end() && indexes.empty())
+      for (int i : l->second) indexes.push_back(i);
   }
   (void)receiverMethods;
   if (indexes.empty()) {
@@ -781,9 +785,40 @@ TypeP Checker::expr(Expr& e) {
       if (e.operands[0]) expr(*e.operands[0]);
       t = e.operands[1] ? expr(*e.operands[1]) : errorType();
       break;
-    case ExprKind::InitializerList:
-      error(e.span, "an initializer list is only allowed in an initializer", rules::kAssignment);
+    case ExprKind::InitializerList: {
+      if (e.type.name.empty()) {
+        error(e.span, "an initializer list is only allowed in an initializer", rules::kAssignment);
+        break;
+      }
+      // cgc's dialect, glsl-array-constructors (CGD-3): `T[](a, b)` or `T[n](...)` outside an
+      // initializer is an array value of n elements of T, each argument converted to T as an
+      // initializer's would be (cgc 3.1 accepts it as an argument, assigned, subscripted).
+      TypeP element = resolveType(e.type);
+      if (isError(element)) break;
+      size_t n = e.operands.size();
+      if (!e.typeArraySizes.empty() && e.typeArraySizes[0] &&
+          std::to_string(n) != e.typeArraySizes[0]->literal) {
+        error(e.span,
+              "the array constructor " + typeName(element) + "[" + e.typeArraySizes[0]->literal +
+                  "] has " + std::to_string(n) + " arguments",
+              rules::kTypes);
+        break;
+      }
+      bool ok = true;
+      for (size_t k = 0; k < n; ++k) {
+        if (!e.operands[k]) continue;
+        TypeP a = expr(*e.operands[k]);
+        if (isError(a)) {
+          ok = false;
+          continue;
+        }
+        ok &= convert(*e.operands[k], element,
+                      "element " + std::to_string(k + 1) + " of the array constructor",
+                      rules::kTypes);
+      }
+      if (ok) t = arrayType(element, static_cast<int>(n));
       break;
+    }
   }
   e.info.type = t;
   return t;

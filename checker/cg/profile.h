@@ -31,8 +31,14 @@ struct Profile {
   bool nativeFixed = false;
   /// `fixed` fully supported (false: "partial support", seed "Partial Support of Types").
   bool fixedSupported = true;
-  /// Loops whose trip count depends on run-time values (false: loops must unroll).
+  /// Loops whose trip count depends on run-time values (false: loops must unroll; CG-P10).
   bool dynamicLoops = true;
+  /// An array subscript must be known at compile time (arbfp1, ps_1_1, ps_2_0: no relative
+  /// addressing in fragment programs; CG-P11).
+  bool constantArrayIndices = false;
+  /// The integer operators |, &, ^, <<, >>, ~ on run-time values (false: the profile has no
+  /// integer instructions, only folding; CG-P12).
+  bool integerOperations = true;
   /// The output binding semantics beyond the seed's tables 10/11 (seed: "Profiles may define
   /// additional output binding semantics"); empty with `anyOutputSemantic`.
   std::vector<std::string> extraOutputs;

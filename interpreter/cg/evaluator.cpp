@@ -19,6 +19,7 @@
 #include "checker/cg/conversion.h"
 #include "checker/exact_arithmetic.h"
 #include "interpreter/cg/standard_library.h"
+#include "interpreter/cg/texture.h"
 
 namespace plumb::cg {
 
@@ -113,7 +114,10 @@ const std::vector<EvaluationRule> kRules = {
     {"call-copy-in", "Declarations and declaration specifiers (in, inout)"},
     {"call-copy-out", "Declarations and declaration specifiers (out, inout)"},
     {"call-return", "Function Calls"},
+    {"member-function-call", "Struct and Interface types"},
+    {"interface-implementation", "Struct and Interface types: the implementing structure"},
     {"standard-library-call", "Cg Standard Library Functions"},
+    {"texture-lookup", "Cg Standard Library Functions: texture map functions (CG-E12)"},
     {"declaration", "Declarations and declaration specifiers"},
     {"if", "Statements and Expressions"},
     {"loop", "Statements and Expressions"},
@@ -356,6 +360,10 @@ class Execution {
   // Converts a value to a type (#Type Conversions: the table's cells, implicit or explicit).
   EvalValue convert(const EvalValue& v, const TypeP& to) {
     if (!to || !v.type || sameType(v.type, to)) return v;
+    // A structure to an interface it implements: the value keeps its structure (the
+    // implementation its member function calls run).
+    if (to->kind == TypeKind::Struct && to->isInterface && v.shape == EvalValue::Shape::Struct)
+      return v;
     EvalValue out = makeValue(to, false);
     if (v.isNumeric() && out.isNumeric()) {
       int n = static_cast<int>(out.components.size());
@@ -766,8 +774,7 @@ class Execution {
       case ExprKind::Call:
         return call(e);
       case ExprKind::MethodCall:
-        unsupported("interface member functions (" + textOf(e.span) + ")");
-        return EvalValue{};
+        return methodCall(e);
       case ExprKind::Construct:
         return construct(e);
       case ExprKind::Cast: {
@@ -805,9 +812,22 @@ class Execution {
         rule("comma", e.span);
         return eval(*e.operands[1]);
       }
-      case ExprKind::InitializerList:
-        unsupported("an initializer list outside a declaration");
-        return EvalValue{};
+      case ExprKind::InitializerList: {
+        TypeP element = e.type.name.empty() ? nullptr : resolveType(e.type, {});
+        if (!element) {
+          unsupported("an initializer list outside a declaration");
+          return EvalValue{};
+        }
+        // A GLSL array constructor of cgc's dialect (CGD-3): an array of its arguments.
+        std::vector<const Expr*> ops;
+        for (const ExprP& o : e.operands) ops.push_back(o.get());
+        std::vector<EvalValue> values = operands(ops, e.span);
+        if (stopped()) return EvalValue{};
+        EvalValue v = makeValue(arrayType(element, static_cast<int>(values.size())), false);
+        for (size_t i = 0; i < values.size(); ++i) v.elements[i] = convert(values[i], element);
+        rule("construct", e.span, valueText(v));
+        return v;
+      }
     }
     return EvalValue{};
   }
@@ -1198,6 +1218,7 @@ class Execution {
     } else if (!chosen) {
       for (const FunctionDecl& d : p_.functions) f = (d.name == e.name && d.hasBody) ? 0 : f;
     }
+    if (f < 0 && isTextureLookup(e.name)) return textureLookup(e, ops, chosen);
     const LibraryRow* row = f < 0 ? findLibraryRow(e.name) : nullptr;
     if (f < 0 && !row) {
       unsupported("the standard-library function `" + e.name + "` (not evaluated yet)");
@@ -1205,7 +1226,8 @@ class Execution {
     }
     std::vector<EvalValue> args = operands(ops, e.span);
     if (stopped()) return EvalValue{};
-    if (row) return library(e, *row, args);
+    if (row)
+      return library(e, *row, args, ops, chosen && chosen->declaration < 0 ? chosen : nullptr);
     std::vector<TypeP> types;
     for (const EvalValue& a : args) types.push_back(a.type);
     if (!(chosen && p_.functions[f].hasBody)) f = resolveCall(e, types);
@@ -1213,7 +1235,27 @@ class Execution {
       unsupported("no overload of `" + e.name + "` takes these arguments");
       return EvalValue{};
     }
+    return callDefined(f, e, ops, args, nullptr);
+  }
+
+  // A call of the defined function `f` with its arguments evaluated (`args`; the out ones are
+  // re-read as places). `self`: the object of a member function, whose members the body reads
+  // and writes as variables and which is updated after the call.
+  EvalValue callDefined(int f, const Expr& e, const std::vector<const Expr*>& ops,
+                        const std::vector<EvalValue>& args, EvalValue* self) {
     const FunctionDecl& fn = p_.functions[f];
+    // A member function called by its bare name from a sibling member: the current object.
+    std::vector<int> siblingSlots;
+    EvalValue sibling;
+    if (!self && fn.ownerStruct >= 0) {
+      sibling = makeValue(structType(fn.ownerStruct, p_.structs[fn.ownerStruct].name), true);
+      for (size_t i = 0; i < sibling.memberNames.size(); ++i) {
+        int slot = lookup(sibling.memberNames[i]);
+        siblingSlots.push_back(slot);
+        if (slot >= 0) sibling.elements[i] = memory_[slot];
+      }
+      self = &sibling;
+    }
     std::vector<Place> places(fn.parameters.size());
     for (size_t i = 0; i < fn.parameters.size() && i < ops.size(); ++i)
       if (isOut(fn.parameters[i])) places[i] = placeOf(*ops[i]);
@@ -1232,10 +1274,96 @@ class Execution {
       }
     }
     std::vector<EvalValue> outs;
-    EvalValue result = invoke(f, in, &outs);
+    EvalValue result = invoke(f, in, &outs, self);
     if (stopped()) return result;
+    for (size_t i = 0; i < siblingSlots.size(); ++i)
+      if (siblingSlots[i] >= 0) memory_[siblingSlots[i]] = sibling.elements[i];
     copyOut(fn, ops, places, outs, e.span);
     rule("call-return", e.span, valueText(result));
+    return result;
+  }
+
+  // `r.f(args)` (seed "Struct and Interface types"): the member function f of r's structure.
+  // An interface's member functions are "only declared, not defined": the call runs the
+  // implementation of the structure r holds ("Struct types may inherit from a single interface
+  // type, and must define an implementation member function for every member function declared
+  // in the interface type"); an interface value given no structure (an uninitialised variable,
+  // a parameter without a value) may hold any implementing structure, each a choice with
+  // undefined members (docs/ambiguities.md CG-E11). Writes of the body to the members go back
+  // to r when r is a variable (C++'s `this`, which the seed's "as in C++" scoping follows).
+  EvalValue methodCall(const Expr& e) {
+    const Expr& receiver = *e.operands[0];
+    bool lvalue = receiver.kind == ExprKind::Name || receiver.kind == ExprKind::Member ||
+                  receiver.kind == ExprKind::Index;
+    Place place;
+    EvalValue self;
+    if (lvalue) {
+      place = placeOf(receiver);
+      if (stopped()) return EvalValue{};
+      self = read(place);
+    } else {
+      self = eval(receiver);
+    }
+    if (stopped()) return EvalValue{};
+    if (!self.type || self.type->kind != TypeKind::Struct) {
+      unsupported("a member function of " + self.typeName);
+      return EvalValue{};
+    }
+    int structIndex = self.type->structIndex;
+    if (self.type->isInterface) {
+      std::vector<int> implementations;
+      std::vector<std::string> names;
+      for (size_t i = 0; i < p_.structs.size(); ++i)
+        if (p_.structs[i].isDefinition && !p_.structs[i].isInterface &&
+            p_.structs[i].implements == self.type->name)
+          implementations.push_back(static_cast<int>(i)), names.push_back(p_.structs[i].name);
+      if (implementations.empty()) {
+        unsupported("no structure implements interface " + self.type->name);
+        return EvalValue{};
+      }
+      int k = implementations.size() == 1
+                  ? 0
+                  : choose(static_cast<int>(implementations.size()),
+                           "the structure of " + textOf(receiver.span), names);
+      structIndex = implementations[static_cast<size_t>(k)];
+      self = makeValue(structType(structIndex, p_.structs[structIndex].name), true);
+      rule("interface-implementation", receiver.span, p_.structs[structIndex].name);
+    }
+    const FunctionSignature* chosen = nullptr;
+    if (o_.checked && e.info.function >= 0 &&
+        e.info.function < static_cast<int>(o_.checked->functions.size()))
+      chosen = &o_.checked->functions[e.info.function];
+    std::vector<const Expr*> ops;
+    for (size_t i = 1; i < e.operands.size(); ++i) ops.push_back(e.operands[i].get());
+    int f = -1;
+    if (structIndex >= 0 && structIndex < static_cast<int>(p_.structs.size()))
+      for (const StructMember& m : p_.structs[structIndex].members) {
+        if (m.function < 0) continue;
+        const FunctionDecl& d = p_.functions[m.function];
+        if (d.name != e.name || !d.hasBody || d.parameters.size() < ops.size()) continue;
+        bool matches = true;
+        if (chosen && chosen->parameters.size() == d.parameters.size())
+          for (size_t k = 0; k < d.parameters.size(); ++k)
+            matches &= sameType(chosen->parameters[k], parameterType(d.parameters[k]));
+        if (matches) {
+          f = m.function;
+          break;
+        }
+      }
+    if (f < 0) {
+      unsupported("no definition of member function `" + e.name + "` in " + self.typeName);
+      return EvalValue{};
+    }
+    std::vector<EvalValue> args = operands(ops, e.span);
+    if (stopped()) return EvalValue{};
+    rule("member-function-call", e.span, self.typeName + "::" + e.name);
+    EvalValue result = callDefined(f, e, ops, args, &self);
+    if (stopped()) return result;
+    if (lvalue) {
+      EvalValue* target = valueAt(place);
+      // An interface variable keeps the structure it holds (its dynamic type).
+      if (target && place.components.empty()) *target = self;
+    }
     return result;
   }
 
@@ -1260,16 +1388,84 @@ class Execution {
     }
   }
 
-  EvalValue library(const Expr& e, const LibraryRow& row, std::vector<EvalValue> args) {
-    // The arguments converted to one element type (the usual arithmetic conversions across
-    // them: lerp(half3, half3, 0.5) takes the cfloat as half); ints stay ints where every
-    // argument is one.
+  // A texture lookup of the library (texture.h): the sampler's texture, the coordinate and the
+  // other arguments as sets; the result the hull of every sampler state and level the call
+  // leaves open (CG-E12). A sampler given no texture: any value.
+  EvalValue textureLookup(const Expr& e, const std::vector<const Expr*>& ops,
+                          const FunctionSignature* chosen) {
+    std::vector<EvalValue> args = operands(ops, e.span);
+    if (stopped()) return EvalValue{};
+    TypeP rt = chosen && chosen->result ? chosen->result : vectorType(Scalar::Float, 4);
+    EvalValue v = makeValue(rt, false);
+    if (args.empty() || !v.isNumeric()) {
+      unsupported("the texture lookup " + textOf(e.span));
+      return EvalValue{};
+    }
+    Model m = modelFor(rt->scalar);
+    if (!args[0].texture) {
+      for (Component& c : v.components) c = c.undefinedLike();
+      rule("texture-lookup", e.span, valueText(v) + " (no texture)");
+      return v;
+    }
+    std::vector<std::vector<NumberSet>> sets;
+    for (size_t i = 1; i < args.size(); ++i) {
+      std::vector<NumberSet> one;
+      for (const Component& c : args[i].components) {
+        if (c.kind == ComponentKind::Int)
+          one.push_back(c.integer.undefined
+                            ? NumberSet::any()
+                            : NumberSet::point(static_cast<double>(c.integer.value)));
+        else if (c.kind == ComponentKind::Number)
+          one.push_back(c.number);
+        else
+          one.push_back(NumberSet::any());
+      }
+      sets.push_back(one);
+    }
+    LookupResult r = lookupTexture(e.name, *args[0].texture, sets);
+    if (!r.error.empty()) {
+      unsupported(r.error);
+      return EvalValue{};
+    }
+    for (size_t k = 0; k < v.components.size() && k < r.channels.size(); ++k) {
+      if (v.components[k].kind == ComponentKind::Number)
+        v.components[k] = Component::ofNumber(m, numeric(m).convert(r.channels[k]));
+    }
+    rule("texture-lookup", e.span, valueText(v));
+    return v;
+  }
+
+  // A standard-library call. Its out parameters (sincos's s and c, modf's ip: the last
+  // `outParameterCount` ones) are copied back as a user function's are (call-copy-out).
+  EvalValue library(const Expr& e, const LibraryRow& row, std::vector<EvalValue> args,
+                    const std::vector<const Expr*>& ops, const FunctionSignature* chosen) {
+    size_t outCount = static_cast<size_t>(outParameterCount(row));
+    if (args.size() < outCount) {
+      unsupported(std::string(row.name) + ": too few arguments");
+      return EvalValue{};
+    }
+    std::vector<Place> places;
+    for (size_t i = args.size() - outCount; i < args.size(); ++i)
+      places.push_back(placeOf(*ops[i]));
+    if (stopped()) return EvalValue{};
+    args.resize(args.size() - outCount);
+    // The arguments converted to the overload the checker chose (sin(1) is sin(float)), or
+    // without it to one element type (the usual arithmetic conversions across them:
+    // lerp(half3, half3, 0.5) takes the cfloat as half; ints stay ints where every argument
+    // is one).
     Scalar s = Scalar::CInt;
     for (const EvalValue& a : args)
       if (a.type && a.isNumeric()) s = usualArithmetic(s, a.type->scalar);
     if (s == Scalar::CInt) s = Scalar::Int;
     if (s == Scalar::CFloat) s = Scalar::Float;
     if (s == Scalar::Bool) s = Scalar::Int;
+    if (chosen && chosen->parameters.size() == args.size() + outCount) {
+      for (const TypeP& t : chosen->parameters)
+        if (t && isNumeric(*t)) {
+          s = t->scalar;
+          break;
+        }
+    }
     for (EvalValue& a : args)
       if (a.type && a.isNumeric()) a = convert(a, withScalar(*a.type, s));
     LibraryResult r = callLibrary(row, args, o_.strictIeee);
@@ -1285,18 +1481,34 @@ class Execution {
       v.type = matrixType(s, v.rows, v.columns);
     else
       v.type = n == 1 && v.shape == EvalValue::Shape::Scalar ? scalarType(s) : vectorType(s, n);
+    if (r.value.shape == EvalValue::Shape::Void) v.type = voidType();
     v.typeName = typeName(v.type);
     rule("standard-library-call", e.span, std::string(row.name) + " = " + valueText(v));
+    for (size_t i = 0; i < places.size() && i < r.outs.size(); ++i) {
+      EvalValue out = r.outs[i];
+      out.type = withScalar(*args[0].type, s);
+      out.typeName = typeName(out.type);
+      write(places[i], out);
+      rule("call-copy-out", ops[args.size() + i]->span,
+           std::string(row.name) + " " + valueText(out));
+    }
     return v;
   }
 
-  EvalValue invoke(int f, const std::vector<EvalValue>& in, std::vector<EvalValue>* outs) {
+  EvalValue invoke(int f, const std::vector<EvalValue>& in, std::vector<EvalValue>* outs,
+                   EvalValue* self = nullptr) {
     const FunctionDecl& fn = p_.functions[f];
     if (frames_.size() > 256) {
       unsupported("calls nested deeper than 256 (recursion)");
       return EvalValue{};
     }
     frames_.push_back({{}});
+    // A member function's object: its members are variables of the body (parameters declared
+    // after them hide them, as in C++).
+    std::vector<int> memberSlots;
+    if (self)
+      for (size_t i = 0; i < self->elements.size() && i < self->memberNames.size(); ++i)
+        memberSlots.push_back(declare(self->memberNames[i], self->elements[i]));
     std::vector<int> slots;
     for (size_t i = 0; i < fn.parameters.size(); ++i)
       slots.push_back(declare(fn.parameters[i].declarator.name, in[i]));
@@ -1312,6 +1524,7 @@ class Execution {
     if (flow == Flow::Discard && !stop) stop = Stop{Outcome::Status::Discarded, "discard"};
     if (outs)
       for (int s : slots) outs->push_back(memory_[s]);
+    for (size_t i = 0; i < memberSlots.size(); ++i) self->elements[i] = memory_[memberSlots[i]];
     frames_.pop_back();
     returned_.reset();
     return result;
@@ -1471,25 +1684,82 @@ class Execution {
 
   // ---------------------------------------------------------------- entry
 
-  void initializeGlobals() {
+  // The globals in order of declaration. A uniform one (every non-static global: "Non-static
+  // global variables are treated as uniform by default") takes its value from `--uniform`, "a
+  // mechanism external to the language", which replaces its initializer (the initializer is the
+  // default the run-time API may override); without one it keeps its initializer or, without
+  // that, is undefined. A `static` global is the program's own: no value from outside.
+  bool initializeGlobals(std::string& error) {
+    std::map<std::string, std::string> given;
+    for (const std::string& u : o_.uniforms) {
+      size_t eq = u.find('=');
+      if (eq == std::string::npos || eq == 0) {
+        error = "--uniform `" + u + "`: NAME=VALUE expected";
+        return false;
+      }
+      given[trimmed(u.substr(0, eq))] = u.substr(eq + 1);
+    }
     for (const TopLevel& t : p_.order) {
       if (t.kind != DeclKind::Variable) continue;
       const VariableDecl& d = p_.globals[t.index];
       for (const Declarator& x : d.declarators) {
         TypeP type = resolveType(d.type, x.arraySizes);
         if (!type) continue;
-        // A uniform global without an initializer gets its value from outside the program
-        // ("through a mechanism external to the language"); Plumb has none yet: undefined.
-        EvalValue v = x.initializer ? initialize(*x.initializer, type) : makeValue(type, true);
+        EvalValue v;
+        auto it = given.find(x.name);
+        if (it != given.end()) {
+          if (d.specifiers.isStatic) {
+            error = "--uniform " + x.name +
+                    ": a static global is not uniform (its value is "
+                    "the program's own)";
+            return false;
+          }
+          if (!parseArgument(it->second, type, v, error)) {
+            error = "--uniform " + x.name + ": " + error;
+            return false;
+          }
+          given.erase(it);
+        } else {
+          v = x.initializer ? initialize(*x.initializer, type) : makeValue(type, true);
+        }
         declare(x.name, v);
       }
     }
+    if (!given.empty()) {
+      error = "--uniform " + given.begin()->first + ": no global of that name";
+      return false;
+    }
+    return true;
   }
 
   // An argument from text: the components of the parameter's type in order ("1,2,3" or
   // "float3(1,2,3)"), or "true"/"false".
-  bool parseArgument(const std::string& text, const TypeP& t, EvalValue& out, std::string& error) {
+  bool parseArgument(const std::string& text, const TypeP& t0, EvalValue& out, std::string& error) {
+    TypeP t = t0;
+    if (t && t->kind == TypeKind::Struct && t->isInterface) {
+      // An interface value is a structure implementing it: `PointLight(1,2,3)` (its name, then
+      // its members' components).
+      std::string s = trimmed(text);
+      size_t n = 0;
+      while (n < s.size() && (std::isalnum(static_cast<unsigned char>(s[n])) || s[n] == '_')) ++n;
+      std::string name = s.substr(0, n);
+      t = nullptr;
+      for (size_t i = 0; i < p_.structs.size(); ++i)
+        if (p_.structs[i].name == name && p_.structs[i].isDefinition &&
+            p_.structs[i].implements == t0->name)
+          t = structType(static_cast<int>(i), name);
+      if (!t) {
+        error = "`" + text + "`: an interface " + t0->name +
+                " takes a structure implementing it, as Name(components)";
+        return false;
+      }
+    }
     out = makeValue(t, false);
+    if (t && t->kind == TypeKind::Object) {
+      // A sampler: its texture (texture.h: JSON or @FILE).
+      out.texture = textureFromArgument(t->object, trimmed(text), error);
+      return out.texture != nullptr;
+    }
     std::vector<std::string> parts;
     if (!argumentComponents(text, parts, error)) return false;
     std::vector<Component*> slots;
@@ -1499,6 +1769,7 @@ class Execution {
       for (EvalValue& e : v.elements) collect(e);
     };
     collect(out);
+    if (slots.empty() && parts.size() == 1 && parts[0].empty()) return true;  // `S()`
     if (parts.size() == 1 && slots.size() > 1) parts.assign(slots.size(), parts[0]);
     if (parts.size() != slots.size()) {
       error = "`" + text + "` gives " + std::to_string(parts.size()) + " components; " +
@@ -1630,7 +1901,7 @@ std::vector<Output> Execution::outputs(const FunctionDecl& fn, const EvalValue& 
 
 std::vector<Output> Execution::run(int function, std::string& error) {
   const FunctionDecl& fn = p_.functions[function];
-  initializeGlobals();
+  if (!initializeGlobals(error)) return {};
   std::vector<EvalValue> in;
   size_t next = 0;
   for (const Parameter& p : fn.parameters) {

@@ -58,6 +58,12 @@ struct RunOptions {
   const CheckedProgram* checked = nullptr;
   std::string entry;
   std::vector<std::string> args;  // one per in/inout parameter: "1.5", "1,2,3", "true"
+  /// `--uniform NAME=VALUE`: the initial value of a non-static global, in the syntax of `args`
+  /// (seed "Declarations and declaration specifiers": a uniform's initial value is "specified
+  /// ... through a mechanism external to the language"; "Non-static global variables are
+  /// treated as uniform by default"). A uniform global given no value keeps its initializer
+  /// or, without one, is undefined.
+  std::vector<std::string> uniforms;
   Precision precision = Precision::Types;
   bool strictIeee = false;  // no flushing of subnormals (numeric_model.h)
   std::string profile;      // reported; overload resolution is the checker's

@@ -46,6 +46,9 @@ constexpr LibraryRow kRows[] = {
     {"rsqrt", "T rsqrt(T a); Tn rsqrt(Tn a)", kFloating, "rsqrt", "WGSL inverseSqrt accuracy (CG-E5)"},
     {"saturate", "T saturate(T x); Tn saturate(Tn x)", kFloating, "saturate", "max(0, min(1, x))"},
     {"sin", "T sin(T a); Tn sin(Tn a)", kFloating, "sin", "WGSL sin accuracy (CG-E5)"},
+    {"sincos", "void sincos(T a, out T s, out T c); void sincos(Tn a, out Tn s, out Tn c)", kFloating, "sincos", "s = sin(a); c = cos(a) (WGSL accuracy, CG-E5)"},
+    {"modf", "T modf(T x, out T ip); Tn modf(Tn x, out Tn ip)", kFloating, "modf", "ip = trunc(x); return x - ip"},
+    {"trunc", "T trunc(T a); Tn trunc(Tn a)", kFloating, "trunc", "a < 0 ? -floor(-a) : floor(a)"},
     {"smoothstep", "T smoothstep(T a, T b, T x); Tn smoothstep(Tn a, Tn b, Tn x)", kFloating, "smoothstep", "t = saturate((x - a) / (b - a)); t * t * (3 - 2 * t)"},
     {"sqrt", "T sqrt(T a); Tn sqrt(Tn a)", kFloating, "sqrt", "WGSL sqrt accuracy (CG-E5)"},
     {"step", "T step(T a, T x); Tn step(Tn a, Tn x)", kFloating, "step", "x >= a ? 1 : 0"},
@@ -116,6 +119,15 @@ NumberSet floorSet(const NumberSet& x) {
   if (x.undefined || !x.values) return x;
   NumberSet out = x;
   out.lo = std::floor(x.lo), out.hi = std::floor(x.hi);
+  return out;
+}
+
+// Rounding toward zero: monotonic, so the set's ends map to the result's ends. Exact in every
+// model (an integer of the model's range is one of its values).
+NumberSet truncSet(const NumberSet& x) {
+  if (x.undefined || !x.values) return x;
+  NumberSet out = x;
+  out.lo = std::trunc(x.lo), out.hi = std::trunc(x.hi);
   return out;
 }
 
@@ -336,6 +348,12 @@ LibraryResult cross(const Context& k, const std::vector<EvalValue>& args) {
 
 }  // namespace
 
+int outParameterCount(const LibraryRow& row) {
+  if (row.evaluator == "sincos") return 2;
+  if (row.evaluator == "modf") return 1;
+  return 0;
+}
+
 std::span<const LibraryRow> libraryRows() {
   return kRows;
 }
@@ -389,6 +407,48 @@ LibraryResult callLibrary(const LibraryRow& row, const std::vector<EvalValue>& a
   if (e == "length") return length(k, args);
   if (e == "mul") return mul(k, args);
   if (e == "cross") return cross(k, args);
+  if (e == "sincos" || e == "modf") {
+    if (args.size() != 1) {
+      bad.error = std::string(row.name) + ": one in argument expected";
+      return bad;
+    }
+    auto each = [&](auto fn) {
+      return componentWise(k, args,
+                           [&](const Context& c, const std::vector<Component>& x, std::string&) {
+                             return fn(c, x[0]);
+                           });
+    };
+    LibraryResult out;
+    if (e == "sincos") {
+      // The manual's sincos: "s = sin(x); c = cos(x)" (each within sin's and cos's accuracy).
+      LibraryResult s = each([](const Context& c, const Component& x) {
+        return number(x, accuracyRow(c, "sin", x, {x.number}));
+      });
+      LibraryResult co = each([](const Context& c, const Component& x) {
+        return number(x, accuracyRow(c, "cos", x, {x.number}));
+      });
+      if (!s.error.empty()) return s;
+      out.outs = {s.value, co.value};
+      out.value.shape = EvalValue::Shape::Void;
+      out.value.typeName = "void";
+      return out;
+    }
+    // modf: "ip = trunc(x); return x - ip" (the manual's reference implementation); an
+    // infinite x gives ip = x and a NaN (x - x) or, as IEEE 754's modf, 0: both.
+    LibraryResult ip =
+        each([](const Context&, const Component& x) { return number(x, truncSet(x.number)); });
+    if (!ip.error.empty()) return ip;
+    out = componentWise(
+        k, {args[0], ip.value},
+        [](const Context& c, const std::vector<Component>& x, std::string&) {
+          NumberSet f = c.of(x[0]).subtract(x[0].number, x[1].number);
+          if (!x[0].number.undefined && (std::isinf(x[0].number.lo) || std::isinf(x[0].number.hi)))
+            f = hull(f, NumberSet::point(0));
+          return number(x[0], f);
+        });
+    out.outs = {ip.value};
+    return out;
+  }
   if (e == "distance") {
     if (args.size() != 2) return bad;
     LibraryResult d =
@@ -417,6 +477,10 @@ LibraryResult callLibrary(const LibraryRow& row, const std::vector<EvalValue>& a
   else if (e == "floor")
     fn = [](const Context&, const std::vector<Component>& x, std::string&) {
       return number(x[0], floorSet(x[0].number));
+    };
+  else if (e == "trunc")
+    fn = [](const Context&, const std::vector<Component>& x, std::string&) {
+      return number(x[0], truncSet(x[0].number));
     };
   else if (e == "ceil")
     fn = [](const Context& c, const std::vector<Component>& x, std::string&) {

@@ -39,14 +39,19 @@ const LibraryRow* findLibraryRow(std::string_view name);
 /// alternatives of each variable it uses).
 int overloadCount(const LibraryRow& row);
 
+/// How many of the row's parameters are `out` (its last ones): sincos's s and c, modf's ip.
+int outParameterCount(const LibraryRow& row);
+
 struct LibraryResult {
   EvalValue value;
+  std::vector<EvalValue> outs;     // the values of the out parameters, in order
   std::string undefinedBehaviour;  // an int rule of C broken (abs(INT_MIN))
   std::string error;               // wrong arity or shapes (the checker's business)
 };
 
-/// Calls the evaluator of `row` on arguments already converted to the parameter types (a
-/// scalar argument where the row's other arguments are vectors is smeared).
+/// Calls the evaluator of `row` on its in arguments, already converted to the parameter types
+/// (a scalar argument where the row's other arguments are vectors is smeared); the out
+/// parameters' values come back in `outs`.
 LibraryResult callLibrary(const LibraryRow& row, const std::vector<EvalValue>& args,
                           bool strictIeee = false);
 

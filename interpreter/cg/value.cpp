@@ -1,5 +1,7 @@
 #include "interpreter/cg/value.h"
 
+#include "interpreter/cg/texture.h"
+
 namespace plumb::cg {
 
 Component Component::undefinedLike() const {
@@ -53,7 +55,7 @@ std::string componentText(const Component& c) {
 
 bool EvalValue::operator==(const EvalValue& o) const {
   return shape == o.shape && rows == o.rows && columns == o.columns && components == o.components &&
-         elements == o.elements && typeName == o.typeName;
+         elements == o.elements && typeName == o.typeName && texture == o.texture;
 }
 
 std::string valueText(const EvalValue& v) {
@@ -66,7 +68,8 @@ std::string valueText(const EvalValue& v) {
   };
   switch (v.shape) {
     case EvalValue::Shape::Void:
-      return "void";
+      if (v.texture) return v.typeName + "(" + v.texture->summary + ")";
+      return v.type && v.typeName.rfind("sampler", 0) == 0 ? v.typeName + "(no texture)" : "void";
     case EvalValue::Shape::Scalar:
       return componentText(v.components[0]);
     case EvalValue::Shape::Vector:

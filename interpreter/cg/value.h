@@ -16,6 +16,8 @@ namespace plumb::cg {
 // semantics/cg/type.h's (declared again so that the numeric models need not the front end).
 struct Type;
 using TypeP = std::shared_ptr<const Type>;
+/// A sampler's texture (texture.h).
+struct Texture;
 
 enum class ComponentKind : uint8_t { Bool, Int, Number };
 
@@ -65,11 +67,12 @@ struct EvalValue {
   Shape shape = Shape::Void;
   int rows = 1;     // Matrix: n rows (seed "M[n][m] Matrix with n rows and m columns")
   int columns = 1;  // Vector: its length; Matrix: m
-  std::vector<Component> components;     // Scalar, Vector, Matrix (row after row)
-  std::vector<EvalValue> elements;       // Array elements, Struct members
-  std::vector<std::string> memberNames;  // Struct
-  std::string typeName;                  // "float4", "S", "float[3]"
-  TypeP type;                            // its Cg type (null in the library's own results)
+  std::vector<Component> components;       // Scalar, Vector, Matrix (row after row)
+  std::vector<EvalValue> elements;         // Array elements, Struct members
+  std::vector<std::string> memberNames;    // Struct
+  std::string typeName;                    // "float4", "S", "float[3]"
+  TypeP type;                              // its Cg type (null in the library's own results)
+  std::shared_ptr<const Texture> texture;  // a sampler's (Void shape): null when not given
 
   static EvalValue scalar(Component c, std::string type) {
     EvalValue v;

@@ -119,7 +119,8 @@ struct Expr {
   std::string literal;  // literal spelling, suffix included
   bool boolValue = false;
   TypeSyntax type;                    // Construct, Cast
-  std::vector<ExprP> typeArraySizes;  // Cast to an array type: `(float[4]) a` (outermost first)
+  std::vector<ExprP> typeArraySizes;  // Cast to an array type: `(float[4]) a` (outermost first);
+                                      // a GLSL array constructor's `[n]` (cgc dialect, CGD-3)
   std::vector<ExprP> operands;
   ExprInfo info;
   /// A binding semantic written after a call argument (`emitVertex(p : POSITION)`, gp4gp).

@@ -1,5 +1,5 @@
 // The cgc dialect's extensions (dialect.h; docs/cg.md "The cgc dialect", docs/ambiguities.md
-// CGD-1 to CGD-8 with cgc's evidence).
+// CGD-1 to CGD-9 with cgc's evidence).
 #include "semantics/cg/dialect.h"
 
 #include <iterator>
@@ -33,6 +33,9 @@ constexpr CgcExtensionInfo kExtensions[] = {
     {CgcExtension::UnresolvedDeadBranchNames, "unresolved-dead-branch-names", "cg-namespaces",
      "an undeclared name in the branch of an `if` that a constant condition skips is not "
      "resolved (CGD-8)"},
+    {CgcExtension::UnsignedTypes, "unsigned-types", "cg-types",
+     "cgc's uint, uintN, uintNxM and GLSL's uvecN are unsigned int and its vectors and matrices "
+     "(CGD-9)"},
 };
 // clang-format on
 
@@ -63,7 +66,7 @@ std::optional<Dialect> dialectNamed(std::string_view name) {
 
 std::optional<std::string> glslTypeAlias(std::string_view name) {
   // cgc 3.1 (its hlslf output names each parameter's type): vecN, ivecN, bvecN, dvecN, matN,
-  // matNxM, dmatN, dmatNxM for N, M in 2..4. uvecN (cgc's uintN) has no Cg 2.0 type.
+  // matNxM, dmatN, dmatNxM for N, M in 2..4. uvecN (cgc's uintN) is unsigned-types' (CGD-9).
   auto digit = [](char c) { return c >= '2' && c <= '4'; };
   struct Prefix {
     std::string_view glsl, cg;
@@ -80,6 +83,21 @@ std::optional<std::string> glslTypeAlias(std::string_view name) {
     if (p.matrix && rest.size() == 3 && digit(rest[0]) && rest[1] == 'x' && digit(rest[2]))
       return cg + std::string(rest);
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> unsignedTypeAlias(std::string_view name) {
+  // cgc 3.1 folds `uint a = 3; uint1 b = 4; uvec3 c = uvec3(1, 2, 3); uint2x2 m = ...` as Cg's
+  // unsigned int, its vectors (1..4) and matrices (N, M in 1..4); GLSL's uvecN (N in 2..4).
+  auto digit = [](char c, char lo) { return c >= lo && c <= '4'; };
+  if (name == "uint") return "unsigned int";
+  if (name.substr(0, 4) == "uvec" && name.size() == 5 && digit(name[4], '2'))
+    return "unsigned int" + std::string(name.substr(4));
+  if (name.substr(0, 4) != "uint") return std::nullopt;
+  std::string_view rest = name.substr(4);
+  if (rest.size() == 1 && digit(rest[0], '1')) return "unsigned int" + std::string(rest);
+  if (rest.size() == 3 && digit(rest[0], '1') && rest[1] == 'x' && digit(rest[2], '1'))
+    return "unsigned int" + std::string(rest);
   return std::nullopt;
 }
 

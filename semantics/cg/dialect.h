@@ -26,6 +26,7 @@ enum class CgcExtension {
   UnresolvedUnreachedNames,     // an undeclared name in a function the entry does not reach
   IdenticalStructRedefinition,  // `struct S {...}` twice with the same members
   UnresolvedDeadBranchNames,    // an undeclared name in the branch a constant condition skips
+  UnsignedTypes,                // cgc's `uint`, `uint2`, `uint2x2` and GLSL's `uvec2`
   kCount
 };
 
@@ -61,6 +62,11 @@ std::optional<Dialect> dialectNamed(std::string_view name);
 /// (`vec3` float3, `ivec2` int2, `bvec4` bool4, `dvec2` double2, `mat3` float3x3, `mat2x3`
 /// float2x3: cgc keeps the dimensions in Cg's order, rows first), or nullopt.
 std::optional<std::string> glslTypeAlias(std::string_view name);
+
+/// Extension unsigned-types (CGD-9): the Cg type cgc's `uint`, `uintN`, `uintNxM` or GLSL's
+/// `uvecN` stands for (`unsigned int`, `unsigned int2`, `unsigned int2x2`: the vectors and
+/// matrices of `unsigned int`, which only this spelling names), or nullopt.
+std::optional<std::string> unsignedTypeAlias(std::string_view name);
 
 /// The message of the warning an extension's use gets: `what` (the construct), then the
 /// extension's name and the seed's rule: "`vec3` is GLSL's name for float3 (cgc dialect,

@@ -51,6 +51,7 @@ class Parser {
     size_t errorsBefore = diagnostics_.errorCount();
     tokens_ = tokenize(file_, diagnostics_, options_.lex);
     if (options_.lex.dialect.allows(CgcExtension::GlslTypeNames)) glslTypeNames();
+    if (options_.lex.dialect.allows(CgcExtension::UnsignedTypes)) unsignedTypeNames();
     end_ = tokens_.back();
     if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
     while (!atEnd()) parseExternalDeclaration();
@@ -79,6 +80,26 @@ class Parser {
     }
   }
 
+  // cgc's dialect, extension unsigned-types (CGD-9): `uint`, `uint2`, `uint2x2`, `uvec2` are
+  // `unsigned int` and its vectors and matrices, a warning at the first use of each name.
+  void unsignedTypeNames() {
+    std::set<std::string> warned;
+    for (Token& t : tokens_) {
+      if (t.kind != TokenKind::Identifier) continue;
+      std::optional<std::string> cg = unsignedTypeAlias(t.text);
+      if (!cg) continue;
+      if (warned.insert(t.text).second)
+        diagnostics_.add({Severity::Warning,
+                          &file_,
+                          t.span,
+                          extensionWarning(CgcExtension::UnsignedTypes,
+                                           "'" + t.text + "' is cgc's name for " + *cg),
+                          std::string(extensionInfo(CgcExtension::UnsignedTypes).seedRule),
+                          {}});
+      t.text = *cg;
+    }
+  }
+
   // cgc's dialect, extension glsl-array-constructors (CGD-3): `T[](a, b)` or `T[n](a, b)`
   // at the current token.
   bool atArrayConstructor() const {
@@ -95,8 +116,17 @@ class Parser {
     TypeSyntax element;
     if (!parseType(element)) return e;
     expect("[");
-    if (peek().kind == TokenKind::IntLiteral) advance();
+    if (peek().kind == TokenKind::IntLiteral) {
+      // The size written in the brackets (the checker compares it with the arguments).
+      auto size = makeExpr(ExprKind::IntLiteral, peek().span);
+      size->literal = peek().text;
+      e->typeArraySizes.push_back(std::move(size));
+      advance();
+    }
     expect("]");
+    // The element type: an initializer takes the list as a brace list; elsewhere (an argument,
+    // an assignment, a subscripted value) it is an array value of this element type.
+    e->type = element;
     parseArguments(*e);
     e->span = join(first, previousSpan());
     diagnostics_.add({Severity::Warning,

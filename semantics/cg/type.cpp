@@ -198,6 +198,15 @@ TypeP predefinedType(const std::string& name) {
     m["short"] = scalarType(Scalar::Short);
     m["long"] = scalarType(Scalar::Long);
     m["unsigned int"] = scalarType(Scalar::UInt);
+    // The vectors and matrices of unsigned int have no Cg 2.0 name; cgc's dialect spells them
+    // `uint2`, `uvec2`, `uint2x2` and the parser rewrites those to these names (CGD-9), which
+    // no source token can be.
+    for (int i = 1; i <= 4; ++i) {
+      m["unsigned int" + std::to_string(i)] = vectorType(Scalar::UInt, i);
+      for (int j = 1; j <= 4; ++j)
+        m["unsigned int" + std::to_string(i) + "x" + std::to_string(j)] =
+            matrixType(Scalar::UInt, i, j);
+    }
     m["unsigned"] = scalarType(Scalar::UInt);
     m["sampler"] = objectType(ObjectKind::Sampler);
     m["sampler1D"] = objectType(ObjectKind::Sampler1D);

@@ -83,3 +83,28 @@ TEST(CgRunCli, ErrorsAndUndefinedOutcomes) {
 }
 
 }  // namespace
+
+namespace {
+
+// --uniform NAME=VALUE gives a uniform global its value, a sampler its texture (docs/cg.md
+// "Textures"); an unknown name is a usage error.
+TEST(CgRunCli, UniformsAndTextures) {
+  std::string file = cli_testing::temp(
+      "uniforms.cg",
+      "uniform float4 tint;\nuniform sampler2D tex;\n"
+      "float4 main(float2 uv : TEXCOORD0) : COLOR { return tex2D(tex, uv) * tint; }\n");
+  const std::string texture =
+      "'tex={\"size\": [2, 2], \"texels\": [[1,0,0,1], [0,1,0,1], [0,0,1,1], [1,1,1,1]], "
+      "\"sampler\": {\"magFilter\": \"nearest\"}}'";
+  auto r = cli_testing::plumb("cg run " + file + " --entry main --profile fp40 --args 0.75,0.75" +
+                              " --uniform tint=1,2,3,4 --uniform " + texture);
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("return : COLOR = float4(1, 2, 3, 4)"), std::string::npos) << r.out;
+  r = cli_testing::plumb(
+      "cg run " + file + " --entry main --profile fp40 --args 0,0" + " --uniform nothere=1",
+      /*mergeErr=*/true);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("no global of that name"), std::string::npos) << r.out;
+}
+
+}  // namespace

@@ -116,6 +116,47 @@ TEST(CgDialect, GlslArrayConstructorsAreInitializerLists) {
             "ok");
 }
 
+TEST(CgDialect, GlslArrayConstructorsOutsideInitializers) {
+  // cgc 3.1 also takes `T[](...)` as an array value: assigned, an argument, subscripted (it
+  // folds the program below to 2, 5, 9).
+  const char* p =
+      "float pick(float a[3], int i) { return a[i]; }\n"
+      "float4 f() { float w[3]; w = float[](1.0, 2.0, 3.0);\n"
+      "  float x = float[3](4.0, 5.0, 6.0)[1];\n"
+      "  return float4(w[1], x, pick(float[](7.0, 8.0, 9.0), 2), 0); }";
+  expectExtension(CgcExtension::GlslArrayConstructors, p, "generic", "", "cg-reserved-words");
+  // The size written must be the arguments' count; the arguments convert to the element type.
+  EXPECT_EQ(verdict("float f() { return float[2](1, 2, 3)[0]; }", "generic", "", Dialect::cgc()),
+            "cg-types");
+  EXPECT_EQ(
+      verdict("float f(sampler2D s) { return float[](1, s)[0]; }", "generic", "", Dialect::cgc()),
+      "cg-type-conversions");
+  // An array value of the wrong size is no argument of a float[3] parameter.
+  EXPECT_NE(verdict("float g(float a[3]) { return a[0]; } float f() { return g(float[](1, 2)); }",
+                    "generic", "", Dialect::cgc())
+                .substr(0, 2),
+            "ok");
+}
+
+TEST(CgDialect, UnsignedTypes) {
+  // cgc 3.1's uint, uintN, uintNxM and GLSL's uvecN: unsigned int and its vectors and matrices
+  // (cgc folds the program below to float4(3, 4, 3, 4)).
+  EXPECT_EQ(unsignedTypeAlias("uint"), "unsigned int");
+  EXPECT_EQ(unsignedTypeAlias("uint1"), "unsigned int1");
+  EXPECT_EQ(unsignedTypeAlias("uvec3"), "unsigned int3");
+  EXPECT_EQ(unsignedTypeAlias("uint2x3"), "unsigned int2x3");
+  for (const char* no : {"uvec1", "uvec5", "uint0", "uint5", "uint2x", "uint2x5", "uints", "unit"})
+    EXPECT_FALSE(unsignedTypeAlias(no).has_value()) << no;
+  const char* p =
+      "float4 f() { uint a = 3; uint1 b = 4; uvec3 c = uvec3(1, 2, 3);\n"
+      "  uint2 d = uint2(7, 8) / 2u; return float4(a, b, c.z, d.y); }";
+  expectExtension(CgcExtension::UnsignedTypes, p);
+  // The names are types only in the dialect: in the seed's, `uint2` is an unknown name.
+  EXPECT_EQ(verdict("float f() { uint2 v = 1; return v.x; }"), "cg-types");
+  // `unsigned int` keeps its seed meaning, and has no vector spelling of its own.
+  EXPECT_EQ(verdict("unsigned int f() { unsigned int v = 1; return v; }"), "ok");
+}
+
 TEST(CgDialect, SamplerAsAName) {
   expectExtension(CgcExtension::SamplerAsName,
                   "float4 f(uniform sampler2D sampler, float2 uv) { return tex2D(sampler, uv); }",

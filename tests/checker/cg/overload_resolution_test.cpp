@@ -83,6 +83,29 @@ TEST(CgOverload, Step5bDynamicallyTypedFormal) {
   EXPECT_TRUE(r.ok) << r.message;
 }
 
+TEST(CgOverload, Step1AUserFunctionHidesTheLibrarysFunctionsOfItsName) {
+  // docs/ambiguities.md C32: the library is declared around the program, so a user function
+  // declared before the call hides every library function of its name (C++'s name hiding),
+  // as cgc 3.1 does: a user half frac(half) is called for frac(float), where the library's
+  // frac(float) matches exactly; the library's frac(float2) is no candidate.
+  const std::string d = "half frac(half a) { return a; }";
+  EXPECT_EQ(chosen(d, "frac(g)"), "frac(half)");
+  EXPECT_EQ(chosen(d, "frac(1.5)"), "frac(half)");
+  // The same signature as the library's: the user's, not an ambiguity (step 7).
+  EXPECT_EQ(chosen("float frac(float a) { return a; }", "frac(g)"), "frac(float)");
+  // float3 -> half: a cast to a smaller vector that narrows (a warning), not the library's
+  // exact frac(float3).
+  EXPECT_EQ(chosen(d, "frac(v)"), "frac(half)");
+  // Declared after the call: not visible there, the library's is called.
+  auto r = testing::checkText("void t(float g) { frac(g); } half frac(half a) { return a; }");
+  ASSERT_TRUE(r.ok) << r.message;
+  const Expr& e = *r.program->functions[0].body->statements[0]->expr;
+  EXPECT_LT(r.checked->functions[static_cast<size_t>(e.info.function)].declaration, 0);
+  // Another structure's member function of the name does not hide the library.
+  EXPECT_EQ(chosen("struct S { float frac(float a) { return a; } };", "frac(g)"),
+            "lib:frac(float)");
+}
+
 TEST(CgOverload, Step3ArityAndDefaults) {
   const std::string d = "float f(float a, float b = 2) { return a; }";
   EXPECT_EQ(chosen(d, "f(g)"), "f(float, float)");

@@ -214,6 +214,125 @@ TEST(CgProfiles, TextureCoordinateInputsOfTheFragmentProfiles) {
   for (const char* p : {"ps_3_0", "ps_4_0"}) EXPECT_EQ(verdict(eight, p, "main"), "ok") << p;
 }
 
+// The older profiles' hardware limits (checker/cg/profile_limits.h, docs/ambiguities.md
+// CG-P10 to CG-P12): each program on both sides, with the profiles cgc 3.1 rejects it in.
+TEST(CgProfiles, LoopsThatCannotBeUnrolled) {
+  // CG-P10 (cgc C5013): a loop whose condition depends on a uniform or a varying input.
+  const char* uniformBound =
+      "uniform float n;\nfloat4 main(float2 uv : TEXCOORD0) : COLOR { float s = 0;\n"
+      "  for (float i = 0; i < n; i++) s += uv.x; return float4(s, 0, 0, 1); }";
+  for (const char* unrolls : {"arbfp1", "ps_2_0"})
+    EXPECT_EQ(verdict(uniformBound, unrolls, "main"), "cg-profiles") << unrolls;
+  for (const char* loops : {"fp40", "ps_3_0", "gp4fp", "generic"})
+    EXPECT_EQ(verdict(uniformBound, loops, "main"), "ok") << loops;
+  // A constant trip count unrolls; a break on a run-time value does not stop the unrolling.
+  EXPECT_EQ(verdict("float4 main(float2 uv : TEXCOORD0) : COLOR { float s = 0;\n"
+                    "  for (int i = 0; i < 4; i++) { s += uv.x; if (s > uv.y) break; }\n"
+                    "  return float4(s, 0, 0, 1); }",
+                    "arbfp1", "main"),
+            "ok");
+  // Through a call: the bound is a parameter some call passes an input to; through a
+  // variable assigned under a run-time condition.
+  EXPECT_EQ(verdict("float sum(float n) { float s = 0; for (float i = 0; i < n; i++) s += i;\n"
+                    "  return s; }\n"
+                    "float4 main(float2 uv : TEXCOORD0) : COLOR { return sum(uv.x); }",
+                    "arbfp1", "main"),
+            "cg-profiles");
+  EXPECT_EQ(verdict("float4 main(float2 uv : TEXCOORD0) : COLOR { int n = 2; if (uv.x > 0) n = 3;\n"
+                    "  float s = 0; for (int i = 0; i < n; i++) s += 1; return s; }",
+                    "arbfp1", "main"),
+            "cg-profiles");
+  EXPECT_EQ(verdict("float4 main(float4 p : POSITION, uniform float n) : POSITION { float s = 0;\n"
+                    "  for (float i = 0; i < n; i++) s += p.x; return s; }",
+                    "arbvp1", "main"),
+            "cg-profiles");
+  // Globals: a const or static one with a constant initializer is known at compile time, a
+  // static one initialised from a uniform is not (global initializers once crashed the
+  // analysis).
+  const char* globals =
+      "static const float k = 2.0 * 3.0; uniform float u; static float w = u * 2;\n"
+      "float4 main(float2 uv : TEXCOORD0) : COLOR { float s = 0;\n"
+      "  for (float i = 0; i < BOUND; i++) s += uv.x; return s; }";
+  auto bounded = [&](const char* b) {
+    std::string p = globals;
+    p.replace(p.find("BOUND"), 5, b);
+    return verdict(p, "arbfp1", "main");
+  };
+  EXPECT_EQ(bounded("k"), "ok");
+  EXPECT_EQ(bounded("w"), "cg-profiles");
+  EXPECT_EQ(bounded("u"), "cg-profiles");
+  // Only what the entry reaches.
+  EXPECT_EQ(verdict("float sum(float n) { float s = 0; for (float i = 0; i < n; i++) s += i;\n"
+                    "  return s; }\n"
+                    "float4 main(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }",
+                    "arbfp1", "main"),
+            "ok");
+}
+
+TEST(CgProfiles, ArraySubscriptsKnownAtCompileTime) {
+  // CG-P11 (cgc C5043): arbfp1 and ps_2_0 index arrays by constants only; vertex profiles
+  // have relative addressing (seed: "arrays of light state (indexed by light number)").
+  const char* p =
+      "float4 main(float2 uv : TEXCOORD0, uniform int k) : COLOR {\n"
+      "  const float t[4] = {1, 2, 3, 4}; return float4(t[k], 0, 0, 1); }";
+  for (const char* constant : {"arbfp1", "ps_2_0"})
+    EXPECT_EQ(verdict(p, constant, "main"), "cg-profiles") << constant;
+  EXPECT_EQ(verdict(p, "gp4fp", "main"), "ok");
+  // A loop counter of an unrolled loop is a constant; a vector's subscript is not limited.
+  EXPECT_EQ(verdict("float4 main(float2 uv : TEXCOORD0, uniform float4 v) : COLOR {\n"
+                    "  const float t[4] = {1, 2, 3, 4}; float s = 0;\n"
+                    "  for (int i = 0; i < 4; i++) s += t[i]; int k = (int)uv.x;\n"
+                    "  return float4(s, v[k], 0, 1); }",
+                    "arbfp1", "main"),
+            "ok");
+  EXPECT_EQ(verdict("uniform float4 lights[8];\n"
+                    "float4 main(float4 p : POSITION, uniform int k) : POSITION {\n"
+                    "  return lights[k] + p; }",
+                    "arbvp1", "main"),
+            "ok");
+}
+
+TEST(CgProfiles, IntegerOperatorsOnRunTimeValues) {
+  // CG-P12 (cgc C5508): |, &, ^, <<, >>, ~ need integer instructions (gp4/gp5, DX10+).
+  for (const char* op : {"|", "&", "^", "<<", ">>"}) {
+    std::string p =
+        std::string("float4 main(float2 uv : TEXCOORD0) : COLOR { int q = (int)uv.x;\n") +
+        "  int r = q " + op + " 2; return float4(r, 0, 0, 1); }";
+    for (const char* lacks : {"arbfp1", "ps_2_0", "ps_3_0", "fp40"})
+      EXPECT_EQ(verdict(p, lacks, "main"), "cg-profiles") << op << " " << lacks;
+    for (const char* has : {"gp4fp", "gp5fp", "ps_4_0", "generic"})
+      EXPECT_EQ(verdict(p, has, "main"), "ok") << op << " " << has;
+  }
+  // Compound assignments under run-time conditions (RetroArch's hq2x-halphon.cg): the first
+  // `p |= 1` folds (0 | 1, then a select), the second ORs a run-time value (cgc accepts the
+  // first alone, rejects the pair).
+  EXPECT_EQ(verdict("float4 main(float2 uv : TEXCOORD0) : COLOR { int p = 0;\n"
+                    "  if (uv.x > 0.5) p |= 1; return float4(p, 0, 0, 1); }",
+                    "arbfp1", "main"),
+            "ok");
+  EXPECT_EQ(verdict("float4 main(float2 uv : TEXCOORD0) : COLOR { int p = 0;\n"
+                    "  if (uv.x > 0.5) p |= 1; if (uv.y > 0.5) p |= 2;\n"
+                    "  return float4(p, 0, 0, 1); }",
+                    "arbfp1", "main"),
+            "cg-profiles");
+  // An assignment of a compile-time value makes a variable one again (RetroArch's
+  // gtu-v050/pass2-fallback.cg: `range = FIXNUM;` after a run-time one).
+  EXPECT_EQ(verdict("float4 main(float2 uv : TEXCOORD0) : COLOR { float r = uv.x; r = 3;\n"
+                    "  float s = 0; for (float i = -r; i < r; i++) s += 1; return s; }",
+                    "arbfp1", "main"),
+            "ok");
+  // What folds is allowed: constants, and arithmetic that is not bitwise.
+  EXPECT_EQ(
+      verdict("float4 main(float2 uv : TEXCOORD0) : COLOR { int p = 3 | 4; int q = (int)uv.x;\n"
+              "  return float4(p, q + 1, q * 2, q % 3); }",
+              "arbfp1", "main"),
+      "ok");
+  EXPECT_EQ(verdict("float4 main(float4 p : POSITION) : POSITION { int q = (int)p.x;\n"
+                    "  return float4(~q, 0, 0, 1); }",
+                    "vs_3_0", "main"),
+            "cg-profiles");
+}
+
 TEST(CgDeclarations, BraceElisionInArrayInitializers) {
   EXPECT_EQ(verdict("void t() { const float2 o[4] = {-1.8, -1.8, -1.8, 1.8, 1.8, -1.8, 1.8, 1.8}; "
                     "float2 a = o[3]; }"),

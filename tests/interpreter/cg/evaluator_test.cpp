@@ -34,7 +34,7 @@ struct Ran {
 // Parses, checks (unless `check` is false: a program only the checker rejects) and runs.
 Ran run(const std::string& text, const std::string& entry, std::vector<std::string> args = {},
         Precision precision = Precision::Types, bool check = true,
-        const Dialect& dialect = Dialect::seed()) {
+        const Dialect& dialect = Dialect::seed(), std::vector<std::string> uniforms = {}) {
   SourceFile file("test.cg", text);
   DiagnosticList diagnostics;
   ParseOptions parse;
@@ -59,6 +59,7 @@ Ran run(const std::string& text, const std::string& entry, std::vector<std::stri
   o.checked = checked ? &*checked : nullptr;
   o.entry = entry;
   o.args = std::move(args);
+  o.uniforms = std::move(uniforms);
   o.precision = precision;
   r.result = runFunction(*program, o);
   EXPECT_EQ(r.result.error, "");
@@ -357,6 +358,9 @@ TEST(CgEvaluator, EveryRuleIsTaken) {
     void alias(out float a : COLOR, out float b : COLOR) { a = 1; b = 1; }
     float2 narrow() : COLOR { return float2(1, 2); }
     int ub(int x) { return x / 0; }
+    interface I { float v(); };
+    struct A : I { float k; float v() { return k; } };
+    float iface() { I i; return i.v(); }
   )";
   // cgc's dialect (CGD-5): a float2 + float3 truncates the float3.
   Ran cgc = run("float2 mismatch(float2 a, float3 b) { return a + b; }", "mismatch",
@@ -368,10 +372,17 @@ TEST(CgEvaluator, EveryRuleIsTaken) {
                                                                      {"all", {"0.5,1,0,-1"}},
                                                                      {"alias", {}},
                                                                      {"ub", {"1"}},
-                                                                     {"narrow", {}}}) {
+                                                                     {"narrow", {}},
+                                                                     {"iface", {}}}) {
     Ran r = run(p, entry, args, Precision::Types, entry != "alias");
     fired.insert(r.result.rulesFired.begin(), r.result.rulesFired.end());
   }
+  // A texture lookup (texture_test.cpp has its forms; the generic profile has no tex2D, so
+  // unchecked here).
+  Ran tex = run("float4 tx(sampler2D s) { return tex2D(s, float2(0.5, 0.5)); }", "tx",
+                {R"({"size": [1, 1], "texels": [[1, 2, 3, 4]]})"}, Precision::Types, false);
+  EXPECT_EQ(tex.outcomes(), Outcomes{"return = float4(1, 2, 3, 4)"});
+  fired.insert(tex.result.rulesFired.begin(), tex.result.rulesFired.end());
   for (const EvaluationRule& rule : evaluationRules())
     EXPECT_TRUE(fired.count(std::string(rule.name))) << rule.name;
 }
@@ -417,6 +428,16 @@ TEST(CgEvaluator, CgcDialectMeanings) {
       Outcomes{"return = float3(3, 8, 1)"});
   EXPECT_EQ(one("float f(int i) { float w[3] = float[](0.5, 1.5, 2.5); return w[i]; }", {"2"}),
             Outcomes{"return = 2.5"});
+  // Outside an initializer, an array value: cgc folds this to float4(2, 5, 9, 0).
+  EXPECT_EQ(one("float pick(float a[3], int i) { return a[i]; }\n"
+                "float4 f() { float w[3]; w = float[](1.0, 2.0, 3.0);\n"
+                "  float x = float[3](4.0, 5.0, 6.0)[1];\n"
+                "  return float4(w[1], x, pick(float[](7, 8, 9), 2), 0); }"),
+            Outcomes{"return = float4(2, 5, 9, 0)"});
+  // cgc's unsigned types (CGD-9; evaluated as int: docs/cg.md "Not yet").
+  EXPECT_EQ(one("float4 f() { uint a = 3; uint1 b = 4; uvec3 c = uvec3(1, 2, 3);\n"
+                "  uint2 d = uint2(7, 8) / 2u; return float4(a, b, c.z, d.y); }"),
+            Outcomes{"return = float4(3, 4, 3, 4)"});
   EXPECT_EQ(one("struct S { float a; }; struct S { float a; };\n"
                 "float f() { S s = { 3 }; return s.a; }"),
             Outcomes{"return = 3"});
@@ -459,6 +480,142 @@ TEST(CgEvaluator, ReportFormats) {
   EXPECT_EQ(c["interval"][0], 1365 / 1024.0);
   EXPECT_EQ(c["interval"][1], 1366 / 1024.0);
   EXPECT_NE(runReportText(r).find("1 outcome of 1 execution"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace plumb::cg
+
+namespace plumb::cg {
+namespace {
+
+TEST(CgEvaluator, LibraryOutParametersSincosAndModf) {
+  // sincos(x, out s, out c) and modf(x, out ip) (the manual's sincos and modf pages): the out
+  // arguments are copied back as a user function's are.
+  const char* p = R"(
+    float4 f(float x) { float s, c; sincos(x, s, c); float ip; float fr = modf(x, ip);
+                        return float4(s, c, fr, ip); }
+  )";
+  // sin and cos take the WGSL f32 accuracy (CG-E5): absolute 2^-11 on [-pi, pi].
+  EXPECT_EQ(run(p, "f", {"0"}).outcomes(),
+            Outcomes{"return = float4([-0.00048828125, 0.00048828125], [0.99951171875, "
+                     "1.00048828125], 0, 0)"});
+  // modf is exact: -2.75 = -2 + -0.75 (trunc toward zero, the fraction keeps x's sign).
+  std::vector<std::string> o = run(p, "f", {"(-2.75)"}).outcomes();
+  ASSERT_EQ(o.size(), 1u);
+  EXPECT_NE(o[0].find(", -0.75, -2)"), std::string::npos) << o[0];
+  // sin and cos of 1 within the WGSL f32 accuracy (CG-E5): an interval holding sin(1), cos(1).
+  o = run(p, "f", {"1"}).outcomes();
+  ASSERT_EQ(o.size(), 1u);
+  EXPECT_NE(o[0].find("[0.840"), std::string::npos) << o[0];
+  EXPECT_NE(o[0].find("[0.539"), std::string::npos) << o[0];
+  EXPECT_NE(o[0].find(", 0, 1)"), std::string::npos) << o[0];  // modf(1) = 0, ip 1
+  // Vectors and write masks as out arguments; half in its own model.
+  EXPECT_EQ(run("float4 f(float2 x) { float4 r = 0; r.zw = modf(x, r.xy); return r; }", "f",
+                {"1.5,(-3.25)"})
+                .outcomes(),
+            Outcomes{"return = float4(1, -3, 0.5, -0.25)"});
+  EXPECT_EQ(run("half f() { half ip; return modf(2.5h, ip) + ip; }", "f").outcomes(),
+            Outcomes{"return = 2.5"});
+}
+
+TEST(CgEvaluator, Trunc) {
+  // trunc rounds toward zero (the manual's trunc page).
+  EXPECT_EQ(run("float f() { return trunc(-1.5) + trunc(1.5); }", "f").outcomes(),
+            Outcomes{"return = 0"});
+}
+
+TEST(CgEvaluator, UniformGlobalsFromOutside) {
+  // "Non-static global variables are treated as uniform by default"; their initial value is
+  // given "through a mechanism external to the language": --uniform NAME=VALUE.
+  const char* p = R"(
+    uniform float4 tint;
+    float scale = 2;
+    static float bias = 1;
+    float4 f(float4 c) { return c * tint * scale + bias; }
+  )";
+  EXPECT_EQ(
+      run(p, "f", {"1"}, Precision::Types, true, Dialect::seed(), {"tint=1,2,3,4"}).outcomes(),
+      Outcomes{"return = float4(3, 5, 7, 9)"});
+  // The initializer is the default the API may replace.
+  EXPECT_EQ(run(p, "f", {"1"}, Precision::Types, true, Dialect::seed(),
+                {"tint=float4(1,1,1,1)", "scale=(-1)"})
+                .outcomes(),
+            Outcomes{"return = float4(0, 0, 0, 0)"});
+  // Without a value: undefined (never one arbitrary value).
+  EXPECT_EQ(run(p, "f", {"1"}).outcomes(),
+            Outcomes{"return = float4(undefined, undefined, undefined, undefined)"});
+  // A static global is the program's own; an unknown name is an error.
+  for (const char* bad : {"bias=3", "nothere=1", "tint"}) {
+    SourceFile file("t.cg", p);
+    DiagnosticList d;
+    std::optional<Program> program = parseProgram(file, d, {});
+    ASSERT_TRUE(program);
+    RunOptions o;
+    o.entry = "f";
+    o.args = {"1"};
+    o.uniforms = {bad};
+    EXPECT_NE(runFunction(*program, o).error, "") << bad;
+  }
+}
+
+}  // namespace
+}  // namespace plumb::cg
+
+namespace plumb::cg {
+namespace {
+
+const char* kLights = R"(
+  interface Light { float3 illuminate(float3 p); float scale(); };
+  struct PointLight : Light {
+    float3 pos;
+    float k;
+    float scale() { return k; }
+    float3 illuminate(float3 p) { return (pos - p) * scale(); }
+  };
+  struct Ambient : Light {
+    float3 color;
+    float scale() { return 1; }
+    float3 illuminate(float3 p) { return color; }
+  };
+  struct Counter { int n; int bump(int by) { n = n + by; return n; } };
+)";
+
+TEST(CgEvaluator, MemberFunctionsAndInterfaces) {
+  // A structure's member function reads its members as variables; a sibling member called by
+  // its bare name runs on the same object (seed "Struct and Interface types").
+  std::string p = std::string(kLights) +
+                  "float3 direct(float3 x) { PointLight l; l.pos = float3(1, 2, 3); l.k = 2;"
+                  " return l.illuminate(x); }"
+                  "int count() { Counter c; c.n = 1; c.bump(2); return c.bump(10); }";
+  EXPECT_EQ(run(p, "direct", {"1,1,1"}).outcomes(), Outcomes{"return = float3(0, 2, 4)"});
+  // The body's writes to the members go back to the object (C++'s `this`).
+  EXPECT_EQ(run(p, "count").outcomes(), Outcomes{"return = 13"});
+}
+
+TEST(CgEvaluator, CallsThroughAnInterfaceRunTheImplementation) {
+  // An interface's member functions are only declared; the call runs the implementation of the
+  // structure the value holds: assigned in the program, or given by --args as Name(members).
+  std::string p = std::string(kLights) +
+                  "float3 shade(Light l, float3 x) { return l.illuminate(x); }"
+                  "float3 local(float3 x) { Ambient a; a.color = float3(5, 6, 7); Light l = a;"
+                  " return shade(l, x); }";
+  EXPECT_EQ(run(p, "local", {"0"}).outcomes(), Outcomes{"return = float3(5, 6, 7)"});
+  EXPECT_EQ(run(p, "shade", {"PointLight(1,2,3, 0.5)", "1,1,1"}).outcomes(),
+            Outcomes{"return = float3(0, 0.5, 1)"});
+  EXPECT_EQ(run(p, "shade", {"Ambient(9,8,7)", "1,1,1"}).outcomes(),
+            Outcomes{"return = float3(9, 8, 7)"});
+  // An interface variable holding no structure: each implementation, members undefined.
+  std::string q = std::string(kLights) + "float f() { Light l; return l.scale(); }";
+  EXPECT_EQ(run(q, "f").outcomes(), (Outcomes{"return = 1", "return = undefined"}));
+  // A structure that does not implement the interface is refused as its value.
+  SourceFile file("t.cg", p);
+  DiagnosticList d;
+  std::optional<Program> program = parseProgram(file, d, {});
+  ASSERT_TRUE(program);
+  RunOptions o;
+  o.entry = "shade";
+  o.args = {"Counter(1)", "1,1,1"};
+  EXPECT_NE(runFunction(*program, o).error.find("implementing"), std::string::npos);
 }
 
 }  // namespace

@@ -1,0 +1,192 @@
+// Texture lookups of the Cg evaluator (interpreter/cg/texture.h): textures given as arguments,
+// the manual's lookup forms, and the sets where the sampler state and the level of detail are
+// the API's (docs/ambiguities.md CG-E12).
+#include "interpreter/cg/texture.h"
+
+#include <gtest/gtest.h>
+
+#include "checker/cg/checker.h"
+#include "interpreter/cg/evaluator.h"
+#include "semantics/cg/parser.h"
+
+namespace plumb::cg {
+namespace {
+
+// A 2x2 texture: red, green / blue, white (rows from the top, texels in order).
+const char* kTexture =
+    R"({"size": [2, 2], "texels": [[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 1, 1], [1, 1, 1, 1]]})";
+const char* kNearest =
+    R"({"size": [2, 2], "texels": [[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 1, 1], [1, 1, 1, 1]],
+        "sampler": {"magFilter": "nearest", "minFilter": "nearest"}})";
+
+// The outcomes of `entry` (profile fp40, or `profile`), each its outputs' text.
+std::vector<std::string> run(const std::string& text, const std::string& entry,
+                             std::vector<std::string> args, const std::string& profile = "fp40",
+                             std::vector<std::string> uniforms = {},
+                             const Dialect& dialect = Dialect::seed()) {
+  SourceFile file("t.cg", text);
+  DiagnosticList diagnostics;
+  ParseOptions parse;
+  parse.lex.dialect = dialect;
+  std::optional<Program> program = parseProgram(file, diagnostics, parse);
+  EXPECT_TRUE(program);
+  if (!program) return {};
+  CheckOptions check;
+  check.entry = entry;
+  check.profile = profile;
+  check.dialect = dialect;
+  std::optional<CheckedProgram> checked = checkProgram(*program, file, diagnostics, check);
+  std::string messages;
+  for (const Diagnostic& d : diagnostics.all()) messages += renderText(d);
+  EXPECT_TRUE(checked) << messages;
+  RunOptions o;
+  o.file = &file;
+  o.checked = checked ? &*checked : nullptr;
+  o.entry = entry;
+  o.args = std::move(args);
+  o.uniforms = std::move(uniforms);
+  o.profile = profile;
+  RunResult r = runFunction(*program, o);
+  EXPECT_EQ(r.error, "");
+  std::vector<std::string> out;
+  for (const Outcome& x : r.outcomes) {
+    if (x.status != Outcome::Status::Returned) {
+      out.push_back(std::string(statusName(x.status)) + ": " + x.reason);
+      continue;
+    }
+    std::string s;
+    for (const Output& y : x.outputs) s += (s.empty() ? "" : "; ") + valueText(y.value);
+    out.push_back(s);
+  }
+  return out;
+}
+
+using Outcomes = std::vector<std::string>;
+
+const char* kLookups = R"(
+  float4 plain(uniform sampler2D s, float2 uv : TEXCOORD0) : COLOR { return tex2D(s, uv); }
+  float4 proj(uniform sampler2D s, float3 uv : TEXCOORD0) : COLOR { return tex2Dproj(s, uv); }
+  float4 lod(uniform sampler2D s, float4 uv : TEXCOORD0) : COLOR { return tex2Dlod(s, uv); }
+  float4 grad(uniform sampler2D s, float2 uv : TEXCOORD0) : COLOR {
+    return tex2D(s, uv, float2(0, 0), float2(0, 0)); }
+  float4 rect(uniform samplerRECT s, float2 uv : TEXCOORD0) : COLOR { return texRECT(s, uv); }
+  float4 one(uniform sampler1D s, float u : TEXCOORD0) : COLOR { return tex1D(s, u); }
+)";
+
+TEST(CgTexture, NearestSamplerStateGivesTheTexel) {
+  // The texel whose square holds the coordinate (nearest filtering), in every form.
+  EXPECT_EQ(run(kLookups, "plain", {kNearest, "0.25,0.25"}), Outcomes{"float4(1, 0, 0, 1)"});
+  EXPECT_EQ(run(kLookups, "plain", {kNearest, "0.75,0.25"}), Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(kLookups, "plain", {kNearest, "0.25,0.75"}), Outcomes{"float4(0, 0, 1, 1)"});
+  // tex2Dproj divides by the last component: (0.5, 1.5) / 2 is (0.25, 0.75).
+  EXPECT_EQ(run(kLookups, "proj", {kNearest, "0.5,1.5,2"}), Outcomes{"float4(0, 0, 1, 1)"});
+  EXPECT_EQ(run(kLookups, "lod", {kNearest, "0.75,0.75,0,0"}), Outcomes{"float4(1, 1, 1, 1)"});
+  EXPECT_EQ(run(kLookups, "grad", {kNearest, "0.75,0.25"}), Outcomes{"float4(0, 1, 0, 1)"});
+  // texRECT's coordinates are in texels.
+  EXPECT_EQ(run(kLookups, "rect", {kNearest, "1.5,0.5"}), Outcomes{"float4(0, 1, 0, 1)"});
+  // The default clamp-to-edge of the given state: outside [0, 1] reads the edge texel.
+  EXPECT_EQ(run(kLookups, "plain", {kNearest, "1.75,(-3)"}), Outcomes{"float4(0, 1, 0, 1)"});
+}
+
+TEST(CgTexture, AnySamplerStateIsASet) {
+  // Without a sampler state (the API's), every filter and address mode. At a texel's centre
+  // (a multiple of 1/16 texel, exact under T1) nearest and linear filtering read that texel.
+  EXPECT_EQ(run(kLookups, "plain", {kTexture, "0.25,0.25"}), Outcomes{"float4(1, 0, 0, 1)"});
+  // On the edge between red and green: nearest reads green (texel coordinate 1.0 exactly),
+  // linear half of each within 2^-8 (T5): the set is the hull, not one device's answer.
+  EXPECT_EQ(run(kLookups, "plain", {kTexture, "0.5,0.25"}),
+            Outcomes{"float4([-0.0039072036743164062, 0.50390720367431641], "
+                     "[0.49609279632568359, 1.0039072036743164], 0, [0.99999904632568359, "
+                     "1.0000009536743164])"});
+  EXPECT_EQ(run(kLookups, "plain", {kNearest, "0.5,0.25"}), Outcomes{"float4(0, 1, 0, 1)"});
+  Outcomes o;
+  // Outside [0, 1] the address modes differ: clamp-to-edge reads green, repeat and mirror
+  // red or green: the set holds both.
+  o = run(kLookups, "plain", {kTexture, "1.25,0.25"});
+  ASSERT_EQ(o.size(), 1u);
+  EXPECT_EQ(o[0].rfind("float4([0, 1], [0, 1], 0, 1)", 0), 0u) << o[0];
+  // A one-texel texture reads its texel whatever the state, within the filter arithmetic's
+  // tolerance of a linear filter (T5: 2^-20 of the value).
+  const char* single = R"({"size": [1], "texels": [[0.5, 0.25, 0, 1]]})";
+  const std::string within =
+      "float4([0.4999995231628418, 0.5000004768371582], [0.2499997615814209, "
+      "0.2500002384185791], 0, [0.99999904632568359, 1.0000009536743164])";
+  EXPECT_EQ(run(kLookups, "one", {single, "0.3"}), Outcomes{within});
+  EXPECT_EQ(run(kLookups, "one", {single, "17.9"}), Outcomes{within});
+}
+
+TEST(CgTexture, SamplerWithoutATextureAndUniformSamplers) {
+  // A uniform global sampler given by --uniform; without one its lookups are any value.
+  const char* p = R"(
+    uniform sampler2D tex;
+    float4 main(float2 uv : TEXCOORD0) : COLOR { return tex2D(tex, uv); }
+  )";
+  EXPECT_EQ(run(p, "main", {"0.75,0.75"}, "fp40", {std::string("tex=") + kNearest}),
+            Outcomes{"float4(1, 1, 1, 1)"});
+  EXPECT_EQ(run(p, "main", {"0.75,0.75"}),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+}
+
+TEST(CgTexture, TexelFetches) {
+  // gp4's tex2Dfetch(s, int4(x, y, _, level)): the texel itself; outside the texture any value.
+  const char* p = R"(
+    float4 main(uniform sampler2D s, int2 at : TEXCOORD0) : COLOR {
+      return tex2Dfetch(s, int4(at, 0, 0)); }
+  )";
+  EXPECT_EQ(run(p, "main", {kTexture, "1,1"}, "gp4fp"), Outcomes{"float4(1, 1, 1, 1)"});
+  EXPECT_EQ(run(p, "main", {kTexture, "0,1"}, "gp4fp"), Outcomes{"float4(0, 0, 1, 1)"});
+  EXPECT_EQ(run(p, "main", {kTexture, "2,0"}, "gp4fp"),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+  // GLSL's texelFetch(s, coordinate, level) of cgc's dialect (CGD-2); a level the texture does
+  // not have: any value.
+  const char* glsl = R"(
+    float4 main(uniform sampler2D s, int2 at : TEXCOORD0, uniform int level) : COLOR {
+      return texelFetch(s, at, level); }
+  )";
+  EXPECT_EQ(run(glsl, "main", {kTexture, "1,0", "0"}, "gp5fp", {}, Dialect::cgc()),
+            Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(glsl, "main", {kTexture, "1,0", "1"}, "gp5fp", {}, Dialect::cgc()),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+}
+
+TEST(CgTexture, CubeAnd3DTextures) {
+  // texCUBE picks the face of the direction's major axis (faces +X -X +Y -Y +Z -Z in order);
+  // tex3D the slice. With a nearest sampler state, one texel a face or slice: that texel.
+  const char* p = R"(
+    float4 cube(uniform samplerCUBE s, float3 d : TEXCOORD0) : COLOR { return texCUBE(s, d); }
+    float4 vol(uniform sampler3D s, float3 c : TEXCOORD0) : COLOR { return tex3D(s, c); }
+  )";
+  const std::string texels =
+      R"("size": [1, 1, 6], "texels": [[1, 0, 0, 1], [2, 0, 0, 1], [3, 0, 0, 1],
+                                       [4, 0, 0, 1], [5, 0, 0, 1], [6, 0, 0, 1]])";
+  const std::string nearest =
+      "{" + texels + R"(, "sampler": {"magFilter": "nearest", "minFilter": "nearest"}})";
+  EXPECT_EQ(run(p, "cube", {nearest, "1,0.25,0"}), Outcomes{"float4(1, 0, 0, 1)"});
+  EXPECT_EQ(run(p, "cube", {nearest, "0,(-1),0.5"}), Outcomes{"float4(4, 0, 0, 1)"});
+  EXPECT_EQ(run(p, "cube", {nearest, "0.1,0.2,(-3)"}), Outcomes{"float4(6, 0, 0, 1)"});
+  // Any state: a linear filter on a 1x1 face reaches across its edges into the neighbouring
+  // faces (Vulkan's seamless cube filtering, T-rules): the set holds more than the face's texel.
+  EXPECT_EQ(run(p, "cube", {"{" + texels + "}", "1,0.25,0"}),
+            Outcomes{"float4([0.99218463897705078, 1.2578153610229492], 0, 0, "
+                     "[0.99999904632568359, 1.0000009536743164])"});
+  const char* slices = R"({"size": [1, 1, 2], "texels": [[1, 2, 3, 4], [5, 6, 7, 8]],
+                           "sampler": {"magFilter": "nearest"}})";
+  EXPECT_EQ(run(p, "vol", {slices, "0.5,0.5,0.25"}), Outcomes{"float4(1, 2, 3, 4)"});
+  EXPECT_EQ(run(p, "vol", {slices, "0.5,0.5,0.75"}), Outcomes{"float4(5, 6, 7, 8)"});
+}
+
+TEST(CgTexture, ArgumentSyntax) {
+  std::string error;
+  EXPECT_TRUE(textureFromArgument(ObjectKind::Sampler2D, kTexture, error)) << error;
+  EXPECT_FALSE(textureFromArgument(ObjectKind::Sampler2D, "1,2,3", error));
+  EXPECT_FALSE(textureFromArgument(ObjectKind::SamplerCUBE, kTexture, error));
+  EXPECT_NE(error.find("[n, n, 6]"), std::string::npos) << error;
+  EXPECT_FALSE(textureFromArgument(ObjectKind::Sampler2D,
+                                   R"({"size": [2, 2], "sampler": {"magFilter": 3}})", error));
+  EXPECT_TRUE(isTextureLookup("tex2Dproj"));
+  EXPECT_TRUE(isTextureLookup("texelFetch"));
+  EXPECT_FALSE(isTextureLookup("tex2Dsize"));
+}
+
+}  // namespace
+}  // namespace plumb::cg
