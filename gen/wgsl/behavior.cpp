@@ -33,7 +33,7 @@ struct Row {
   int minDepth = 2;  // the template depth the row needs
   // The function kinds the slot prefers for the valid twin (empty: any): the ones where the
   // row's statement can exist (`return;` needs no return type) or its rule can be broken.
-  std::vector<FnKind> fns;
+  std::vector<FnKind> fns{};
 };
 
 const std::vector<FnKind> kVoidFns = {FnKind::HelperVoid, FnKind::Compute, FnKind::FragmentVoid};
