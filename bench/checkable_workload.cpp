@@ -9,7 +9,7 @@ namespace plumb::bench {
 namespace {
 
 // The workload is defined by splitmix64 with remainder reduction (bench/splitmix64.h).
-struct Rng : SplitMix64 {
+struct CheckableRng : SplitMix64 {
   using SplitMix64::SplitMix64;
   uint32_t below(uint64_t n) { return belowByRemainder(n); }
 };
@@ -19,7 +19,7 @@ std::string u(uint32_t v) { return std::to_string(v) + "u"; }
 }  // namespace
 
 std::string generateCheckableModule(size_t functions, uint64_t seed) {
-  Rng rng(seed);
+  CheckableRng rng(seed);
   std::string out;
   out.reserve(functions * 220 + 4096);
   out +=

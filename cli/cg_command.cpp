@@ -39,7 +39,7 @@ nlohmann::json variablesJson(const std::vector<cg::ProgramVariable>& list, bool 
   return a;
 }
 
-int check(const CgOptions& o) {
+int checkCg(const CgOptions& o) {
   std::unique_ptr<SourceFile> file = readTextFile("cg check", o.file);
   if (!file) return kUsage;
   if (!cg::findProfile(o.profile)) {
@@ -130,7 +130,7 @@ CLI::App* registerCg(CLI::App& app, int& exitCode) {
   c->footer(
       "Exit status: 0 valid, 1 invalid (each diagnostic names the seed's section), 2 on usage "
       "errors.");
-  c->callback([o, &exitCode] { exitCode = check(*o); });
+  c->callback([o, &exitCode] { exitCode = checkCg(*o); });
   return cg;
 }
 

@@ -38,7 +38,7 @@ struct CgRunOptions {
   std::vector<std::string> defines, includeDirs;
 };
 
-int reportDiagnostics(const DiagnosticList& diagnostics, const std::string& format) {
+int reportCgDiagnostics(const DiagnosticList& diagnostics, const std::string& format) {
   if (format == "json") {
     nlohmann::json j = {{"format", "plumb-cg-run"},
                         {"version", 1},
@@ -70,7 +70,7 @@ int runCg(const CgRunOptions& o) {
   cg::ParseOptions parse;
   parse.lex.strictReservedWords = o.strictReserved;
   cg::FrontEndResult front = cg::compileCg(*original, diagnostics, check, pre, parse);
-  if (!front.program) return reportDiagnostics(diagnostics, o.format);
+  if (!front.program) return reportCgDiagnostics(diagnostics, o.format);
   if (!front.checked) {
     // "Output aliasing is illegal, but implementations are not required to detect it": with
     // --allow-output-aliasing a program whose only errors are that one runs, and the aliased
@@ -78,7 +78,7 @@ int runCg(const CgRunOptions& o) {
     bool onlyAliasing = o.allowOutputAliasing;
     for (const Diagnostic& d : diagnostics.all())
       onlyAliasing &= d.severity != Severity::Error || d.rule == "cg-aliasing-of-semantics";
-    if (!onlyAliasing) return reportDiagnostics(diagnostics, o.format);
+    if (!onlyAliasing) return reportCgDiagnostics(diagnostics, o.format);
   }
   // Geometry and tessellation programs (cgc 3.1's gp4gp, gp5tcp, ...): checked, not evaluated
   // (the seed has no such stages; docs/cg.md "Geometry and tessellation programs").

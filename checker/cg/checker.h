@@ -25,7 +25,7 @@ struct CheckOptions {
   /// The language read (semantics/cg/dialect.h): the seed, or cgc's dialect, whose extensions
   /// the checker applies where their rules live (GLSL's functions, vectors of different sizes,
   /// names in functions the entry does not reach, a structure defined twice alike).
-  Dialect dialect;
+  Dialect dialect{};
 };
 
 /// One input or output of the program (seed "How Programs Receive and Return Data").

@@ -13,7 +13,7 @@ namespace plumb::builtins {
 
 namespace {
 
-constexpr std::string_view kSection = "integer-builtin-functions";
+constexpr std::string_view kIntegerSection = "integer-builtin-functions";
 
 // A 32-bit pattern as a value of `t` (i32 or u32).
 Value fromBits(Type t, const TypeTable& types, uint32_t bits) {
@@ -50,7 +50,9 @@ uint32_t lowMask(uint32_t c) {
 }  // namespace
 
 void addIntegerEvaluators(EvaluatorTable& table) {
-  auto add = [&](std::string_view name, Evaluator e) { table[{name, kSection}] = std::move(e); };
+  auto add = [&](std::string_view name, Evaluator e) {
+    table[{name, kIntegerSection}] = std::move(e);
+  };
   auto each = [](ScalarFunction f) {
     return [f](const Context& c) { return componentWise(c, f); };
   };

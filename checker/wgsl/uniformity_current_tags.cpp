@@ -14,7 +14,7 @@ namespace plumb {
 namespace {
 
 using Node = UniformityNode;
-constexpr Node kNone = ~Node{0};
+constexpr Node kNoCurrentTagNode = ~Node{0};
 
 /// Breadth-first search from `from`, not entering interior nodes in `blocked`; the nodes
 /// reached, with the node each was reached from (for the chain of implications).
@@ -25,7 +25,7 @@ struct Search {
   Search(const UniformityGraph& g, Node from, const std::vector<uint8_t>* blocked) {
     size_t n = boost::num_vertices(g.graph);
     seen.assign(n, 0);
-    predecessor.assign(n, kNone);
+    predecessor.assign(n, kNoCurrentTagNode);
     std::vector<Node> queue = {from};
     seen[from] = 1;
     for (size_t head = 0; head < queue.size(); ++head) {
@@ -41,7 +41,7 @@ struct Search {
     }
   }
   bool reached(Node n) const { return seen[n]; }
-  std::vector<Node> path(Node to) const { return pathTo(predecessor, to, kNone); }
+  std::vector<Node> path(Node to) const { return pathTo(predecessor, to, kNoCurrentTagNode); }
 };
 
 std::string triggerNames(uint8_t triggers) {

@@ -12,7 +12,7 @@ namespace {
 
 using Node = UniformityNode;
 using Graph = UniformityGraph::Graph;
-constexpr Node kNone = ~Node{0};
+constexpr Node kNoTagNode = ~Node{0};
 
 /// Records, for each node a breadth-first search discovers, the node it was reached from.
 struct PathRecorder : boost::default_bfs_visitor {
@@ -25,8 +25,9 @@ struct PathRecorder : boost::default_bfs_visitor {
 class Reachability {
  public:
   explicit Reachability(const UniformityGraph& g)
-      : g_(g), color_(boost::num_vertices(g.graph), boost::white_color),
-        predecessor_(boost::num_vertices(g.graph), kNone) {}
+      : g_(g),
+        color_(boost::num_vertices(g.graph), boost::white_color),
+        predecessor_(boost::num_vertices(g.graph), kNoTagNode) {}
 
   /// "Look at which nodes are reachable from `from`" — then "remove from the graph all nodes
   /// that have been visited": they stay black, so later searches do not enter them.
@@ -38,7 +39,7 @@ class Reachability {
   }
   bool reached(Node n) const { return color_[n] == boost::black_color; }
   /// The path of the last search that reached `to`, from its start.
-  std::vector<Node> path(Node to) const { return pathTo(predecessor_, to, kNone); }
+  std::vector<Node> path(Node to) const { return pathTo(predecessor_, to, kNoTagNode); }
 
  private:
   const UniformityGraph& g_;

@@ -10,7 +10,7 @@
 namespace plumb::wsl {
 namespace {
 
-std::shared_ptr<Stmt> copy(const StmtP& s) {
+std::shared_ptr<Stmt> copyStatement(const StmtP& s) {
   return std::make_shared<Stmt>(*s);
 }
 using K = Behaviour::Kind;
@@ -51,7 +51,7 @@ std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g,
         first->threadgroup ? AddressSpace::Threadgroup : AddressSpace::Thread;
     TypingEnvironment inner = g;
     inner[d.name] = LocalBinding{t, space};
-    auto s = copy(first);
+    auto s = copyStatement(first);
     s->type = t;
     VarDecl nd = d;
     if (first->threadgroup) {
@@ -120,7 +120,7 @@ std::vector<StmtP> Checker::typeBlock(const TypingEnvironment& g,
 }
 
 StmtP Checker::typeStatement(const TypingEnvironment& g, const StmtP& s, Behaviours& b) {
-  auto r = copy(s);
+  auto r = copyStatement(s);
   auto condition = [&](const char* rule, bool& mayDiscard) {
     return expectRValue(g, s->expr, boolType(), std::string("wsl-typing-") + rule, nullptr,
                         &mayDiscard);

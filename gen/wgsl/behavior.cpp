@@ -19,6 +19,10 @@
 
 namespace plumb::gen::wgsl {
 
+// A named namespace around the anonymous one: a unity build compiles the families in one
+// translation unit, where each has its own Row and makeRows and its using-directive must stay
+// inside (README, Continuous integration).
+namespace behavior_family {
 namespace {
 
 using namespace behavior;
@@ -29,7 +33,7 @@ struct Row {
   int minDepth = 2;  // the template depth the row needs
   // The function kinds the slot prefers for the valid twin (empty: any): the ones where the
   // row's statement can exist (`return;` needs no return type) or its rule can be broken.
-  std::vector<FnKind> fns;
+  std::vector<FnKind> fns{};
 };
 
 const std::vector<FnKind> kVoidFns = {FnKind::HelperVoid, FnKind::Compute, FnKind::FragmentVoid};
@@ -339,9 +343,10 @@ class BehaviorFamily final : public Family {
 };
 
 }  // namespace
+}  // namespace behavior_family
 
 std::unique_ptr<Family> makeBehaviorFamily() {
-  return std::make_unique<BehaviorFamily>();
+  return std::make_unique<behavior_family::BehaviorFamily>();
 }
 
 }  // namespace plumb::gen::wgsl

@@ -171,7 +171,7 @@ constexpr int kKindBits = 5, kFormBits = 3, kFnBits = 3, kCalleeBits = 2, kClaus
 enum : int { kCtxNone = 0, kCtxLoop = 1, kCtxSwitch = 2, kCtxContinuing = 3 };
 
 /// The expression contexts of a slot.
-enum class Ctx { Unused, I32, Bool, Any, Target };
+enum class SlotCtx { Unused, I32, Bool, Any, Target };
 
 /// Boolean operations that fold constants, so that the formula stays small.
 struct Logic {
@@ -471,7 +471,7 @@ class Encoding {
   }
 
   /// The expression context of slot `s` of a statement of version X at p.
-  z3::expr slotCtxIs(int X, int p, int s, Ctx c);
+  z3::expr slotCtxIs(int X, int p, int s, SlotCtx c);
   void domain(const std::vector<FnKind>& fns);
   void edits();
   z3::expr nodeEqual(int p);
@@ -508,17 +508,17 @@ class Encoding {
   std::optional<z3::expr> siteRoot_, reportStatements_;
 };
 
-z3::expr Encoding::slotCtxIs(int X, int p, int s, Ctx c) {
+z3::expr Encoding::slotCtxIs(int X, int p, int s, SlotCtx c) {
   auto k = [&](std::initializer_list<Kind> ks) { return kindIn(X, p, ks); };
   const NodeVars& v = nodes_[X][p];
   if (s == 0) {
     switch (c) {
-      case Ctx::Any:
+      case SlotCtx::Any:
         return k({Kind::Let, Kind::VarInit, Kind::Phony});
-      case Ctx::I32:
+      case SlotCtx::I32:
         return k(
             {Kind::Assign, Kind::CompoundAssign, Kind::CallStmt, Kind::ReturnValue, Kind::Switch});
-      case Ctx::Bool:
+      case SlotCtx::Bool:
         return L_.Or(k({Kind::BreakIf, Kind::If, Kind::IfElse, Kind::IfElseIf, Kind::IfElseIfElse,
                         Kind::While}),
                      L_.And(kindIs(X, p, Kind::For), v.hasCond));
@@ -527,11 +527,11 @@ z3::expr Encoding::slotCtxIs(int X, int p, int s, Ctx c) {
     }
   }
   switch (c) {
-    case Ctx::Target:
+    case SlotCtx::Target:
       return k({Kind::Assign, Kind::CompoundAssign, Kind::IncDec});
-    case Ctx::Bool:
+    case SlotCtx::Bool:
       return k({Kind::IfElseIf, Kind::IfElseIfElse});
-    case Ctx::I32:
+    case SlotCtx::I32:
       return L_.And(kindIs(X, p, Kind::For), v.hasInit);
     default:
       return L_.f();
@@ -600,20 +600,20 @@ void Encoding::domain(const std::vector<FnKind>& fns) {
       for (int s = 0; s < 2; ++s) {
         const ExprVars& e = v.x[s];
         std::vector<z3::expr> used;
-        for (Ctx c : {Ctx::I32, Ctx::Bool, Ctx::Any, Ctx::Target}) {
+        for (SlotCtx c : {SlotCtx::I32, SlotCtx::Bool, SlotCtx::Any, SlotCtx::Target}) {
           z3::expr in = slotCtxIs(X, p, s, c);
           used.push_back(in);
           switch (c) {
-            case Ctx::I32:
+            case SlotCtx::I32:
               implies(in, formIn(X, p, s,
                                  {Form::Lit, Form::Var, Form::Call, Form::Index, Form::Member}));
               // A switch selector, like every condition, is not a literal: nothing folds away.
               if (s == 0) implies(kindIs(X, p, Kind::Switch), L_.Not(formIs(X, p, s, Form::Lit)));
               break;
-            case Ctx::Bool:
+            case SlotCtx::Bool:
               implies(in, L_.Not(formIs(X, p, s, Form::Lit)));
               break;
-            case Ctx::Target:
+            case SlotCtx::Target:
               implies(in, formIn(X, p, s, {Form::Var, Form::Index}));
               break;
             default:

@@ -27,6 +27,10 @@
 
 namespace plumb::gen::wgsl {
 
+// A named namespace around the anonymous one: a unity build compiles the families in one
+// translation unit, where each has its own Row and makeRows and its using-directive must stay
+// inside (README, Continuous integration).
+namespace litmus_family {
 namespace {
 
 using namespace litmus;
@@ -422,9 +426,10 @@ class LitmusFamily final : public Family {
 };
 
 }  // namespace
+}  // namespace litmus_family
 
 std::unique_ptr<Family> makeLitmusFamily() {
-  return std::make_unique<LitmusFamily>();
+  return std::make_unique<litmus_family::LitmusFamily>();
 }
 
 }  // namespace plumb::gen::wgsl

@@ -25,6 +25,10 @@
 
 namespace plumb::gen::wgsl {
 
+// A named namespace around the anonymous one: a unity build compiles the families in one
+// translation unit, where each has its own Row and makeRows and its using-directive must stay
+// inside (README, Continuous integration).
+namespace numerics_family {
 namespace {
 
 using namespace numerics;
@@ -686,9 +690,10 @@ class NumericsFamily final : public Family {
 };
 
 }  // namespace
+}  // namespace numerics_family
 
 std::unique_ptr<Family> makeNumericsFamily() {
-  return std::make_unique<NumericsFamily>();
+  return std::make_unique<numerics_family::NumericsFamily>();
 }
 
 }  // namespace plumb::gen::wgsl

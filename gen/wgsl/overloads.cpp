@@ -30,6 +30,10 @@
 
 namespace plumb::gen::wgsl {
 
+// A named namespace around the anonymous one: a unity build compiles the families in one
+// translation unit, where each has its own Row and makeRows and its using-directive must stay
+// inside (README, Continuous integration).
+namespace overloads_family {
 namespace {
 
 using namespace overload;
@@ -990,9 +994,10 @@ class OverloadsFamily final : public Family {
 };
 
 }  // namespace
+}  // namespace overloads_family
 
 std::unique_ptr<Family> makeOverloadsFamily() {
-  return std::make_unique<OverloadsFamily>();
+  return std::make_unique<overloads_family::OverloadsFamily>();
 }
 
 }  // namespace plumb::gen::wgsl

@@ -74,6 +74,10 @@ z3::expr exponentField(const z3::expr& word) {
 
 }  // namespace rt
 
+// A named namespace around the anonymous one: a unity build compiles the families in one
+// translation unit, where each has its own Row and makeRows and its using-declarations must
+// stay inside (README, Continuous integration).
+namespace runtime_family {
 namespace {
 
 using rt::Builder;
@@ -388,9 +392,10 @@ SlotDrafts RuntimeFamily::draft(SlotContext& ctx) const {
 }
 
 }  // namespace
+}  // namespace runtime_family
 
 std::unique_ptr<Family> makeRuntimeFamily() {
-  return std::make_unique<RuntimeFamily>();
+  return std::make_unique<runtime_family::RuntimeFamily>();
 }
 
 }  // namespace plumb::gen::wgsl

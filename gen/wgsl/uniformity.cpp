@@ -20,6 +20,10 @@
 
 namespace plumb::gen::wgsl {
 
+// A named namespace around the anonymous one: a unity build compiles the families in one
+// translation unit, where each has its own Row and makeRows and its using-directive must stay
+// inside (README, Continuous integration).
+namespace uniformity_family {
 namespace {
 
 using namespace uniformity;
@@ -1231,9 +1235,10 @@ class UniformityFamily final : public Family {
 };
 
 }  // namespace
+}  // namespace uniformity_family
 
 std::unique_ptr<Family> makeUniformityFamily() {
-  return std::make_unique<UniformityFamily>();
+  return std::make_unique<uniformity_family::UniformityFamily>();
 }
 
 }  // namespace plumb::gen::wgsl

@@ -61,7 +61,7 @@ constexpr LibraryRow kRows[] = {
 };
 // clang-format on
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 NumberSet hull(const NumberSet& a, const NumberSet& b) {
   if (a.undefined || b.undefined) return NumberSet::any();
@@ -158,8 +158,8 @@ NumberSet accuracyRow(const Context& k, std::string_view wgslName, const Compone
   if ((logarithm || root) && x.hi < 0) return NumberSet::nanOnly();
   if (x.isPoint() && x.lo == 0 && xs.size() == 1) {
     if (wgslName == "sqrt") return NumberSet::point(0);
-    if (wgslName == "inverseSqrt") return k.of(like).fromReal(kInf);
-    if (logarithm) return k.of(like).fromReal(-kInf);
+    if (wgslName == "inverseSqrt") return k.of(like).fromReal(kInfinity);
+    if (logarithm) return k.of(like).fromReal(-kInfinity);
   }
   for (const NumberSet& v : xs)
     if (v.nan || std::isinf(v.lo) || std::isinf(v.hi)) return NumberSet::any();

@@ -97,7 +97,7 @@ std::vector<uint64_t> countsOverIndeterminateOperands(const BufferViewLayout& la
 
 namespace {
 
-uint64_t columnStride(TypeTable& types, MemoryLayouts& layouts, Type matrix) {
+uint64_t viewColumnStride(TypeTable& types, MemoryLayouts& layouts, Type matrix) {
   const TypeNode& n = types[matrix];
   const TypeLayout& l = layouts.of(types.vector(n.rows, n.element));
   uint64_t s = 0;
@@ -143,7 +143,7 @@ struct Walker {
       }
       case TypeKind::Matrix: {
         Type column = types.vector(n.rows, n.element);
-        uint64_t stride = columnStride(types, layouts, t);
+        uint64_t stride = viewColumnStride(types, layouts, t);
         for (uint32_t i = 0; i < n.size; ++i) scalars(column, offset + i * stride, leaf);
         return;
       }
@@ -194,7 +194,7 @@ struct Walker {
       case TypeKind::Matrix: {
         Components parts;
         Type column = types.vector(n.rows, n.element);
-        uint64_t stride = columnStride(types, layouts, t);
+        uint64_t stride = viewColumnStride(types, layouts, t);
         for (uint32_t i = 0; i < n.size; ++i)
           parts.push_back(read(words, column, offset + i * stride));
         return RValue{t, std::move(parts)};
@@ -266,7 +266,7 @@ struct Walker {
       }
       case TypeKind::Matrix: {
         Type column = types.vector(n.rows, n.element);
-        uint64_t stride = columnStride(types, layouts, t);
+        uint64_t stride = viewColumnStride(types, layouts, t);
         const Components& parts = v.components();
         for (size_t i = 0; i < parts.size(); ++i)
           write(words, column, offset + i * stride, parts[i], touched);
@@ -330,7 +330,7 @@ std::optional<ViewPlace> placeInView(TypeTable& types, MemoryLayouts& layouts, T
       }
       case TypeKind::Matrix: {
         if (k >= n.size) return std::nullopt;
-        offset += k * columnStride(types, layouts, t);
+        offset += k * viewColumnStride(types, layouts, t);
         t = types.vector(n.rows, n.element);
         break;
       }

@@ -9,7 +9,7 @@ namespace plumb::interp {
 
 namespace {
 
-RuleId ruleOf(std::string_view name) {
+RuleId samplingRuleOf(std::string_view name) {
   if (name == "textureSampleGrad") return RuleId::TextureSampleGrad;
   if (name == "textureSampleCompareLevel") return RuleId::TextureSampleCompareLevel;
   if (name == "textureGather") return RuleId::TextureGather;
@@ -51,7 +51,7 @@ StepResult Machine::samplingBuiltin(Invocation& inv, const Task& t, const Overlo
       format == program_.textureFormats.end() ? std::string_view() : format->second);
   if (!v) return Stop::internal(error);
   inv.values.push_back(std::move(*v));
-  return StepResult{ruleOf(name)};
+  return StepResult{samplingRuleOf(name)};
 }
 
 }  // namespace plumb::interp

@@ -10,10 +10,6 @@ using namespace plumb::ast;
 
 namespace {
 
-bool isInteger(const RValue& v) {
-  return std::holds_alternative<int64_t>(v.data) || std::holds_alternative<IntegerSet>(v.data);
-}
-
 /// Visits the scalars (and atomics) of `v` with their paths below `path`.
 template <class F>
 void forScalars(RValue& v, std::vector<uint32_t>& path, const F& f) {

@@ -24,8 +24,7 @@ namespace plumb::interp {
 
 namespace {
 
-
-bool isFloatKind(TypeKind k) {
+bool isFloatComponent(TypeKind k) {
   return k == TypeKind::F32 || k == TypeKind::F16;
 }
 
@@ -332,7 +331,7 @@ OperationResult callBuiltin(TypeTable& types, const Overload& overload, Type res
   if (anchor == "unpack-builtin-functions" && args.size() == 1)
     return unpack(types, name, result, args[0], revision);
 
-  bool floating = isFloatKind(component);
+  bool floating = isFloatComponent(component);
   if (!floating) {
     // Integer functions, and dot of integer vectors: exact, by the creation-time evaluator;
     // indeterminate if an argument is.

@@ -115,7 +115,7 @@ FloatSet dotSets(const fp::Format& f, const std::vector<FloatSet>& x,
   return fp::reassociatedSum(f, products);
 }
 
-std::vector<FloatSet> floatsOf(const RValue& vector) {
+std::vector<FloatSet> componentFloats(const RValue& vector) {
   std::vector<FloatSet> out;
   for (const RValue& c : vector.components()) out.push_back(floatOf(c));
   return out;
@@ -139,7 +139,7 @@ OperationResult matrixOperator(TypeTable& types, std::string_view op, Type resul
   const fp::Format& f = fp::formatOf(types.kind(component));
   auto columns = [&](const RValue& m) {
     std::vector<std::vector<FloatSet>> out;
-    for (const RValue& c : m.components()) out.push_back(floatsOf(c));
+    for (const RValue& c : m.components()) out.push_back(componentFloats(c));
     return out;
   };
   auto matrixValue = [&](Type t, const std::vector<std::vector<FloatSet>>& cols) {
@@ -174,7 +174,7 @@ OperationResult matrixOperator(TypeTable& types, std::string_view op, Type resul
   if (ka == TypeKind::Matrix && kb == TypeKind::Vector) {
     // Matrix-column-vector product: component r is sum over c of m[c][r] * v[c].
     auto m = columns(a);
-    std::vector<FloatSet> v = floatsOf(b), out;
+    std::vector<FloatSet> v = componentFloats(b), out;
     for (size_t r = 0; r < m[0].size(); ++r) {
       std::vector<FloatSet> row;
       for (size_t c = 0; c < m.size(); ++c) row.push_back(m[c][r]);
@@ -185,7 +185,7 @@ OperationResult matrixOperator(TypeTable& types, std::string_view op, Type resul
   if (ka == TypeKind::Vector && kb == TypeKind::Matrix) {
     // Row-vector-matrix product: component c is dot(v, m[c]).
     auto m = columns(b);
-    std::vector<FloatSet> v = floatsOf(a), out;
+    std::vector<FloatSet> v = componentFloats(a), out;
     for (const auto& column : m) out.push_back(dotSets(f, v, column));
     return ok({floatVector(result, component, out)});
   }

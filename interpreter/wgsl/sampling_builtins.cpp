@@ -54,7 +54,7 @@ TextureView viewOf(const TypeTable& types, Type texture, const RValue& texels) {
   return v;
 }
 
-FloatSet floatOf(const RValue& v) {
+FloatSet sampledFloatOf(const RValue& v) {
   if (std::holds_alternative<FloatSet>(v.data)) return v.floatSet();
   return FloatSet::anyValue();
 }
@@ -63,10 +63,10 @@ std::array<FloatSet, 3> vectorOf(const RValue& v, int& count) {
   std::array<FloatSet, 3> out{};
   if (v.isComposite()) {
     count = static_cast<int>(v.components().size());
-    for (int k = 0; k < count && k < 3; ++k) out[k] = floatOf(v.components()[k]);
+    for (int k = 0; k < count && k < 3; ++k) out[k] = sampledFloatOf(v.components()[k]);
   } else {
     count = 1;
-    out[0] = floatOf(v);
+    out[0] = sampledFloatOf(v);
   }
   return out;
 }
@@ -133,7 +133,7 @@ std::optional<RValue> samplingBuiltinValue(TypeTable& types, std::string_view na
         lod = LevelOfDetail::explicitLevel(FloatSet::range(static_cast<double>(s->values.front()),
                                                            static_cast<double>(s->values.back())));
       } else {
-        lod = LevelOfDetail::explicitLevel(floatOf(l));
+        lod = LevelOfDetail::explicitLevel(sampledFloatOf(l));
       }
     }
   } else if (name == "textureSampleGrad") {
@@ -144,7 +144,7 @@ std::optional<RValue> samplingBuiltinValue(TypeTable& types, std::string_view na
   } else if (name == "textureSampleCompareLevel" || name == "textureGatherCompare" ||
              name == "textureSampleCompare") {
     // #texturesamplecomparelevel: "always samples texels from mip level 0".
-    depthRef = floatOf(args[next++]);
+    depthRef = sampledFloatOf(args[next++]);
   } else if (name == "textureSampleBaseClampToEdge") {
     // new#textureSampleBaseClampToEdge: level 0, the coordinates clamped to
     // [half a texel, 1 − half a texel] of the texture's size.
@@ -168,7 +168,7 @@ std::optional<RValue> samplingBuiltinValue(TypeTable& types, std::string_view na
     // #texturesamplebias: "bias must be between -16.0 and 15.99" — a shader-creation error the
     // seed cannot check for a run-time bias; new#texturesamplebias: it "will be clamped in the
     // range [-16.0, 15.99]" (docs/ambiguities.md T13). 15.99 as an f32 (the bias is one).
-    FloatSet b = floatOf(args[next++]);
+    FloatSet b = sampledFloatOf(args[next++]);
     if (!b.any) {
       const double lo = -16.0, hi = static_cast<double>(15.99f);
       b = FloatSet::range(std::clamp(b.lo, lo, hi), std::clamp(b.hi, lo, hi));

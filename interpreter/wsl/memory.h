@@ -21,9 +21,9 @@ struct MemoryEvent {
   enum class Kind { Store, Load, ReadModifyWrite, Barrier } kind = Kind::Store;
   Address address = 0;
   Value value;  // Store: the value stored; Load: the value read; RMW: the value written
-  Value read;   // ReadModifyWrite: the value read
+  Value read{};  // ReadModifyWrite: the value read
   bool atomic = false;
-  std::string barrier;  // Barrier: its name and call site (`AllMemoryBarrierWithGroupSync@3:5`)
+  std::string barrier{};  // Barrier: its name and call site (`AllMemoryBarrierWithGroupSync@3:5`)
 };
 std::string eventText(const MemoryEvent& e);
 

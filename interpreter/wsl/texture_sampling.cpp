@@ -315,10 +315,10 @@ std::vector<double> floats(const Value& v) {
   return out;
 }
 
-bool anyUnspecified(const Value& v) {
+bool anyUnspecifiedComponent(const Value& v) {
   if (v.unspecified) return true;
   for (const Value& e : v.elements)
-    if (anyUnspecified(e)) return true;
+    if (anyUnspecifiedComponent(e)) return true;
   return false;
 }
 
@@ -349,7 +349,7 @@ std::optional<std::vector<Value>> evaluateSampleNative(const Function& f,
       args[1].integer < 0 || size_t(args[1].integer) >= resources->samplers.size())
     return unspecified;
   for (const Value& a : args)
-    if (anyUnspecified(a)) return unspecified;
+    if (anyUnspecifiedComponent(a)) return unspecified;
   const TextureData& texture = resources->textures[size_t(args[0].integer)];
   if (texture.layers.empty() || texture.layers.front().empty()) return unspecified;
   Sampling x{texture, resources->samplers[size_t(args[1].integer)]};

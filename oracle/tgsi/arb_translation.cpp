@@ -15,7 +15,7 @@
 namespace plumb::tgsi {
 namespace {
 
-constexpr const char* kRule = "tgsi-oracle-translation";
+constexpr const char* kArbRule = "tgsi-oracle-translation";
 
 struct ArbOp {
   std::string_view tgsi;
@@ -88,7 +88,7 @@ std::optional<ArbProgram> translateToArb(const Program& program, const SourceFil
   ArbProgram out;
   bool ok = true;
   auto refuse = [&](Span span, const std::string& message) {
-    diagnostics.error(&file, span, message, kRule);
+    diagnostics.error(&file, span, message, kArbRule);
     ok = false;
   };
   if (program.processor != Processor::Fragment && program.processor != Processor::Vertex) {

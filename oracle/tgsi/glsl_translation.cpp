@@ -18,7 +18,7 @@ namespace plumb::tgsi {
 namespace {
 
 constexpr const char* kRule = "tgsi-oracle-glsl-translation";
-const char kComponents[] = "xyzw";
+const char kGlslComponents[] = "xyzw";
 
 constexpr std::string_view kOpcodes[] = {"NOT", "AND", "OR",  "XOR", "SHL", "SHR", "MOD", "SAD",
                                          "I2F", "DDX", "DDY", "MOV", "ADD", "MUL", "KIL", "NOP"};
@@ -33,7 +33,7 @@ std::string hex(uint32_t v) {
 /// the parser refuses them on integer opcodes) through the float value.
 std::string source(const SourceOperand& s) {
   std::string r = translatedRegisterName(s.reg) + ".";
-  for (int c = 0; c < 4; ++c) r += kComponents[s.swizzle[c]];
+  for (int c = 0; c < 4; ++c) r += kGlslComponents[s.swizzle[c]];
   if (!s.absolute && !s.negate) return r;
   std::string f = "uintBitsToFloat(" + r + ")";
   if (s.absolute) f = "abs(" + f + ")";
@@ -138,7 +138,7 @@ std::optional<GlslProgram> translateToGlsl(const Program& program, const SourceF
     for (const DestinationOperand& d : inst.destinations) {
       std::string mask;
       for (int c = 0; c < 4; ++c)
-        if (d.writeMask & (1u << c)) mask += kComponents[c];
+        if (d.writeMask & (1u << c)) mask += kGlslComponents[c];
       body +=
           "  " + translatedRegisterName(d.reg) + "." + mask + " = (" + value + ")." + mask + ";\n";
     }

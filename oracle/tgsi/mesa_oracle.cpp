@@ -178,7 +178,7 @@ Tolerance toleranceOf(const Program& p, const RegisterValues& inputs, uint64_t m
   return t;
 }
 
-std::string hex(uint32_t v) {
+std::string hexWord(uint32_t v) {
   char b[16];
   std::snprintf(b, sizeof b, "0x%08x", v);
   return b;
@@ -188,7 +188,7 @@ std::string registerText(const Register& r) {
   std::string s = "{";
   for (int c = 0; c < 4; ++c) {
     s += (c ? ", " : "") + wordText(r[c]);
-    if (r[c].kind == Word::Kind::Bits) s += " (" + hex(r[c].bits) + ")";
+    if (r[c].kind == Word::Kind::Bits) s += " (" + hexWord(r[c].bits) + ")";
   }
   return s + "}";
 }
@@ -234,7 +234,7 @@ nlohmann::json registerJson(const Register& r) {
   for (const Word& w : r) {
     switch (w.kind) {
       case Word::Kind::Bits:
-        j.push_back(hex(w.bits));
+        j.push_back(hexWord(w.bits));
         break;
       case Word::Kind::AnyNaN:
         j.push_back("nan");

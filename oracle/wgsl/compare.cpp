@@ -410,7 +410,7 @@ bool isDisagreement(Classification c) {
 
 namespace {
 
-std::string hex(uint32_t w) {
+std::string hexOf(uint32_t w) {
   char buf[16];
   std::snprintf(buf, sizeof buf, "0x%08x", w);
   return buf;
@@ -539,7 +539,7 @@ void classify(const OracleCase& c, const std::optional<nlohmann::json>& outcomes
                                             : "@group(" + std::to_string(d.group) + ") @binding(" +
                                                   std::to_string(d.binding) + ") word " +
                                                   std::to_string(d.index);
-          r.detail += "; first: " + at + " = " + hex(d.device) + ", allowed " + d.allowed.dump();
+          r.detail += "; first: " + at + " = " + hexOf(d.device) + ", allowed " + d.allowed.dump();
         }
         break;
       }

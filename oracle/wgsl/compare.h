@@ -34,7 +34,7 @@ struct WordDiff {
   uint32_t device = 0;
   nlohmann::json allowed;  // the WORD form of that outcome
   /// A draw's output word (oracle/wgsl/draw_compare.h): its pixel or vertex and output, for people.
-  std::string where;
+  std::string where{};
 };
 
 struct OutcomeMatch {

@@ -48,7 +48,7 @@ std::optional<std::vector<uint32_t>> wordsOf(TypeKind k, int n, const nlohmann::
   return out;
 }
 
-std::string scalarName(TypeKind k) {
+std::string vertexScalarName(TypeKind k) {
   return k == TypeKind::F32 ? "f32" : k == TypeKind::I32 ? "i32" : "u32";
 }
 
@@ -190,8 +190,9 @@ std::optional<DrawPlan> planVertexDraw(const CheckedModule& m, const std::string
     std::string parts;
     for (int c = 0; c < ad.components; ++c) {
       std::string w = index + std::to_string(c) + "u]";
-      parts += (c ? ", " : "") +
-               (ad.kind == TypeKind::U32 ? w : "bitcast<" + scalarName(ad.kind) + ">(" + w + ")");
+      parts +=
+          (c ? ", " : "") +
+          (ad.kind == TypeKind::U32 ? w : "bitcast<" + vertexScalarName(ad.kind) + ">(" + w + ")");
     }
     return ad.components == 1 ? parts : types.name(t) + "(" + parts + ")";
   };

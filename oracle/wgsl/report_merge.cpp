@@ -61,7 +61,7 @@ std::optional<nlohmann::json> mergeReports(const std::vector<nlohmann::json>& re
     }
     if (!sharded) continue;
     size_t count = j["shard"].value("count", 0), index = j["shard"].value("index", 0);
-    if (count != reports[0]["shard"].value("count", 0)) {
+    if (count != reports[0]["shard"].value("count", size_t{0})) {
       error = "report " + std::to_string(r + 1) + " is a shard of " + std::to_string(count) +
               ", report 1 of " + std::to_string(reports[0]["shard"].value("count", 0));
       return std::nullopt;

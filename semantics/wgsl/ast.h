@@ -320,7 +320,7 @@ struct TypeDecl {
   /// Revision 2026: the predeclared identifier that spelled a type other than NamedType
   /// (`f32`, `vec3`, `vec3f`, `array`, ...). A user declaration of that name shadows it
   /// (new#declaration-and-scope), which the checker decides; empty in the seed.
-  Symbol predeclared;
+  Symbol predeclared{};
 };
 
 // ------------------------------------------------------------ attributes (#attributes)

@@ -13,11 +13,11 @@ using namespace ast;
 namespace {
 
 template <class... Ts>
-struct Overloaded : Ts... {
+struct DumpOverloaded : Ts... {
   using Ts::operator()...;
 };
 template <class... Ts>
-Overloaded(Ts...) -> Overloaded<Ts...>;
+DumpOverloaded(Ts...) -> DumpOverloaded<Ts...>;
 
 const char* unaryName(UnaryOperator op) {
   switch (op) {
@@ -83,7 +83,7 @@ class Dumper {
       return;
     }
     std::visit(
-        Overloaded{
+        DumpOverloaded{
             [&](const NamedType& n) {
               open("named");
               word(m_.name(n.name));
@@ -164,16 +164,20 @@ class Dumper {
       return;
     }
     const Expression& e = m_[id];
-    std::visit(Overloaded{
+    std::visit(DumpOverloaded{
                    [&](const LiteralExpression& l) {
-                     if (l.kind == LiteralKind::Bool) out += l.boolValue ? "true" : "false";
-                     else out += m_.text(e.span);
+                     if (l.kind == LiteralKind::Bool)
+                       out += l.boolValue ? "true" : "false";
+                     else
+                       out += m_.text(e.span);
                    },
                    [&](const IdentifierExpression& i) { out += m_.name(i.name); },
                    [&](const CallExpression& c) {
                      open("call");
-                     if (c.function()) word(m_.name(c.function()));
-                     else type(c.type());
+                     if (c.function())
+                       word(m_.name(c.function()));
+                     else
+                       type(c.type());
                      if (auto it = m_.callTemplates.find(id.value); it != m_.callTemplates.end())
                        type(it->second);
                      expressions(c.arguments);
@@ -276,7 +280,7 @@ class Dumper {
   }
 
   void statementNode(StatementId id) {
-    std::visit(Overloaded{
+    std::visit(DumpOverloaded{
                    [&](const EmptyStatement&) { out += "(empty)"; },
                    [&](const CompoundStatement& c) {
                      open("block");
@@ -420,7 +424,7 @@ class Dumper {
     }
     for (GlobalId gid : m_.declarations) {
       out += "\n";
-      std::visit(Overloaded{
+      std::visit(DumpOverloaded{
                      [&](VariableId v) { variable(v); },
                      [&](const StructDeclaration& s) {
                        out += ' ';

@@ -67,7 +67,7 @@ struct TypeNode {
   ast::TexelFormat format = ast::TexelFormat::Rgba8unorm;
   ast::DepthTextureKind depth = ast::DepthTextureKind::D2;
   ArrayCount arrayCount = ArrayCount::Runtime;
-  Type element;        // vector/matrix component, atomic, array element, store type, sampled type
+  Type element{};      // vector/matrix component, atomic, array element, store type, sampled type
   uint64_t count = 0;  // array element count or override identity; structure index
   bool operator==(const TypeNode&) const = default;
 };
