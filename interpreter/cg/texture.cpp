@@ -18,7 +18,7 @@ namespace plumb::cg {
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kTextureInfinity = std::numeric_limits<double>::infinity();
 
 // The WGSL texture type whose texels have a Cg sampler's shape: a RECT texture is a 2D one
 // read with unnormalized coordinates (the manual's texRECT page).

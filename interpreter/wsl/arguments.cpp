@@ -81,7 +81,11 @@ std::optional<Value> parseArgument(const CheckedProgram& p, const TypeP& t,
       break;
     }
     default:
-      error = "Plumb cannot pass an argument of type " + typeName(*t) + " from the command line";
+      // A vector, matrix, array or structure is not a scalar's text: say how to write it
+      // (docs/wsl.md, "Arguments") rather than only that this text is not it.
+      error = "an argument of type " + typeName(*t) +
+              " is written as JSON: json:[...] for a vector, matrix, array or structure "
+              "(json:[1, 2, 3] for an int3), @FILE for a file's text (docs/wsl.md)";
       return std::nullopt;
   }
   error = "'" + textIn + "' is not a value of type " + typeName(*t);

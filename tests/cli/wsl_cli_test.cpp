@@ -129,6 +129,14 @@ TEST(WslCli, UsageErrorsExitTwo) {
   EXPECT_EQ(plumb("wsl run " + kExample + " --entry nope", true).status, 2);
   EXPECT_EQ(plumb("wsl run " + kExample + " --entry pick --args banana", true).status, 2);
   EXPECT_EQ(plumb("wsl check /no/such/file.wsl", true).status, 2);
+  // An aggregate written as a scalar's text: the message says how to write it.
+  std::string f = temp("wsl_vector_argument.wsl", "int g(int3 a) { return a.y; }\n");
+  auto r = plumb("wsl run " + f + " --entry g --args 'int3(1,2,3)'", true);
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("json:[1, 2, 3] for an int3"), std::string::npos) << r.err;
+  r = plumb("wsl run " + f + " --entry g --args 'json:[1,2,3]'");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("returned 2"), std::string::npos) << r.out;
 }
 
 }  // namespace
