@@ -133,7 +133,7 @@ TEST(WslCli, UsageErrorsExitTwo) {
   std::string f = temp("wsl_vector_argument.wsl", "int g(int3 a) { return a.y; }\n");
   auto r = plumb("wsl run " + f + " --entry g --args 'int3(1,2,3)'", true);
   EXPECT_EQ(r.status, 2);
-  EXPECT_NE(r.err.find("json:[1, 2, 3] for an int3"), std::string::npos) << r.err;
+  EXPECT_NE(r.out.find("json:[1, 2, 3] for an int3"), std::string::npos) << r.out;
   r = plumb("wsl run " + f + " --entry g --args 'json:[1,2,3]'");
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("returned 2"), std::string::npos) << r.out;
