@@ -120,19 +120,6 @@ const BuiltIn kBuiltIns[] = {
     {"SV_GroupThreadID", uint3, FunctionDecl::Stage::Compute, true},
 };
 
-const char* stageName(FunctionDecl::Stage s) {
-  switch (s) {
-    case FunctionDecl::Stage::Vertex:
-      return "vertex";
-    case FunctionDecl::Stage::Fragment:
-      return "fragment";
-    case FunctionDecl::Stage::Compute:
-      return "compute";
-    default:
-      return "test";
-  }
-}
-
 bool isNumber(const Type& t) {
   return isInteger(t) || isFloatingPoint(t);
 }
@@ -254,7 +241,7 @@ void Checker::checkEntryPointInterface(const FunctionDecl& d, const Function& f)
     return true;
   };
 
-  const char* stage = stageName(d.stage);
+  const char* stage = stageKeyword(d.stage);
   for (bool input : {true, false}) {
     const std::vector<Item>& items = input ? inputs : outputs;
     const char* direction = input ? "input" : "output";

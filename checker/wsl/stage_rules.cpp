@@ -44,19 +44,6 @@ struct Use {
   std::string what;
 };
 
-const char* stageRuleStageName(FunctionDecl::Stage s) {
-  switch (s) {
-    case FunctionDecl::Stage::Vertex:
-      return "vertex";
-    case FunctionDecl::Stage::Fragment:
-      return "fragment";
-    case FunctionDecl::Stage::Compute:
-      return "compute";
-    default:
-      return "";
-  }
-}
-
 }  // namespace
 
 void Checker::checkStageRules() {
@@ -135,13 +122,13 @@ void Checker::checkStageRules() {
       for (const Use& u : uses[size_t(id)]) {
         std::string message;
         if (u.need == Need::Threadgroup && stage != FunctionDecl::Stage::Compute)
-          message = std::string("a ") + stageRuleStageName(stage) +
+          message = std::string("a ") + stageKeyword(stage) +
                     " entry point must transitively never refer to the threadgroup memory space";
         if (u.need == Need::Barrier && stage != FunctionDecl::Stage::Compute)
-          message = std::string("a ") + stageRuleStageName(stage) + " entry point must not call " +
+          message = std::string("a ") + stageKeyword(stage) + " entry point must not call " +
                     u.what + ": a barrier synchronizes a compute threadgroup";
         if (u.need == Need::Quad && stage != FunctionDecl::Stage::Fragment)
-          message = std::string("a ") + stageRuleStageName(stage) + " entry point must not call " +
+          message = std::string("a ") + stageKeyword(stage) + " entry point must not call " +
                     u.what + ": a derivative needs a fragment quad";
         if (message.empty() || !reported.insert({id, int(u.need), int(stage)}).second) continue;
         if (size_t(id) != entry) message += " ('" + p_->functions[entry].name + "' calls it)";

@@ -168,6 +168,24 @@ struct FunctionDecl {
   uint32_t numthreads[3] = {1, 1, 1};
 };
 
+/// The keyword that declares an entry point of `stage` (seed "Entry points": `vertex`,
+/// `fragment`, `compute`; the RI's `test`), "" for an ordinary function.
+inline const char* stageKeyword(FunctionDecl::Stage s) {
+  switch (s) {
+    case FunctionDecl::Stage::Vertex:
+      return "vertex";
+    case FunctionDecl::Stage::Fragment:
+      return "fragment";
+    case FunctionDecl::Stage::Compute:
+      return "compute";
+    case FunctionDecl::Stage::Test:
+      return "test";
+    case FunctionDecl::Stage::None:
+      break;
+  }
+  return "";
+}
+
 struct StructField {
   Span span;
   std::shared_ptr<TypeSyntax> typeSyntax;
