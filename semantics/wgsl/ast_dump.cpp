@@ -4,6 +4,7 @@
 #include <variant>
 #include <vector>
 
+#include "semantics/wgsl/next_token.h"
 #include "semantics/wgsl/printer.h"
 
 namespace plumb {
@@ -493,21 +494,7 @@ class Dumper {
   /// (`switch x @diagnostic(off, r) {`, `loop @diagnostic(off, r) {`): the run that begins at
   /// the first character after `p` that is neither blankspace nor a comment.
   void bodyAttributes(uint32_t p) {
-    std::string_view text = m_.file().text();
-    for (;;) {
-      while (p < text.size() &&
-             (text[p] == ' ' || text[p] == '\t' || text[p] == '\n' || text[p] == '\r'))
-        ++p;
-      if (text.substr(p, 2) == "//") {
-        while (p < text.size() && text[p] != '\n') ++p;
-      } else if (text.substr(p, 2) == "/*") {
-        size_t end = text.find("*/", p + 2);
-        p = end == std::string_view::npos ? static_cast<uint32_t>(text.size())
-                                          : static_cast<uint32_t>(end + 2);
-      } else {
-        break;
-      }
-    }
+    p = nextTokenStart(m_.file(), m_.revision(), p);
     // The run's key is the `{` after it; find the run that starts at p.
     for (const auto& [key, run] : attributesAt_)
       if (!run.empty() && m_[run.front()].span.begin == p) {

@@ -1,4 +1,5 @@
 #include "semantics/wgsl/lexer.h"
+#include "semantics/wgsl/next_token.h"
 
 #include <cstdio>
 
@@ -350,6 +351,13 @@ std::vector<Token> tokenize(const SourceFile& file, const Revision& revision,
     if (t.kind == TokenKind::EndOfFile) break;
   }
   return out;
+}
+
+uint32_t nextTokenStart(const SourceFile& file, const Revision& revision, uint32_t offset) {
+  DiagnosticList ignored;
+  Lexer lexer(file, revision, ignored);
+  lexer.resetTo(offset);
+  return lexer.next().span.begin;
 }
 
 }  // namespace plumb

@@ -1,4 +1,5 @@
 #include "semantics/wgsl/printer.h"
+#include "semantics/wgsl/next_token.h"
 
 #include <unordered_map>
 #include <variant>
@@ -247,21 +248,7 @@ class Printer {
   // `loop @diagnostic(off, r) {`): the run that starts at the first character after `p`
   // that is neither blankspace nor a comment.
   void bodyAttributes(uint32_t p) {
-    std::string_view text = m_.file().text();
-    for (;;) {
-      while (p < text.size() &&
-             (text[p] == ' ' || text[p] == '\t' || text[p] == '\n' || text[p] == '\r'))
-        ++p;
-      if (text.substr(p, 2) == "//") {
-        while (p < text.size() && text[p] != '\n') ++p;
-      } else if (text.substr(p, 2) == "/*") {
-        size_t end = text.find("*/", p + 2);
-        p = end == std::string_view::npos ? static_cast<uint32_t>(text.size())
-                                          : static_cast<uint32_t>(end + 2);
-      } else {
-        break;
-      }
-    }
+    p = nextTokenStart(m_.file(), m_.revision(), p);
     auto it = runAt_.find(p);
     if (it != runAt_.end()) attributesBefore(it->second);
   }

@@ -52,6 +52,13 @@ TEST(AstDump, StatementAndBodyAttributes) {
             std::string::npos)
       << out;
   EXPECT_NE(out.find("(const_assert (> 2 1))"), std::string::npos) << out;
+  // #comments: a nested block comment before a body's attributes.
+  out = dumped(Revision::wgsl2026(),
+               "fn f() { loop /* a /* nested */ comment */ @diagnostic(off, derivative_uniformity)"
+               " { break; } }");
+  EXPECT_NE(out.find("(loop (attributes (@ diagnostic (args off derivative_uniformity))) (break))"),
+            std::string::npos)
+      << out;
 }
 
 // new#buffer-view-builtin-functions: `bufferView<T>(p, o)` keeps T (Module::callTemplates).

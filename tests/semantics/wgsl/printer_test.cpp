@@ -75,6 +75,19 @@ TEST(Printer, BodyAttributes) {
   EXPECT_EQ(printed2026(out), out);
 }
 
+// #comments: block comments nest, and a line-ending comment ends at any line break; the
+// attributes after such comments are still the body's (the lexer finds them: next_token.h).
+TEST(Printer, BodyAttributesAfterNestedAndLineComments) {
+  std::string out = printed2026(
+      "fn f() { loop /* a /* nested */ comment */ @diagnostic(off,derivative_uniformity) {"
+      " break; continuing // a line comment\v"
+      "@diagnostic(info,derivative_uniformity) { break if true; } } }");
+  EXPECT_EQ(out,
+            "fn f() {\n  loop @diagnostic(off, derivative_uniformity) {\n    break;\n"
+            "    continuing @diagnostic(info, derivative_uniformity) {\n      break if true;\n"
+            "    }\n  }\n}\n");
+}
+
 TEST(Printer, CanonicalLayout) {
   EXPECT_EQ(printed("fn   main( )  {return  ;}"), "fn main() {\n  return;\n}\n");
   EXPECT_EQ(printed("struct S{a:f32,b:i32,}"), "struct S {\n  a: f32,\n  b: i32,\n}\n");
