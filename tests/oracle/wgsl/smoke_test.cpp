@@ -45,6 +45,23 @@ std::optional<OracleOptions> smokeOptions(const fs::path& tmp, std::string& skip
   return options;
 }
 
+/// What every smoke test sets up: a folder of its own (named by `tag` and the process, so that
+/// tests run in parallel never share one), the backends PLUMB_ORACLE_SMOKE names and a case
+/// timeout of 60 s; nullopt, with `skip` saying why, when they are not to run.
+struct SmokeRun {
+  fs::path tmp;
+  OracleOptions options;
+};
+std::optional<SmokeRun> smokeRun(const std::string& tag, std::string& skip) {
+  fs::path tmp =
+      fs::temp_directory_path() / ("plumb-oracle-smoke-" + tag + std::to_string(::getpid()));
+  std::optional<OracleOptions> options = smokeOptions(tmp, skip);
+  if (!options) return std::nullopt;
+  fs::create_directories(tmp);
+  options->caseTimeoutSeconds = 60;
+  return SmokeRun{tmp, *options};
+}
+
 /// Removes the run's directory; a browser whose runner just exited may still be writing its
 /// profile there for a moment.
 void removeRunDirectory(const fs::path& tmp) {
@@ -67,15 +84,13 @@ std::vector<OracleCase> casesIn(const std::string& dir) {
 // A runner that crashes, hangs or garbles its answer is restarted and the batch goes on, on
 // the real runners too (tests/oracle/data/misbehave).
 TEST(OracleSmoke, RealRunnersAreRestarted) {
-  fs::path tmp = fs::temp_directory_path() / ("plumb-oracle-smoke-r-" + std::to_string(::getpid()));
   std::string skip;
-  std::optional<OracleOptions> options = smokeOptions(tmp, skip);
-  if (!options) GTEST_SKIP() << skip;
-  fs::create_directories(tmp);
-  options->caseTimeoutSeconds = 5;
+  std::optional<SmokeRun> smoke = smokeRun("r-", skip);
+  if (!smoke) GTEST_SKIP() << skip;
+  smoke->options.caseTimeoutSeconds = 5;
   OracleRun run = runOracle(casesIn(std::string(PLUMB_SOURCE_DIR) + "/tests/oracle/data/misbehave"),
-                            {}, *options);
-  removeRunDirectory(tmp);
+                            {}, smoke->options);
+  removeRunDirectory(smoke->tmp);
   for (const BackendRun& b : run.backends) {
     ASSERT_TRUE(b.available) << b.name << ": " << b.error;
     EXPECT_EQ(b.restarts, 3) << b.name;
@@ -90,16 +105,13 @@ TEST(OracleSmoke, RealRunnersAreRestarted) {
 }
 
 TEST(OracleSmoke, BundledCasesOnRealBackends) {
-  fs::path tmp = fs::temp_directory_path() / ("plumb-oracle-smoke-" + std::to_string(::getpid()));
   std::string skip;
-  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  std::optional<SmokeRun> smoke = smokeRun("", skip);
   if (!smoke) GTEST_SKIP() << skip;
-  fs::create_directories(tmp);
-  OracleOptions options = *smoke;
-  options.caseTimeoutSeconds = 60;
+  OracleOptions options = smoke->options;
   std::vector<OracleCase> cases = casesIn(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle");
   OracleRun run = runOracle(cases, {}, options);
-  removeRunDirectory(tmp);
+  removeRunDirectory(smoke->tmp);
 
   std::map<std::string, size_t> index;
   for (size_t i = 0; i < run.cases.size(); ++i) index[run.cases[i].id] = i;
@@ -141,19 +153,15 @@ TEST(OracleSmoke, BundledCasesOnRealBackends) {
 // in Plumb's sets (docs/ambiguities.md T1–T11), except SwiftShader's texels across a cube
 // face's edge, which read as zero (docs/oracle.md "Sampling"): a finding, not a too-narrow set.
 TEST(OracleSmoke, SamplingCasesOnRealBackends) {
-  fs::path tmp =
-      fs::temp_directory_path() / ("plumb-oracle-smoke-sampling-" + std::to_string(::getpid()));
   std::string skip;
-  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  std::optional<SmokeRun> smoke = smokeRun("sampling-", skip);
   if (!smoke) GTEST_SKIP() << skip;
-  fs::create_directories(tmp);
-  OracleOptions options = *smoke;
-  options.caseTimeoutSeconds = 60;
+  OracleOptions options = smoke->options;
   options.outcomes = interpreterOutcomeProvider();
   std::vector<OracleCase> cases =
       casesIn(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/sampling");
   OracleRun run = runOracle(cases, {}, options);
-  removeRunDirectory(tmp);
+  removeRunDirectory(smoke->tmp);
   for (const BackendRun& b : run.backends) {
     ASSERT_TRUE(b.available) << b.name << ": " << b.error;
     bool swiftShader = b.name == "dawn" || b.name == "chromium" || b.name == "deno-swiftshader";
@@ -172,14 +180,10 @@ TEST(OracleSmoke, SamplingCasesOnRealBackends) {
 // corpus/oracle/render that sample with implicit LOD. Every backend agrees, each pixel and
 // vertex compared, none inconclusive.
 TEST(OracleSmoke, DrawCasesOnRealBackends) {
-  fs::path tmp =
-      fs::temp_directory_path() / ("plumb-oracle-smoke-draw-" + std::to_string(::getpid()));
   std::string skip;
-  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  std::optional<SmokeRun> smoke = smokeRun("draw-", skip);
   if (!smoke) GTEST_SKIP() << skip;
-  fs::create_directories(tmp);
-  OracleOptions options = *smoke;
-  options.caseTimeoutSeconds = 60;
+  OracleOptions options = smoke->options;
   options.outcomes = interpreterOutcomeProvider();
   std::vector<OracleCase> cases = casesIn(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/draw");
   ASSERT_GE(cases.size(), 3u);
@@ -187,7 +191,7 @@ TEST(OracleSmoke, DrawCasesOnRealBackends) {
   for (const char* name : {"tone_mapping.json", "mip_selection.json"})
     cases.push_back(loadCase(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/render/" + name, {}));
   OracleRun run = runOracle(cases, {}, options);
-  removeRunDirectory(tmp);
+  removeRunDirectory(smoke->tmp);
   for (const BackendRun& b : run.backends) {
     ASSERT_TRUE(b.available) << b.name << ": " << b.error;
     for (size_t i = 0; i < run.cases.size(); ++i) {
@@ -204,14 +208,10 @@ TEST(OracleSmoke, DrawCasesOnRealBackends) {
 // the case's immediates to the render pass, and to the vertex write-out's compute pass, with
 // setImmediates; every pixel and vertex lies in Plumb's set, which reads the same words.
 TEST(OracleSmoke, DrawCasesWithImmediatesOnRealBackends) {
-  fs::path tmp =
-      fs::temp_directory_path() / ("plumb-oracle-smoke-imm-" + std::to_string(::getpid()));
   std::string skip;
-  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  std::optional<SmokeRun> smoke = smokeRun("imm-", skip);
   if (!smoke) GTEST_SKIP() << skip;
-  fs::create_directories(tmp);
-  OracleOptions options = *smoke;
-  options.caseTimeoutSeconds = 60;
+  OracleOptions options = smoke->options;
   options.outcomes = interpreterOutcomeProvider();
   VerdictOptions current;
   current.revision = "2026";
@@ -221,7 +221,7 @@ TEST(OracleSmoke, DrawCasesWithImmediatesOnRealBackends) {
     cases.push_back(
         loadCase(std::string(PLUMB_SOURCE_DIR) + "/corpus/oracle/revision2026/" + name, current));
   OracleRun run = runOracle(cases, {}, options);
-  removeRunDirectory(tmp);
+  removeRunDirectory(smoke->tmp);
   for (const BackendRun& b : run.backends) {
     ASSERT_TRUE(b.available) << b.name << ": " << b.error;
     for (size_t i = 0; i < run.cases.size(); ++i) {
@@ -239,17 +239,14 @@ TEST(OracleSmoke, DrawCasesWithImmediatesOnRealBackends) {
 // Verdict-only cases (tests/oracle/data/verdicts): shader modules alone, render pipelines for
 // vertex and fragment entry points, pipeline-overridable constants, plumb-case files.
 TEST(OracleSmoke, VerdictCasesOnRealBackends) {
-  fs::path tmp = fs::temp_directory_path() / ("plumb-oracle-smoke-v-" + std::to_string(::getpid()));
   std::string skip;
-  std::optional<OracleOptions> smoke = smokeOptions(tmp, skip);
+  std::optional<SmokeRun> smoke = smokeRun("v-", skip);
   if (!smoke) GTEST_SKIP() << skip;
-  fs::create_directories(tmp);
-  OracleOptions options = *smoke;
-  options.caseTimeoutSeconds = 60;
+  OracleOptions options = smoke->options;
   options.outcomes = interpreterOutcomeProvider();
   OracleRun run = runOracle(casesIn(std::string(PLUMB_SOURCE_DIR) + "/tests/oracle/data/verdicts"),
                             {}, options);
-  removeRunDirectory(tmp);
+  removeRunDirectory(smoke->tmp);
   ASSERT_EQ(run.cases.size(), 10u);
   // What every backend must answer (status), besides agreeing with Plumb.
   const std::map<std::string, std::string> status = {{"syntax-error", "shader-error"},
