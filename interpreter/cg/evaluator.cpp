@@ -10,8 +10,11 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include <mpfr.h>
@@ -118,6 +121,7 @@ const std::vector<EvaluationRule> kRules = {
     {"interface-implementation", "Struct and Interface types: the implementing structure"},
     {"standard-library-call", "Cg Standard Library Functions"},
     {"texture-lookup", "Cg Standard Library Functions: texture map functions (CG-E12)"},
+    {"derivative", "Cg Standard Library Functions: ddx, ddy, fwidth (CG-E14)"},
     {"declaration", "Declarations and declaration specifiers"},
     {"if", "Statements and Expressions"},
     {"loop", "Statements and Expressions"},
@@ -190,12 +194,27 @@ Scalar usualArithmetic(Scalar a, Scalar b) {
   return usualArithmeticConversion(a, b).result;  // the checker's rules 1-6 (checker/cg)
 }
 
-bool hasSideEffects(const Expr& e) {
-  if (e.kind == ExprKind::Call || e.kind == ExprKind::MethodCall || e.kind == ExprKind::Assign ||
+// A call of a library function that writes nothing and cannot discard (not sincos, modf or
+// clip), when no function of the program has the name (C32: a user function hides the
+// library's): its order among the operands changes no outcome, so it is not ordered (CG-E7).
+bool isPureLibraryCall(const Expr& e, const Program& p) {
+  if (e.kind != ExprKind::Call || e.name == "sincos" || e.name == "modf" || e.name == "clip")
+    return false;
+  for (const FunctionDecl& d : p.functions)
+    if (d.name == e.name) return false;
+  return findLibraryRow(e.name) || isTextureLookup(e.name) || e.name == "ddx" || e.name == "ddy" ||
+         e.name == "fwidth";
+}
+
+// An operand that writes (an assignment, an increment, a call of a function that may write or
+// discard) or, with `program` null, any call at all: the operands ordered among themselves.
+bool hasSideEffects(const Expr& e, const Program* program = nullptr) {
+  if ((e.kind == ExprKind::Call && !(program && isPureLibraryCall(e, *program))) ||
+      e.kind == ExprKind::MethodCall || e.kind == ExprKind::Assign ||
       e.kind == ExprKind::PreIncrement || e.kind == ExprKind::PostIncrement)
     return true;
   for (const ExprP& o : e.operands)
-    if (o && hasSideEffects(*o)) return true;
+    if (o && hasSideEffects(*o, program)) return true;
   return false;
 }
 
@@ -839,8 +858,12 @@ class Execution {
   std::vector<EvalValue> operands(const std::vector<const Expr*>& ops, Span span) {
     std::vector<EvalValue> out(ops.size());
     std::vector<size_t> effects, plain;
+    // Pure library calls are ordered with the others only when some operand writes (a call's
+    // reads then depend on the order); among themselves their order changes nothing.
+    bool writes = false;
+    for (const Expr* o : ops) writes |= o && hasSideEffects(*o, &p_);
     for (size_t i = 0; i < ops.size(); ++i)
-      (ops[i] && hasSideEffects(*ops[i]) ? effects : plain).push_back(i);
+      (writes && ops[i] && hasSideEffects(*ops[i]) ? effects : plain).push_back(i);
     std::vector<size_t> order = effects;
     if (effects.size() >= 2) {
       order = chooseOrder(effects, "operand order of " + textOf(span),
@@ -1047,8 +1070,9 @@ class Execution {
     // The right operand and the place are evaluated in either order when both have effects.
     Place place;
     EvalValue value;
-    bool leftEffects = hasSideEffects(*e.operands[0]),
-         rightEffects = hasSideEffects(*e.operands[1]);
+    bool writes = hasSideEffects(*e.operands[0], &p_) || hasSideEffects(*e.operands[1], &p_);
+    bool leftEffects = writes && hasSideEffects(*e.operands[0]),
+         rightEffects = writes && hasSideEffects(*e.operands[1]);
     bool rightFirst = true;
     if (leftEffects && rightEffects)
       rightFirst =
@@ -1219,6 +1243,8 @@ class Execution {
       for (const FunctionDecl& d : p_.functions) f = (d.name == e.name && d.hasBody) ? 0 : f;
     }
     if (f < 0 && isTextureLookup(e.name)) return textureLookup(e, ops, chosen);
+    if (f < 0 && (e.name == "ddx" || e.name == "ddy" || e.name == "fwidth"))
+      return derivative(e, ops, chosen);
     const LibraryRow* row = f < 0 ? findLibraryRow(e.name) : nullptr;
     if (f < 0 && !row) {
       unsupported("the standard-library function `" + e.name + "` (not evaluated yet)");
@@ -1401,14 +1427,49 @@ class Execution {
       unsupported("the texture lookup " + textOf(e.span));
       return EvalValue{};
     }
+    bool sizeQuery = e.name.size() > 4 && e.name.compare(e.name.size() - 4, 4, "size") == 0;
+    if (sizeQuery) {
+      // texNsize(s, lod): the level's width, height and depth; where the texture has no such
+      // dimension, or the level does not exist, or no texture is given: any int.
+      std::vector<std::optional<int64_t>> size(3);
+      if (args[0].texture && args.size() == 2 && !args[1].components.empty() &&
+          args[1].components[0].kind == ComponentKind::Int &&
+          !args[1].components[0].integer.undefined)
+        size =
+            textureSize(*args[0].texture,
+                        NumberSet::point(static_cast<double>(args[1].components[0].integer.value)));
+      for (size_t k = 0; k < v.components.size(); ++k)
+        v.components[k] =
+            Component::ofInt(k < size.size() && size[k] ? IntSet::of(*size[k]) : IntSet::any());
+      rule("texture-lookup", e.span, valueText(v));
+      return v;
+    }
     Model m = modelFor(rt->scalar);
     if (!args[0].texture) {
       for (Component& c : v.components) c = c.undefinedLike();
       rule("texture-lookup", e.span, valueText(v) + " (no texture)");
       return v;
     }
+    // A texel offset (the gp4 forms' last, integer argument "texelOff"; texelFetchOffset's):
+    // a constant of the program in OpenGL (an immediate of the instruction), so an offset that
+    // is not one value is any result.
+    std::vector<int64_t> offset;
+    size_t count = args.size();
+    if (chosen && chosen->parameters.size() >= 3 && e.name != "texelFetch" &&
+        chosen->parameters.back() && isIntegral(chosen->parameters.back()->scalar) &&
+        args.size() == chosen->parameters.size()) {
+      for (const Component& c : args.back().components) {
+        if (c.kind != ComponentKind::Int || c.integer.undefined) {
+          for (Component& x : v.components) x = x.undefinedLike();
+          rule("texture-lookup", e.span, valueText(v) + " (an offset of several values)");
+          return v;
+        }
+        offset.push_back(c.integer.value);
+      }
+      --count;
+    }
     std::vector<std::vector<NumberSet>> sets;
-    for (size_t i = 1; i < args.size(); ++i) {
+    for (size_t i = 1; i < count; ++i) {
       std::vector<NumberSet> one;
       for (const Component& c : args[i].components) {
         if (c.kind == ComponentKind::Int)
@@ -1422,7 +1483,7 @@ class Execution {
       }
       sets.push_back(one);
     }
-    LookupResult r = lookupTexture(e.name, *args[0].texture, sets);
+    LookupResult r = lookupTexture(e.name, *args[0].texture, sets, offset);
     if (!r.error.empty()) {
       unsupported(r.error);
       return EvalValue{};
@@ -1433,6 +1494,163 @@ class Execution {
     }
     rule("texture-lookup", e.span, valueText(v));
     return v;
+  }
+
+  // ---------------------------------------------------------------- derivatives (CG-E13)
+
+  // ddx, ddy, fwidth (the manual's pages: "differencing with the adjacent horizontal fragment in
+  // the quad-fragment"; "may [be] incorrect when ddx is used in control flow paths where not all
+  // the fragments within a quad-fragment have branched the same way"). One call has no
+  // neighbouring fragments (docs/ambiguities.md CG-E14): an argument that is the same in every
+  // fragment (invariantAcrossFragments), reached without a branch on a value that may differ
+  // between fragments, has derivative 0 (NaN where the value may be infinite or NaN: inf - inf);
+  // any other argument's derivative is any value (fwidth: any sum of two magnitudes).
+  EvalValue derivative(const Expr& e, const std::vector<const Expr*>& ops,
+                       const FunctionSignature* chosen) {
+    std::vector<EvalValue> args = operands(ops, e.span);
+    if (stopped()) return EvalValue{};
+    if (args.size() != 1 || !args[0].isNumeric()) {
+      unsupported(e.name + ": one scalar or vector argument");
+      return EvalValue{};
+    }
+    TypeP t = chosen && chosen->result ? chosen->result : args[0].type;
+    EvalValue v = t ? convert(args[0], t) : args[0];
+    bool same = !varyingControl_ && invariantAcrossFragments(*ops[0]);
+    for (Component& c : v.components) {
+      if (c.kind != ComponentKind::Number) {
+        c = c.undefinedLike();
+        continue;
+      }
+      NumericModel nm = numeric(c.model);
+      if (same) {
+        const NumberSet& x = c.number;
+        bool finite =
+            !x.undefined && !x.nan && x.values && std::isfinite(x.lo) && std::isfinite(x.hi);
+        NumberSet zero = NumberSet::point(0);
+        if (!finite) zero.nan = true;
+        c.number = zero;
+      } else if (e.name == "fwidth" && c.model != Model::Fixed) {
+        NumberSet any = NumberSet::range(0, std::numeric_limits<double>::infinity());
+        any.nan = true;
+        c.number = any;
+      } else if (e.name == "fwidth") {
+        c.number = NumberSet::range(0, nm.largest());
+      } else {
+        c = c.undefinedLike();
+      }
+    }
+    rule("derivative", e.span,
+         std::string(same ? "the same in every fragment: " : "varies between fragments: ") +
+             valueText(v));
+    return v;
+  }
+
+  // A branch (if, a loop's condition, switch) on a value that may differ between the quad's
+  // fragments: from here on a derivative may read a neighbour that went another way.
+  void noteControl(const Expr& condition) {
+    if (!varyingControl_ && !invariantAcrossFragments(condition)) varyingControl_ = true;
+  }
+
+  // Whether `e` has one value in every fragment of a draw: literals, globals (uniform, or static
+  // with such an initializer) and the entry's `uniform` parameters that no statement writes, and
+  // operators, constructors, casts, swizzles and library calls (texture lookups included) of
+  // such operands. Anything else (a varying input, a local variable, a user function's result)
+  // may differ. Conservative: a name written anywhere in the program is not invariant.
+  bool invariantAcrossFragments(const Expr& e) {
+    switch (e.kind) {
+      case ExprKind::IntLiteral:
+      case ExprKind::FloatLiteral:
+      case ExprKind::BoolLiteral:
+        return true;
+      case ExprKind::Name:
+        return invariantName(e.name);
+      case ExprKind::Call: {
+        if (e.name == "ddx" || e.name == "ddy" || e.name == "fwidth") return false;
+        bool user = false;
+        for (const FunctionDecl& d : p_.functions) user |= d.name == e.name && d.hasBody;
+        if (user || e.name == "sincos" || e.name == "modf") return false;
+        break;
+      }
+      case ExprKind::Member:
+      case ExprKind::Index:
+      case ExprKind::Construct:
+      case ExprKind::Cast:
+      case ExprKind::Unary:
+      case ExprKind::Binary:
+      case ExprKind::Conditional:
+      case ExprKind::Comma:
+      case ExprKind::InitializerList:
+        break;
+      default:  // assignments, increments, member function calls
+        return false;
+    }
+    for (const ExprP& o : e.operands)
+      if (!o || !invariantAcrossFragments(*o)) return false;
+    return true;
+  }
+
+  bool invariantName(const std::string& name) {
+    if (written().count(name)) return false;
+    int slot = lookup(name);
+    auto g = globals_.find(name);
+    if (slot >= 0 && g != globals_.end() && g->second == slot) {
+      for (const VariableDecl& v : p_.globals)
+        for (const Declarator& d : v.declarators)
+          if (d.name == name)
+            return !d.initializer || v.specifiers.uniform || !v.specifiers.isStatic
+                       ? true
+                       : invariantAcrossFragments(*d.initializer);
+      return false;
+    }
+    // The entry's uniform parameters, read in the entry itself.
+    if (frames_.size() == 1 && entry_ >= 0)
+      for (const Parameter& p : p_.functions[entry_].parameters)
+        if (p.declarator.name == name) return p.specifiers.uniform;
+    return false;
+  }
+
+  // The names any statement of the program writes: assignment and increment targets, and
+  // every name passed to a user function (an out or inout parameter) or to sincos and modf.
+  const std::set<std::string>& written() {
+    if (written_) return *written_;
+    written_.emplace();
+    std::function<void(const Expr&)> root = [&](const Expr& e) {
+      if (e.kind == ExprKind::Name) written_->insert(e.name);
+      if ((e.kind == ExprKind::Member || e.kind == ExprKind::Index) && !e.operands.empty() &&
+          e.operands[0])
+        root(*e.operands[0]);
+    };
+    std::set<std::string> userNames;
+    for (const FunctionDecl& d : p_.functions) userNames.insert(d.name);
+    std::function<void(const Expr&)> expr = [&](const Expr& e) {
+      if (e.kind == ExprKind::Assign || e.kind == ExprKind::PreIncrement ||
+          e.kind == ExprKind::PostIncrement) {
+        if (!e.operands.empty() && e.operands[0]) root(*e.operands[0]);
+      }
+      if ((e.kind == ExprKind::Call &&
+           (userNames.count(e.name) || e.name == "sincos" || e.name == "modf")) ||
+          e.kind == ExprKind::MethodCall)
+        for (const ExprP& o : e.operands)
+          if (o) root(*o);
+      for (const ExprP& o : e.operands)
+        if (o) expr(*o);
+    };
+    std::function<void(const Stmt&)> stmt = [&](const Stmt& s) {
+      if (s.expr) expr(*s.expr);
+      if (s.step) expr(*s.step);
+      for (const Declarator& d : s.declaration.declarators)
+        if (d.initializer) expr(*d.initializer);
+      for (const StmtP& c : s.statements)
+        if (c) stmt(*c);
+      for (const StmtP* c : {&s.then, &s.otherwise, &s.body, &s.init})
+        if (*c) stmt(**c);
+    };
+    for (const FunctionDecl& d : p_.functions)
+      if (d.body) stmt(*d.body);
+    for (const VariableDecl& v : p_.globals)
+      for (const Declarator& d : v.declarators)
+        if (d.initializer) expr(*d.initializer);
+    return *written_;
   }
 
   // A standard-library call. Its out parameters (sincos's s and c, modf's ip: the last
@@ -1466,8 +1684,15 @@ class Execution {
           break;
         }
     }
-    for (EvalValue& a : args)
-      if (a.type && a.isNumeric()) a = convert(a, withScalar(*a.type, s));
+    bool exact = chosen && chosen->parameters.size() == args.size() + outCount;
+    for (size_t i = 0; i < args.size(); ++i) {
+      EvalValue& a = args[i];
+      if (!a.type || !a.isNumeric()) continue;
+      // The overload's own parameter type where the checker chose one (refract's scalar eta,
+      // all's boolN); otherwise the argument's shape in the common element type.
+      const TypeP& p = exact ? chosen->parameters[i] : nullptr;
+      a = convert(a, p && isNumeric(*p) ? p : withScalar(*a.type, s));
+    }
     LibraryResult r = callLibrary(row, args, o_.strictIeee);
     if (!r.error.empty()) {
       unsupported(r.error);
@@ -1482,7 +1707,23 @@ class Execution {
     else
       v.type = n == 1 && v.shape == EvalValue::Shape::Scalar ? scalarType(s) : vectorType(s, n);
     if (r.value.shape == EvalValue::Shape::Void) v.type = voidType();
+    if (exact && chosen->result && isNumeric(*chosen->result)) v.type = chosen->result;
+    if (!v.components.empty() && v.components[0].kind == ComponentKind::Bool)
+      v.type = n == 1 ? scalarType(Scalar::Bool) : vectorType(Scalar::Bool, n);
     v.typeName = typeName(v.type);
+    if (row.evaluator == "clip") {
+      // clip(x): "if (any(x < 0)) discard;" (the manual's clip page); the evaluator's value is
+      // any(x < 0), which may go either way on a set (CG-E10).
+      rule("standard-library-call", e.span, "clip: any(x < 0) = " + valueText(v));
+      if (chooseTruth(v.components[0], e.span, "clip")) {
+        rule("discard", e.span, "clip");
+        if (!stop) stop = Stop{Outcome::Status::Discarded, "clip"};
+      }
+      EvalValue none;
+      none.type = voidType();
+      none.typeName = "void";
+      return none;
+    }
     rule("standard-library-call", e.span, std::string(row.name) + " = " + valueText(v));
     for (size_t i = 0; i < places.size() && i < r.outs.size(); ++i) {
       EvalValue out = r.outs[i];
@@ -1606,6 +1847,7 @@ class Execution {
   }
 
   bool condition(const Expr& e) {
+    noteControl(e);
     EvalValue v = eval(e);
     if (stopped() || v.components.empty()) return false;
     Component c = convertComponent(v.components[0], Scalar::Bool);
@@ -1637,6 +1879,7 @@ class Execution {
   }
 
   Flow switchStatement(const Stmt& s) {
+    noteControl(*s.expr);
     EvalValue v = eval(*s.expr);
     if (stopped()) return Flow::Return;
     Component c = convertComponent(v.components.at(0), Scalar::Int);
@@ -1821,6 +2064,9 @@ class Execution {
   std::map<std::string, int> globals_;
   std::vector<std::vector<std::map<std::string, int>>> frames_;  // per call: its scopes
   std::optional<EvalValue> returned_;
+  int entry_ = -1;
+  bool varyingControl_ = false;  // a branch on a value that may differ between fragments
+  std::optional<std::set<std::string>> written_;
 };
 
 // The semantics' widths (Tables 10 and 11): a variable narrower than its semantic leaves "the
@@ -1901,6 +2147,7 @@ std::vector<Output> Execution::outputs(const FunctionDecl& fn, const EvalValue& 
 
 std::vector<Output> Execution::run(int function, std::string& error) {
   const FunctionDecl& fn = p_.functions[function];
+  entry_ = function;
   if (!initializeGlobals(error)) return {};
   std::vector<EvalValue> in;
   size_t next = 0;

@@ -277,6 +277,39 @@ NumberSet NumericModel::negate(const NumberSet& a) const {
   return out;
 }
 
+NumberSet NumericModel::fusedMultiplyAdd(const NumberSet& a0, const NumberSet& b0,
+                                         const NumberSet& c0) const {
+  if (a0.undefined || b0.undefined || c0.undefined) return NumberSet::any();
+  if (model_ == Model::Fixed) {
+    // Grid values' products and sums are exact in binary64; saturated and rounded once.
+    double lo = kInf, hi = -kInf;
+    for (double x : {a0.lo, a0.hi})
+      for (double y : {b0.lo, b0.hi})
+        for (double z : {c0.lo, c0.hi}) lo = std::min(lo, x * y + z), hi = std::max(hi, x * y + z);
+    return NumberSet::range(gridDown(lo), gridUp(hi));
+  }
+  NumberSet a = flushed(a0), b = flushed(b0), c = flushed(c0);
+  if (!a.values || !b.values || !c.values) return NumberSet::nanOnly();
+  // An infinity anywhere: the product's set and the sum's, as the unfused operations give
+  // them (an infinite result is not rounded, so fusing changes nothing there).
+  if (hasInfinity(a) || hasInfinity(b) || hasInfinity(c)) {
+    NumberSet out = arithmetic(Op::Add, arithmetic(Op::Multiply, a, b), c);
+    out.nan |= a.nan || b.nan || c.nan;
+    return out;
+  }
+  const exact::FloatFormat& f = formatOf(model_);
+  double lo = kInf, hi = -kInf;
+  for (double x : {a.lo, a.hi})
+    for (double y : {b.lo, b.hi})
+      for (double z : {c.lo, c.hi}) {
+        double r = exact::roundTo(f, exact::Dyadic(x) * exact::Dyadic(y) + exact::Dyadic(z));
+        lo = std::min(lo, r), hi = std::max(hi, r);
+      }
+  NumberSet out = NumberSet::range(lo, hi);
+  out.nan = a.nan || b.nan || c.nan;
+  return flushed(out);
+}
+
 Truth NumericModel::compare(std::string_view op, const NumberSet& a0, const NumberSet& b0) const {
   if (a0.undefined || b0.undefined) return Truth::Either;
   NumberSet a = flushed(a0), b = flushed(b0);

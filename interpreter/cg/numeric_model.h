@@ -70,6 +70,11 @@ class NumericModel {
   NumberSet multiply(const NumberSet& a, const NumberSet& b) const;
   NumberSet divide(const NumberSet& a, const NumberSet& b) const;
   NumberSet negate(const NumberSet& a) const;
+  /// a * b + c rounded once (a fused multiply-add: NV_gpu_program5's FMA, the library's fma):
+  /// the exact result at the corners of the operands' intervals (it is bilinear in a and b and
+  /// monotone in c, so its extremes are at corners), rounded to the model; IEEE 754's invalid
+  /// cases (0 * inf, inf - inf) give NaN.
+  NumberSet fusedMultiplyAdd(const NumberSet& a, const NumberSet& b, const NumberSet& c) const;
   /// a < b, a <= b, ... ("<", "<=", ">", ">=", "==", "!="); NaN compares unordered.
   Truth compare(std::string_view op, const NumberSet& a, const NumberSet& b) const;
 

@@ -8,6 +8,8 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <optional>
+#include <set>
 
 #include "interpreter/wgsl/runtime_alternatives.h"
 #include "interpreter/wgsl/runtime_float_builtins.h"
@@ -52,6 +54,34 @@ constexpr LibraryRow kRows[] = {
     {"smoothstep", "T smoothstep(T a, T b, T x); Tn smoothstep(Tn a, Tn b, Tn x)", kFloating, "smoothstep", "t = saturate((x - a) / (b - a)); t * t * (3 - 2 * t)"},
     {"sqrt", "T sqrt(T a); Tn sqrt(Tn a)", kFloating, "sqrt", "WGSL sqrt accuracy (CG-E5)"},
     {"step", "T step(T a, T x); Tn step(Tn a, Tn x)", kFloating, "step", "x >= a ? 1 : 0"},
+    // The rest of the manual's pages (docs/ambiguities.md CG-E13): a page whose reference
+    // implementation "could be" the function's is that implementation in the model, hulled with
+    // the accurate function (Plumb's WGSL accuracy row) where the description asks for it.
+    {"acos", "T acos(T a); Tn acos(Tn a)", kFloating, "acos", "Abramowitz-Stegun polynomial * sqrt(1 - |a|) (the manual's) or WGSL acos accuracy (CG-E13)"},
+    {"asin", "T asin(T a); Tn asin(Tn a)", kFloating, "asin", "pi/2 - sqrt(1 - |a|) * polynomial (the manual's) or WGSL asin accuracy (CG-E13)"},
+    {"atan", "T atan(T a); Tn atan(Tn a)", kFloating, "atan", "atan2(a, 1) (the manual's) or WGSL atan accuracy (CG-E13)"},
+    {"atan2", "T atan2(T y, T x); Tn atan2(Tn y, Tn x)", kFloating, "atan2", "the manual's minimax polynomial with octant fix-ups, or WGSL atan2 accuracy (CG-E13)"},
+    {"cosh", "T cosh(T a); Tn cosh(Tn a)", kFloating, "cosh", "0.5 * (exp(a) + exp(-a)) or WGSL cosh accuracy (CG-E13)"},
+    {"sinh", "T sinh(T a); Tn sinh(Tn a)", kFloating, "sinh", "0.5 * (exp(a) - exp(-a)) or WGSL sinh accuracy (CG-E13)"},
+    {"tanh", "T tanh(T a); Tn tanh(Tn a)", kFloating, "tanh", "e = exp(2 * a); (e - 1) / (e + 1), or WGSL tanh accuracy (CG-E13)"},
+    {"tan", "T tan(T a); Tn tan(Tn a)", kFloating, "tan", "sincos(a, s, c); s / c, or WGSL tan accuracy (CG-E13)"},
+    {"log10", "T log10(T a); Tn log10(Tn a)", kFloating, "log10", "ANSI C log10: log2(a) * log10(2) within log2's accuracy, or correctly rounded (CG-E13)"},
+    {"degrees", "T degrees(T a); Tn degrees(Tn a)", kFloating, "degrees", "57.29577951 * a (or 180/pi * a)"},
+    {"radians", "T radians(T a); Tn radians(Tn a)", kFloating, "radians", "0.017453292 * a (or pi/180 * a)"},
+    {"round", "T round(T a); Tn round(Tn a)", kFloating, "round", "nearest integer, a half either way: floor(a + 0.5) or to even (profile-dependent)"},
+    {"sign", "T sign(T a); Tn sign(Tn a)", kFloating, "sign", "(a > 0) - (a < 0); NaN: 0 or NaN"},
+    {"fmod", "T fmod(T x, T y); Tn fmod(Tn x, Tn y)", kFloating, "fmod", "c = frac(abs(x / y)) * abs(y); x < 0 ? -c : c, or C's exact remainder; y = 0: any value"},
+    {"reflect", "Tn reflect(Tn i, Tn n)", kFloating, "reflect", "i - 2.0 * n * dot(n, i)"},
+    {"refract", "Tn refract(Tn i, Tn n, T eta)", kFloating, "refract", "cosi = dot(-i, n); cost2 = 1 - eta * eta * (1 - cosi * cosi); (eta * i + (eta * cosi - sqrt(abs(cost2))) * n) * (cost2 > 0)"},
+    {"faceforward", "T faceforward(T n, T i, T ng); Tn faceforward(Tn n, Tn i, Tn ng)", kFloating, "faceforward", "dot(i, ng) < 0 ? n : -n"},
+    {"transpose", "Tmxn transpose(Tnxm A)", "T: float | half | fixed; n, m: 1 | 2 | 3 | 4", "transpose", "exact"},
+    {"determinant", "T determinant(Tnxn A)", "T: float | half | fixed; n: 1 | 2 | 3 | 4", "determinant", "the manual's cofactor formulas, each dot in any order"},
+    {"isnan", "bool isnan(T a); booln isnan(Tn a)", kFloating, "isnan", "a != a"},
+    {"isinf", "bool isinf(T a); booln isinf(Tn a)", kFloating, "isinf", "(2 * a == a) && (a != 0) in the model, or a is infinite"},
+    {"all", "bool all(bool a); bool all(booln a)", "n: 1 | 2 | 3 | 4", "all", "a.x && a.y && ..."},
+    {"any", "bool any(bool a); bool any(booln a)", "n: 1 | 2 | 3 | 4", "any", "a.x || a.y || ..."},
+    {"fma", "T fma(T a, T b, T c); Tn fma(Tn a, Tn b, Tn c)", kFloating, "fma", "a * b + c rounded once, or twice (CG-P3, CG-E13)"},
+    {"clip", "void clip(T x); void clip(Tn x)", "T: float; n: 1 | 2 | 3 | 4", "clip", "if (any(x < 0)) discard (the evaluator's)"},
     // cgc's dialect, extension glsl-functions (docs/ambiguities.md CGD-2): GLSL's names, with
     // the formulas cgc 3.1's hlslf output gives them.
     {"fract", "T fract(T a); Tn fract(Tn a)", kFloating, "frac", "frac (cgc dialect)"},
@@ -346,6 +376,409 @@ LibraryResult cross(const Context& k, const std::vector<EvalValue>& args) {
   return out;
 }
 
+// --------------------------------------------------------- the manual's other pages (CG-E13)
+
+// A set from a truth: 1 if true, 0 if false, [0, 1] if either (the manual's `float(x < 0)`).
+NumberSet truthAsNumber(Truth t) {
+  return t == Truth::True    ? NumberSet::point(1)
+         : t == Truth::False ? NumberSet::point(0)
+                             : NumberSet::range(0, 1);
+}
+
+// `c ? a : b` over sets: the selected one, or both (the hull) when the condition goes either
+// way. The library's functions return one value, so the two arms are joined rather than
+// explored; a superset of either execution.
+NumberSet selectOn(Truth t, const NumberSet& a, const NumberSet& b) {
+  return t == Truth::True ? a : t == Truth::False ? b : hull(a, b);
+}
+
+// The arithmetic of one model over sets, in the manual's notation (the reference
+// implementations are written with these).
+struct Arith {
+  const Context& k;
+  const Component& like;
+  NumericModel nm() const { return k.of(like); }
+  NumberSet c(double v) const { return nm().fromReal(v); }
+  NumberSet add(const NumberSet& a, const NumberSet& b) const { return nm().add(a, b); }
+  NumberSet sub(const NumberSet& a, const NumberSet& b) const { return nm().subtract(a, b); }
+  NumberSet mul(const NumberSet& a, const NumberSet& b) const { return nm().multiply(a, b); }
+  NumberSet div(const NumberSet& a, const NumberSet& b) const { return nm().divide(a, b); }
+  NumberSet neg(const NumberSet& a) const { return nm().negate(a); }
+  NumberSet abs(const NumberSet& a) const {
+    std::string unused;
+    return absComponent(k, number(like, a), unused).number;
+  }
+  NumberSet minOf(const NumberSet& a, const NumberSet& b) const {
+    return selectSmaller(a, b, true);
+  }
+  NumberSet maxOf(const NumberSet& a, const NumberSet& b) const {
+    return selectSmaller(a, b, false);
+  }
+  Truth less(const NumberSet& a, const NumberSet& b) const { return nm().compare("<", a, b); }
+  Truth greater(const NumberSet& a, const NumberSet& b) const { return nm().compare(">", a, b); }
+  NumberSet row(std::string_view wgsl, std::vector<NumberSet> xs) const {
+    return accuracyRow(k, wgsl, like, xs);
+  }
+};
+
+// The manual's acos and asin (Abramowitz and Stegun 4.4.45, "Absolute error <= 6.7e-5"):
+// the polynomial in |x| times sqrt(1 - |x|), mirrored for a negative x.
+NumberSet acosReference(const Arith& m, const NumberSet& x0) {
+  NumberSet negate = truthAsNumber(m.less(x0, NumberSet::point(0)));
+  NumberSet x = m.abs(x0);
+  NumberSet ret = m.c(-0.0187293);
+  ret = m.add(m.mul(ret, x), m.c(0.0742610));
+  ret = m.sub(m.mul(ret, x), m.c(0.2121144));
+  ret = m.add(m.mul(ret, x), m.c(1.5707288));
+  ret = m.mul(ret, m.row("sqrt", {m.sub(m.c(1.0), x)}));
+  ret = m.sub(ret, m.mul(m.mul(m.c(2), negate), ret));
+  return m.add(m.mul(negate, m.c(3.14159265358979)), ret);
+}
+NumberSet asinReference(const Arith& m, const NumberSet& x0) {
+  NumberSet negate = truthAsNumber(m.less(x0, NumberSet::point(0)));
+  NumberSet x = m.abs(x0);
+  NumberSet ret = m.c(-0.0187293);
+  ret = m.add(m.mul(ret, x), m.c(0.0742610));
+  ret = m.sub(m.mul(ret, x), m.c(0.2121144));
+  ret = m.add(m.mul(ret, x), m.c(1.5707288));
+  ret = m.sub(m.mul(m.c(3.14159265358979), m.c(0.5)),
+              m.mul(m.row("sqrt", {m.sub(m.c(1.0), x)}), ret));
+  return m.sub(ret, m.mul(m.mul(m.c(2), negate), ret));
+}
+
+// The manual's atan2 "as an approximation": a minimax polynomial of min/max on the first
+// octant, then the octant's fix-ups.
+NumberSet atan2Reference(const Arith& m, const NumberSet& y, const NumberSet& x) {
+  NumberSet t3 = m.abs(x), t1 = m.abs(y);
+  NumberSet t0 = m.maxOf(t3, t1);
+  t1 = m.minOf(t3, t1);
+  t3 = m.div(m.c(1), t0);
+  t3 = m.mul(t1, t3);
+  NumberSet t4 = m.mul(t3, t3);
+  t0 = m.neg(m.c(0.013480470));
+  t0 = m.add(m.mul(t0, t4), m.c(0.057477314));
+  t0 = m.sub(m.mul(t0, t4), m.c(0.121239071));
+  t0 = m.add(m.mul(t0, t4), m.c(0.195635925));
+  t0 = m.sub(m.mul(t0, t4), m.c(0.332994597));
+  t0 = m.add(m.mul(t0, t4), m.c(0.999995630));
+  t3 = m.mul(t0, t3);
+  t3 = selectOn(m.greater(m.abs(y), m.abs(x)), m.sub(m.c(1.570796327), t3), t3);
+  t3 = selectOn(m.less(x, NumberSet::point(0)), m.sub(m.c(3.141592654), t3), t3);
+  return selectOn(m.less(y, NumberSet::point(0)), m.neg(t3), t3);
+}
+
+// round: "The value returned by round() if the fractional portion of the operand is 0.5 is
+// profile dependent": round-to-nearest up (`floor(a + 0.5)`, the addition in the model) or to
+// even. Both monotone: the set's ends give the result's.
+NumberSet roundSet(const Arith& m, const NumberSet& a) {
+  if (a.undefined || !a.values) return a;
+  NumberSet up = floorSet(m.add(a, m.c(0.5)));
+  NumberSet even = a;
+  even.lo = std::nearbyint(a.lo), even.hi = std::nearbyint(a.hi);
+  NumberSet out = hull(up, m.nm().convert(even));  // fixed: round(1.9) = 2 saturates
+  out.nan = a.nan || up.nan;
+  return out;
+}
+
+// sign: `(a > 0) - (a < 0)`; a NaN gives 0 by that formula and "ideally" NaN: both.
+NumberSet signSet(const Arith& m, const NumberSet& a) {
+  if (a.undefined) return NumberSet::any();
+  NumberSet out = m.sub(truthAsNumber(m.greater(a, NumberSet::point(0))),
+                        truthAsNumber(m.less(a, NumberSet::point(0))));
+  if (a.nan) out.nan = true, out = hull(out, NumberSet::point(0));
+  return out;
+}
+
+// fmod: "the remainder of x divided by y with the same sign as x"; "If y is zero, the result is
+// implementation-defined": any value. The reference implementation (frac(abs(x / y)) *
+// abs(y), negated for a negative x) in the model, and C's exact remainder (representable).
+NumberSet fmodSet(const Arith& m, const NumberSet& x, const NumberSet& y) {
+  if (x.undefined || y.undefined || (y.values && y.lo <= 0 && y.hi >= 0)) return NumberSet::any();
+  NumberSet q = m.abs(m.div(x, y));
+  NumberSet c = m.mul(m.sub(q, floorSet(q)), m.abs(y));
+  NumberSet reference = selectOn(m.less(x, NumberSet::point(0)), m.neg(c), c);
+  if (!x.values || !y.values) return reference;
+  NumberSet exact;
+  if (x.isPoint() && y.isPoint() && std::isfinite(x.lo) && std::isfinite(y.lo)) {
+    exact = NumberSet::point(std::fmod(x.lo, y.lo));
+  } else {
+    // |fmod(x, y)| < |y| with x's sign: the range such a remainder covers.
+    double bound = std::max(std::fabs(y.lo), std::fabs(y.hi));
+    exact = NumberSet::range(x.lo < 0 ? -bound : 0, x.hi > 0 ? bound : 0);
+    exact.nan = std::isinf(x.lo) || std::isinf(x.hi);
+  }
+  exact.nan |= x.nan || y.nan;
+  return hull(reference, m.nm().convert(exact));
+}
+
+// isnan: `s != s` (IEEE 754: only a NaN differs from itself).
+Component isnanOf(const Component& a) {
+  if (a.kind != ComponentKind::Number || a.number.undefined) return Component::anyBool();
+  const NumberSet& s = a.number;
+  if (!s.nan) return Component::boolean(false);
+  return s.values ? Component::anyBool() : Component::boolean(true);
+}
+
+// isinf: the description ("a (negative or positive) infinite value") and the reference
+// `(2 * s == s) && (s != 0)` evaluated in the model, which differ where the model saturates
+// (fixed: 2 * -2 saturates to -2): the union of both answers.
+Component isinfOf(const Context& k, const Component& a) {
+  if (a.kind != ComponentKind::Number || a.number.undefined) return Component::anyBool();
+  const NumberSet& s = a.number;
+  NumericModel nm = k.of(a);
+  bool canTrue = false, canFalse = s.nan;
+  if (s.values) {
+    bool infinite = std::isinf(s.lo) || std::isinf(s.hi);
+    bool finite = !(s.lo == s.hi && std::isinf(s.lo));
+    canTrue |= infinite, canFalse |= finite;
+    Truth doubled = nm.compare("==", nm.multiply(nm.fromReal(2), s), s);
+    Truth nonzero = nm.compare("!=", s, NumberSet::point(0));
+    if (doubled != Truth::False && nonzero != Truth::False) canTrue = true;
+    if (doubled != Truth::True || nonzero != Truth::True) canFalse = true;
+  }
+  Component out = Component::boolean(canTrue);
+  out.canFalse = canFalse;
+  return out;
+}
+
+// The components of a matrix argument as a row-major grid.
+bool squareMatrix(const EvalValue& a, int& n) {
+  n = a.rows;
+  return a.shape == EvalValue::Shape::Matrix && a.rows == a.columns && n >= 1 && n <= 4;
+}
+
+// determinant: the manual's cofactor formulas, each `dot` summed in any order (CG-E5).
+NumberSet determinantSet(const Context& k, const EvalValue& a) {
+  const Component& like = a.components[0];
+  Arith m{k, like};
+  auto at = [&](int r, int c) { return a.at(r, c).number; };
+  auto comps = [&](std::vector<NumberSet> xs) {
+    std::vector<Component> out;
+    for (const NumberSet& x : xs) out.push_back(number(like, x));
+    return out;
+  };
+  int n = a.rows;
+  if (n == 1) return at(0, 0);
+  if (n == 2) return m.sub(m.mul(at(0, 0), at(1, 1)), m.mul(at(0, 1), at(1, 0)));
+  if (n == 3) {
+    // dot(A._m00_m01_m02, A._m11_m12_m10 * A._m22_m20_m21 - A._m12_m10_m11 * A._m21_m22_m20)
+    std::vector<NumberSet> cof;
+    for (int j = 0; j < 3; ++j) {
+      int j1 = (j + 1) % 3, j2 = (j + 2) % 3;
+      cof.push_back(m.sub(m.mul(at(1, j1), at(2, j2)), m.mul(at(1, j2), at(2, j1))));
+    }
+    return dotSet(k, like, comps({at(0, 0), at(0, 1), at(0, 2)}), comps(cof));
+  }
+  // 4x4: dot(float4(1,-1,1,-1) * row 0, the sum of three products of rotated rows).
+  auto rot = [&](int r, int s) {  // A._m{r}{s}_m{r}{s+1}... : row r rotated by s
+    std::vector<NumberSet> v;
+    for (int j = 0; j < 4; ++j) v.push_back(at(r, (j + s) % 4));
+    return v;
+  };
+  auto times = [&](const std::vector<NumberSet>& x, const std::vector<NumberSet>& y) {
+    std::vector<NumberSet> v;
+    for (int j = 0; j < 4; ++j) v.push_back(m.mul(x[j], y[j]));
+    return v;
+  };
+  auto minus = [&](const std::vector<NumberSet>& x, const std::vector<NumberSet>& y) {
+    std::vector<NumberSet> v;
+    for (int j = 0; j < 4; ++j) v.push_back(m.sub(x[j], y[j]));
+    return v;
+  };
+  auto plus = [&](const std::vector<NumberSet>& x, const std::vector<NumberSet>& y) {
+    std::vector<NumberSet> v;
+    for (int j = 0; j < 4; ++j) v.push_back(m.add(x[j], y[j]));
+    return v;
+  };
+  std::vector<NumberSet> t1 =
+      times(rot(1, 1), minus(times(rot(2, 2), rot(3, 3)), times(rot(2, 3), rot(3, 2))));
+  std::vector<NumberSet> t2 =
+      times(rot(1, 2), minus(times(rot(2, 3), rot(3, 1)), times(rot(2, 1), rot(3, 3))));
+  std::vector<NumberSet> t3 =
+      times(rot(1, 3), minus(times(rot(2, 1), rot(3, 2)), times(rot(2, 2), rot(3, 1))));
+  std::vector<NumberSet> signs = {m.c(1), m.c(-1), m.c(1), m.c(-1)};
+  return dotSet(k, like, comps(times(signs, rot(0, 0))), comps(plus(plus(t1, t2), t3)));
+}
+
+// Each component of a value whose components are numbers (the new rows take floating types:
+// the checker converts an int argument to the overload's float, half or fixed).
+bool allNumbers(const std::vector<EvalValue>& args) {
+  for (const EvalValue& a : args) {
+    if (!a.isNumeric() || a.components.empty()) return false;
+    for (const Component& c : a.components)
+      if (c.kind != ComponentKind::Number) return false;
+  }
+  return true;
+}
+
+// The rows of this section, or nullopt when `e` is not one of them.
+std::optional<LibraryResult> callManualRow(const Context& k, std::string_view e,
+                                           const std::vector<EvalValue>& args) {
+  static const std::set<std::string_view> kNames = {
+      "acos",    "asin",    "atan",        "atan2",     "cosh",        "sinh",  "tanh",
+      "tan",     "log10",   "degrees",     "radians",   "round",       "sign",  "fmod",
+      "reflect", "refract", "faceforward", "transpose", "determinant", "isnan", "isinf",
+      "all",     "any",     "fma",         "clip"};
+  if (!kNames.count(e)) return std::nullopt;
+  LibraryResult bad;
+  auto fail = [&](const std::string& why) {
+    bad.error = std::string(e) + ": " + why;
+    return bad;
+  };
+  if (e == "all" || e == "any") {
+    if (args.size() != 1 || !args[0].isNumeric()) return fail("one bool or boolN argument");
+    bool all = e == "all";
+    // all: a.x && a.y && ...; any: a.x || a.y || ... over the components' possible values.
+    bool canTrue = all, canFalse = !all;
+    for (const Component& c : args[0].components) {
+      bool t = c.kind == ComponentKind::Bool ? c.canTrue : true;
+      bool f = c.kind == ComponentKind::Bool ? c.canFalse : true;
+      if (c.kind == ComponentKind::Number && !c.number.undefined && !c.number.nan)
+        t = c.number.hi != 0 || c.number.lo != 0, f = c.number.lo <= 0 && c.number.hi >= 0;
+      if (all)
+        canTrue = canTrue && t, canFalse = canFalse || f;
+      else
+        canTrue = canTrue || t, canFalse = canFalse && f;
+    }
+    Component r = Component::boolean(canTrue);
+    r.canFalse = canFalse;
+    LibraryResult out;
+    out.value = EvalValue::scalar(r, "bool");
+    return out;
+  }
+  if (!allNumbers(args)) return fail("floating arguments expected");
+  if (e == "clip") {
+    // The condition of the manual's `if (any(x < 0)) discard;`; the evaluator discards.
+    if (args.size() != 1) return fail("one argument");
+    bool canTrue = false, canFalse = true;
+    for (const Component& c : args[0].components) {
+      Truth t = k.of(c).compare("<", c.number, NumberSet::point(0));
+      canTrue |= t != Truth::False;
+      canFalse &= t != Truth::True;
+    }
+    Component r = Component::boolean(canTrue);
+    r.canFalse = canFalse;
+    LibraryResult out;
+    out.value = EvalValue::scalar(r, "bool");
+    return out;
+  }
+  if (e == "transpose") {
+    if (args.size() != 1 || args[0].shape != EvalValue::Shape::Matrix) return fail("one matrix");
+    const EvalValue& a = args[0];
+    LibraryResult out;
+    out.value = a;
+    out.value.rows = a.columns, out.value.columns = a.rows;
+    out.value.components.clear();
+    for (int r = 0; r < a.columns; ++r)
+      for (int c = 0; c < a.rows; ++c) out.value.components.push_back(a.at(c, r));
+    return out;
+  }
+  if (e == "determinant") {
+    int n = 0;
+    if (args.size() != 1 || !squareMatrix(args[0], n)) return fail("one square matrix");
+    LibraryResult out;
+    const Component& like = args[0].components[0];
+    out.value = EvalValue::scalar(number(like, determinantSet(k, args[0])), "");
+    return out;
+  }
+  if (e == "reflect" || e == "refract" || e == "faceforward") {
+    size_t arity = e == "reflect" ? 2 : 3;
+    if (args.size() != arity || width(args[0]) != width(args[1]))
+      return fail("vectors of one size");
+    const Component& like = args[0].components[0];
+    Arith m{k, like};
+    const auto &i = args[0].components, &n = args[1].components;
+    LibraryResult out;
+    out.value = args[0];
+    if (e == "reflect") {
+      // i - 2.0 * n * dot(n, i)
+      NumberSet d = dotSet(k, like, n, i);
+      for (size_t j = 0; j < i.size(); ++j)
+        out.value.components[j] =
+            number(like, m.sub(i[j].number, m.mul(m.mul(m.c(2), n[j].number), d)));
+      return out;
+    }
+    if (e == "faceforward") {
+      // dot(i, ng) < 0 ? n : -n (faceforward(N, I, Ng): the first argument is returned).
+      if (width(args[2]) != width(args[0])) return fail("vectors of one size");
+      Truth t =
+          m.less(dotSet(k, like, args[1].components, args[2].components), NumberSet::point(0));
+      for (size_t j = 0; j < i.size(); ++j)
+        out.value.components[j] = number(like, selectOn(t, i[j].number, m.neg(i[j].number)));
+      return out;
+    }
+    // refract(i, n, eta): cosi = dot(-i, n); cost2 = 1 - eta * eta * (1 - cosi * cosi);
+    // t = eta * i + ((eta * cosi - sqrt(abs(cost2))) * n); t * (cost2 > 0)
+    if (width(args[2]) != 1) return fail("eta is a scalar");
+    NumberSet eta = args[2].components[0].number;
+    std::vector<Component> minusI;
+    for (const Component& c : i) minusI.push_back(number(like, m.neg(c.number)));
+    NumberSet cosi = dotSet(k, like, minusI, n);
+    NumberSet cost2 = m.sub(m.c(1), m.mul(m.mul(eta, eta), m.sub(m.c(1), m.mul(cosi, cosi))));
+    NumberSet scale = m.sub(m.mul(eta, cosi), m.row("sqrt", {m.abs(cost2)}));
+    NumberSet keep = truthAsNumber(m.greater(cost2, NumberSet::point(0)));
+    for (size_t j = 0; j < i.size(); ++j)
+      out.value.components[j] =
+          number(like, m.mul(m.add(m.mul(eta, i[j].number), m.mul(scale, n[j].number)), keep));
+    return out;
+  }
+  size_t arity = e == "atan2" || e == "fmod" ? 2 : e == "fma" ? 3 : 1;
+  if (args.size() != arity) return fail(std::to_string(arity) + " arguments expected");
+  ComponentFn fn = [e](const Context& c, const std::vector<Component>& x, std::string&) {
+    const Component& like = x[0];
+    Arith m{c, like};
+    const NumberSet& a = x[0].number;
+    auto withRow = [&](const NumberSet& reference, std::string_view wgsl) {
+      std::vector<NumberSet> xs;
+      for (const Component& v : x) xs.push_back(v.number);
+      return number(like, hull(reference, m.row(wgsl, xs)));
+    };
+    if (e == "isnan") return isnanOf(like);
+    if (e == "isinf") return isinfOf(c, like);
+    if (e == "acos") return withRow(acosReference(m, a), "acos");
+    if (e == "asin") return withRow(asinReference(m, a), "asin");
+    if (e == "atan") return withRow(atan2Reference(m, a, m.c(1)), "atan");
+    if (e == "atan2") return withRow(atan2Reference(m, a, x[1].number), "atan2");
+    if (e == "cosh" || e == "sinh") {
+      NumberSet p = m.row("exp", {a}), q = m.row("exp", {m.neg(a)});
+      NumberSet sum = e == "cosh" ? m.add(p, q) : m.sub(p, q);
+      return withRow(m.mul(m.c(0.5), sum), e);
+    }
+    if (e == "tanh") {
+      NumberSet t = m.row("exp", {m.mul(m.c(2), a)});
+      return withRow(m.div(m.sub(t, m.c(1)), m.add(t, m.c(1))), "tanh");
+    }
+    if (e == "tan") return withRow(m.div(m.row("sin", {a}), m.row("cos", {a})), "tan");
+    if (e == "log10") {
+      // ANSI C's log10: log2's set scaled (each rounding in the model), or the correctly
+      // rounded value at the set's ends (log10 is monotone).
+      NumberSet viaLog2 = m.mul(m.row("log2", {a}), m.c(0.30102999566398119521));
+      if (a.undefined || !a.values || a.lo < 0 || a.nan || !viaLog2.values)
+        return number(like, viaLog2);
+      return number(like, hull(viaLog2, m.nm().fromRealRange(std::log10(a.lo), std::log10(a.hi))));
+    }
+    if (e == "degrees" || e == "radians") {
+      // `c * a` with the manual's constant (57.29577951, 0.017453292) or any other within two
+      // binary32 ulps of the exact ratio (cgc 3.1 folds radians(1) to 0.0174532905, one ulp
+      // below 180/pi's nearest; CG-E13).
+      bool deg = e == "degrees";
+      double exact = deg ? 57.295779513082322865 : 0.017453292519943295474;
+      NumberSet constant = hull(m.c(deg ? 57.29577951 : 0.017453292),
+                                m.nm().fromRealRange(exact * (1 - 0x1p-22), exact * (1 + 0x1p-22)));
+      return number(like, m.mul(constant, a));
+    }
+    if (e == "round") return number(like, roundSet(m, a));
+    if (e == "sign") return number(like, signSet(m, a));
+    if (e == "fmod") return number(like, fmodSet(m, a, x[1].number));
+    // fma: fused (NV_gpu_program5's FMA) or, as the profile may compute it, a multiply then an
+    // add: both.
+    NumericModel nm = m.nm();
+    return number(like, hull(nm.fusedMultiplyAdd(a, x[1].number, x[2].number),
+                             nm.add(nm.multiply(a, x[1].number), x[2].number)));
+  };
+  return componentWise(k, args, fn);
+}
+
 }  // namespace
 
 int outParameterCount(const LibraryRow& row) {
@@ -407,6 +840,7 @@ LibraryResult callLibrary(const LibraryRow& row, const std::vector<EvalValue>& a
   if (e == "length") return length(k, args);
   if (e == "mul") return mul(k, args);
   if (e == "cross") return cross(k, args);
+  if (std::optional<LibraryResult> r = callManualRow(k, e, args)) return *r;
   if (e == "sincos" || e == "modf") {
     if (args.size() != 1) {
       bad.error = std::string(row.name) + ": one in argument expected";

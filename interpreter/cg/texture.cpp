@@ -26,16 +26,22 @@ plumb::Type wgslTextureType(plumb::TypeTable& types, ObjectKind k) {
   plumb::TypeNode n;
   n.kind = plumb::TypeKind::SampledTexture;
   n.element = types.f32();
-  n.dimension = k == ObjectKind::Sampler1D     ? ast::TextureDimension::D1
+  n.dimension = k == ObjectKind::Sampler1D || k == ObjectKind::SamplerBUF
+                    ? ast::TextureDimension::D1
                 : k == ObjectKind::Sampler3D   ? ast::TextureDimension::D3
                 : k == ObjectKind::SamplerCUBE ? ast::TextureDimension::Cube
-                                               : ast::TextureDimension::D2;
+                : k == ObjectKind::Sampler1DARRAY || k == ObjectKind::Sampler2DARRAY
+                    ? ast::TextureDimension::D2Array
+                    : ast::TextureDimension::D2;
   return types.intern(n);
 }
 
+// The coordinates of a lookup before an array's layer and a shadow comparison's reference.
 int dimensions(ObjectKind k) {
   switch (k) {
     case ObjectKind::Sampler1D:
+    case ObjectKind::Sampler1DARRAY:
+    case ObjectKind::SamplerBUF:
       return 1;
     case ObjectKind::Sampler3D:
     case ObjectKind::SamplerCUBE:
@@ -103,8 +109,44 @@ std::vector<interp::SamplerDescriptor> samplerStates(const Texture& t) {
   return out;
 }
 
+bool arrayedSampler(ObjectKind k) {
+  return k == ObjectKind::Sampler1DARRAY || k == ObjectKind::Sampler2DARRAY;
+}
+
+// The layers an array lookup's layer coordinate selects: "the layer specified in the
+// coordinates", as OpenGL selects it (EXT_texture_array: clamp(floor(layer + 0.5), 0, d - 1));
+// every layer when the set is not a number.
+std::vector<int64_t> layersOf(const Texture& t, const NumberSet& layer) {
+  std::vector<int64_t> out;
+  int64_t last = std::max<int64_t>(t.layers - 1, 0), lo = 0, hi = last;
+  if (!layer.undefined && !layer.nan && layer.values) {
+    auto pick = [&](double v) {
+      if (!std::isfinite(v)) return v < 0 ? int64_t{0} : last;
+      return std::clamp<int64_t>(
+          static_cast<int64_t>(std::max(-1.0, std::min(std::floor(v + 0.5), 1e15))), 0, last);
+    };
+    lo = pick(layer.lo), hi = pick(layer.hi);
+  }
+  for (int64_t l = lo; l <= hi; ++l) out.push_back(l);
+  return out;
+}
+
+// A shadow lookup's channels from the comparison's result r (0 or 1, filtered): OpenGL's depth
+// texture modes give (r, r, r, 1), (r, r, r, r), (0, 0, 0, r) or, in GL 3's core profile,
+// (r, 0, 0, 1): the hull of them.
+interp::ChannelSets shadowChannels(const interp::FloatSet& r) {
+  interp::ChannelSets c;
+  for (int k = 0; k < 3; ++k) c[k] = interp::hull(r, interp::FloatSet::exact(0));
+  c[3] = interp::hull(r, interp::FloatSet::exact(1));
+  return c;
+}
+
+// The lookup at the coordinates (the layer and the shadow reference separate), with the texel
+// offset, under every sampler state the texture allows (samplerStates).
 LookupResult sample(const Texture& t, std::vector<NumberSet> coords,
-                    const interp::LevelOfDetail& lod) {
+                    const interp::LevelOfDetail& lod, const std::vector<int64_t>& offset = {},
+                    std::optional<NumberSet> layer = std::nullopt,
+                    std::optional<NumberSet> reference = std::nullopt) {
   LookupResult r;
   if (t.sampler == ObjectKind::SamplerRECT)
     // texRECT: "unnormalized texture coordinates" (the manual's texRECT page): in texels.
@@ -116,17 +158,46 @@ LookupResult sample(const Texture& t, std::vector<NumberSet> coords,
                    : t.sampler == ObjectKind::Sampler3D   ? interp::SampledDimension::D3
                    : t.sampler == ObjectKind::SamplerCUBE ? interp::SampledDimension::Cube
                                                           : interp::SampledDimension::D2;
+  view.arrayed = arrayedSampler(t.sampler);
+  view.depth = reference.has_value();
   interp::SamplePoint p;
+  std::vector<int64_t> off = offset;
+  if (t.sampler == ObjectKind::Sampler1DARRAY) {
+    // Held as a 2D array one texel high: its row's centre, exact under every filter and mode.
+    coords.push_back(NumberSet::point(0.5));
+    off.resize(std::max<size_t>(off.size(), 1), 0);
+    off.resize(2, 0);
+  }
   p.count = static_cast<int>(coords.size());
   for (size_t a = 0; a < coords.size() && a < 3; ++a) p.coords[a] = floatSetOf(coords[a]);
+  for (size_t a = 0; a < off.size() && a < 3; ++a) p.offset[a] = off[a];
   std::optional<interp::ChannelSets> all;
-  for (const interp::SamplerDescriptor& s : samplerStates(t)) {
-    interp::ChannelSets c = interp::sampleTexture(view, s, p, lod);
+  auto join = [&](const interp::ChannelSets& c) {
     if (!all) {
       all = c;
-      continue;
+      return;
     }
     for (int k = 0; k < 4; ++k) (*all)[k] = interp::hull((*all)[k], c[k]);
+  };
+  std::vector<int64_t> layers =
+      view.arrayed && layer ? layersOf(t, *layer) : std::vector<int64_t>{0};
+  for (int64_t l : layers) {
+    p.arrayIndex = l;
+    if (!reference) {
+      for (const interp::SamplerDescriptor& s : samplerStates(t))
+        join(interp::sampleTexture(view, s, p, lod));
+      continue;
+    }
+    // A shadow comparison (the manual: "If an extra coordinate compared to the texture
+    // dimensionality is present it is used to perform a shadow comparison"): with the sampler
+    // state's compare function, Vulkan's depth compare (sampling.h); a state without one (GL's
+    // compare mode NONE on a shadow lookup: undefined) or no given state: any value
+    // (docs/ambiguities.md CG-E15).
+    if (!t.state || !t.state->compare) {
+      r.channels.assign(4, NumberSet::any());
+      return r;
+    }
+    join(shadowChannels(interp::sampleCompare(view, *t.state, p, lod, floatSetOf(*reference))));
   }
   for (int k = 0; k < 4; ++k) r.channels.push_back(numberSetOf((*all)[k]));
   return r;
@@ -187,9 +258,23 @@ std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std
   }
   if (sampler != ObjectKind::Sampler1D && sampler != ObjectKind::Sampler2D &&
       sampler != ObjectKind::Sampler3D && sampler != ObjectKind::SamplerCUBE &&
-      sampler != ObjectKind::SamplerRECT) {
+      sampler != ObjectKind::SamplerRECT && !arrayedSampler(sampler) &&
+      sampler != ObjectKind::SamplerBUF) {
     error = "textures of this sampler type are not evaluated";
     return nullptr;
+  }
+  if (sampler == ObjectKind::SamplerBUF && j.contains("mipLevels") && j["mipLevels"] != 1) {
+    error = "a buffer texture has one level";
+    return nullptr;
+  }
+  // A 1D array's size is [width, layers]: held as a 2D array one texel high (the texels' order,
+  // level, layer, column, is the same).
+  if (sampler == ObjectKind::Sampler1DARRAY) {
+    if (!j.contains("size") || !j["size"].is_array() || j["size"].size() != 2) {
+      error = "a 1D array texture's size is [width, layers]";
+      return nullptr;
+    }
+    j["size"] = nlohmann::json::array({j["size"][0], 1, j["size"][1]});
   }
   if (sampler == ObjectKind::SamplerRECT && j.contains("mipLevels") && j["mipLevels"] != 1) {
     error = "a RECT texture has one level";
@@ -213,9 +298,11 @@ std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std
   t->texels = std::move(*texels);
   t->levels = static_cast<int>(t->texels.components().size());
   for (size_t k = 0; k < j["size"].size() && k < 3; ++k) t->size[k] = j["size"][k].get<int64_t>();
+  if (arrayedSampler(sampler)) t->layers = t->size[2];
   if (j.contains("sampler")) {
-    std::optional<interp::SamplerDescriptor> s =
-        interp::samplerFromJson(j["sampler"], false, error);
+    // A "compare" function makes it a shadow sampler's state (GL's TEXTURE_COMPARE_MODE).
+    std::optional<interp::SamplerDescriptor> s = interp::samplerFromJson(
+        j["sampler"], j["sampler"].is_object() && j["sampler"].contains("compare"), error);
     if (!s) {
       error = "sampler: " + error;
       return nullptr;
@@ -230,26 +317,59 @@ std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std
   return t;
 }
 
-bool isTextureLookup(const std::string& name) {
-  if (name == "texelFetch") return true;
-  for (const char* base : {"tex1D", "tex2D", "tex3D", "texCUBE", "texRECT"}) {
-    std::string b = base;
+namespace {
+
+// The lookup's sampler part and form: "tex2DARRAY" + "lod". Longest bases first.
+bool splitLookupName(const std::string& name, std::string& base, std::string& suffix) {
+  for (const char* b :
+       {"tex1DARRAY", "tex2DARRAY", "texCUBE", "texRECT", "texBUF", "tex1D", "tex2D", "tex3D"}) {
     if (name.rfind(b, 0) != 0) continue;
-    std::string suffix = name.substr(b.size());
+    base = b;
+    suffix = name.substr(base.size());
+    if (base == "texBUF") return suffix.empty();
+    if (base.find("ARRAY") != std::string::npos)
+      return suffix.empty() || suffix == "lod" || suffix == "bias" || suffix == "proj";
     return suffix.empty() || suffix == "proj" || suffix == "lod" || suffix == "bias" ||
-           suffix == "fetch";
+           suffix == "fetch" || suffix == "size";
   }
   return false;
 }
 
+std::vector<NumberSet> offsetCoordinates(std::vector<NumberSet> c, const std::vector<int64_t>& o) {
+  for (size_t a = 0; a < c.size() && a < o.size(); ++a)
+    if (c[a].isPoint()) c[a] = NumberSet::point(c[a].lo + static_cast<double>(o[a]));
+  return c;
+}
+
+}  // namespace
+
+bool isTextureLookup(const std::string& name) {
+  if (name == "texelFetch" || name == "texelFetchOffset") return true;
+  std::string base, suffix;
+  return splitLookupName(name, base, suffix);
+}
+
+std::vector<std::optional<int64_t>> textureSize(const Texture& t, const NumberSet& level) {
+  std::vector<std::optional<int64_t>> out(3);
+  if (!level.isPoint() || level.lo < 0 || level.lo >= t.levels) return out;
+  int l = static_cast<int>(level.lo);
+  int dims = t.sampler == ObjectKind::Sampler3D ? 3 : t.sampler == ObjectKind::Sampler1D ? 1 : 2;
+  for (int k = 0; k < dims; ++k) out[k] = std::max<int64_t>(1, t.size[k] >> l);
+  return out;
+}
+
 LookupResult lookupTexture(const std::string& name, const Texture& t,
-                           const std::vector<std::vector<NumberSet>>& args) {
+                           const std::vector<std::vector<NumberSet>>& args,
+                           const std::vector<int64_t>& offset) {
   LookupResult r;
   size_t dims = static_cast<size_t>(dimensions(t.sampler));
-  std::string suffix;
-  for (const char* base : {"tex1D", "tex2D", "tex3D", "texCUBE", "texRECT"})
-    if (name.rfind(base, 0) == 0) suffix = name.substr(std::string(base).size());
-  if (args.empty()) {
+  size_t layer = arrayedSampler(t.sampler) ? 1 : 0;  // the layer's component after the coordinates
+  std::string base, suffix;
+  if (name != "texelFetch" && name != "texelFetchOffset" && !splitLookupName(name, base, suffix)) {
+    r.error = name + ": not a texture lookup";
+    return r;
+  }
+  if (args.empty() || args[0].empty()) {
     r.error = name + ": no coordinate";
     return r;
   }
@@ -257,52 +377,81 @@ LookupResult lookupTexture(const std::string& name, const Texture& t,
   auto first = [&](size_t n) {
     return std::vector<NumberSet>(c.begin(), c.begin() + std::min(n, c.size()));
   };
-  if (name == "texelFetch" || suffix == "fetch") {
-    // texelFetch(s, intN coordinate, int lod); tex2Dfetch(s, int4(x, y, _, lod)).
-    if (name == "texelFetch") {
+  auto layerOf = [&]() -> std::optional<NumberSet> {
+    if (!layer || c.size() <= dims) return std::nullopt;
+    return c[dims];
+  };
+  if (suffix == "size") {
+    r.error = name + ": a size query (textureSize)";
+    return r;
+  }
+  if (base == "texBUF") {
+    // "an unfiltered texture lookup ... using coordinates s": the element at index s.
+    return fetch(t, {c[0]}, NumberSet::point(0));
+  }
+  if (name == "texelFetch" || name == "texelFetchOffset" || suffix == "fetch") {
+    // texelFetch(s, intN coordinate, int lod); tex2Dfetch(s, int4(x, y, _, lod)); the offset
+    // added to the coordinate (the texel read is "coordinate + texelOff").
+    if (name == "texelFetch" || name == "texelFetchOffset") {
       if (args.size() != 2 || args[1].empty()) {
-        r.error = "texelFetch with an offset is not evaluated";
+        r.error = name + ": a coordinate and a level expected";
         return r;
       }
-      return fetch(t, c, args[1][0]);
+      return fetch(t, offsetCoordinates(c, offset), args[1][0]);
     }
     if (args.size() != 1 || c.size() != 4) {
-      r.error = name + " with an offset is not evaluated";
+      r.error = name + ": an int4 coordinate expected";
       return r;
     }
-    return fetch(t, first(std::min<size_t>(dims, 3)), c[3]);
+    return fetch(t, offsetCoordinates(first(std::min<size_t>(dims, 3)), offset), c[3]);
   }
   interp::LevelOfDetail anyLevel =
       interp::LevelOfDetail::explicitLevel(interp::FloatSet::anyValue());
   if (suffix == "lod" || suffix == "bias") {
-    if (args.size() != 1 || c.size() != 4) {
-      r.error = name + " with an offset is not evaluated";
+    if (args.size() != 1 || c.size() < dims + layer + 1) {
+      r.error = name + ": the coordinate's last component is the level";
       return r;
     }
-    // The coordinate's w is the level (lod) or a bias of the implicit level, which a single
-    // call does not know: any level (CG-E12).
+    // The coordinate's last component is the level (lod) or a bias of the implicit level, which
+    // a single call does not know: any level (CG-E12). A shadow sampler's reference (a state
+    // with a compare function) is the third component where the coordinates leave it room.
     interp::LevelOfDetail lod =
-        suffix == "lod" ? interp::LevelOfDetail::explicitLevel(floatSetOf(c[3])) : anyLevel;
-    return sample(t, first(dims), lod);
+        suffix == "lod" ? interp::LevelOfDetail::explicitLevel(floatSetOf(c.back())) : anyLevel;
+    std::optional<NumberSet> reference;
+    if (t.state && t.state->compare && dims + layer <= 2 && c.size() == 4) reference = c[2];
+    return sample(t, first(dims), lod, offset, layerOf(), reference);
   }
   if (suffix == "proj") {
-    // The coordinate divided by its last component (the manual's tex*proj pages); one more
-    // component is a shadow comparison.
-    if (args.size() != 1 || c.size() != dims + 1) {
-      r.error = name + ": shadow comparisons and offsets are not evaluated";
+    // The coordinates divided by the last component (the manual's tex*proj pages); "The value
+    // used in the shadow comparison, if present, should be passed as the next-to-last
+    // component" (divided too, as OpenGL's projective shadow lookups divide r by q).
+    if (args.size() != 1 || (c.size() != dims + layer + 1 && c.size() != dims + layer + 2)) {
+      r.error = name + ": a coordinate, an optional shadow reference and the divisor expected";
       return r;
     }
-    std::vector<NumberSet> q;
-    for (size_t a = 0; a < dims; ++a) q.push_back(quotient(c[a], c[dims]));
-    return sample(t, q, anyLevel);
+    const NumberSet& q = c.back();
+    std::vector<NumberSet> x;
+    for (size_t a = 0; a < dims; ++a) x.push_back(quotient(c[a], q));
+    std::optional<NumberSet> reference;
+    if (c.size() == dims + layer + 2) reference = quotient(c[c.size() - 2], q);
+    return sample(t, x, anyLevel, offset, layerOf(), reference);
   }
-  // tex2D(s, uv) and tex2D(s, uv, dx, dy): a coordinate of more components than the texture's
-  // is a shadow comparison (the manual's tex2D page), and texCUBE(s, float4) too.
-  if (c.size() != dims || (args.size() != 1 && args.size() != 3)) {
-    r.error = name + ": shadow comparisons and offsets are not evaluated";
+  // tex2D(s, uv) and tex2D(s, uv, dx, dy): "If an extra coordinate compared to the texture
+  // dimensionality is present it is used to perform a shadow comparison. The value used in the
+  // shadow comparison is always the last component" (texCUBE(s, float4) too); an array's layer
+  // comes before it.
+  if ((c.size() != dims + layer && c.size() != dims + layer + 1) ||
+      (args.size() != 1 && args.size() != 3)) {
+    r.error = name + ": a coordinate (and a shadow reference) expected";
     return r;
   }
+  std::optional<NumberSet> reference;
+  if (c.size() == dims + layer + 1) reference = c.back();
   if (args.size() == 3) {
+    if (layer) {
+      r.error = name + ": explicit derivatives of an array lookup are not evaluated";
+      return r;
+    }
     std::array<interp::FloatSet, 3> dx{}, dy{};
     for (size_t a = 0; a < dims && a < args[1].size() && a < args[2].size(); ++a) {
       NumberSet scale = NumberSet::point(1);
@@ -311,9 +460,10 @@ LookupResult lookupTexture(const std::string& name, const Texture& t,
       dx[a] = floatSetOf(quotient(args[1][a], scale));
       dy[a] = floatSetOf(quotient(args[2][a], scale));
     }
-    return sample(t, c, interp::LevelOfDetail::gradients(dx, dy));
+    return sample(t, first(dims), interp::LevelOfDetail::gradients(dx, dy), offset, std::nullopt,
+                  reference);
   }
-  return sample(t, c, anyLevel);
+  return sample(t, first(dims), anyLevel, offset, layerOf(), reference);
 }
 
 }  // namespace plumb::cg

@@ -36,6 +36,9 @@ struct Texture {
   /// The sampler state the argument gives; none: every state (the API's, unknown here).
   std::optional<interp::SamplerDescriptor> state;
   std::string summary;  // "sampler2D 4x4, 1 level"
+  /// sampler1DARRAY, sampler2DARRAY: the layers (a 1D array is held as a 2D array one texel
+  /// high); samplerBUF: a one-level 1D texture read by index.
+  int64_t layers = 1;
 };
 
 /// The texture of a sampler argument: a JSON object or `@FILE` (see above). Null, with `error`,
@@ -54,7 +57,15 @@ struct LookupResult {
 /// The lookup `name(texture, args...)` of the manual (args: the coordinate and the other
 /// arguments after the sampler, each as its components' sets; integer components of a fetch as
 /// points). `implicitLevel`: the level of detail is not given (tex2D(s, uv)).
+/// `offset`: the texel offset of the gp4 forms (`tex2D(s, uv, int2(1, 0))`; the manual's
+/// "texelOff"), empty when none.
 LookupResult lookupTexture(const std::string& name, const Texture& texture,
-                           const std::vector<std::vector<NumberSet>>& args);
+                           const std::vector<std::vector<NumberSet>>& args,
+                           const std::vector<int64_t>& offset = {});
+
+/// The size query `texNsize(s, lod)` (the gp4 pages: "the size of the corresponding texture
+/// image"): width, height, depth of the level, each null where the texture has no such
+/// dimension or the level does not exist (the caller makes it any int).
+std::vector<std::optional<int64_t>> textureSize(const Texture& texture, const NumberSet& level);
 
 }  // namespace plumb::cg

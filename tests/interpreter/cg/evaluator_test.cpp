@@ -34,7 +34,8 @@ struct Ran {
 // Parses, checks (unless `check` is false: a program only the checker rejects) and runs.
 Ran run(const std::string& text, const std::string& entry, std::vector<std::string> args = {},
         Precision precision = Precision::Types, bool check = true,
-        const Dialect& dialect = Dialect::seed(), std::vector<std::string> uniforms = {}) {
+        const Dialect& dialect = Dialect::seed(), std::vector<std::string> uniforms = {},
+        const std::string& profile = "generic") {
   SourceFile file("test.cg", text);
   DiagnosticList diagnostics;
   ParseOptions parse;
@@ -47,6 +48,7 @@ Ran run(const std::string& text, const std::string& entry, std::vector<std::stri
   CheckOptions options;
   options.entry = entry;
   options.dialect = dialect;
+  options.profile = profile;
   std::optional<CheckedProgram> checked;
   if (check) checked = checkProgram(*program, file, diagnostics, options);
   if (check && !checked) {
@@ -383,6 +385,8 @@ TEST(CgEvaluator, EveryRuleIsTaken) {
                 {R"({"size": [1, 1], "texels": [[1, 2, 3, 4]]})"}, Precision::Types, false);
   EXPECT_EQ(tex.outcomes(), Outcomes{"return = float4(1, 2, 3, 4)"});
   fired.insert(tex.result.rulesFired.begin(), tex.result.rulesFired.end());
+  Ran d = run("float dd(float x) { return ddx(x); }", "dd", {"1"}, Precision::Types, false);
+  fired.insert(d.result.rulesFired.begin(), d.result.rulesFired.end());
   for (const EvaluationRule& rule : evaluationRules())
     EXPECT_TRUE(fired.count(std::string(rule.name))) << rule.name;
 }
@@ -616,6 +620,105 @@ TEST(CgEvaluator, CallsThroughAnInterfaceRunTheImplementation) {
   o.entry = "shade";
   o.args = {"Counter(1)", "1,1,1"};
   EXPECT_NE(runFunction(*program, o).error.find("implementing"), std::string::npos);
+}
+
+// Runs `entry` in a fragment profile with derivatives (fp40).
+Ran runFp40(const std::string& text, const std::string& entry, std::vector<std::string> args,
+            std::vector<std::string> uniforms = {}, Precision precision = Precision::Types) {
+  return run(text, entry, std::move(args), precision, true, Dialect::seed(), std::move(uniforms),
+             "fp40");
+}
+
+TEST(CgEvaluator, DerivativesAreZeroOnlyForValuesEveryFragmentShares) {
+  // docs/ambiguities.md CG-E14: one call has no neighbouring fragments; a value that is the
+  // same in every fragment (constants, uniforms no statement writes) has derivative 0, any other
+  // any value; fwidth's is a sum of magnitudes.
+  const char* p = R"(
+    uniform float scale;
+    static const float k = 2.0;
+    float4 main(float2 uv : TEXCOORD0, uniform float u) : COLOR {
+      return float4(ddx(scale * k + u), ddy(uv.x), fwidth(3.0), fwidth(uv.y));
+    }
+    float4 branched(float2 uv : TEXCOORD0) : COLOR {
+      float r = 0;
+      if (uv.x > 0.5) r = 1;
+      return float4(ddx(scale), r, 0, 1);
+    }
+  )";
+  const char* w = R"(
+    uniform float scale;
+    float4 written(float2 uv : TEXCOORD0) : COLOR {
+      scale = uv.x;
+      return float4(ddx(scale), 0, 0, 1);
+    }
+  )";
+  EXPECT_EQ(runFp40(p, "main", {"0.25,0.5", "1"}, {"scale=3"}).outcomes(),
+            Outcomes{"return = float4(0, undefined, 0, [0, inf] or NaN)"});
+  // After a branch on a varying value the quad's fragments may have gone other ways.
+  Outcomes branched = runFp40(p, "branched", {"0.75,0"}, {"scale=3"}).outcomes();
+  EXPECT_EQ(branched, Outcomes{"return = float4(undefined, 1, 0, 1)"});
+  // A uniform the program writes is not known to be the same everywhere.
+  EXPECT_EQ(runFp40(w, "written", {"0.75,0"}, {"scale=3"}).outcomes(),
+            Outcomes{"return = float4(undefined, 0, 0, 1)"});
+  // fixed: fwidth of a varying value is any magnitude of the model.
+  const char* f = R"(
+    fixed main(fixed x : TEXCOORD0) : COLOR { return fwidth(x); }
+  )";
+  EXPECT_EQ(
+      runFp40(f, "main", {"0.5"}).outcomes(),
+      Outcomes{"return = fixed as COLOR([0, 1.9990234375], undefined, undefined, undefined)"});
+}
+
+TEST(CgEvaluator, ClipDiscardsWhenAComponentIsNegative) {
+  const char* p = R"(
+    float4 main(float4 c : COLOR0) : COLOR { clip(c.xyz - 0.5); return c; }
+  )";
+  EXPECT_EQ(runFp40(p, "main", {"1,1,1,1"}).outcomes(), Outcomes{"return = float4(1, 1, 1, 1)"});
+  EXPECT_EQ(runFp40(p, "main", {"1,0.25,1,1"}).outcomes(), Outcomes{"discarded"});
+  // An undefined component: both.
+  const char* u = R"(
+    float4 main() : COLOR { float x; clip(x); return float4(1, 1, 1, 1); }
+  )";
+  EXPECT_EQ(runFp40(u, "main", {}).outcomes(),
+            (Outcomes{"discarded", "return = float4(1, 1, 1, 1)"}));
+}
+
+TEST(CgEvaluator, ManualLibraryFunctionsInPrograms) {
+  // The results take the overload's type (bool3 of isnan, the transposed matrix, a scalar of
+  // determinant and all) and the arguments its parameters' (refract's scalar eta).
+  const char* p = R"(
+    float4 f(float3 v) {
+      float2x3 m = float2x3(1, 2, 3, 4, 5, 6);
+      float3x2 t = transpose(m);
+      bool3 n = isnan(v / v);
+      float d = determinant(float2x2(1, 2, 3, 4));
+      float3 r = refract(float3(0, -1, 0), float3(0, 1, 0), 1);
+      return float4(t[2][1], d, all(n) ? 1 : 0, r.x + sign(-v.x) + round(1.25) + fmod(7.0, 4.0));
+    }
+    half h(half x) { return abs(atan2(x, x) - 0.785398163); }
+  )";
+  EXPECT_EQ(run(p, "f", {"0,1,2"}).outcomes(), (Outcomes{"return = float4(6, -2, 0, 4)"}));
+  for (Precision m : {Precision::Fp32, Precision::Fp16, Precision::Fixed}) {
+    Ran r = run(p, "h", {"0.5"}, m);
+    ASSERT_EQ(r.result.outcomes.size(), 1u);
+    const NumberSet& x = r.result.outcomes[0].outputs.at(0).value.components.at(0).number;
+    EXPECT_TRUE(x.contains(0) || (x.lo >= 0 && x.hi < 3e-3)) << numberSetText(x);
+  }
+}
+
+TEST(CgEvaluator, PureLibraryCallsAreOrderedOnlyBesideWrites) {
+  // CG-E7: the order of calls that write nothing changes no outcome; beside an operand that
+  // writes, a call's reads depend on it.
+  const char* p = R"(
+    float g;
+    float bump() { g = g + 1; return 0; }
+    float4 pure(float a) { return float4(abs(a), floor(a), frac(a), saturate(a)); }
+    float mixed() { g = 1; return bump() + abs(g); }
+  )";
+  Ran pure = run(p, "pure", {"1.5"});
+  EXPECT_EQ(pure.result.executions, 1u);
+  EXPECT_EQ(pure.outcomes(), Outcomes{"return = float4(1.5, 1, 0.5, 1)"});
+  EXPECT_EQ(run(p, "mixed").outcomes(), (Outcomes{"return = 1", "return = 2"}));
 }
 
 }  // namespace

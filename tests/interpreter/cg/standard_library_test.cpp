@@ -123,5 +123,230 @@ TEST(CgLibrary, IntAbsOfIntMinIsUndefinedBehaviour) {
   EXPECT_EQ(callLibrary(*findLibraryRow("abs"), {n}).value.components[0].integer, IntSet::of(5));
 }
 
+// ------------------------------------------------- the manual's other pages (CG-E13)
+
+bool holds(const NumberSet& s, double v) {
+  return s.contains(v);
+}
+EvalValue matrix(Model m, int rows, int columns, std::vector<double> xs) {
+  EvalValue v;
+  v.shape = EvalValue::Shape::Matrix;
+  v.rows = rows, v.columns = columns;
+  for (double x : xs) v.components.push_back(Component::ofNumber(m, NumberSet::point(x)));
+  return v;
+}
+Component boolOf(std::string_view name, std::vector<EvalValue> args, int component = 0) {
+  LibraryResult r = callLibrary(*findLibraryRow(name), args);
+  EXPECT_EQ(r.error, "") << name;
+  return r.value.components.at(component);
+}
+
+TEST(CgLibrary, InverseTrigonometryHoldsTheManualsApproximationAndTheAccurateValue) {
+  // acos(0.5) = pi/3; the manual's polynomial is within 6.7e-5 of it: both in the set.
+  NumberSet a = call1("acos", {vec(Model::Fp32, {0.5})});
+  EXPECT_TRUE(holds(a, static_cast<double>(std::acos(0.5f))));
+  EXPECT_LT(a.hi - a.lo, 2e-3);  // WGSL's acos inherits atan2's 4096 ulp
+  EXPECT_GT(a.hi - a.lo, 0);     // the polynomial's value differs from the accurate one
+  NumberSet n = call1("acos", {vec(Model::Fp32, {-1.0})});
+  EXPECT_TRUE(holds(n, static_cast<double>(std::acos(-1.0f))));
+  NumberSet s = call1("asin", {vec(Model::Fp16, {0.5})});
+  EXPECT_TRUE(holds(s, 0.52392578125));  // asin(0.5) = 0.5236 rounded to binary16
+  EXPECT_LT(s.hi - s.lo, 1e-2);
+  NumberSet t = call1("atan", {vec(Model::Fp32, {1.0})});
+  EXPECT_TRUE(holds(t, static_cast<double>(std::atan(1.0f))));
+  // atan2(1, -1) = 3pi/4: the octant fix-ups of the manual's version.
+  NumberSet t2 = call1("atan2", {vec(Model::Fp32, {1.0}), vec(Model::Fp32, {-1.0})});
+  EXPECT_TRUE(holds(t2, static_cast<double>(std::atan2(1.0f, -1.0f))));
+  EXPECT_LT(t2.hi - t2.lo, 4e-3);
+  NumberSet t3 = call1("atan2", {vec(Model::Fp32, {-2.0}), vec(Model::Fp32, {-1.0})});
+  EXPECT_TRUE(holds(t3, static_cast<double>(std::atan2(-2.0f, -1.0f))));
+  // In fixed the constants saturate (pi is 2 - 2^-10): the set still holds the accurate value.
+  NumberSet f = call1("acos", {vec(Model::Fixed, {0.5})});
+  EXPECT_TRUE(holds(f, 1072 * 0x1p-10));  // acos(0.5) = 1.0472 = 1072.3 / 1024
+}
+
+TEST(CgLibrary, HyperbolicAndTangentFormulasOrTheAccurateFunction) {
+  EXPECT_TRUE(
+      holds(call1("cosh", {vec(Model::Fp32, {1.0})}), static_cast<double>(std::cosh(1.0f))));
+  EXPECT_TRUE(
+      holds(call1("sinh", {vec(Model::Fp32, {-1.0})}), static_cast<double>(std::sinh(-1.0f))));
+  // tanh(100): the manual's (e - 1) / (e + 1) with e = exp(200) = inf is NaN; the function is 1.
+  NumberSet th = call1("tanh", {vec(Model::Fp32, {100.0})});
+  EXPECT_TRUE(holds(th, 1.0));
+  EXPECT_TRUE(holds(call1("tanh", {vec(Model::Fp16, {0.5})}), 0.46215820312));
+  EXPECT_TRUE(holds(call1("tan", {vec(Model::Fp32, {0.5})}), static_cast<double>(std::tan(0.5f))));
+  NumberSet l = call1("log10", {vec(Model::Fp32, {1000.0})});
+  EXPECT_TRUE(holds(l, 3.0));
+  EXPECT_EQ(call1("log10", {vec(Model::Fp32, {0.0})}), NumberSet::point(-INFINITY));
+  EXPECT_TRUE(call1("log10", {vec(Model::Fp32, {-1.0})}).nan);
+  NumberSet d = call1("degrees", {vec(Model::Fp32, {static_cast<double>(3.14159265f)})});
+  EXPECT_TRUE(holds(d, 180.0) || (d.lo > 179.9999 && d.hi < 180.0001));
+  EXPECT_TRUE(holds(call1("radians", {vec(Model::Fp32, {180.0})}),
+                    static_cast<double>(static_cast<float>(3.14159265358979))));
+}
+
+TEST(CgLibrary, RoundSignAndFmod) {
+  // round: a half either way ("profile dependent").
+  NumberSet r = call1("round", {vec(Model::Fp32, {2.5})});
+  EXPECT_TRUE(holds(r, 2) && holds(r, 3));
+  EXPECT_EQ(call1("round", {vec(Model::Fp32, {2.25})}), NumberSet::point(2));
+  EXPECT_EQ(call1("round", {vec(Model::Fp16, {-1.75})}), NumberSet::point(-2));
+  // 0.49999997 + 0.5 rounds to 1 in fp32: the manual's floor(a + 0.5) gives 1, to-even 0.
+  NumberSet h = call1("round", {vec(Model::Fp32, {static_cast<double>(0.49999997f)})});
+  EXPECT_TRUE(holds(h, 0) && holds(h, 1));
+  EXPECT_EQ(call1("sign", {vec(Model::Fixed, {-0.5})}), NumberSet::point(-1));
+  EXPECT_EQ(call1("sign", {vec(Model::Fp16, {0.0})}), NumberSet::point(0));
+  EXPECT_EQ(call1("sign", {vec(Model::Fp32, {3.0})}), NumberSet::point(1));
+  NumberSet sn = call1("sign", {vecOfSets(Model::Fp32, {NumberSet::nanOnly()})});
+  EXPECT_TRUE(sn.nan && holds(sn, 0));  // "Ideally, NaN returns NaN"; the formula gives 0
+  // fmod: the sign of x; by zero any value.
+  EXPECT_TRUE(holds(call1("fmod", {vec(Model::Fp32, {-7.0}), vec(Model::Fp32, {3.0})}), -1));
+  EXPECT_TRUE(holds(call1("fmod", {vec(Model::Fp32, {7.5}), vec(Model::Fp32, {-2.0})}), 1.5));
+  EXPECT_TRUE(call1("fmod", {vec(Model::Fp32, {1.0}), vec(Model::Fp32, {0.0})}).undefined);
+  NumberSet fx = call1("fmod", {vec(Model::Fixed, {1.5}), vec(Model::Fixed, {0.5})});
+  EXPECT_TRUE(holds(fx, 0));
+}
+
+TEST(CgLibrary, GeometricFunctions) {
+  // reflect((1, -1, 0), (0, 1, 0)) = (1, 1, 0)
+  LibraryResult r = callLibrary(*findLibraryRow("reflect"),
+                                {vec(Model::Fp32, {1, -1, 0}), vec(Model::Fp32, {0, 1, 0})});
+  ASSERT_EQ(r.error, "");
+  EXPECT_EQ(r.value.components[1].number, NumberSet::point(1));
+  EXPECT_EQ(r.value.components[0].number, NumberSet::point(1));
+  // refract straight through (eta 1): i; total internal reflection (eta 2 at grazing): 0.
+  LibraryResult t = callLibrary(
+      *findLibraryRow("refract"),
+      {vec(Model::Fp32, {0, -1, 0}), vec(Model::Fp32, {0, 1, 0}), vec(Model::Fp32, {1})});
+  ASSERT_EQ(t.error, "");
+  EXPECT_TRUE(t.value.components[1].number.contains(-1));  // through sqrt's accuracy
+  EXPECT_LT(t.value.components[1].number.hi - t.value.components[1].number.lo, 1e-6);
+  LibraryResult tir = callLibrary(
+      *findLibraryRow("refract"),
+      {vec(Model::Fp32, {1, 0, 0}), vec(Model::Fp32, {0, 1, 0}), vec(Model::Fp32, {2})});
+  ASSERT_EQ(tir.error, "");
+  EXPECT_EQ(tir.value.components[0].number, NumberSet::point(0));
+  // faceforward(n, i, ng): n when dot(i, ng) < 0, else -n.
+  LibraryResult ff = callLibrary(
+      *findLibraryRow("faceforward"),
+      {vec(Model::Fp16, {0, 0, 1}), vec(Model::Fp16, {0, 0, 1}), vec(Model::Fp16, {0, 0, 1})});
+  EXPECT_EQ(ff.value.components[2].number, NumberSet::point(-1));
+  LibraryResult fb = callLibrary(
+      *findLibraryRow("faceforward"),
+      {vec(Model::Fp16, {0, 0, 1}), vec(Model::Fp16, {0, 0, -1}), vec(Model::Fp16, {0, 0, 1})});
+  EXPECT_EQ(fb.value.components[2].number, NumberSet::point(1));
+}
+
+TEST(CgLibrary, TransposeAndDeterminant) {
+  LibraryResult t =
+      callLibrary(*findLibraryRow("transpose"), {matrix(Model::Fp32, 2, 3, {1, 2, 3, 4, 5, 6})});
+  ASSERT_EQ(t.error, "");
+  EXPECT_EQ(t.value.rows, 3);
+  EXPECT_EQ(t.value.columns, 2);
+  EXPECT_EQ(t.value.at(2, 1).number, NumberSet::point(6));
+  EXPECT_EQ(t.value.at(0, 1).number, NumberSet::point(4));
+  auto det = [](Model m, int n, std::vector<double> xs) {
+    LibraryResult r = callLibrary(*findLibraryRow("determinant"), {matrix(m, n, n, xs)});
+    EXPECT_EQ(r.error, "");
+    return r.value.components.at(0).number;
+  };
+  EXPECT_EQ(det(Model::Fp32, 1, {7}), NumberSet::point(7));
+  EXPECT_EQ(det(Model::Fp32, 2, {1, 2, 3, 4}), NumberSet::point(-2));
+  EXPECT_EQ(det(Model::Fp32, 3, {2, 0, 1, 1, 3, 2, 1, 1, 2}), NumberSet::point(6));
+  EXPECT_EQ(det(Model::Fp32, 4, {2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 4, 0, 0, 0, 0, 5}),
+            NumberSet::point(120));
+  // A full 4x4 (determinant -39), and a permutation's sign.
+  EXPECT_EQ(det(Model::Fp32, 4, {1, 2, 3, 4, 5, 6, 7, 9, 2, 1, 0, 3, 4, 4, 1, 2}),
+            NumberSet::point(-39));
+  EXPECT_EQ(det(Model::Fp16, 4, {0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1}),
+            NumberSet::point(-1));
+  // fixed: products saturate (the manual warns of "ranges issues").
+  EXPECT_TRUE(holds(det(Model::Fixed, 2, {1.5, 0, 0, 1.5}), 2 - 0x1p-10));
+}
+
+TEST(CgLibrary, Predicates) {
+  Component nan = boolOf("isnan", {vecOfSets(Model::Fp32, {NumberSet::nanOnly()})});
+  EXPECT_TRUE(nan.canTrue && !nan.canFalse);
+  Component one = boolOf("isnan", {vec(Model::Fp32, {1.0})});
+  EXPECT_TRUE(!one.canTrue && one.canFalse);
+  Component inf = boolOf("isinf", {vec(Model::Fp16, {INFINITY})});
+  EXPECT_TRUE(inf.canTrue && !inf.canFalse);
+  Component fin = boolOf("isinf", {vec(Model::Fp16, {3.0})});
+  EXPECT_TRUE(!fin.canTrue && fin.canFalse);
+  // fixed: the manual's (2 * s == s) && (s != 0) holds for -2 (2 * -2 saturates): either.
+  Component sat = boolOf("isinf", {vec(Model::Fixed, {-2.0})});
+  EXPECT_TRUE(sat.canTrue && sat.canFalse);
+  EvalValue b;
+  b.shape = EvalValue::Shape::Vector;
+  b.columns = 3;
+  b.components = {Component::boolean(true), Component::boolean(false), Component::anyBool()};
+  Component all = boolOf("all", {b});
+  EXPECT_TRUE(!all.canTrue && all.canFalse);
+  Component any = boolOf("any", {b});
+  EXPECT_TRUE(any.canTrue && !any.canFalse);
+  b.components[0] = Component::boolean(false);
+  Component maybe = boolOf("any", {b});
+  EXPECT_TRUE(maybe.canTrue && maybe.canFalse);
+  Component clip = boolOf("clip", {vec(Model::Fp32, {1.0, -0.5})});
+  EXPECT_TRUE(clip.canTrue && !clip.canFalse);
+}
+
+TEST(CgLibrary, FmaIsFusedOrNot) {
+  // 0.1f * 10 = 1.0000000149 exactly; rounded it is 1: unfused 0, fused 2^-26 + ...
+  double tenth = static_cast<double>(0.1f);
+  NumberSet f =
+      call1("fma", {vec(Model::Fp32, {tenth}), vec(Model::Fp32, {10}), vec(Model::Fp32, {-1})});
+  EXPECT_TRUE(holds(f, 0));
+  EXPECT_TRUE(holds(f, tenth * 10 - 1));
+  EXPECT_EQ(
+      call1("fma", {vec(Model::Fixed, {1.5}), vec(Model::Fixed, {1.5}), vec(Model::Fixed, {-1})}),
+      NumberSet::range(1 - 0x1p-10, 1.25));  // saturated product, or the exact 1.25
+}
+
+TEST(CgLibrary, CgcFoldsLieInTheSets) {
+  // The constants cgc 3.1 folds these closed calls to (`cgc -profile hlslf`, docs/cg.md
+  // "Standard library"): its reference implementations, inside Plumb's fp32 sets (CG-E13).
+  struct Fold {
+    const char* name;
+    std::vector<double> args;
+    double cgc;
+  };
+  const Fold folds[] = {
+      {"acos", {0.5}, 1.04715144634246826},
+      {"asin", {0.5}, 5.23644566535949707E-01},
+      {"atan", {1.0}, 7.85394608974456787E-01},
+      {"atan2", {-2.0, -1.0}, -2.03444242477416992},
+      {"atan2", {0.3, 0.7}, 4.04890596866607666E-01},
+      {"atan", {-3.0}, -1.24904477596282959},
+      {"acos", {-0.9}, 2.69054985046386719},
+      {"asin", {0.99}, 1.42926144599914551},
+      {"tan", {0.5}, 5.46302497386932373E-01},
+      {"log10", {1000.0}, 3.0},
+      {"degrees", {3.14159265}, 180.0},
+      {"radians", {180.0}, 3.14159226417541504},
+      {"round", {-2.5}, -2.0},
+      {"round", {0.49999997}, 1.0},
+      {"sign", {-0.5}, -1.0},
+      {"fmod", {-7.0, 3.0}, -9.99999761581420898E-01},
+      {"fmod", {7.5, -2.0}, 1.5},
+      {"faceforward", {1.0, 2.0, 3.0}, -1.0},
+  };
+  for (const Fold& f : folds) {
+    std::vector<EvalValue> args;
+    // cgc reads each literal as float: the argument is the binary32 nearest it.
+    for (double a : f.args)
+      args.push_back(vec(Model::Fp32, {static_cast<double>(static_cast<float>(a))}));
+    NumberSet s = call1(f.name, args);
+    EXPECT_TRUE(s.contains(f.cgc)) << f.name << " " << numberSetText(s) << " lacks " << f.cgc;
+  }
+  LibraryResult r =
+      callLibrary(*findLibraryRow("refract"),
+                  {vec(Model::Fp32, {static_cast<double>(0.6f), static_cast<double>(-0.8f), 0}),
+                   vec(Model::Fp32, {0, 1, 0}), vec(Model::Fp32, {static_cast<double>(0.9f)})});
+  ASSERT_EQ(r.error, "");
+  EXPECT_TRUE(r.value.components[0].number.contains(5.40000021457672119E-01));
+  EXPECT_TRUE(r.value.components[1].number.contains(-8.41665089130401611E-01));
+}
+
 }  // namespace
 }  // namespace plumb::cg

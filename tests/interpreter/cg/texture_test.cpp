@@ -185,7 +185,81 @@ TEST(CgTexture, ArgumentSyntax) {
                                    R"({"size": [2, 2], "sampler": {"magFilter": 3}})", error));
   EXPECT_TRUE(isTextureLookup("tex2Dproj"));
   EXPECT_TRUE(isTextureLookup("texelFetch"));
-  EXPECT_FALSE(isTextureLookup("tex2Dsize"));
+  EXPECT_TRUE(isTextureLookup("tex2Dsize"));
+  EXPECT_TRUE(isTextureLookup("tex2DARRAYlod"));
+  EXPECT_TRUE(isTextureLookup("texBUF"));
+  EXPECT_FALSE(isTextureLookup("texBUFlod"));
+  EXPECT_FALSE(isTextureLookup("tex2DARRAYfetch"));
+  EXPECT_FALSE(isTextureLookup("tex2Dgrad"));
+  // A 1D array's size is [width, layers].
+  EXPECT_FALSE(textureFromArgument(ObjectKind::Sampler1DARRAY, R"({"size": [2, 2, 2]})", error));
+}
+
+TEST(CgTexture, ShadowComparisons) {
+  // "If an extra coordinate compared to the texture dimensionality is present it is used to
+  // perform a shadow comparison" (the manual's tex2D page); the compare function is the sampler
+  // state's (a "compare" member); without one any value (docs/ambiguities.md CG-E15).
+  const char* depth = R"({"size": [2, 2], "texels": [[0.5, 0, 0, 1], [0.5, 0, 0, 1],
+      [0.5, 0, 0, 1], [0.5, 0, 0, 1]], "sampler": {"magFilter": "nearest", "minFilter":
+      "nearest", "compare": "less"}})";
+  const char* p = R"(
+    float4 main(uniform sampler2D s, float3 uvr : TEXCOORD0) : COLOR { return tex2D(s, uvr); }
+    float4 proj(uniform sampler2D s, float4 uvrq : TEXCOORD0) : COLOR {
+      return tex2Dproj(s, uvrq); }
+  )";
+  // 0.25 < 0.5 passes: r = 1, which the depth texture modes show as (r, r, r, 1), (r, r, r, r),
+  // (0, 0, 0, r) or (r, 0, 0, 1).
+  EXPECT_EQ(run(p, "main", {depth, "0.5,0.5,0.25"}), Outcomes{"float4([0, 1], [0, 1], [0, 1], 1)"});
+  EXPECT_EQ(run(p, "main", {depth, "0.5,0.5,0.75"}), Outcomes{"float4(0, 0, 0, [0, 1])"});
+  // proj: the reference is the next-to-last component, divided by the last.
+  EXPECT_EQ(run(p, "proj", {depth, "1,1,0.5,2"}), Outcomes{"float4([0, 1], [0, 1], [0, 1], 1)"});
+  EXPECT_EQ(run(p, "main", {kNearest, "0.5,0.5,0.25"}),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+}
+
+TEST(CgTexture, TexelOffsetsArraysBuffersAndSizes) {
+  // gp4's texel offsets: the texel `texelOff` away, before the address mode.
+  const char* offsets = R"(
+    float4 main(uniform sampler2D s, float2 uv : TEXCOORD0) : COLOR {
+      return tex2D(s, uv, int2(1, 0)); }
+    float4 fetch(uniform sampler2D s, int2 at : TEXCOORD0) : COLOR {
+      return tex2Dfetch(s, int4(at, 0, 0), int2(0, 1)); }
+  )";
+  EXPECT_EQ(run(offsets, "main", {kNearest, "0.25,0.25"}, "gp4fp"), Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(offsets, "fetch", {kNearest, "1,0"}, "gp4fp"), Outcomes{"float4(1, 1, 1, 1)"});
+  // Arrays: the layer after the coordinates, rounded to the nearest layer and clamped.
+  const char* layers = R"({"size": [1, 1, 3], "texels": [[1, 0, 0, 1], [0, 1, 0, 1],
+      [0, 0, 1, 1]]})";
+  const char* arrays = R"(
+    float4 two(uniform sampler2DARRAY s, float3 c : TEXCOORD0) : COLOR {
+      return tex2DARRAY(s, c); }
+    float4 one(uniform sampler1DARRAY s, float2 c : TEXCOORD0) : COLOR {
+      return tex1DARRAY(s, c); }
+  )";
+  EXPECT_EQ(run(arrays, "two", {layers, "0.5,0.5,1.2"}, "gp4fp"), Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(arrays, "two", {layers, "0.5,0.5,7"}, "gp4fp"), Outcomes{"float4(0, 0, 1, 1)"});
+  const char* oneLayers = R"({"size": [1, 2], "texels": [[1, 0, 0, 1], [0, 1, 0, 1]]})";
+  EXPECT_EQ(run(arrays, "one", {oneLayers, "0.5,0.6"}, "gp4fp"), Outcomes{"float4(0, 1, 0, 1)"});
+  // texBUF: the element at the index; outside the buffer any value.
+  const char* buffer = R"(
+    float4 main(uniform samplerBUF s, int i : TEXCOORD0) : COLOR { return texBUF(s, i); }
+  )";
+  const char* elements = R"({"size": [3], "texels": [[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 1, 1]]})";
+  EXPECT_EQ(run(buffer, "main", {elements, "2"}, "gp4fp"), Outcomes{"float4(0, 0, 1, 1)"});
+  EXPECT_EQ(run(buffer, "main", {elements, "3"}, "gp4fp"),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+  // Sizes: the level's width and height; no depth for a 2D texture; a missing level: any.
+  const char* sizes = R"(
+    float4 main(uniform sampler2D s, int level : TEXCOORD0) : COLOR {
+      int3 n = tex2Dsize(s, level); return float4(n.x, n.y, 0, 1); }
+    float4 raw(uniform sampler2D s) : COLOR { int3 n = tex2Dsize(s, 0); return float4(n, 1); }
+  )";
+  const char* mipped = R"({"size": [4, 2], "mipLevels": 2, "texels": []})";
+  EXPECT_EQ(run(sizes, "main", {mipped, "0"}, "gp4fp"), Outcomes{"float4(4, 2, 0, 1)"});
+  EXPECT_EQ(run(sizes, "main", {mipped, "1"}, "gp4fp"), Outcomes{"float4(2, 1, 0, 1)"});
+  EXPECT_EQ(run(sizes, "main", {mipped, "2"}, "gp4fp"),
+            Outcomes{"float4(undefined, undefined, 0, 1)"});
+  EXPECT_EQ(run(sizes, "raw", {mipped}, "gp4fp"), Outcomes{"float4(4, 2, undefined, 1)"});
 }
 
 }  // namespace
