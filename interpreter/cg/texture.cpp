@@ -165,8 +165,7 @@ LookupResult sample(const Texture& t, std::vector<NumberSet> coords,
   if (t.sampler == ObjectKind::Sampler1DARRAY) {
     // Held as a 2D array one texel high: its row's centre, exact under every filter and mode.
     coords.push_back(NumberSet::point(0.5));
-    off.resize(std::max<size_t>(off.size(), 1), 0);
-    off.resize(2, 0);
+    off.resize(2, 0);  // no offset along the single row
   }
   p.count = static_cast<int>(coords.size());
   for (size_t a = 0; a < coords.size() && a < 3; ++a) p.coords[a] = floatSetOf(coords[a]);
