@@ -68,7 +68,8 @@ CgGenReport generateCgPrograms(const CgGenOptions& o) {
     ++report.rows[p.rowId];
     lines.push_back({{"file", file},
                      {"entry", p.entry},
-                     {"stage", "fragment"},
+                     {"stage", p.source.find(": POSITION {") != std::string::npos ? "vertex"
+                                                                                    : "fragment"},
                      {"profile", p.profile},
                      {"plumb_profile", p.plumbProfile},
                      {"row", p.rowId},
