@@ -1,7 +1,6 @@
 // A choice among the rows of a finite table, made by Z3 (cg_rows.h, `solveTableChoice`): the
 // rows the reading allows become one disjunction over the choice variables, and the slot's
-// random stream adds hints that are dropped when they leave no model, as the family's other
-// rows do.
+// random stream adds hints one at a time, each dropped when it leaves no model.
 #include <algorithm>
 
 #include "gen/cg/cg_rows.h"
@@ -47,16 +46,16 @@ std::vector<int> solveTableChoice(SolverSession& session, Rng& rng, const std::v
     any = any || row;
   }
   s.add(any);
-  // Variety: each dimension pinned to a random value half of the time; all dropped when
-  // they leave no model.
-  s.push();
-  for (size_t k = 0; k < sizes.size(); ++k)
-    if (rng.below(2)) s.add(v[k] == static_cast<int>(rng.below(static_cast<uint64_t>(sizes[k]))));
-  SolveResult r = session.check(s);
-  if (r == SolveResult::Unsat) {
-    s.pop();
-    r = session.check(s);
+  // Variety: each dimension pinned to a random value half of the time, one hint after the
+  // other, each dropped when it leaves no model with the hints before it.
+  SolveResult r = SolveResult::Unsat;
+  for (size_t k = 0; k < sizes.size(); ++k) {
+    if (!rng.below(2)) continue;
+    s.push();
+    s.add(v[k] == static_cast<int>(rng.below(static_cast<uint64_t>(sizes[k]))));
+    if (session.check(s) == SolveResult::Unsat) s.pop();
   }
+  r = session.check(s);
   if (r != SolveResult::Sat) {
     failure = session.lastFailure();
     return {};
