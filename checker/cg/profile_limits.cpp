@@ -21,8 +21,7 @@ void collectWrittenNames(const Expr& e, std::set<std::string>& out) {
   if (e.kind == ExprKind::Assign || e.kind == ExprKind::PreIncrement ||
       e.kind == ExprKind::PostIncrement) {
     const Expr* x = e.operands.empty() ? nullptr : e.operands[0].get();
-    while (x && (x->kind == ExprKind::Member || x->kind == ExprKind::Index) &&
-           !x->operands.empty())
+    while (x && (x->kind == ExprKind::Member || x->kind == ExprKind::Index) && !x->operands.empty())
       x = x->operands[0].get();
     if (x && x->kind == ExprKind::Name) out.insert(x->name);
   }
@@ -118,10 +117,9 @@ class RunTimeValues {
       for (size_t k = 0; k < p_.functions[f].parameters.size(); ++k) {
         const Parameter& q = p_.functions[f].parameters[k];
         const bool entry = static_cast<int>(f) == c_.entry;  // its parameters: the inputs
-        params_[f].push_back(newVariable(
-            entry, !entry ? Storage::Parameter
-                   : q.specifiers.uniform ? Storage::Uniform
-                                          : Storage::Varying));
+        params_[f].push_back(newVariable(entry, !entry                 ? Storage::Parameter
+                                                : q.specifiers.uniform ? Storage::Uniform
+                                                                       : Storage::Varying));
         if (entry) semantics_[params_[f].back()] = q.declarator.semantic.name;
         outs_[f].push_back(newVariable(false, Storage::Parameter));
       }
@@ -378,8 +376,7 @@ class RunTimeValues {
         bool base = !e.operands.empty() && e.operands[0] && expr(*e.operands[0]);
         bool index = e.operands.size() > 1 && e.operands[1] && expr(*e.operands[1]);
         TypeP t = !e.operands.empty() && e.operands[0] ? e.operands[0]->info.type : nullptr;
-        if (checking_ && index && t &&
-            (t->kind == TypeKind::Array || t->kind == TypeKind::Matrix))
+        if (checking_ && index && t && (t->kind == TypeKind::Array || t->kind == TypeKind::Matrix))
           runTimeSubscript(e, *t);
         return base || index;
       }

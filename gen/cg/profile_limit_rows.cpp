@@ -56,7 +56,8 @@ constexpr LimitFacts kLimitProfiles[] = {
     {"vs_3_0", true, false, 2, false, true, true, true},
     {"gp4vp", true, false, 0, true, false, true, true},
 };
-constexpr int kLimitProfileCount = static_cast<int>(sizeof kLimitProfiles / sizeof kLimitProfiles[0]);
+constexpr int kLimitProfileCount =
+    static_cast<int>(sizeof kLimitProfiles / sizeof kLimitProfiles[0]);
 
 const std::vector<std::string> kAcceptVerdicts = {"accept", "warn"};
 
@@ -87,7 +88,9 @@ CgProgram limitProgram(const std::string& row, const LimitFacts& f, const std::s
 // uniform parameter, a varying input, a local reassigned a constant after a varying input, a
 // helper's parameter that the entry passes a uniform to.
 constexpr int kBoundSources = 7;
-bool boundIsRunTime(int b) { return b == 2 || b == 3 || b == 4 || b == 6; }
+bool boundIsRunTime(int b) {
+  return b == 2 || b == 3 || b == 4 || b == 6;
+}
 constexpr int kCounterStarts[] = {0, 1, -2, 256};
 
 bool loopRejects(const LimitFacts& f, int bound, int start, bool intCounter) {
@@ -120,13 +123,32 @@ CgDraft loopDraft(SolverSession& session, Rng& rng) {
   const std::string varying = f.vertex ? "p.w" : "uv.y";
   std::string globals, params, locals, bound;
   switch (c[1]) {
-    case 0: bound = "4"; break;
-    case 1: globals = "static const float kCount = 4;\n"; bound = "kCount"; break;
-    case 2: globals = "uniform float n;\n"; bound = "n"; break;
-    case 3: params = ", uniform float n"; bound = "n"; break;
-    case 4: bound = varying; break;
-    case 5: locals = "  float m = " + varying + ";\n  m = 4;\n"; bound = "m"; break;
-    default: params = ", uniform float n"; bound = "n"; break;
+    case 0:
+      bound = "4";
+      break;
+    case 1:
+      globals = "static const float kCount = 4;\n";
+      bound = "kCount";
+      break;
+    case 2:
+      globals = "uniform float n;\n";
+      bound = "n";
+      break;
+    case 3:
+      params = ", uniform float n";
+      bound = "n";
+      break;
+    case 4:
+      bound = varying;
+      break;
+    case 5:
+      locals = "  float m = " + varying + ";\n  m = 4;\n";
+      bound = "m";
+      break;
+    default:
+      params = ", uniform float n";
+      bound = "n";
+      break;
   }
   const std::string loop = "for (" + counter + " i = " + start + "; i < " + start + " + " +
                            (c[1] == 6 ? "count" : bound) + "; i++) s += ";
@@ -141,17 +163,23 @@ CgDraft loopDraft(SolverSession& session, Rng& rng) {
     src += "  float4 s = " + st.base + ";\n  " + loop + st.term + ";\n  return s;\n}\n";
   }
   const bool reject = loopRejects(f, c[1], c[2], c[3] == 0);
-  static const char* const kSourceNames[] = {
-      "a literal", "a static const global", "a uniform global", "a uniform parameter",
-      "a varying input", "a local reassigned a constant", "a helper's parameter given a uniform"};
-  d.program = limitProgram(
-      kLimitLoop, f, "Profiles: loops that must unroll; the loop register (CG-P10, CG-P15)", src,
-      reject,
-      std::string("the bound is ") + kSourceNames[c[1]] +
-          (boundIsRunTime(c[1]) ? " (run-time)" : " (compile-time)") + ", " + counter +
-          " counter from " + start + "; " + f.name +
-          (f.unrolls ? " unrolls every loop" : f.loopRegister ? " counts in aL, 0-255" : " loops") +
-          "; under " + kLimitProfiles[c[4]].name + " the other verdict");
+  static const char* const kSourceNames[] = {"a literal",
+                                             "a static const global",
+                                             "a uniform global",
+                                             "a uniform parameter",
+                                             "a varying input",
+                                             "a local reassigned a constant",
+                                             "a helper's parameter given a uniform"};
+  d.program = limitProgram(kLimitLoop, f,
+                           "Profiles: loops that must unroll; the loop register (CG-P10, CG-P15)",
+                           src, reject,
+                           std::string("the bound is ") + kSourceNames[c[1]] +
+                               (boundIsRunTime(c[1]) ? " (run-time)" : " (compile-time)") + ", " +
+                               counter + " counter from " + start + "; " + f.name +
+                               (f.unrolls        ? " unrolls every loop"
+                                : f.loopRegister ? " counts in aL, 0-255"
+                                                 : " loops") +
+                               "; under " + kLimitProfiles[c[4]].name + " the other verdict");
   d.program.derivation = {{"bound", kSourceNames[c[1]]},
                           {"start", kCounterStarts[c[2]]},
                           {"counter", counter},
@@ -168,18 +196,27 @@ constexpr int kArrayKinds = 7;
 // The subscript: a literal, a uniform int, the counter of a loop of 2, the counter of a loop
 // bound by the uniform, that counter plus 1.
 constexpr int kSubscripts = 5;
-bool subscriptIsRunTime(int s) { return s == 1 || s == 3 || s == 4; }
-bool subscriptIsCounter(int s) { return s == 3 || s == 4; }
+bool subscriptIsRunTime(int s) {
+  return s == 1 || s == 3 || s == 4;
+}
+bool subscriptIsCounter(int s) {
+  return s == 3 || s == 4;
+}
 
 bool subscriptRejects(const LimitFacts& f, int kind, int sub) {
-  if (f.unrolls && subscriptIsCounter(sub)) return true;  // the loop itself cannot unroll
+  if (f.unrolls && subscriptIsCounter(sub)) return true;    // the loop itself cannot unroll
   if (!subscriptIsRunTime(sub) || kind == 6) return false;  // a vector's subscript: a select
   switch (f.addressing) {
-    case 0: return false;
-    case 1: return true;
-    case 2: return kind == 2 || kind == 3 || kind == 4 || kind == 5;
-    case 3: return !(kind == 4 && subscriptIsCounter(sub));
-    default: return !((kind == 4 || kind == 5) && subscriptIsCounter(sub));
+    case 0:
+      return false;
+    case 1:
+      return true;
+    case 2:
+      return kind == 2 || kind == 3 || kind == 4 || kind == 5;
+    case 3:
+      return !(kind == 4 && subscriptIsCounter(sub));
+    default:
+      return !((kind == 4 || kind == 5) && subscriptIsCounter(sub));
   }
 }
 
@@ -192,7 +229,8 @@ CgDraft subscriptDraft(SolverSession& session, Rng& rng) {
       [wantReject](const std::vector<int>& t) {
         const LimitFacts &f = kLimitProfiles[t[0]], &g = kLimitProfiles[t[3]];
         if (f.vertex && t[1] == 5) return false;
-        if (subscriptRejects(f, t[1], t[2]) != wantReject) return false;  // COLOR0 arrays: fragment inputs only
+        if (subscriptRejects(f, t[1], t[2]) != wantReject)
+          return false;  // COLOR0 arrays: fragment inputs only
         return f.vertex == g.vertex && t[0] != t[3] &&
                subscriptRejects(f, t[1], t[2]) != subscriptRejects(g, t[1], t[2]);
       },
@@ -203,34 +241,66 @@ CgDraft subscriptDraft(SolverSession& session, Rng& rng) {
   const std::string values = "{float4(1, 2, 3, 4), float4(5, 6, 7, 8), float4(9, 10, 11, 12)}";
   std::string globals, params = ", uniform int k", locals, array;
   switch (c[1]) {
-    case 0: globals = "uniform float4 arr[3];\n"; array = "arr"; break;
-    case 1: params += ", uniform float4x4 m"; array = "m"; break;
-    case 2: locals = "  const float4 arr[3] = " + values + ";\n"; array = "arr"; break;
-    case 3: globals = "static const float4 arr[3] = " + values + ";\n"; array = "arr"; break;
-    case 4: params += ", float4 tc[3] : TEXCOORD1"; array = "tc"; break;
-    case 5: params += ", float4 col[2] : COLOR0"; array = "col"; break;
-    default: params += ", uniform float4 v"; array = "v"; break;
+    case 0:
+      globals = "uniform float4 arr[3];\n";
+      array = "arr";
+      break;
+    case 1:
+      params += ", uniform float4x4 m";
+      array = "m";
+      break;
+    case 2:
+      locals = "  const float4 arr[3] = " + values + ";\n";
+      array = "arr";
+      break;
+    case 3:
+      globals = "static const float4 arr[3] = " + values + ";\n";
+      array = "arr";
+      break;
+    case 4:
+      params += ", float4 tc[3] : TEXCOORD1";
+      array = "tc";
+      break;
+    case 5:
+      params += ", float4 col[2] : COLOR0";
+      array = "col";
+      break;
+    default:
+      params += ", uniform float4 v";
+      array = "v";
+      break;
   }
   std::string body;
   switch (c[2]) {
-    case 0: body = "  s += " + array + "[1];\n"; break;
-    case 1: body = "  s += " + array + "[k];\n"; break;
-    case 2: body = "  for (int i = 0; i < 2; i++) s += " + array + "[i];\n"; break;
-    case 3: body = "  for (int i = 0; i < k; i++) s += " + array + "[i];\n"; break;
-    default: body = "  for (int i = 0; i < k; i++) s += " + array + "[i + 1];\n"; break;
+    case 0:
+      body = "  s += " + array + "[1];\n";
+      break;
+    case 1:
+      body = "  s += " + array + "[k];\n";
+      break;
+    case 2:
+      body = "  for (int i = 0; i < 2; i++) s += " + array + "[i];\n";
+      break;
+    case 3:
+      body = "  for (int i = 0; i < k; i++) s += " + array + "[i];\n";
+      break;
+    default:
+      body = "  for (int i = 0; i < k; i++) s += " + array + "[i + 1];\n";
+      break;
   }
   const std::string src = globals + "float4 main(" + st.input + params + ") : " + st.output +
                           " {\n" + locals + "  float4 s = " + st.base + ";\n" + body +
                           "  return s;\n}\n";
-  static const char* const kKindNames[] = {
-      "a uniform array", "a uniform matrix",    "a const local array", "a static const array",
-      "a TEXCOORD input array", "a COLOR input array", "a uniform vector"};
+  static const char* const kKindNames[] = {"a uniform array",        "a uniform matrix",
+                                           "a const local array",    "a static const array",
+                                           "a TEXCOORD input array", "a COLOR input array",
+                                           "a uniform vector"};
   static const char* const kSubNames[] = {"a literal", "a uniform", "an unrolled loop's counter",
                                           "a loop's counter", "a loop's counter plus 1"};
   d.program = limitProgram(
       kLimitSubscript, f,
-      "Profiles: relative addressing of arrays (CG-P11, CG-P13, CG-P14; CG-P10 for the loop)",
-      src, subscriptRejects(f, c[1], c[2]),
+      "Profiles: relative addressing of arrays (CG-P11, CG-P13, CG-P14; CG-P10 for the loop)", src,
+      subscriptRejects(f, c[1], c[2]),
       std::string(kKindNames[c[1]]) + " subscripted by " + kSubNames[c[2]] + " in " + f.name +
           "; under " + kLimitProfiles[c[3]].name + " the other verdict");
   d.program.derivation = {{"storage", kKindNames[c[1]]},
@@ -245,7 +315,9 @@ constexpr const char* kIntegerOperators[] = {"|", "&", "^", "<<", ">>", "~"};
 // The operand: a literal, a const local, a uniform int, a varying input cast to int, a local
 // reassigned a constant after a varying input.
 constexpr int kOperandSources = 5;
-bool operandIsRunTime(int o) { return o == 2 || o == 3; }
+bool operandIsRunTime(int o) {
+  return o == 2 || o == 3;
+}
 
 CgDraft integerDraft(SolverSession& session, Rng& rng) {
   CgDraft d;
@@ -257,8 +329,7 @@ CgDraft integerDraft(SolverSession& session, Rng& rng) {
         const LimitFacts &f = kLimitProfiles[t[0]], &g = kLimitProfiles[t[3]];
         const bool rt = operandIsRunTime(t[2]);
         if ((rt && !f.integers) != wantReject) return false;
-        return f.vertex == g.vertex && t[0] != t[3] &&
-               (rt && !f.integers) != (rt && !g.integers);
+        return f.vertex == g.vertex && t[0] != t[3] && (rt && !f.integers) != (rt && !g.integers);
       },
       d.failure);
   if (c.empty()) return d;
@@ -267,22 +338,33 @@ CgDraft integerDraft(SolverSession& session, Rng& rng) {
   const std::string varying = f.vertex ? "p.x" : "uv.x";
   std::string params, decl;
   switch (c[2]) {
-    case 0: decl = "  int q = 6;\n"; break;
-    case 1: decl = "  const int q = 6;\n"; break;
-    case 2: params = ", uniform int u"; decl = "  int q = u;\n"; break;
-    case 3: decl = "  int q = (int)" + varying + ";\n"; break;
-    default: decl = "  int q = (int)" + varying + ";\n  q = 6;\n"; break;
+    case 0:
+      decl = "  int q = 6;\n";
+      break;
+    case 1:
+      decl = "  const int q = 6;\n";
+      break;
+    case 2:
+      params = ", uniform int u";
+      decl = "  int q = u;\n";
+      break;
+    case 3:
+      decl = "  int q = (int)" + varying + ";\n";
+      break;
+    default:
+      decl = "  int q = (int)" + varying + ";\n  q = 6;\n";
+      break;
   }
   const std::string op = kIntegerOperators[c[1]];
   const std::string expr = op == "~" ? "~q" : "q " + op + " 3";
-  const std::string src = "float4 main(" + st.input + params + ") : " + st.output + " {\n" +
-                          decl + "  int r = " + expr + ";\n  return " + st.base +
+  const std::string src = "float4 main(" + st.input + params + ") : " + st.output + " {\n" + decl +
+                          "  int r = " + expr + ";\n  return " + st.base +
                           " + float4(r, 0, 0, 1);\n}\n";
   static const char* const kOperandNames[] = {"a literal", "a const local", "a uniform",
                                               "a varying input", "a local reassigned a constant"};
   const bool rt = operandIsRunTime(c[2]);
-  d.program = limitProgram(kLimitInteger, f,
-                           "Profiles: integer instructions (CG-P12)", src, rt && !f.integers,
+  d.program = limitProgram(kLimitInteger, f, "Profiles: integer instructions (CG-P12)", src,
+                           rt && !f.integers,
                            "'" + op + "' on " + kOperandNames[c[2]] + " in " + f.name +
                                (f.integers ? " (integer instructions)" : " (int as float)") +
                                "; under " + kLimitProfiles[c[3]].name + " the other verdict");
@@ -302,8 +384,8 @@ struct LookupFacts {
   const char* proj;      // of texNDproj
 };
 constexpr LookupFacts kLookups[] = {
-    {"tex1D", "sampler1D", "t.x", "t.xy"},     {"tex2D", "sampler2D", "t.xy", "t"},
-    {"tex3D", "sampler3D", "t.xyz", "t"},      {"texCUBE", "samplerCUBE", "t.xyz", "t"},
+    {"tex1D", "sampler1D", "t.x", "t.xy"},       {"tex2D", "sampler2D", "t.xy", "t"},
+    {"tex3D", "sampler3D", "t.xyz", "t"},        {"texCUBE", "samplerCUBE", "t.xyz", "t"},
     {"texRECT", "samplerRECT", "t.xy", "t.xyz"},
 };
 constexpr int kLookupCount = static_cast<int>(sizeof kLookups / sizeof kLookups[0]);
@@ -341,11 +423,14 @@ CgDraft textureDraft(SolverSession& session, Rng& rng) {
   const LookupFacts& l = kLookups[c[1]];
   static const char* const kForms[] = {"", "proj", "lod"};
   const std::string call = std::string(l.function) + kForms[c[3]] + "(s, " +
-                           (c[3] == 0 ? l.plain : c[3] == 1 ? l.proj : "t") + ")";
+                           (c[3] == 0   ? l.plain
+                            : c[3] == 1 ? l.proj
+                                        : "t") +
+                           ")";
   const std::string src = std::string("uniform ") + kLookups[c[2]].sampler + " s;\n" +
                           "float4 main(float4 t : TEXCOORD0" + (f.vertex ? ", " + st.input : "") +
-                          ") : " + st.output + " {\n  return " + call +
-                          (f.vertex ? " + p" : "") + ";\n}\n";
+                          ") : " + st.output + " {\n  return " + call + (f.vertex ? " + p" : "") +
+                          ";\n}\n";
   d.program = limitProgram(
       kTextureLookup, f, "Standard library: texture lookups by sampler type and profile", src,
       lookupRejects(f, c[1], c[2], c[3]),
@@ -383,8 +468,8 @@ CgDraft interfaceDraft(SolverSession& session, Rng& rng) {
   if (impl == 2) method = "  float4 illuminate(float3 p) { return float4(c * p, 1); }\n";
   if (impl == 3) method = "  float3 illuminate(float2 p) { return c * p.x; }\n";
   std::string src = "interface Light {\n  float3 illuminate(float3 p);\n};\n";
-  src += std::string("struct Lamp") + (impl == 4 ? "" : " : Light") + " {\n  float3 c;\n" +
-         method + "  float3 tint() { return c; }\n};\n";
+  src += std::string("struct Lamp") + (impl == 4 ? "" : " : Light") + " {\n  float3 c;\n" + method +
+         "  float3 tint() { return c; }\n};\n";
   std::string body = "  Lamp q;\n  q.c = p;\n";
   if (use == 1) {
     src += "float3 shade(Light l, float3 p) { return l.illuminate(p); }\n";
@@ -416,8 +501,8 @@ CgDraft interfaceDraft(SolverSession& session, Rng& rng) {
   static const char* const kUseNames[] = {"an interface local", "an interface parameter",
                                           "a call of a function the interface lacks",
                                           "a call with an extra argument"};
-  p.reading.why = std::string("the structure ") + kImplNames[impl] + "; used through " +
-                  kUseNames[use];
+  p.reading.why =
+      std::string("the structure ") + kImplNames[impl] + "; used through " + kUseNames[use];
   p.derivation = {{"implementation", kImplNames[impl]}, {"use", kUseNames[use]}};
   return d;
 }

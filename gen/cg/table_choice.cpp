@@ -9,8 +9,8 @@ namespace plumb::gen::cg {
 namespace {
 
 // Every combination of `sizes` (odometer order) that `allowed` keeps.
-std::vector<std::vector<int>> allowedTuples(const std::vector<int>& sizes,
-                                            const std::function<bool(const std::vector<int>&)>& allowed) {
+std::vector<std::vector<int>> allowedTuples(
+    const std::vector<int>& sizes, const std::function<bool(const std::vector<int>&)>& allowed) {
   std::vector<std::vector<int>> out;
   std::vector<int> t(sizes.size(), 0);
   while (true) {

@@ -313,7 +313,10 @@ TEST(CgProfiles, RunTimeSubscriptsByProfile) {
       // index only inputs; the vertex profiles' constant registers are uniform storage.
       {"float4 main(float2 uv : TEXCOORD0, uniform float4x4 m, uniform int k) : COLOR {\n"
        "  return m[k]; }",
-       {{"arbfp1", "CG-P11"}, {"ps_2_0", "CG-P11"}, {"fp40", "CG-P14"}, {"ps_3_0", "CG-P14"},
+       {{"arbfp1", "CG-P11"},
+        {"ps_2_0", "CG-P11"},
+        {"fp40", "CG-P14"},
+        {"ps_3_0", "CG-P14"},
         {"gp4fp", ""}}},
       {"uniform float4 arr[4];\n"
        "float4 main(float4 p : POSITION, uniform int k) : POSITION { return p + arr[k]; }",
@@ -321,7 +324,10 @@ TEST(CgProfiles, RunTimeSubscriptsByProfile) {
       // An array of constants in a vertex profile (C6016) and in fp40/ps_3_0 (C6013).
       {"float4 main(float4 p : POSITION, uniform int k) : POSITION {\n"
        "  const float t[4] = {1, 2, 3, 4}; return p * t[k]; }",
-       {{"arbvp1", "CG-P13"}, {"vs_1_1", "CG-P13"}, {"vp40", "CG-P13"}, {"vs_3_0", "CG-P13"},
+       {{"arbvp1", "CG-P13"},
+        {"vs_1_1", "CG-P13"},
+        {"vp40", "CG-P13"},
+        {"vs_3_0", "CG-P13"},
         {"gp4vp", ""}}},
       {"static const float4 c[2] = {float4(1, 2, 3, 4), float4(5, 6, 7, 8)};\n"
        "float4 main(float4 a : TEXCOORD0, uniform int k) : COLOR { return a + c[k]; }",
@@ -365,8 +371,9 @@ TEST(CgProfiles, LoopCounterRangeOfLoopsThatAreNotUnrolled) {
   // CG-P15 (cgc C7002): vs_3_0's and ps_3_0's loop register counts from 0 to 255; a loop
   // that cannot unroll and counts up from a constant outside that range.
   auto frag = [](const char* init, const char* bound) {
-    return std::string("float4 main(float2 uv : TEXCOORD0, uniform int k) : COLOR {\n"
-                       "  float4 s = 0; for (int i = ") +
+    return std::string(
+               "float4 main(float2 uv : TEXCOORD0, uniform int k) : COLOR {\n"
+               "  float4 s = 0; for (int i = ") +
            init + "; i < " + bound + "; i++) s += uv.x; return s; }";
   };
   EXPECT_EQ(limitOf(frag("-2", "k"), "ps_3_0"), "CG-P15");
