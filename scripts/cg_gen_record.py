@@ -27,7 +27,7 @@ ROOT = os.path.dirname(HERE)
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--plumb", default=os.path.join(ROOT, "build/release/cli/plumb"))
-    ap.add_argument("--count", type=int, default=120)
+    ap.add_argument("--count", type=int, default=190)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=os.path.join(ROOT, "tests/data/cg/cgc_generated.jsonl"))
     args = ap.parse_args()

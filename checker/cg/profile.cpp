@@ -63,6 +63,9 @@ void addLaterProfiles(std::vector<Profile>& p, const std::vector<std::string>& v
   p.push_back({.name = "vs_3_0",
                .stage = Stage::Vertex,
                .wildcards = {"vs"},
+               .runTimeSubscripts = RunTimeSubscripts::UniformArrays,
+               .loopCounterMin = 0,
+               .loopCounterMax = 255,
                .integerOperations = false,
                .extraOutputs = vertexOutputs,
                .source = source("vs_3_0")});
@@ -70,6 +73,9 @@ void addLaterProfiles(std::vector<Profile>& p, const std::vector<std::string>& v
                .stage = Stage::Fragment,
                .wildcards = {"ps"},
                .nativeHalf = true,
+               .runTimeSubscripts = RunTimeSubscripts::VaryingInputsByCounter,
+               .loopCounterMin = 0,
+               .loopCounterMax = 255,
                .integerOperations = false,
                .extraOutputs = fragmentOutputs,
                .source = source("ps_3_0")});
@@ -193,6 +199,7 @@ const std::vector<Profile>& knownProfiles() {
                  .stage = Stage::Vertex,
                  .wildcards = {"vs"},
                  .dynamicLoops = false,
+                 .runTimeSubscripts = RunTimeSubscripts::UniformArrays,
                  .integerOperations = false,
                  .extraOutputs = vertexOutputs,
                  .source = kManual});
@@ -200,7 +207,7 @@ const std::vector<Profile>& knownProfiles() {
                  .stage = Stage::Fragment,
                  .wildcards = {"ps"},
                  .dynamicLoops = false,
-                 .constantArrayIndices = true,
+                 .runTimeSubscripts = RunTimeSubscripts::CompileTimeOnly,
                  .integerOperations = false,
                  .extraOutputs = fragmentOutputs,
                  .textureCoordinateSets = 8,
@@ -208,6 +215,7 @@ const std::vector<Profile>& knownProfiles() {
     p.push_back({.name = "vp40",
                  .stage = Stage::Vertex,
                  .wildcards = {"vs"},
+                 .runTimeSubscripts = RunTimeSubscripts::UniformArrays,
                  .integerOperations = false,
                  .extraOutputs = vertexOutputs,
                  .source = kManual});
@@ -216,6 +224,7 @@ const std::vector<Profile>& knownProfiles() {
                  .wildcards = {"ps"},
                  .nativeHalf = true,
                  .nativeFixed = true,
+                 .runTimeSubscripts = RunTimeSubscripts::TexcoordInputsByCounter,
                  .integerOperations = false,
                  .extraOutputs = fragmentOutputs,
                  .textureCoordinateSets = 8,
@@ -225,6 +234,7 @@ const std::vector<Profile>& knownProfiles() {
                  .wildcards = {"vs_1", "vs"},
                  .fixedSupported = false,
                  .dynamicLoops = false,
+                 .runTimeSubscripts = RunTimeSubscripts::UniformArrays,
                  .integerOperations = false,
                  .extraOutputs = vertexOutputs,
                  .source = kManual});
@@ -232,6 +242,7 @@ const std::vector<Profile>& knownProfiles() {
                  .stage = Stage::Vertex,
                  .wildcards = {"vs_2", "vs"},
                  .dynamicLoops = false,
+                 .runTimeSubscripts = RunTimeSubscripts::UniformArrays,
                  .integerOperations = false,
                  .extraOutputs = vertexOutputs,
                  .source = kManual});
@@ -239,7 +250,7 @@ const std::vector<Profile>& knownProfiles() {
                  .stage = Stage::Fragment,
                  .wildcards = {"ps_1", "ps"},
                  .dynamicLoops = false,
-                 .constantArrayIndices = true,
+                 .runTimeSubscripts = RunTimeSubscripts::CompileTimeOnly,
                  .integerOperations = false,
                  .extraOutputs = fragmentOutputs,
                  .source = kManual});
@@ -248,7 +259,7 @@ const std::vector<Profile>& knownProfiles() {
                  .wildcards = {"ps_2", "ps"},
                  .nativeHalf = true,
                  .dynamicLoops = false,
-                 .constantArrayIndices = true,
+                 .runTimeSubscripts = RunTimeSubscripts::CompileTimeOnly,
                  .integerOperations = false,
                  .extraOutputs = fragmentOutputs,
                  .textureCoordinateSets = 8,

@@ -19,6 +19,16 @@ enum class Stage { Generic, Vertex, Fragment, Geometry, TessControl, TessEval };
 /// The stage's name as the messages say it ("vertex", "tessellation control").
 const char* stageName(Stage s);
 
+/// Which arrays (and matrices) a subscript that is a run-time value may index; the profiles'
+/// relative addressing (docs/ambiguities.md CG-P11, CG-P13, CG-P14).
+enum class RunTimeSubscripts {
+  Any,                      // gp4 and later, the generic profiles
+  CompileTimeOnly,          // arbfp1, ps_1_1, ps_2_0: no relative addressing (cgc C5043)
+  UniformArrays,            // arbvp1, vp40, vs_1_1-vs_3_0: only uniform storage (cgc C6016)
+  TexcoordInputsByCounter,  // fp40: the texture coordinate inputs, by a loop's counter (C6013)
+  VaryingInputsByCounter,   // ps_3_0: the varying inputs, by a loop's counter (cgc C6013)
+};
+
 struct Profile {
   std::string name;
   Stage stage = Stage::Generic;
@@ -33,9 +43,11 @@ struct Profile {
   bool fixedSupported = true;
   /// Loops whose trip count depends on run-time values (false: loops must unroll; CG-P10).
   bool dynamicLoops = true;
-  /// An array subscript must be known at compile time (arbfp1, ps_1_1, ps_2_0: no relative
-  /// addressing in fragment programs; CG-P11).
-  bool constantArrayIndices = false;
+  /// Which arrays and matrices a run-time subscript may index (CG-P11, CG-P13, CG-P14).
+  RunTimeSubscripts runTimeSubscripts = RunTimeSubscripts::Any;
+  /// The range of a loop counter's initial value in a loop that is not unrolled (vs_3_0,
+  /// ps_3_0: Direct3D 9's `loop aL, i#` counts from 0 to 255; CG-P15); {0, -1}: none.
+  int loopCounterMin = 0, loopCounterMax = -1;
   /// The integer operators |, &, ^, <<, >>, ~ on run-time values (false: the profile has no
   /// integer instructions, only folding; CG-P12).
   bool integerOperations = true;

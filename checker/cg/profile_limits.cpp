@@ -2,6 +2,7 @@
 // rules CG-P10 to CG-P12 on the functions the entry reaches.
 #include "checker/cg/profile_limits.h"
 
+#include <cstdlib>
 #include <map>
 #include <set>
 
@@ -14,6 +15,85 @@ namespace {
 // function's parameters and locals are followed statement by statement (an assignment of a
 // compile-time value makes a variable one again; the branches of an `if` join; a loop's body is
 // walked until its state is stable).
+// The names a statement or expression writes (assignments, ++/--, declarations): a loop's
+// counters among them (CG-P14's "loop index variable").
+void collectWrittenNames(const Expr& e, std::set<std::string>& out) {
+  if (e.kind == ExprKind::Assign || e.kind == ExprKind::PreIncrement ||
+      e.kind == ExprKind::PostIncrement) {
+    const Expr* x = e.operands.empty() ? nullptr : e.operands[0].get();
+    while (x && (x->kind == ExprKind::Member || x->kind == ExprKind::Index) && !x->operands.empty())
+      x = x->operands[0].get();
+    if (x && x->kind == ExprKind::Name) out.insert(x->name);
+  }
+  for (const ExprP& o : e.operands)
+    if (o) collectWrittenNames(*o, out);
+}
+
+void collectWrittenNames(const Stmt& s, std::set<std::string>& out) {
+  if (s.kind == StmtKind::Declaration)
+    for (const Declarator& d : s.declaration.declarators) {
+      out.insert(d.name);
+      if (d.initializer) collectWrittenNames(*d.initializer, out);
+    }
+  if (s.expr) collectWrittenNames(*s.expr, out);
+  if (s.step) collectWrittenNames(*s.step, out);
+  for (const StmtP& x : s.statements)
+    if (x) collectWrittenNames(*x, out);
+  for (const StmtP* x : {&s.then, &s.otherwise, &s.body, &s.init})
+    if (*x) collectWrittenNames(**x, out);
+}
+
+// Whether an expression reads one of `names`.
+bool readsAnyName(const Expr& e, const std::set<std::string>& names) {
+  if (e.kind == ExprKind::Name && names.count(e.name)) return true;
+  for (const ExprP& o : e.operands)
+    if (o && readsAnyName(*o, names)) return true;
+  return false;
+}
+
+// An integer literal, negated or not (`-2`): its value.
+bool integerLiteralValue(const Expr& e, long long& value) {
+  if (e.kind == ExprKind::IntLiteral) {
+    value = std::strtoll(e.literal.c_str(), nullptr, 0);
+    return true;
+  }
+  if (e.kind == ExprKind::Unary && e.op == "-" && e.operands.size() == 1 && e.operands[0] &&
+      integerLiteralValue(*e.operands[0], value)) {
+    value = -value;
+    return true;
+  }
+  return false;
+}
+
+// A `for` loop counting an int counter up from a literal (`for (int i = -2; ...; i++)`,
+// `i += 1`): the counter's initial value (CG-P15).
+bool countsUpFromLiteral(const Stmt& s, long long& start) {
+  if (s.kind != StmtKind::For || !s.init || !s.step) return false;
+  std::string counter;
+  const Stmt& init = *s.init;
+  if (init.kind == StmtKind::Declaration && init.declaration.declarators.size() == 1) {
+    const Declarator& d = init.declaration.declarators[0];
+    const TypeP& t = d.declaredType;
+    if (!t || t->kind != TypeKind::Scalar || !isIntegral(t->scalar) || !d.initializer ||
+        !integerLiteralValue(*d.initializer, start))
+      return false;
+    counter = d.name;
+  } else {
+    return false;
+  }
+  const Expr& step = *s.step;
+  const bool increments =
+      ((step.kind == ExprKind::PreIncrement || step.kind == ExprKind::PostIncrement) &&
+       step.op == "++") ||
+      (step.kind == ExprKind::Assign && step.op == "+=" && step.operands.size() == 2 &&
+       step.operands[1] && step.operands[1]->kind == ExprKind::IntLiteral);
+  return increments && !step.operands.empty() && step.operands[0] &&
+         step.operands[0]->kind == ExprKind::Name && step.operands[0]->name == counter;
+}
+
+// Where a variable's storage is, for the profiles' relative addressing (CG-P13, CG-P14).
+enum class Storage { Uniform, Varying, ProgramGlobal, Local, Parameter };
+
 class RunTimeValues {
  public:
   RunTimeValues(const Program& p, const CheckedProgram& c) : p_(p), c_(c) {
@@ -25,7 +105,7 @@ class RunTimeValues {
       const VariableDecl& d = p_.globals[static_cast<size_t>(t.index)];
       for (const Declarator& x : d.declarators) {
         bool input = !d.specifiers.isStatic && !d.specifiers.isConst;
-        globals_[x.name] = newVariable(input);
+        globals_[x.name] = newVariable(input, input ? Storage::Uniform : Storage::ProgramGlobal);
         isGlobal_.back() = true;
         globalInits_.push_back({globals_[x.name], x.initializer.get()});
       }
@@ -35,8 +115,13 @@ class RunTimeValues {
     outs_.resize(p_.functions.size());
     for (size_t f = 0; f < p_.functions.size(); ++f)
       for (size_t k = 0; k < p_.functions[f].parameters.size(); ++k) {
-        params_[f].push_back(newVariable(static_cast<int>(f) == c_.entry));  // the inputs
-        outs_[f].push_back(newVariable(false));
+        const Parameter& q = p_.functions[f].parameters[k];
+        const bool entry = static_cast<int>(f) == c_.entry;  // its parameters: the inputs
+        params_[f].push_back(newVariable(entry, !entry                 ? Storage::Parameter
+                                                : q.specifiers.uniform ? Storage::Uniform
+                                                                       : Storage::Varying));
+        if (entry) semantics_[params_[f].back()] = q.declarator.semantic.name;
+        outs_[f].push_back(newVariable(false, Storage::Parameter));
       }
   }
 
@@ -65,10 +150,11 @@ class RunTimeValues {
   }
 
  private:
-  int newVariable(bool runtime) {
+  int newVariable(bool runtime, Storage storage) {
     flags_.push_back(runtime);
     cur_.push_back(runtime);
     isGlobal_.push_back(false);
+    storage_.push_back(storage);
     return static_cast<int>(flags_.size()) - 1;
   }
   // A summary flag (a global, a parameter at entry, an out parameter at exit).
@@ -145,7 +231,7 @@ class RunTimeValues {
   // A local variable, one per declarator (the same one each time a loop's body is walked).
   int local(const Declarator& d) {
     auto it = locals_.find(&d);
-    int v = it != locals_.end() ? it->second : (locals_[&d] = newVariable(false));
+    int v = it != locals_.end() ? it->second : (locals_[&d] = newVariable(false, Storage::Local));
     scopes_.back()[d.name] = v;
     return v;
   }
@@ -153,6 +239,14 @@ class RunTimeValues {
   // A loop: its condition, body and step walked until the state at the condition is stable
   // (each walk can only add run-time flags), the last walk with the final state (the checks).
   void loop(const Stmt& s, const Expr* cond, const Stmt* body, const Expr* step, bool bodyFirst) {
+    loopNames_.emplace_back();
+    collectWrittenNames(s, loopNames_.back());
+    loopWalk(s, cond, body, step, bodyFirst);
+    loopNames_.pop_back();
+  }
+
+  void loopWalk(const Stmt& s, const Expr* cond, const Stmt* body, const Expr* step,
+                bool bodyFirst) {
     for (int round = 0; round < 32; ++round) {
       std::vector<bool> entry = cur_;
       bool rt = false;
@@ -175,6 +269,19 @@ class RunTimeValues {
                               " has no loops that are not unrolled (its page in the Cg 3.1 "
                               "reference manual; cgc C5013) (CG-P10)",
                           "CG-P10"});
+        long long start = 0;
+        if (checking_ && rt && profile_->loopCounterMin <= profile_->loopCounterMax &&
+            countsUpFromLiteral(s, start) &&
+            (start < profile_->loopCounterMin || start > profile_->loopCounterMax))
+          out_.push_back({s.init->span,
+                          "this loop's counter starts at " + std::to_string(start) +
+                              ", and a loop that cannot be unrolled (its condition depends on a "
+                              "run-time value) counts in profile " +
+                              profile_->name + "'s loop register, from " +
+                              std::to_string(profile_->loopCounterMin) + " to " +
+                              std::to_string(profile_->loopCounterMax) +
+                              " (Direct3D 9's `loop aL, i#`; cgc C7002) (CG-P15)",
+                          "CG-P15"});
       }
       control_.push_back(underRunTimeControl() || rt);
       if (body && !bodyFirst) stmt(*body);
@@ -269,13 +376,8 @@ class RunTimeValues {
         bool base = !e.operands.empty() && e.operands[0] && expr(*e.operands[0]);
         bool index = e.operands.size() > 1 && e.operands[1] && expr(*e.operands[1]);
         TypeP t = !e.operands.empty() && e.operands[0] ? e.operands[0]->info.type : nullptr;
-        if (checking_ && index && profile_->constantArrayIndices && t && t->kind == TypeKind::Array)
-          out_.push_back({e.span,
-                          "the subscript of this array is a run-time value, and profile " +
-                              profile_->name +
-                              " indexes arrays only by compile-time constants (no relative "
-                              "addressing in its fragment programs; cgc C5043) (CG-P11)",
-                          "CG-P11"});
+        if (checking_ && index && t && (t->kind == TypeKind::Array || t->kind == TypeKind::Matrix))
+          runTimeSubscript(e, *t);
         return base || index;
       }
       case ExprKind::Assign: {
@@ -314,6 +416,73 @@ class RunTimeValues {
         return rt;
       }
     }
+  }
+
+  // A run-time subscript of an array or a matrix `e` (CG-P11, CG-P13, CG-P14). Only what
+  // cgc's rule certainly rejects is an error: storage that is not the profile's (a uniform, or
+  // an array of constants, in fp40 and ps_3_0; a varying input or constants in the vertex
+  // profiles), or a varying input subscripted by no variable a loop writes. A local array of
+  // run-time values, or a parameter of a function that is not the entry, may be a copy cgc
+  // propagates: not limited here.
+  void runTimeSubscript(const Expr& e, const Type& t) {
+    const RunTimeSubscripts rule = profile_->runTimeSubscripts;
+    if (rule == RunTimeSubscripts::Any) return;
+    const std::string what = t.kind == TypeKind::Matrix ? "matrix" : "array";
+    if (rule == RunTimeSubscripts::CompileTimeOnly) {
+      out_.push_back({e.span,
+                      "the subscript of this " + what + " is a run-time value, and profile " +
+                          profile_->name +
+                          " indexes arrays and matrices only by compile-time constants (no "
+                          "relative addressing in its fragment programs; cgc C5043) (CG-P11)",
+                      "CG-P11"});
+      return;
+    }
+    const int v = root(*e.operands[0]);
+    if (v < 0) return;
+    const Storage storage = storage_[static_cast<size_t>(v)];
+    // Storage holding only compile-time values: an array of constants.
+    const bool constants = (storage == Storage::Local || storage == Storage::ProgramGlobal) &&
+                           !cur_[static_cast<size_t>(v)];
+    std::string why;
+    if (rule == RunTimeSubscripts::UniformArrays) {
+      if (storage == Storage::Varying)
+        why = "it is a varying input";
+      else if (constants)
+        why = "it holds constants, not a uniform";
+      if (why.empty()) return;
+      out_.push_back({e.span,
+                      "the subscript of this " + what + " is a run-time value and " + why +
+                          ": profile " + profile_->name +
+                          " indexes only uniform arrays at run time (its constant registers; "
+                          "cgc C6016) (CG-P13)",
+                      "CG-P13"});
+      return;
+    }
+    // fp40, ps_3_0: an input array, by a loop's counter.
+    if (storage == Storage::Uniform)
+      why = "it is a uniform";
+    else if (constants)
+      why = "it holds constants";
+    else if (storage == Storage::Varying) {
+      std::set<std::string> counters;
+      for (const auto& names : loopNames_) counters.insert(names.begin(), names.end());
+      const std::string& semantic = semantics_[v];
+      const bool texcoord = semantic.rfind("TEXCOORD", 0) == 0 || semantic.rfind("TEX", 0) == 0;
+      if (e.operands.size() < 2 || !e.operands[1] || !readsAnyName(*e.operands[1], counters))
+        why = "its subscript is no loop's counter";
+      else if (rule == RunTimeSubscripts::TexcoordInputsByCounter && !semantic.empty() &&
+               !texcoord && e.operands[0]->kind == ExprKind::Name)
+        why = "it is not a texture coordinate input (" + semantic + ")";
+    }
+    if (why.empty()) return;
+    out_.push_back({e.span,
+                    "the subscript of this " + what + " is a run-time value and " + why +
+                        ": profile " + profile_->name + " indexes at run time only " +
+                        (rule == RunTimeSubscripts::TexcoordInputsByCounter
+                             ? "arrays of texture coordinate inputs"
+                             : "arrays of varying inputs") +
+                        ", by a loop's counter (cgc C6013) (CG-P14)",
+                    "CG-P14"});
   }
 
   void integerOperator(const Expr& e, const std::string& op, bool runtime) {
@@ -383,6 +552,10 @@ class RunTimeValues {
   bool checking_ = false;
   const Profile* profile_ = nullptr;
   std::vector<ProfileLimitViolation> out_;
+  std::vector<Storage> storage_;
+  std::map<int, std::string> semantics_;  // an entry parameter's binding semantic
+  // Per enclosing loop, the names its statements write (its counters among them).
+  std::vector<std::set<std::string>> loopNames_;
 };
 
 }  // namespace
@@ -390,7 +563,9 @@ class RunTimeValues {
 std::vector<ProfileLimitViolation> checkProfileLimits(const Program& program,
                                                       const CheckedProgram& checked,
                                                       const Profile& profile) {
-  if (profile.dynamicLoops && !profile.constantArrayIndices && profile.integerOperations) return {};
+  if (profile.dynamicLoops && profile.runTimeSubscripts == RunTimeSubscripts::Any &&
+      profile.integerOperations && profile.loopCounterMin > profile.loopCounterMax)
+    return {};
   RunTimeValues v(program, checked);
   v.solve();
   return v.check(profile);

@@ -14,8 +14,19 @@
 //    whose loops must unroll (arbvp1, arbfp1, vs_1_1, vs_2_0, ps_1_1, ps_2_0; cgc C5013).
 //  - CG-P11: an array subscript that is a run-time value, in the fragment profiles without
 //    relative addressing (arbfp1, ps_1_1, ps_2_0; cgc C5043).
+//  - CG-P11 also holds for a matrix's rows (a uniform matrix is four constant registers).
 //  - CG-P12: |, &, ^, <<, >> and ~ on integer run-time values, in the profiles without integer
 //    instructions (arbvp1, arbfp1, vp40, fp40, vs_1_1 .. vs_3_0, ps_1_1 .. ps_3_0; cgc C5508).
+//  - CG-P13: a run-time subscript of storage that is not uniform (a varying input, an array
+//    of constants), in the vertex profiles before gp4 (arbvp1, vs_1_1, vs_2_0, vp40, vs_3_0;
+//    cgc C6016).
+//  - CG-P14: a run-time subscript in fp40 and ps_3_0, except of a varying input array (fp40:
+//    texture coordinates) by a loop's counter (cgc C6013).
+//  - CG-P15: a loop that cannot be unrolled whose int counter counts up from a constant
+//    outside [0, 255], in vs_3_0 and ps_3_0 (the loop register aL; cgc C7002).
+// CG-P13 and CG-P14 flag only what cgc's rule certainly rejects: a local array of run-time
+// values, or a parameter of a function that is not the entry, may be a copy that cgc
+// propagates to its source, and is not limited (docs/ambiguities.md).
 #pragma once
 
 #include <string>
@@ -31,7 +42,7 @@ namespace plumb::cg {
 struct ProfileLimitViolation {
   Span span;
   std::string message;
-  std::string limit;  // "CG-P10", "CG-P11", "CG-P12"
+  std::string limit;  // "CG-P10" .. "CG-P15"
 };
 
 /// The violations of the profile's limits in the functions `checked.reachable` lists.

@@ -122,7 +122,6 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("tex2D", {s2, f2, f2, f2}, f4, profiles);
       b.add("tex2Dproj", {s2, f3}, f4, profiles);
       b.add("tex2Dproj", {s2, f4}, f4, profiles);
-      b.add("tex2Dlod", {s2, f4}, f4, profiles);
       b.add("tex2Dbias", {s2, f4}, f4, profiles);
       b.add("tex3D", {s3, f3}, f4, profiles);
       b.add("tex3Dproj", {s3, f4}, f4, profiles);
@@ -134,24 +133,33 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("tex1D", {s1, f1, f1, f1}, f4, profiles);
       b.add("tex1D", {s1, f2, f1, f1}, f4, profiles);
       b.add("tex1Dproj", {s1, f3}, f4, profiles);
-      b.add("tex1Dlod", {s1, f4}, f4, profiles);
       b.add("tex1Dbias", {s1, f4}, f4, profiles);
       b.add("tex2D", {s2, f3, f2, f2}, f4, profiles);
       b.add("tex3D", {s3, f3, f3, f3}, f4, profiles);
-      b.add("tex3Dlod", {s3, f4}, f4, profiles);
       b.add("tex3Dbias", {s3, f4}, f4, profiles);
       b.add("texCUBE", {sc, f4}, f4, profiles);
       b.add("texCUBE", {sc, f3, f3, f3}, f4, profiles);
       b.add("texCUBE", {sc, f4, f3, f3}, f4, profiles);
-      b.add("texCUBElod", {sc, f4}, f4, profiles);
       b.add("texCUBEbias", {sc, f4}, f4, profiles);
       b.add("texRECT", {sr, f3}, f4, profiles);
       b.add("texRECT", {sr, f2, f2, f2}, f4, profiles);
       b.add("texRECT", {sr, f3, f2, f2}, f4, profiles);
       b.add("texRECTproj", {sr, f4}, f4, profiles);
-      // texRECTlod, texRECTbias (the manual's pages: the coordinate's w is the level or bias).
-      b.add("texRECTlod", {sr, f4}, f4, profiles);
+      // texRECTbias (the manual's pages: the coordinate's w is the bias).
       b.add("texRECTbias", {sr, f4}, f4, profiles);
+    }
+    // The level-of-detail forms (the coordinate's w is the level): "supported in fragment
+    // profiles starting with fp40 and in vertex profiles starting with vp40" (the tex2Dlod
+    // page): not arbfp1, ps_1_1, ps_2_0 (cgc C3004, C5201).
+    std::vector<std::vector<std::string>> lodProfiles(sampling.begin() + 1, sampling.end());
+    for (const char* p : {"fp40", "ps_3_0", "gp4fp", "gp5fp", "ps_4_0", "ps_5_0"})
+      lodProfiles.push_back({p});
+    for (const std::vector<std::string>& profiles : lodProfiles) {
+      b.add("tex1Dlod", {s1, f4}, f4, profiles);
+      b.add("tex2Dlod", {s2, f4}, f4, profiles);
+      b.add("tex3Dlod", {s3, f4}, f4, profiles);
+      b.add("texCUBElod", {sc, f4}, f4, profiles);
+      b.add("texRECTlod", {sr, f4}, f4, profiles);
     }
     // Texel offsets, texel fetches and texture sizes: the manual gives them for the gp4 and gp5
     // profiles only (OpenGL's NV_gpu_program4), which Plumb does not model; a function the

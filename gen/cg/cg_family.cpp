@@ -444,6 +444,16 @@ const std::vector<RuleRow>& cgRows() {
       {kOverloadProfileFails, "cg-overloading-of-functions-by-profile",
        "steps 2, 6 and 7 fail under the profile where another profile of the stage has one", "",
        ""},
+      {kLimitLoop, "cg-profiles",
+       "loops that must unroll (CG-P10), the loop register's range (CG-P15), both sides", "", ""},
+      {kLimitSubscript, "cg-profiles",
+       "run-time subscripts by storage and profile (CG-P11, CG-P13, CG-P14), both sides", "", ""},
+      {kLimitInteger, "cg-profiles", "integer operators on run-time values (CG-P12), both sides",
+       "", ""},
+      {kTextureLookup, "cg-profiles",
+       "texture lookups: the sampler's type, the profile's lookups and lod forms", "", ""},
+      {kInterfaceImplementation, "cg-struct-and-interface-types",
+       "implementing an interface, not implementing it, calls through it", "", ""},
   };
   return rows;
 }
@@ -452,7 +462,10 @@ CgDraft draftCg(uint64_t seed, uint64_t slot, SolverSession& session) {
   const std::vector<RuleRow>& rows = cgRows();
   const RuleRow& row = rows[slot % rows.size()];
   Rng rng = Rng::forSlot(seed, "cg", slot);
-  CgDraft d = row.id == kOverloadProfileDecides || row.id == kOverloadProfileFails
+  const bool limitRow = row.id.rfind("cg.limit.", 0) == 0 || row.id == kTextureLookup ||
+                        row.id == kInterfaceImplementation;
+  CgDraft d = limitRow ? limitRowDraft(row.id, session, rng)
+              : row.id == kOverloadProfileDecides || row.id == kOverloadProfileFails
                   ? profileOverloadDraft(row.id, session, rng)
               : row.id.rfind("cg.overload.", 0) == 0 ? overloadDraft(row.id, session, rng)
               : row.id == kConversionSize            ? conversionDraft(session, rng)

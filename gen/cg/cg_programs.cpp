@@ -66,16 +66,17 @@ CgGenReport generateCgPrograms(const CgGenOptions& o) {
     }
     ++report.programs;
     ++report.rows[p.rowId];
-    lines.push_back({{"file", file},
-                     {"entry", p.entry},
-                     {"stage", "fragment"},
-                     {"profile", p.profile},
-                     {"plumb_profile", p.plumbProfile},
-                     {"row", p.rowId},
-                     {"rule", p.rule},
-                     {"expect", expect},
-                     {"plumb", plumbJson},
-                     {"derivation", p.derivation}});
+    lines.push_back(
+        {{"file", file},
+         {"entry", p.entry},
+         {"stage", p.source.find(": POSITION {") != std::string::npos ? "vertex" : "fragment"},
+         {"profile", p.profile},
+         {"plumb_profile", p.plumbProfile},
+         {"row", p.rowId},
+         {"rule", p.rule},
+         {"expect", expect},
+         {"plumb", plumbJson},
+         {"derivation", p.derivation}});
   }
   const std::string name = o.shardCount == 1 ? "programs.jsonl"
                                              : "programs." + std::to_string(o.shardIndex) + "-of-" +

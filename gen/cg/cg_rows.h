@@ -1,6 +1,7 @@
 // The rows of the `cg` family and the overload model (internal to gen/cg).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,20 @@ inline constexpr const char* kFoldIntrinsic = "cg.fold.standard-library";
 inline constexpr const char* kConversionSize = "cg.conversion.vector-matrix-size";
 inline constexpr const char* kOverloadProfileDecides = "cg.overload.profile-decides";
 inline constexpr const char* kOverloadProfileFails = "cg.overload.profile-fails";
+inline constexpr const char* kLimitLoop = "cg.limit.loop-unroll";
+inline constexpr const char* kLimitSubscript = "cg.limit.run-time-subscript";
+inline constexpr const char* kLimitInteger = "cg.limit.integer-operator";
+inline constexpr const char* kTextureLookup = "cg.texture.lookup";
+inline constexpr const char* kInterfaceImplementation = "cg.interface.implementation";
+
+/// A choice among the combinations of `sizes` (one value per dimension) that `allowed` keeps,
+/// made by Z3 with the slot's random hints (table_choice.cpp); empty with `failure` set.
+std::vector<int> solveTableChoice(SolverSession& session, Rng& rng, const std::vector<int>& sizes,
+                                  const std::function<bool(const std::vector<int>&)>& allowed,
+                                  std::string& failure);
+
+/// The rows limit.*, texture.lookup and interface.implementation (profile_limit_rows.cpp).
+CgDraft limitRowDraft(const std::string& row, SolverSession& session, Rng& rng);
 
 /// A solved overload set: the argument types, each candidate's parameter types, and the two
 /// rules' answers (-1: none).

@@ -12,7 +12,7 @@ namespace plumb::fuzz {
 void cgOneInput(const uint8_t* data, size_t size) {
   SourceFile file("fuzz.cg", std::string(reinterpret_cast<const char*>(data), size));
   const std::pair<const char*, const char*> runs[] = {
-      {"generic", ""}, {"arbvp1", "main"}, {"fp40", "main"}};
+      {"generic", ""}, {"arbvp1", "main"}, {"fp40", "main"}, {"ps_3_0", "main"}};
   for (auto [profile, entry] : runs) {
     DiagnosticList diagnostics;
     std::optional<cg::Program> program = cg::parseProgram(file, diagnostics);

@@ -292,6 +292,109 @@ TEST(CgProfiles, ArraySubscriptsKnownAtCompileTime) {
             "ok");
 }
 
+// The limit a program breaks under a profile: "" (none) or "CG-Pnn" from the first error.
+std::string limitOf(const std::string& text, const char* profile) {
+  auto o = checkText(text, profile, "main");
+  if (o.rule.empty()) return "";
+  if (o.rule != "cg-profiles") return o.rule + ": " + o.message;
+  const size_t at = o.message.rfind("(CG-P");
+  return at == std::string::npos ? o.message : o.message.substr(at + 1, 6);
+}
+
+TEST(CgProfiles, RunTimeSubscriptsByProfile) {
+  // Each program under the profiles cgc 3.1 rejects it in (C5043: CG-P11, C6016: CG-P13,
+  // C6013: CG-P14) and accepts it in.
+  struct Row {
+    const char* program;
+    std::vector<std::pair<const char*, const char*>> limits;  // profile, limit ("" accepted)
+  };
+  const std::vector<Row> rows = {
+      // A uniform matrix's row: no relative addressing in arbfp1/ps_2_0; fp40 and ps_3_0
+      // index only inputs; the vertex profiles' constant registers are uniform storage.
+      {"float4 main(float2 uv : TEXCOORD0, uniform float4x4 m, uniform int k) : COLOR {\n"
+       "  return m[k]; }",
+       {{"arbfp1", "CG-P11"},
+        {"ps_2_0", "CG-P11"},
+        {"fp40", "CG-P14"},
+        {"ps_3_0", "CG-P14"},
+        {"gp4fp", ""}}},
+      {"uniform float4 arr[4];\n"
+       "float4 main(float4 p : POSITION, uniform int k) : POSITION { return p + arr[k]; }",
+       {{"arbvp1", ""}, {"vs_2_0", ""}, {"vp40", ""}, {"vs_3_0", ""}, {"gp4vp", ""}}},
+      // An array of constants in a vertex profile (C6016) and in fp40/ps_3_0 (C6013).
+      {"float4 main(float4 p : POSITION, uniform int k) : POSITION {\n"
+       "  const float t[4] = {1, 2, 3, 4}; return p * t[k]; }",
+       {{"arbvp1", "CG-P13"},
+        {"vs_1_1", "CG-P13"},
+        {"vp40", "CG-P13"},
+        {"vs_3_0", "CG-P13"},
+        {"gp4vp", ""}}},
+      {"static const float4 c[2] = {float4(1, 2, 3, 4), float4(5, 6, 7, 8)};\n"
+       "float4 main(float4 a : TEXCOORD0, uniform int k) : COLOR { return a + c[k]; }",
+       {{"fp40", "CG-P14"}, {"ps_3_0", "CG-P14"}, {"arbfp1", "CG-P11"}, {"gp4fp", ""}}},
+      // A varying input array in a vertex profile.
+      {"float4 main(float4 p[2] : TEXCOORD0, uniform int k) : POSITION { return p[k]; }",
+       {{"arbvp1", "CG-P13"}, {"vp40", "CG-P13"}, {"gp4vp", ""}}},
+      // fp40 and ps_3_0: texture coordinates by a loop's counter (plus a constant), not by
+      // another run-time value; fp40 only texture coordinates.
+      {"float4 main(float4 tc[4] : TEXCOORD0, uniform int k) : COLOR { float4 s = 0;\n"
+       "  for (int i = 0; i < k; i++) s += tc[i + 1]; return s; }",
+       {{"fp40", ""}, {"ps_3_0", ""}, {"gp4fp", ""}}},
+      {"float4 main(float4 tc[4] : TEXCOORD0, uniform int k) : COLOR { return tc[k]; }",
+       {{"fp40", "CG-P14"}, {"ps_3_0", "CG-P14"}, {"arbfp1", "CG-P11"}, {"gp4fp", ""}}},
+      {"float4 main(float4 tc[4] : TEXCOORD0, uniform int k) : COLOR { float4 s = 0;\n"
+       "  for (int i = 0; i < k; i++) s += tc[k]; return s; }",
+       {{"fp40", "CG-P14"}, {"ps_3_0", "CG-P14"}}},
+      {"float4 main(float4 c[2] : COLOR0, uniform int k) : COLOR { float4 s = 0;\n"
+       "  for (int i = 0; i < k; i++) s += c[i]; return s; }",
+       {{"fp40", "CG-P14"}, {"ps_3_0", ""}}},
+      // A uniform array by a loop's counter: only in a loop that unrolls.
+      {"uniform float4 arr[4];\n"
+       "float4 main(float2 uv : TEXCOORD0, uniform int k) : COLOR { float4 s = 0;\n"
+       "  for (int i = 0; i < k; i++) s += arr[i]; return s; }",
+       {{"fp40", "CG-P14"}, {"ps_3_0", "CG-P14"}, {"gp4fp", ""}}},
+      {"uniform float4 arr[4];\n"
+       "float4 main(float2 uv : TEXCOORD0) : COLOR { float4 s = 0;\n"
+       "  for (int i = 0; i < 4; i++) s += arr[i]; return s; }",
+       {{"fp40", ""}, {"ps_3_0", ""}, {"arbfp1", ""}}},
+      // A vector's subscript is not limited.
+      {"float4 main(float2 uv : TEXCOORD0, uniform float4 v, uniform int k) : COLOR {\n"
+       "  return v[k]; }",
+       {{"arbfp1", ""}, {"fp40", ""}, {"ps_3_0", ""}}},
+  };
+  for (const Row& r : rows)
+    for (const auto& [profile, limit] : r.limits)
+      EXPECT_EQ(limitOf(r.program, profile), limit) << profile << "\n" << r.program;
+}
+
+TEST(CgProfiles, LoopCounterRangeOfLoopsThatAreNotUnrolled) {
+  // CG-P15 (cgc C7002): vs_3_0's and ps_3_0's loop register counts from 0 to 255; a loop
+  // that cannot unroll and counts up from a constant outside that range.
+  auto frag = [](const char* init, const char* bound) {
+    return std::string(
+               "float4 main(float2 uv : TEXCOORD0, uniform int k) : COLOR {\n"
+               "  float4 s = 0; for (int i = ") +
+           init + "; i < " + bound + "; i++) s += uv.x; return s; }";
+  };
+  EXPECT_EQ(limitOf(frag("-2", "k"), "ps_3_0"), "CG-P15");
+  EXPECT_EQ(limitOf(frag("256", "k"), "ps_3_0"), "CG-P15");
+  EXPECT_EQ(limitOf(frag("255", "k"), "ps_3_0"), "");
+  EXPECT_EQ(limitOf(frag("0", "k"), "ps_3_0"), "");
+  EXPECT_EQ(limitOf(frag("-2", "k"), "fp40"), "");
+  EXPECT_EQ(limitOf(frag("-2", "k"), "gp4fp"), "");
+  // A loop that unrolls has no counter register.
+  EXPECT_EQ(limitOf(frag("-2", "2"), "ps_3_0"), "");
+  EXPECT_EQ(limitOf("float4 main(float4 p : POSITION, uniform int k) : POSITION {\n"
+                    "  float4 s = p; for (int i = -2; i < k; i++) s += p; return s; }",
+                    "vs_3_0"),
+            "CG-P15");
+  // A float counter is not the loop register (cgc accepts it).
+  EXPECT_EQ(limitOf("float4 main(float2 uv : TEXCOORD0, uniform float k) : COLOR {\n"
+                    "  float4 s = 0; for (float i = -2; i < k; i++) s += uv.x; return s; }",
+                    "ps_3_0"),
+            "");
+}
+
 TEST(CgProfiles, IntegerOperatorsOnRunTimeValues) {
   // CG-P12 (cgc C5508): |, &, ^, <<, >>, ~ need integer instructions (gp4/gp5, DX10+).
   for (const char* op : {"|", "&", "^", "<<", ">>"}) {
