@@ -64,6 +64,9 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
   request.allowUnusedBindings = o.allowUnused;
+  // The JSON report is written as text straight from the outcomes' words (run.h); --picture
+  // reads the report's tree.
+  request.wordsAsText = o.format == "json" && o.picture.empty();
   if (o.bindings == "-" && o.file == "-") {
     printInputError("run",
                     "the shader and --bindings cannot both be read from standard input ('-')");
@@ -88,7 +91,7 @@ int runRun(const RunOptionsCli& o) {
     return kRejected;
   }
   if (json) {
-    std::cout << report.json.dump(2) << "\n";
+    std::cout << interp::runReportJsonText(report) << "\n";
   } else {
     for (const Diagnostic& d : report.diagnostics.all()) std::cerr << renderText(d);  // warnings
     for (const std::string& w : report.warnings)

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "checker/float_rounding.h"
+#include "semantics/json_text.h"
 
 namespace plumb::interp {
 
@@ -529,5 +530,20 @@ nlohmann::json mergedWordJson(const std::vector<const WordValue*>& outcomes) {
 }
 
 nlohmann::json wordJson(const WordValue& w) { return wordJsonOf(w, false); }
+
+void appendWordJsonText(std::string& out, const WordValue& w, int indent, int level) {
+  if (w.kind != WordValue::Exact) {
+    appendJsonText(out, wordJson(w), indent, level);
+    return;
+  }
+  // {"exact": "0x........"}, pretty-printed as nlohmann writes it.
+  out += "{\n";
+  out.append(static_cast<size_t>(level + indent), ' ');
+  out += "\"exact\": \"";
+  out += hexBits(w.bits, 8);
+  out += "\"\n";
+  out.append(static_cast<size_t>(level), ' ');
+  out += '}';
+}
 
 }  // namespace plumb::interp

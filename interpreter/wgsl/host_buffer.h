@@ -48,5 +48,8 @@ std::vector<WordValue> wordsOf(TypeTable& types, MemoryLayouts& layouts, Type t,
 nlohmann::json mergedWordJson(const std::vector<const WordValue*>& outcomes);
 /// One outcome's word as JSON (docs/formats.md).
 nlohmann::json wordJson(const WordValue& w);
+/// wordJson(w) as appendJsonText writes it (semantics/json_text.h) with `indent` at `level`;
+/// an exact word without building its JSON.
+void appendWordJsonText(std::string& out, const WordValue& w, int indent, int level);
 
 }  // namespace plumb::interp

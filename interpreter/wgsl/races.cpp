@@ -118,7 +118,6 @@ RaceDetector::RaceDetector(Program& program, Configuration& config, const RaceDo
   if (config.invocations.size() > 1) {
     locations_.reserve(2 * config.invocations.size());
     segments_.reserve(4 * config.invocations.size());
-    locationIndex_.reserve(2 * config.invocations.size());
   }
 }
 
@@ -166,14 +165,37 @@ std::string RaceDetector::key(uint32_t allocation, uint32_t workgroup,
   return k;
 }
 
+std::vector<uint32_t>& RaceDetector::denseLocations(uint32_t allocation, uint32_t workgroup) {
+  uint64_t owner = (uint64_t(allocation) << 32) | workgroup;
+  if (denseOwner_[0] == owner && denseTable_[0]) return *denseTable_[0];
+  if (denseOwner_[1] != owner || !denseTable_[1]) {
+    // Nodes of the map never move: the pointer stays valid.
+    denseOwner_[1] = owner;
+    denseTable_[1] = &denseLocations_[owner];
+  }
+  std::swap(denseOwner_[0], denseOwner_[1]);
+  std::swap(denseTable_[0], denseTable_[1]);
+  return *denseTable_[0];
+}
+
 RaceDetector::Location& RaceDetector::location(uint32_t allocation, uint32_t workgroup,
                                                const std::vector<uint32_t>& path,
                                                const RValue& initial) {
   // Found without building a key string or a map node (README "Performance").
-  writeKey(keyBuffer_, allocation, workgroup, path);
-  if (auto it = locationIndex_.find(keyBuffer_); it != locationIndex_.end())
-    return locations_[it->second];
-  locationIndex_.emplace(keyBuffer_, static_cast<uint32_t>(locations_.size()));
+  uint32_t* slot = nullptr;
+  if (dense(path)) {
+    std::vector<uint32_t>& dense = denseLocations(allocation, workgroup);
+    if (path[0] >= dense.size()) dense.resize(std::max<size_t>(path[0] + 1, 2 * dense.size()), 0);
+    slot = &dense[path[0]];
+    if (*slot) return locations_[*slot - 1];
+    writeKey(keyBuffer_, allocation, workgroup, path);
+    *slot = static_cast<uint32_t>(locations_.size()) + 1;
+  } else {
+    writeKey(keyBuffer_, allocation, workgroup, path);
+    if (auto it = locationIndex_.find(keyBuffer_); it != locationIndex_.end())
+      return locations_[it->second];
+    locationIndex_.emplace(keyBuffer_, static_cast<uint32_t>(locations_.size()));
+  }
   Location l;
   l.key = keyBuffer_;
   l.allocation = allocation;
@@ -354,6 +376,19 @@ RaceDetector::Result RaceDetector::analyze() {
         if ((a.flags & fa) && (b.flags & fb)) return {fa, fb};
       return {0, 0};
     };
+    // Most locations have a few segments none of which race (W3: a write, then reads after a
+    // barrier): when no pair of them is concurrent and conflicting, the search below finds
+    // none either (it considers some of these pairs), so the location is done.
+    if (l.segments.size() <= 16) {
+      bool racing = false;
+      for (size_t i = 0; i < l.segments.size() && !racing; ++i)
+        for (size_t j = i + 1; j < l.segments.size() && !racing; ++j) {
+          const Segment& a = segments_[l.segments[i]];
+          const Segment& b = segments_[l.segments[j]];
+          racing = concurrent(a, b) && (conflict(a, b).first || conflict(b, a).first);
+        }
+      if (!racing) continue;
+    }
     // Candidate pairs: within a workgroup, segments of the same epoch; across workgroups (storage
     // only), any. Keyed so that the search is linear: per group, the first two segments of
     // each access kind.

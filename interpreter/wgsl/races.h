@@ -152,6 +152,20 @@ class RaceDetector {
   /// buffer's).
   std::vector<uint32_t>& epochsOf(uint32_t allocation);
   std::vector<Location> locations_;
+  /// The locations whose path is one small index (an element of an array of scalars, the
+  /// common case: `wg[lid]`, `out[gid.x]`; dense() says which): per allocation and workgroup, a
+  /// flat table by that index of 1 + the location's index (0: none yet), found without a key
+  /// or a hash of it (README "Performance"). Every other location is found by locationIndex_.
+  bool dense(const std::vector<uint32_t>& path) const {
+    // Decided by the path alone, so a location is always found the same way. A table grows to
+    // its largest index (at most 256 KiB): workgroup memory's arrays of 32-bit scalars have at
+    // most 4,096 elements (#limits: 16 KiB), storage buffers are few.
+    return path.size() == 1 && path[0] < (1u << 16);
+  }
+  std::vector<uint32_t>& denseLocations(uint32_t allocation, uint32_t workgroup);
+  std::unordered_map<uint64_t, std::vector<uint32_t>> denseLocations_;
+  uint64_t denseOwner_[2] = {UINT64_MAX, UINT64_MAX};  // the last two tables found
+  std::vector<uint32_t>* denseTable_[2] = {nullptr, nullptr};
   std::unordered_map<std::string, uint32_t> locationIndex_;
   std::string keyBuffer_;  // location()'s lookup key
   std::vector<Segment> segments_;

@@ -7,30 +7,47 @@
 #include <sstream>
 
 #include "interpreter/wgsl/stage.h"
+#include "semantics/json_text.h"
 #include "semantics/wgsl/parser.h"
 
 namespace plumb::interp {
 
 namespace {
 
-nlohmann::json buffersJson(const RunReport& r, const TypeTable& types, const std::vector<std::vector<WordValue>>* words,
-                           const std::vector<Outcome>* merge) {
+// The words of buffer `b` merged over the finished outcomes (plumb-run's `buffers`).
+size_t mergedWordCount(const std::vector<Outcome>& outcomes, size_t b) {
+  size_t n = 0;
+  for (const Outcome& o : outcomes)
+    if (o.kind == "finished") n = std::max(n, o.words[b].size());
+  return n;
+}
+
+std::vector<const WordValue*> mergedWord(const std::vector<Outcome>& outcomes, size_t b, size_t i) {
+  std::vector<const WordValue*> all;
+  for (const Outcome& o : outcomes)
+    if (o.kind == "finished" && i < o.words[b].size()) all.push_back(&o.words[b][i]);
+  return all;
+}
+
+// A `words` member left to runReportJsonText (RunRequest::wordsAsText): a binary value whose
+// subtype says whose words, (outcome + 1) << 32 | buffer, or buffer alone for the merged ones.
+constexpr uint64_t kMergedWords = 0;
+
+nlohmann::json buffersJson(const RunReport& r, const TypeTable& types,
+                           const std::vector<std::vector<WordValue>>* words,
+                           const std::vector<Outcome>* merge, bool wordsAsText,
+                           uint64_t outcome = kMergedWords) {
   nlohmann::json out = nlohmann::json::array();
   for (size_t b = 0; b < r.buffers.size(); ++b) {
     const BoundBuffer& buf = r.buffers[b];
     nlohmann::json ws = nlohmann::json::array();
-    if (words) {
+    if (wordsAsText) {
+      ws = nlohmann::json::binary({}, (outcome << 32) | b);
+    } else if (words) {
       for (const WordValue& w : (*words)[b]) ws.push_back(wordJson(w));
     } else {
-      size_t n = 0;
-      for (const Outcome& o : *merge)
-        if (o.kind == "finished") n = std::max(n, o.words[b].size());
-      for (size_t i = 0; i < n; ++i) {
-        std::vector<const WordValue*> all;
-        for (const Outcome& o : *merge)
-          if (o.kind == "finished" && i < o.words[b].size()) all.push_back(&o.words[b][i]);
-        ws.push_back(mergedWordJson(all));
-      }
+      size_t n = mergedWordCount(*merge, b);
+      for (size_t i = 0; i < n; ++i) ws.push_back(mergedWordJson(mergedWord(*merge, b, i)));
     }
     // Moved, not copied (an initializer list copies its elements; README "Performance").
     nlohmann::json j = {{"group", buf.group}, {"binding", buf.binding}, {"name", buf.name}};
@@ -298,7 +315,8 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   nlohmann::json outcomes = nlohmann::json::array();
   for (const Outcome& o : d.outcomes) {
     nlohmann::json j = {{"kind", o.kind}, {"count", o.count}, {"choices", o.choices}};
-    j["buffers"] = buffersJson(r, checked->types, &o.words, nullptr);
+    j["buffers"] = buffersJson(r, checked->types, &o.words, nullptr, request.wordsAsText,
+                               static_cast<uint64_t>(&o - d.outcomes.data()) + 1);
     if (!o.message.empty()) j["message"] = o.message;
     if (o.stop) j["stop"] = stopJson(*o.stop);
     if (o.racy) j["racy"] = true;
@@ -330,7 +348,7 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
               {"schedules", schedules}}},
             {"steps", d.steps}};
   r.json["outcomes"] = std::move(outcomes);
-  r.json["buffers"] = buffersJson(r, checked->types, nullptr, &d.outcomes);
+  r.json["buffers"] = buffersJson(r, checked->types, nullptr, &d.outcomes, request.wordsAsText);
   if (stage == ShaderStage::Compute) {
     r.json["dispatch"] = request.dispatch.dispatch;
     r.json["workgroupSize"] = d.workgroupSize;
@@ -371,6 +389,43 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
                            {"sizes", d.subgroupSizes}};
   if (!r.warnings.empty()) r.json["warnings"] = r.warnings;
   return r;
+}
+
+std::string runReportJsonText(const RunReport& report) {
+  const std::vector<Outcome>& outcomes = report.result.outcomes;
+  JsonPlaceholder words = [&](std::string& out, uint64_t subtype, int level) {
+    // As appendJsonText writes an array of wordJson's objects (two spaces a level).
+    size_t b = subtype & 0xFFFFFFFFu;
+    uint64_t outcome = subtype >> 32;
+    size_t n = outcome == kMergedWords ? mergedWordCount(outcomes, b)
+                                       : outcomes[outcome - 1].words[b].size();
+    if (n == 0) {
+      out += "[]";
+      return;
+    }
+    out += "[\n";
+    for (size_t i = 0; i < n; ++i) {
+      if (i) out += ",\n";
+      out.append(static_cast<size_t>(level + 2), ' ');
+      if (outcome != kMergedWords) {
+        appendWordJsonText(out, outcomes[outcome - 1].words[b][i], 2, level + 2);
+        continue;
+      }
+      std::vector<const WordValue*> all = mergedWord(outcomes, b, i);
+      bool same = !all.empty();
+      for (const WordValue* w : all) same = same && *w == *all[0];
+      if (same)  // mergedWordJson of equal words: the word's own
+        appendWordJsonText(out, *all[0], 2, level + 2);
+      else
+        appendJsonText(out, mergedWordJson(all), 2, level + 2);
+    }
+    out += '\n';
+    out.append(static_cast<size_t>(level), ' ');
+    out += ']';
+  };
+  std::string out;
+  appendJsonText(out, report.json, 2, 0, &words);
+  return out;
 }
 
 /// Says which alternative an out-of-bounds choice took, where the text of the choice

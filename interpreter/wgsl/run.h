@@ -26,6 +26,11 @@ struct RunRequest {
   bool zeroMissingBindings = false;
   bool allowUnusedBindings = false;  // a binding without a variable: a warning, not an error
   CheckOptions check;             // pipelineCreation is forced on
+  /// The words of the report's buffers (`words` of each outcome's and of the merged
+  /// `buffers`) are left out of RunReport::json, as placeholders that runReportJsonText writes
+  /// from the outcomes themselves (`plumb run --format json`: a report of thousands of words
+  /// is not built as a tree first; README "Performance"). Off: RunReport::json is complete.
+  bool wordsAsText = false;
   /// The WGSL revision the module is parsed, checked and run under (semantics/wgsl/revision.h);
   /// null: the seed, 2022-06.
   const Revision* revision = nullptr;
@@ -56,6 +61,10 @@ RunReport runShader(const SourceFile& file, const RunRequest& request);
 /// fragment entry points run (`stage`, `draw`, each outcome's `invocations` and
 /// `divergentQuads`, the merged `invocations`; `dispatch` and `workgroupSize` for compute only).
 inline constexpr int kRunReportVersion = 4;
+
+/// `report.json.dump(2)`, byte for byte, with the words of its buffers written from the
+/// outcomes where the report was run with RunRequest::wordsAsText (semantics/json_text.h).
+std::string runReportJsonText(const RunReport& report);
 
 /// The `stop` member of an outcome that did not finish (docs/formats.md `plumb-run`).
 nlohmann::json stopJson(const Stop& s);

@@ -14,16 +14,16 @@ namespace plumb {
 
 namespace {
 
-std::string trim(std::string_view s) {
+std::string_view trim(std::string_view s) {
   size_t b = 0, e = s.size();
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
   while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return std::string(s.substr(b, e - b));
+  return s.substr(b, e - b);
 }
 
-// Splits at `sep` outside angle brackets and parentheses.
-std::vector<std::string> splitTop(std::string_view s, char sep) {
-  std::vector<std::string> out;
+// Splits at `sep` outside angle brackets and parentheses: views of `s`, trimmed.
+std::vector<std::string_view> splitTop(std::string_view s, char sep) {
+  std::vector<std::string_view> out;
   int depth = 0;
   size_t start = 0;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -35,7 +35,7 @@ std::vector<std::string> splitTop(std::string_view s, char sep) {
       start = i + 1;
     }
   }
-  std::string last = trim(s.substr(start));
+  std::string_view last = trim(s.substr(start));
   if (!last.empty() || !out.empty()) out.push_back(last);
   return out;
 }
@@ -423,46 +423,66 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
     if (!(current && (row.flags & kReplacedInCurrent))) rows.push_back(&row);
   if (current)
     for (const OverloadRow& row : currentOverloadRows()) rows.push_back(&row);
+  // Many rows share their signature and parameterization (`abs`, `acos`, ... are all
+  // "(e: T) -> T" over ALLFLOATINGDECL): such a row's overloads are those of the first, whose
+  // texts parsed again would only hit `parsed` below (no type is interned), so they are copied
+  // (README "Performance": the table is expanded at every start of Plumb).
+  std::unordered_map<std::string, std::pair<size_t, size_t>> sameRows;  // -> overloads_ range
   for (const OverloadRow* rowPointer : rows) {
     const OverloadRow& row = *rowPointer;
+    std::string rowKey = std::string(row.signature) + '\x02' + std::string(row.parameterization);
+    if (auto same = sameRows.find(rowKey); same != sameRows.end()) {
+      for (size_t i = same->second.first; i < same->second.first + same->second.second; ++i) {
+        Overload o = overloads_[i];
+        o.row = &row;
+        overloads_.push_back(std::move(o));
+      }
+      continue;
+    }
+    size_t rowFirst = overloads_.size();
+    bool rowProblem = false;
+    auto rowReport = [&](const std::string& why) {
+      rowProblem = true;
+      report(row, why);
+    };
     // "(a: T, b: T) -> R"
-    std::string sig(row.signature);
+    std::string_view sig(row.signature);
     size_t open = sig.find('('), close = sig.rfind(')');
     if (open == std::string::npos || close == std::string::npos || close < open) {
-      report(row, "malformed signature");
+      rowReport("malformed signature");
       continue;
     }
     std::vector<std::string> names, texts;
-    for (const std::string& p : splitTop(sig.substr(open + 1, close - open - 1), ',')) {
+    for (std::string_view p : splitTop(sig.substr(open + 1, close - open - 1), ',')) {
       if (p.empty()) continue;
       size_t colon = p.find(':');
       if (colon == std::string::npos) {
-        report(row, "parameter without a type: " + p);
+        rowReport("parameter without a type: " + std::string(p));
         continue;
       }
-      names.push_back(trim(p.substr(0, colon)));
-      texts.push_back(trim(p.substr(colon + 1)));
+      names.emplace_back(trim(p.substr(0, colon)));
+      texts.emplace_back(trim(p.substr(colon + 1)));
     }
-    std::string rest = trim(sig.substr(close + 1));
+    std::string_view rest = trim(sig.substr(close + 1));
     bool hasResult = !rest.empty();
     if (hasResult) {
-      if (rest.rfind("->", 0) != 0) {
-        report(row, "expected '->' after the parameters");
+      if (!rest.starts_with("->")) {
+        rowReport("expected '->' after the parameters");
         continue;
       }
-      texts.push_back(trim(rest.substr(2)));
+      texts.emplace_back(trim(rest.substr(2)));
     }
     std::vector<Variable> vars;
-    for (const std::string& clause : splitTop(row.parameterization, ';')) {
+    for (std::string_view clause : splitTop(row.parameterization, ';')) {
       if (clause.empty()) continue;
       size_t colon = clause.find(':');
       if (colon == std::string::npos) {
-        report(row, "malformed parameterization clause: " + clause);
+        rowReport("malformed parameterization clause: " + std::string(clause));
         continue;
       }
-      Variable v{trim(clause.substr(0, colon)), {}};
-      for (const std::string& alt : splitTop(clause.substr(colon + 1), '|'))
-        v.alternatives.push_back(alt);
+      Variable v{std::string(trim(clause.substr(0, colon))), {}};
+      for (std::string_view alt : splitTop(clause.substr(colon + 1), '|'))
+        v.alternatives.emplace_back(alt);
       vars.push_back(std::move(v));
     }
     // Depth-first substitution of the finite variables.
@@ -530,11 +550,13 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
       }
       if (!hasResult) o.result.type = types.voidType();
       if (!error.empty()) {
-        report(row, error);
+        rowReport(error);
         continue;
       }
       overloads_.push_back(std::move(o));
     }
+    if (!rowProblem)
+      sameRows.emplace(std::move(rowKey), std::pair{rowFirst, overloads_.size() - rowFirst});
   }
   // By kind and name, stably: the permutation is sorted (an Overload is costly to move), then
   // applied once.

@@ -167,6 +167,45 @@ fn main(@builtin(workgroup_id) w: vec3<u32>) {
   EXPECT_TRUE(someOutcomeAllows(r, 0, {5, 5}));
 }
 
+TEST(Races, LocationsOfEveryShapeAndIndexAreFoundAlike) {
+  // RaceDetector finds an element of an array of scalars below index 2^16 by a flat table per
+  // allocation and workgroup, and every other location (larger indices, members, nested
+  // arrays) by its key: each is one location however it is found, racing or not (the
+  // expected races are those the detector found before the flat tables).
+  DispatchOptions two;
+  two.dispatch = {2, 1, 1};
+  RunReport r = run(R"(
+struct S { a: u32, b: array<u32, 2> }
+@group(0) @binding(0) var<storage, read_write> rw: array<u32, 70002>;
+var<workgroup> s: S;
+var<workgroup> t: array<u32, 4>;
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) lid: u32, @builtin(workgroup_id) w: vec3<u32>) {
+  rw[70000u] = lid;                      // far: raced by all eight invocations
+  rw[65536u + lid + 4u * w.x] = rw[3u];  // far, one each; a near read
+  rw[3u + w.x] = 9u;                     // near: raced with the read above in workgroup 0
+  s.b[lid & 1u] = lid;                   // nested: two invocations each
+  t[lid] = lid;                          // near, one each: no race
+  workgroupBarrier();
+  rw[69000u + lid + 4u * w.x] = t[(lid + 1u) & 3u];  // after the barrier: no race
+}
+)",
+                    two);
+  ASSERT_TRUE(r.json.contains("races")) << r.json.dump(1);
+  std::vector<std::string> races;
+  for (const auto& race : r.json["races"])
+    races.push_back(
+        race["location"].get<std::string>() + " " + race["kind"].get<std::string>() + " " +
+        std::to_string(race["invocations"].get<int>()) + " " +
+        (race.contains("workgroup") ? std::to_string(race["workgroup"].get<int>()) : "-") + " " +
+        race["widened"].get<std::string>());
+  EXPECT_EQ(races, (std::vector<std::string>{
+                       "rw[3] write-write, read-write 8 - reads", "rw[4] write-write 4 - none",
+                       "rw[70000] write-write 8 - final-value", "s.b[0] write-write 2 0 none",
+                       "s.b[1] write-write 2 0 none", "s.b[0] write-write 2 1 none",
+                       "s.b[1] write-write 2 1 none"}));
+}
+
 TEST(Races, DetectionDoesNotDependOnWhichInvocationRunsFirst) {
   // The machine runs invocation 0 before invocation 1: the reader first in one program, the
   // writer first in the other. Both race, and both allow both values.
