@@ -798,22 +798,29 @@ namespace {
 
 }  // namespace
 
-/// The fused runs call it for each statement of a block without building a StepResult (README
-/// "Performance").
-RuleId Machine::statementByCode(Invocation& inv, uint32_t node) {
-  FusedCodes& codes = program_.fusedCodes;
-  const FusedStatementCode& c =
-      !codes.statements.empty() && codes.statements[node].kind != FusedStatementCode::NotCompiled
-          ? codes.statements[node]
-          : fusedStatementCode(program_, node);
-  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > fusionMaxSteps_)
-    return RuleId::Count;
-  uint32_t branch = UINT32_MAX;
-  RuleId r = statementCode(inv, node, c, branch);
-  // #if-statement: the branch taken is the next task (statementTask IfBranch).
-  if (branch != UINT32_MAX) inv.tasks.push_back({TaskKind::Exec, branch});
-  return r;
+namespace {
+
+/// A vector value's components, of the vector's component type (composeValue and
+/// concreteVectorOperation give them that type), stored in `v` (statementCode): in place where
+/// the location holds them. Out of the statements' loop, which stores scalars.
+[[gnu::noinline]] void storeComponents(RValue& v, const FusedStatementCode& c,
+                                       const int64_t* wide) {
+  Components* parts = std::get_if<Components>(&v.data);
+  if (!parts || parts->size() != c.width) {
+    v.data = Components(c.width);
+    parts = std::get_if<Components>(&v.data);
+  }
+  for (uint32_t i = 0; i < c.width; ++i) {
+    RValue& part = (*parts)[i];
+    part.type = c.componentType;
+    if (c.boolValue)
+      part.data = wide[i] != 0;
+    else
+      part.data = wide[i];
+  }
 }
+
+}  // namespace
 
 RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStatementCode& c,
                               uint32_t& branch) {
@@ -829,28 +836,14 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
   // Nothing below declines but an assignment's left-hand side: the reads are heard of now, or
   // there, before its write.
   if (valueCode.shared && c.kind != FusedStatementCode::Assign) commitSharedReads(inv);
-  auto scalar = [&](RValue& v, int64_t k) {
-    if (c.boolValue)
-      v.data = k != 0;
-    else
-      v.data = k;
-  };
   auto set = [&](RValue& v) {
-    if (c.width == 1) {
-      scalar(v, x);
-      return;
-    }
-    // A vector: its components of the vector's component type (composeValue and
-    // concreteVectorOperation give them that type), in place where the location has them.
-    Components* parts = std::get_if<Components>(&v.data);
-    if (!parts || parts->size() != c.width) {
-      v.data = Components(c.width);
-      parts = std::get_if<Components>(&v.data);
-    }
-    wide[0] = x;
-    for (uint32_t i = 0; i < c.width; ++i) {
-      (*parts)[i].type = c.componentType;
-      scalar((*parts)[i], wide[i]);
+    if (c.width > 1) {
+      wide[0] = x;
+      storeComponents(v, c, wide);
+    } else if (c.boolValue) {
+      v.data = x != 0;
+    } else {
+      v.data = x;
     }
   };
   switch (c.kind) {
@@ -929,6 +922,23 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
     default:
       return RuleId::Count;
   }
+}
+
+/// The fused runs call it for each statement of a block without building a StepResult (README
+/// "Performance").
+RuleId Machine::statementByCode(Invocation& inv, uint32_t node) {
+  FusedCodes& codes = program_.fusedCodes;
+  const FusedStatementCode& c =
+      !codes.statements.empty() && codes.statements[node].kind != FusedStatementCode::NotCompiled
+          ? codes.statements[node]
+          : fusedStatementCode(program_, node);
+  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > fusionMaxSteps_)
+    return RuleId::Count;
+  uint32_t branch = UINT32_MAX;
+  RuleId r = statementCode(inv, node, c, branch);
+  // #if-statement: the branch taken is the next task (statementTask IfBranch).
+  if (branch != UINT32_MAX) inv.tasks.push_back({TaskKind::Exec, branch});
+  return r;
 }
 
 bool Machine::blockByCode(Invocation& inv, uint32_t node, const FusedBlockCode& b) {
