@@ -4,6 +4,8 @@
 // value is not an i32, u32 or bool scalar or where those functions would always decline.
 #include "interpreter/wgsl/fused_code.h"
 
+#include <algorithm>
+
 #include "interpreter/wgsl/machine.h"
 #include "interpreter/wgsl/runtime_operations.h"
 
@@ -39,6 +41,15 @@ bool isIntegerOrBool(const TypeTable& types, Type t) {
   return k == TypeKind::I32 || k == TypeKind::U32 || k == TypeKind::Bool;
 }
 
+/// The scalars a code holds for a value of type `t`: 1 for an i32, u32 or bool, a vector's
+/// components for a vector of them, 0 for anything else (no code).
+uint32_t codeWidthOf(const TypeTable& types, Type t) {
+  if (isIntegerOrBool(types, t)) return 1;
+  if (!t || types.kind(t) != TypeKind::Vector) return 0;
+  const TypeNode& n = types[t];
+  return isIntegerOrBool(types, n.element) && n.size >= 2 && n.size <= 4 ? n.size : 0;
+}
+
 class Compiler {
  public:
   Compiler(Program& p) : p_(p), cm_(p.checked), types_(p.checked.types) {}
@@ -48,12 +59,17 @@ class Compiler {
     // fusedValue: the place, then the Load task (#load-rule).
     if (!place(e)) return false;
     type = loadType(typeOf(e));
-    if (!isIntegerOrBool(types_, type)) return false;
+    uint32_t width = codeWidthOf(types_, type);
+    if (width == 0) return false;
     --places_;
-    if (!push()) return false;
+    if (!push(width)) return false;
     bool sharedPlace = placeDepth_.back() != kOwn;
     placeDepth_.pop_back();
-    if (sharedPlace) {
+    if (width > 1) {
+      // A vector of the invocation's own memory (workgroup and storage vectors: the tasks).
+      if (sharedPlace) return false;
+      emit({FusedOp::LoadVector, 0, 0, 0, width});
+    } else if (sharedPlace) {
       // A read access of workgroup or storage memory (#memory-model): the race detector hears
       // of it as the unfused Load step of `e` reports it (machine.cpp load).
       if (++sharedReads > kFusedSharedReads) return false;
@@ -109,7 +125,8 @@ class Compiler {
       ++steps;
       Type indexType;
       if (!place(ix->base.value) || !value(ix->index.value, indexType)) return false;
-      if (types_.kind(indexType) == TypeKind::Bool) return false;
+      if (codeWidthOf(types_, indexType) != 1 || types_.kind(indexType) == TypeKind::Bool)
+        return false;
       const TypeNode& ct = types_[types_[typeOf(ix->base.value)].element];
       FusedInstruction in{FusedOp::PlaceIndex};
       if (ct.kind == TypeKind::Array && ct.arrayCount != ArrayCount::Fixed) {
@@ -143,19 +160,28 @@ class Compiler {
   }
 
   bool eval(uint32_t e, Type& type) {
-    if (!p_.fusable[e]) return false;
+    // A binary operator on vectors is no fused step (Program::fusable: scalars only) but has
+    // code: the operator component-wise, as Machine::concreteVectorOperation applies it.
+    if (!p_.fusable[e] && !vectorOperator(e)) return false;
     if (uint32_t k = p_.constantIndex[e]; k != UINT32_MAX) {
       const RValue& c = p_.constants[k];
-      FusedInstruction in{FusedOp::Constant};
-      if (const int64_t* i = std::get_if<int64_t>(&c.data))
-        in.b = *i;
-      else if (const bool* b = std::get_if<bool>(&c.data))
-        in.b = *b;
-      else
-        return false;
       type = c.type;
-      if (!isIntegerOrBool(types_, type) || !push()) return false;
-      emit(in);
+      uint32_t width = codeWidthOf(types_, type);
+      if (width == 0 || !push(width)) return false;
+      // A vector: one Constant per component.
+      const Components* parts = width > 1 ? std::get_if<Components>(&c.data) : nullptr;
+      if (width > 1 && (!parts || parts->size() != width)) return false;
+      for (uint32_t i = 0; i < width; ++i) {
+        const RValue& x = parts ? (*parts)[i] : c;
+        FusedInstruction in{FusedOp::Constant};
+        if (const int64_t* v = std::get_if<int64_t>(&x.data))
+          in.b = *v;
+        else if (const bool* b = std::get_if<bool>(&x.data))
+          in.b = *b;
+        else
+          return false;
+        emit(in);
+      }
       ++steps;
       rule = RuleId::CreationTimeValue;
       return true;
@@ -187,7 +213,7 @@ class Compiler {
     }
     if (const auto* u = std::get_if<UnaryExpression>(&x.node)) {
       ++steps;
-      if (!value(u->operand.value, type)) return false;
+      if (!value(u->operand.value, type) || codeWidthOf(types_, type) != 1) return false;
       TypeKind k = types_.kind(type);
       // The kernel's cases (concreteUnary); the others decline in fusedEval too.
       bool kernel = k == TypeKind::Bool
@@ -208,8 +234,27 @@ class Compiler {
       if (!value(b->left().value, type)) return false;
       size_t rightBegin = out.size();
       if (!value(b->right.value, right)) return false;
-      TypeKind k = types_.kind(type);
       BinaryOperator op = b->op();
+      uint32_t width = codeWidthOf(types_, type);
+      if (width != 1 || codeWidthOf(types_, right) != 1) {
+        // #arithmetic-expr, #bit-expr, #comparison-expr on two vectors of the same size
+        // (concreteVectorOperation: a vector and a scalar are left to the tasks).
+        if (width < 2 || codeWidthOf(types_, right) != width) return false;
+        TypeKind k = types_.kind(types_[type].element);
+        bool shift = op == BinaryOperator::ShiftLeft || op == BinaryOperator::ShiftRight;
+        if (types_.kind(types_[right].element) != k && !shift) return false;
+        Type result = loadType(typeOf(e));
+        if (codeWidthOf(types_, result) != width) return false;
+        bool boolResult = types_.kind(types_[result].element) == TypeKind::Bool;
+        emit({FusedOp::BinaryVector, static_cast<uint8_t>(k), static_cast<uint8_t>(op),
+              static_cast<uint8_t>(boolResult), width});
+        scalars_ -= width;
+        type = result;
+        ++steps;
+        rule = binaryRule(op);
+        return true;
+      }
+      TypeKind k = types_.kind(type);
       if (types_.kind(right) != k && op != BinaryOperator::ShiftLeft &&
           op != BinaryOperator::ShiftRight)
         return false;
@@ -305,9 +350,21 @@ class Compiler {
     ++steps;  // the call's Eval
     std::vector<Type> argTypes(argIds.size());
     for (size_t i = 0; i < argIds.size(); ++i)
-      if (!value(argIds[i].value, argTypes[i])) return false;
+      if (!value(argIds[i].value, argTypes[i]) || codeWidthOf(types_, argTypes[i]) != 1)
+        return false;
     Type result = typeOf(e);
     const Resolution& r = cm_.identifiers[e];
+    if (c.type() && codeWidthOf(types_, result) > 1) {
+      // #vector-constructor of one scalar per component (fusedCall's composeValue): the
+      // arguments on the stack are the vector's components.
+      if (argIds.size() != codeWidthOf(types_, result)) return false;
+      for (Type t : argTypes)
+        if (t != types_[result].element) return false;
+      type = result;
+      ++steps;
+      rule = RuleId::TypeConstructorExpr;
+      return true;
+    }
     if (uint32_t ret = p_.inlineReturn[e]; ret != UINT32_MAX) {
       // fusedCall's inlined `{ return e; }`: call-enter, block-enter, block-next,
       // return-statement, e, call-return.
@@ -316,7 +373,7 @@ class Compiler {
       ++inlined_;
       bool ok = value(ret, type);
       --inlined_;
-      if (!ok) return false;
+      if (!ok || codeWidthOf(types_, type) != 1) return false;
       emit({FusedOp::Leave, 0, 0, 0, static_cast<uint32_t>(argIds.size())});
       scalars_ -= static_cast<uint32_t>(argIds.size());
       ++steps;
@@ -401,7 +458,23 @@ class Compiler {
     return n.kind == TypeKind::Reference ? n.element : t;
   }
   void emit(FusedInstruction in) { out.push_back(in); }
-  bool push() { return ++scalars_ <= kFusedStackDepth; }
+  bool push(uint32_t n = 1) {
+    scalars_ += n;
+    return scalars_ <= kFusedStackDepth;
+  }
+  /// A binary operator (not && or ||) whose operands are both vectors of i32, u32 or bool, or
+  /// one in parentheses.
+  bool vectorOperator(uint32_t e) const {
+    const Expression& x = p_.module.expressions[ExpressionId{e}];
+    if (const auto* par = std::get_if<ParenthesizedExpression>(&x.node))
+      return vectorOperator(par->inner.value);
+    const auto* b = std::get_if<BinaryExpression>(&x.node);
+    if (!b || b->op() == BinaryOperator::ShortCircuitAnd ||
+        b->op() == BinaryOperator::ShortCircuitOr)
+      return false;
+    return codeWidthOf(types_, loadType(typeOf(b->left().value))) > 1 &&
+           codeWidthOf(types_, loadType(typeOf(b->right.value))) > 1;
+  }
   bool pushPlace() { return ++places_ <= kFusedStackDepth; }
   /// The top location goes one component deeper: a shared one's path grows (kFusedSharedPath).
   bool extendPath() {
@@ -436,6 +509,7 @@ const FusedCode* compiled(Program& p, std::vector<FusedCode>& cache, uint32_t e,
       c.steps = compiler.steps;
       c.rule = compiler.rule;
       c.type = type;
+      c.width = static_cast<uint8_t>(isPlace ? 1 : codeWidthOf(p.checked.types, type));
       c.shared = compiler.shared;
       c.sharedReads = static_cast<uint8_t>(compiler.sharedReads);
     }
@@ -462,6 +536,16 @@ const FusedStatementCode& fusedStatementCode(Program& p, uint32_t s) {
   const Statement& st = p.module.statements[StatementId{s}];
   const TypeTable& types = p.checked.types;
   auto isBool = [&](const FusedCode* code) { return types.kind(code->type) == TypeKind::Bool; };
+  // A vector value: its components' type; only in the invocation's own memory (the race
+  // detector hears of scalar accesses of shared memory only, machine_fusion.cpp).
+  // `stored`: the type of what the statement stores, which the value must be.
+  auto vector = [&](const FusedCode* value, const FusedCode* place, Type stored) {
+    c.width = value->width;
+    if (value->width == 1) return true;
+    c.componentType = types[value->type].element;
+    c.boolValue = types.kind(c.componentType) == TypeKind::Bool;
+    return value->type == stored && !value->shared && !(place && place->shared);
+  };
   // Machine::fusedStatement's forms, with its step counts: the Exec step, the expressions', and
   // the statement's own last step (Store, LetBind, VarAllocate, IfBranch).
   if (const auto* a = std::get_if<AssignmentStatement>(&st.node)) {
@@ -475,6 +559,8 @@ const FusedStatementCode& fusedStatementCode(Program& p, uint32_t s) {
     c.value = a->value.value;
     c.place = a->target.value;
     c.boolValue = isBool(value);
+    Type target = p.checked.expressions[a->target.value].type;
+    if (!vector(value, place, target ? types[target].element : Type{})) return c;
     c.steps = 1 + value->steps + place->steps + 1;
     const FusedInstruction& first = p.fusedCodes.instructions[place->begin];
     if (place->end == place->begin + 1 && first.op == FusedOp::PlaceSlot && !first.flag)
@@ -492,10 +578,12 @@ const FusedStatementCode& fusedStatementCode(Program& p, uint32_t s) {
     c.steps = 1 + value->steps + 1;
     if (decl.kind == DeclarationKind::Let) {
       c.boolValue = types.kind(c.type) == TypeKind::Bool;
+      if (!vector(value, nullptr, c.type)) return c;
       c.kind = FusedStatementCode::Let;
     } else {
       c.storeType = types[c.type].element;
       c.boolValue = types.kind(c.storeType) == TypeKind::Bool;
+      if (!vector(value, nullptr, c.storeType)) return c;
       c.kind = FusedStatementCode::Var;
     }
   } else if (const auto* i = std::get_if<IfStatement>(&st.node)) {
@@ -508,6 +596,45 @@ const FusedStatementCode& fusedStatementCode(Program& p, uint32_t s) {
     c.kind = FusedStatementCode::If;
   }
   return c;
+}
+
+const FusedBlockCode& fusedBlockCode(Program& p, uint32_t s) {
+  std::vector<FusedBlockCode>& all = p.fusedCodes.blocks;
+  if (all.empty()) all.resize(p.module.statements.size());
+  if (all[s].state != FusedBlockCode::NotCompiled) return all[s];
+  all[s].state = FusedBlockCode::None;
+  const auto* block = std::get_if<CompoundStatement>(&p.module.statements[StatementId{s}].node);
+  if (!block) return all[s];
+  // Machine::fusedRun's count of a block: block-enter; per statement block-next and the
+  // statement's steps (with its Exec step), an `if` with the steps of the branch it takes
+  // (a block: its own block-enter to block-exit); block-exit.
+  uint64_t steps = 2;
+  std::vector<uint32_t> list;
+  for (StatementId id : p.module[block->statements]) {
+    const FusedStatementCode& c = fusedStatementCode(p, id.value);
+    if (c.kind == FusedStatementCode::None) return all[s];
+    uint64_t branch = 0;
+    if (c.kind == FusedStatementCode::If) {
+      for (uint32_t b : {c.body, c.elseBranch}) {
+        if (b == UINT32_MAX) continue;
+        // An `else if` (an if statement, not a block) is left to the tasks.
+        const FusedBlockCode& bc = fusedBlockCode(p, b);
+        if (bc.state != FusedBlockCode::Compiled) return all[s];
+        branch = std::max<uint64_t>(branch, bc.maxSteps);
+      }
+    }
+    steps += 1 + c.steps + branch;
+    list.push_back(id.value);
+  }
+  if (steps > (1u << 30)) return all[s];
+  FusedBlockCode& b = all[s];
+  b.maxSteps = static_cast<uint32_t>(steps);
+  std::vector<uint32_t>& statements = p.fusedCodes.blockStatements;
+  b.begin = static_cast<uint32_t>(statements.size());
+  statements.insert(statements.end(), list.begin(), list.end());
+  b.end = static_cast<uint32_t>(statements.size());
+  b.state = FusedBlockCode::Compiled;
+  return b;
 }
 
 }  // namespace plumb::interp

@@ -50,6 +50,13 @@ enum class FusedOp : uint8_t {
   Leave,          // it ends: its result replaces its arguments
   Apply,          // a built-in or conversion of `a` scalars (expression `b`, argument types
                   // from FusedCodes::argumentTypes[c]), as fusedCall
+  // Vectors of i32, u32 or bool (README "Performance"): a vector of `a` components is `a`
+  // scalars on the stack, the first lowest; a constructor of scalars is its arguments as they
+  // are, a creation-time vector one Constant per component.
+  LoadVector,    // pop a location of the invocation's own memory holding a vector of `a`
+                 // concrete components; push them (#load-rule)
+  BinaryVector,  // the two top vectors of `a` components: concreteBinary(kind, operation) on
+                 // each pair, as Machine::concreteVectorOperation; `flag`: bool components
 };
 
 /// Where a BinaryU32 instruction takes an operand (README "Performance": register operands, so
@@ -86,6 +93,7 @@ struct FusedCode {
   uint32_t steps = 0;           // the unfused machine's steps
   RuleId rule = RuleId::Count;  // the rule of the last of them
   Type type;                    // the value's type (value code)
+  uint8_t width = 1;            // its scalars: 1, or a vector's components (value code)
   /// It reads workgroup or storage memory (a Load with `flag`), or (a place code) designates
   /// it: it runs only where the race detector may hear of each access (Machine::fusedShared).
   bool shared = false;
@@ -102,7 +110,9 @@ inline constexpr uint32_t kFusedSharedPath = 6;
 struct FusedStatementCode {
   enum Kind : uint8_t { NotCompiled, None, Assign, Let, Var, If };
   Kind kind = NotCompiled;
-  bool boolValue = false;  // the value is a bool (else an i32 or u32)
+  bool boolValue = false;  // the value (each component of a vector) is a bool, else an integer
+  uint8_t width = 1;       // the value's scalars: 1, or a vector's components
+  Type componentType;      // a vector value's component type
   uint32_t steps = 0;      // with the Exec step and the statement's own last step
   uint32_t value = 0;      // the value, initializer or condition (FusedCodes::value)
   uint32_t place = 0;      // Assign: the left-hand side (FusedCodes::place)
@@ -115,6 +125,20 @@ struct FusedStatementCode {
   uint32_t body = UINT32_MAX, elseBranch = UINT32_MAX;  // If: StatementId values
 };
 
+/// A block (#compound-statement-section) whose statements all have compiled records, the
+/// branches of its `if`s blocks that have one too: Machine::fusedRun runs it in one call
+/// (Machine::blockByCode) instead of a task per block-next, block-enter and block-exit, each
+/// of its steps counted as the unfused machine counts it (README "Performance").
+struct FusedBlockCode {
+  enum State : uint8_t { NotCompiled, None, Compiled };
+  State state = NotCompiled;
+  /// The most steps a run of it takes: block-enter, each statement's block-next and steps
+  /// (an `if` with its longer branch), block-exit. A run starts only where they all fit
+  /// within the step bound, so no bound falls inside it.
+  uint32_t maxSteps = 0;
+  uint32_t begin = 0, end = 0;  // its statements in FusedCodes::blockStatements
+};
+
 /// The compiled expressions of a program, compiled on first use (Machine::fusedStatement).
 struct FusedCodes {
   std::vector<FusedInstruction> instructions;
@@ -122,6 +146,8 @@ struct FusedCodes {
   std::vector<FusedCode> place;                // by ExpressionId: fusedPlace's location
   std::vector<Type> argumentTypes;             // Apply: the types of its arguments, from index `c`
   std::vector<FusedStatementCode> statements;  // by StatementId
+  std::vector<FusedBlockCode> blocks;          // by StatementId (blocks only)
+  std::vector<uint32_t> blockStatements;       // FusedBlockCode::begin/end: StatementId values
 };
 
 /// The most scalars and locations a code keeps at once (deeper expressions are not compiled).
@@ -133,5 +159,7 @@ const FusedCode* fusedValueCode(Program& p, uint32_t e);
 const FusedCode* fusedPlaceCode(Program& p, uint32_t e);
 /// The code of statement `s` (compiled on first use); kind None when it has none.
 const FusedStatementCode& fusedStatementCode(Program& p, uint32_t s);
+/// The code of block `s` (compiled on first use); state None when it has none.
+const FusedBlockCode& fusedBlockCode(Program& p, uint32_t s);
 
 }  // namespace plumb::interp

@@ -311,6 +311,17 @@ class Machine {
   /// fusedStatementByCode of statement `node`: the rule of its last step, or RuleId::Count when
   /// it declines (without effect).
   RuleId statementByCode(Invocation& inv, uint32_t node);
+  /// Statement `node`'s compiled record `c` run, without the step bound's check: the rule of
+  /// its last step, or RuleId::Count when it declines (without effect). An `if` leaves the
+  /// statement of the branch it takes in `branch` (UINT32_MAX: none) for the caller to run.
+  RuleId statementCode(Invocation& inv, uint32_t node, const FusedStatementCode& c,
+                       uint32_t& branch);
+  /// The block `node`, whose Exec step (block-enter) the caller has taken, run by its compiled
+  /// form (FusedBlockCode) through block-exit: true. False when a statement declines: then the
+  /// continuation holds what the unfused steps leave before that statement's Exec step (the
+  /// block's block-exit and block-next tasks, the statement's Exec on top). The caller has
+  /// checked that the block's longest path fits within the step bound.
+  bool blockByCode(Invocation& inv, uint32_t node, const FusedBlockCode& b);
   /// Before a run of compiled code: where it may access shared memory (FusedSharedAccesses).
   void prepareShared(Invocation& inv);
   /// After a run that succeeded: its shared reads told to the race detector, in order.

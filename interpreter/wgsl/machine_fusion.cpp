@@ -433,9 +433,10 @@ namespace {
 
 /// Machine::runFusedCode, inlined where it runs most (fusedStatementByCode): the call costs as
 /// much as a short code's instructions (README "Performance").
+/// A vector value's components go to `wide` (FusedCode::width of them; null for a scalar code).
 [[gnu::always_inline]] inline bool runCode(Invocation& inv, Program& program, TypeTable& types,
                                            const FusedCode& code, int64_t& value, RValue*& place,
-                                           FusedSharedAccesses& sh) {
+                                           FusedSharedAccesses& sh, int64_t* wide = nullptr) {
   // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
   // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
   // A shared location (PlaceShared) also keeps its allocation and path, for the race detector.
@@ -665,6 +666,28 @@ namespace {
         if (!applyScalars(types, program, *in, stack, sp)) return false;
         sp = sp - in->a + 1;  // the result replaces the arguments
         break;
+      case FusedOp::LoadVector: {
+        --pp;
+        const Components* c = std::get_if<Components>(&places[pp]->data);
+        if (!c || c->size() != in->a) return false;
+        for (uint32_t i = 0; i < in->a; ++i)
+          if (!concrete((*c)[i], stack[sp + i])) return false;
+        sp += in->a;
+        break;
+      }
+      case FusedOp::BinaryVector: {
+        // concreteVectorOperation's kernel on each pair of components.
+        sp -= in->a;
+        int64_t* l = stack + sp - in->a;
+        for (uint32_t i = 0; i < in->a; ++i) {
+          std::optional<int64_t> r = concreteBinary(static_cast<TypeKind>(in->kind),
+                                                    static_cast<BinaryOperator>(in->operation),
+                                                    l[i], stack[sp + i], program.literalShiftRight);
+          if (!r) return false;
+          l[i] = in->flag ? int64_t(*r != 0) : *r;
+        }
+        break;
+      }
     }
   }
   if (pp) {
@@ -680,6 +703,8 @@ namespace {
     }
   } else {
     value = stack[0];
+    if (wide)
+      for (uint32_t i = 1; i < code.width; ++i) wide[i] = stack[i];
   }
   return true;
 }
@@ -687,6 +712,7 @@ namespace {
 }  // namespace
 
 bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
+  if (code.width != 1) return false;  // a vector: statements only (statementCode)
   if (code.shared) prepareShared(inv);
   if (!runCode(inv, program_, types_, code, value, place, shared_)) return false;
   if (code.shared) commitSharedReads(inv);
@@ -772,31 +798,53 @@ namespace {
 
 }  // namespace
 
-/// The fused runs call it for each statement of a block without building a StepResult (README
-/// "Performance").
-RuleId Machine::statementByCode(Invocation& inv, uint32_t node) {
+namespace {
+
+/// A vector value's components, of the vector's component type (composeValue and
+/// concreteVectorOperation give them that type), stored in `v` (statementCode): in place where
+/// the location holds them. Out of the statements' loop, which stores scalars.
+[[gnu::noinline]] void storeComponents(RValue& v, const FusedStatementCode& c,
+                                       const int64_t* wide) {
+  Components* parts = std::get_if<Components>(&v.data);
+  if (!parts || parts->size() != c.width) {
+    v.data = Components(c.width);
+    parts = std::get_if<Components>(&v.data);
+  }
+  for (uint32_t i = 0; i < c.width; ++i) {
+    RValue& part = (*parts)[i];
+    part.type = c.componentType;
+    if (c.boolValue)
+      part.data = wide[i] != 0;
+    else
+      part.data = wide[i];
+  }
+}
+
+}  // namespace
+
+RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStatementCode& c,
+                              uint32_t& branch) {
   Program& program = program_;
   TypeTable& types = types_;
   FusedCodes& codes = program.fusedCodes;
-  const FusedStatementCode& c =
-      !codes.statements.empty() && codes.statements[node].kind != FusedStatementCode::NotCompiled
-          ? codes.statements[node]
-          : fusedStatementCode(program, node);
-  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > fusionMaxSteps_)
-    return RuleId::Count;
   int64_t x = 0;
+  int64_t wide[4];  // a vector value's components
   RValue* place = nullptr;
   const FusedCode& valueCode = codes.value[c.value];
   if (valueCode.shared) prepareShared(inv);
-  if (!runCode(inv, program, types, valueCode, x, place, shared_)) return RuleId::Count;
+  if (!runCode(inv, program, types, valueCode, x, place, shared_, wide)) return RuleId::Count;
   // Nothing below declines but an assignment's left-hand side: the reads are heard of now, or
   // there, before its write.
   if (valueCode.shared && c.kind != FusedStatementCode::Assign) commitSharedReads(inv);
   auto set = [&](RValue& v) {
-    if (c.boolValue)
+    if (c.width > 1) {
+      wide[0] = x;
+      storeComponents(v, c, wide);
+    } else if (c.boolValue) {
       v.data = x != 0;
-    else
+    } else {
       v.data = x;
+    }
   };
   switch (c.kind) {
     case FusedStatementCode::Assign: {
@@ -862,17 +910,73 @@ RuleId Machine::statementByCode(Invocation& inv, uint32_t node) {
       return RuleId::VarAllocate;
     }
     case FusedStatementCode::If:
-      // #if-statement: the condition, then the branch (statementTask IfBranch).
+      // #if-statement: the condition, then the branch (statementTask IfBranch), which the
+      // caller schedules or runs.
       inv.steps += c.steps - 1;
       if (x) {
-        inv.tasks.push_back({TaskKind::Exec, c.body});
+        branch = c.body;
         return RuleId::IfTrue;
       }
-      if (c.elseBranch != UINT32_MAX) inv.tasks.push_back({TaskKind::Exec, c.elseBranch});
+      branch = c.elseBranch;
       return RuleId::IfFalse;
     default:
       return RuleId::Count;
   }
+}
+
+/// The fused runs call it for each statement of a block without building a StepResult (README
+/// "Performance").
+RuleId Machine::statementByCode(Invocation& inv, uint32_t node) {
+  FusedCodes& codes = program_.fusedCodes;
+  const FusedStatementCode& c =
+      !codes.statements.empty() && codes.statements[node].kind != FusedStatementCode::NotCompiled
+          ? codes.statements[node]
+          : fusedStatementCode(program_, node);
+  if (c.kind == FusedStatementCode::None || inv.steps - 1 + c.steps > fusionMaxSteps_)
+    return RuleId::Count;
+  uint32_t branch = UINT32_MAX;
+  RuleId r = statementCode(inv, node, c, branch);
+  // #if-statement: the branch taken is the next task (statementTask IfBranch).
+  if (branch != UINT32_MAX) inv.tasks.push_back({TaskKind::Exec, branch});
+  return r;
+}
+
+bool Machine::blockByCode(Invocation& inv, uint32_t node, const FusedBlockCode& b) {
+  // #compound-statement-section, as fusedRun applies the block's tasks one by one (block-next,
+  // the statement's Exec step and its compiled record, an `if`'s branch block, block-exit),
+  // without the tasks: each step counted, no bound among them (the caller's check).
+  const FusedCodes& codes = program_.fusedCodes;
+  uint32_t base = static_cast<uint32_t>(inv.function.size());
+  const uint32_t* list = codes.blockStatements.data() + b.begin;
+  uint32_t n = b.end - b.begin;
+  for (uint32_t k = 0; k < n; ++k) {
+    uint32_t s = list[k];
+    inv.steps += 2;  // block-next, then the statement's Exec step (within its own count)
+    uint32_t branch = UINT32_MAX;
+    if (statementCode(inv, s, codes.statements[s], branch) == RuleId::Count) {
+      // As the block-next step leaves it: the rest of the block, the statement's Exec next.
+      --inv.steps;
+      inv.tasks.push_back({TaskKind::ScopeEnd, node, base});
+      if (k + 1 < n) pushStatements(inv, StatementId{node}, k + 1);
+      inv.tasks.push_back({TaskKind::Exec, s});
+      return false;
+    }
+    if (branch == UINT32_MAX) continue;
+    // #if-statement: the branch's block, its Exec step block-enter.
+    ++inv.steps;
+    size_t mark = inv.tasks.size();
+    if (!blockByCode(inv, branch, codes.blocks[branch])) {
+      // The rest of this block lies under the branch's continuation.
+      const Task rest[2] = {{TaskKind::ScopeEnd, node, base},
+                            {TaskKind::StatementsNext, node, k + 1}};
+      inv.tasks.insert(inv.tasks.begin() + static_cast<std::ptrdiff_t>(mark), rest,
+                       rest + (k + 1 < n ? 2 : 1));
+      return false;
+    }
+  }
+  ++inv.steps;  // block-exit: the scope's function variables dropped
+  if (inv.function.size() > base) popScope(inv, base);
+  return true;
 }
 
 std::optional<StepResult> Machine::fusedStatementByCode(Invocation& inv, const Task& t) {
@@ -1068,9 +1172,10 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
         // loop-condition at once when the condition has compiled code (fused_code.h).
         const Statement& s = stmt(t.node);
         ExpressionId cond;
-        StatementId body;
+        StatementId body, update;
         if (const auto* f = std::get_if<ForStatement>(&s.node)) {
           cond = program_.module[f->header].condition;
+          update = program_.module[f->header].update;
           body = f->body;
         } else if (const auto* w = std::get_if<WhileStatement>(&s.node)) {
           cond = w->condition;
@@ -1090,17 +1195,66 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
           uint32_t base = static_cast<uint32_t>(inv.function.size());
           inv.tasks.push_back({TaskKind::LoopNext, t.node, base});
           inv.tasks.push_back({TaskKind::LoopContinue, t.node, base});
-          inv.tasks.push_back({TaskKind::Exec, body.value});
           inv.steps += 2 + c->steps;  // loop-iteration, the condition, loop-condition
           lastNode_ = t.node;
           lastNodeIsStatement_ = true;
-          if (x) {
-            r = RuleId::LoopConditionTrue;
-          } else {
+          if (!x) {
+            inv.tasks.push_back({TaskKind::Exec, body.value});
             r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
             if (r.kind == StepResult::Stopped) return r;
             r.rule = RuleId::LoopConditionFalse;
+            break;
           }
+          r = RuleId::LoopConditionTrue;
+          // The rest of the iteration in place, as the cases below apply its tasks (README
+          // "Performance": no task per step of an iteration): the body by its compiled form
+          // (blockByCode, its Exec step block-enter), loop-continuing, the update by its
+          // compiled record, loop-next-iteration; each only where the tasks would take it
+          // within the step bound, else its task is left on top.
+          const std::vector<FusedBlockCode>& blocks = program_.fusedCodes.blocks;
+          const FusedBlockCode& bc =
+              !blocks.empty() && blocks[body.value].state != FusedBlockCode::NotCompiled
+                  ? blocks[body.value]
+                  : fusedBlockCode(program_, body.value);
+          if (bc.state != FusedBlockCode::Compiled || inv.steps + bc.maxSteps > fusionMaxSteps_) {
+            inv.tasks.push_back({TaskKind::Exec, body.value});
+            break;
+          }
+          ++inv.steps;
+          lastNode_ = body.value;
+          if (!blockByCode(inv, body.value, bc)) {
+            r = RuleId::BlockNext;  // the Exec of a statement that declined is next
+            break;
+          }
+          r = RuleId::BlockExit;
+          if (inv.steps + 1 > fusionMaxSteps_) break;
+          inv.tasks.pop_back();  // loop-continuing
+          ++inv.steps;
+          lastNode_ = t.node;
+          r = RuleId::LoopContinuing;
+          if (update) {
+            if (inv.steps + 1 > fusionMaxSteps_) {
+              inv.tasks.push_back({TaskKind::Exec, update.value});
+              break;
+            }
+            ++inv.steps;  // the update's Exec step, within its own count
+            RuleId f = statementByCode(inv, update.value);
+            if (f == RuleId::Count) {
+              --inv.steps;
+              inv.tasks.push_back({TaskKind::Exec, update.value});
+              break;
+            }
+            r.rule = f;
+            lastNode_ = update.value;
+            if (inv.tasks.back().kind != TaskKind::LoopNext) break;  // an `if` left its branch
+          }
+          if (inv.steps + 1 > fusionMaxSteps_) break;
+          inv.tasks.pop_back();  // loop-next-iteration
+          ++inv.steps;
+          lastNode_ = t.node;
+          if (inv.function.size() > base) popScope(inv, base);
+          inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
+          r.rule = RuleId::LoopNextIteration;
           break;
         }
         inv.tasks.pop_back();
@@ -1117,7 +1271,20 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
         lastNode_ = t.node;
         lastNodeIsStatement_ = true;
         if (std::holds_alternative<CompoundStatement>(stmt(t.node).node)) {
-          // #compound-statement-section: as execStatement's block-enter.
+          // #compound-statement-section: the whole block by its compiled form when its longest
+          // path fits within the step bound (blockByCode), else as execStatement's block-enter.
+          const std::vector<FusedBlockCode>& blocks = program_.fusedCodes.blocks;
+          const FusedBlockCode& b =
+              !blocks.empty() && blocks[t.node].state != FusedBlockCode::NotCompiled
+                  ? blocks[t.node]
+                  : fusedBlockCode(program_, t.node);
+          if (b.state == FusedBlockCode::Compiled &&
+              inv.steps - 1 + b.maxSteps <= fusionMaxSteps_) {
+            // Done: its last step was block-exit; else block-next, with the Exec of the
+            // statement that declined next.
+            r = blockByCode(inv, t.node, b) ? RuleId::BlockExit : RuleId::BlockNext;
+            break;
+          }
           inv.tasks.push_back(
               {TaskKind::ScopeEnd, t.node, static_cast<uint32_t>(inv.function.size())});
           pushStatements(inv, StatementId{t.node}, 0);

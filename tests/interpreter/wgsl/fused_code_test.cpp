@@ -1,6 +1,7 @@
 // The compact resolved form of fused steps (interpreter/wgsl/fused_code.h): which expressions get
 // code, the steps and last rule each code counts (those of the unfused machine, which a traced
 // run takes one by one), and that runs with and without it give the same reports.
+#include <algorithm>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -17,8 +18,9 @@ namespace {
 
 // Every form the code covers: constants, `let`s, parameters and their components, function and
 // private variables with index and member places, unary and binary kernels on i32, u32 and bool,
-// inlined calls (nested), built-ins and conversions of scalars, workgroup and storage memory;
-// and the forms it leaves to fusedValue (f32, vectors).
+// inlined calls (nested), built-ins and conversions of scalars, workgroup and storage memory,
+// vectors of i32, u32 and bool (constructors, creation-time vectors, loads, operators on two
+// vectors, stored by `let`, `var` and `=`); and the forms it leaves to fusedValue (f32).
 const char* kForms = R"(
 struct S { a: u32, v: vec4<u32>, arr: array<i32, 4> }
 var<private> gp: u32 = 7u;
@@ -54,7 +56,12 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
   gp = gp * 1664525u + u32(gs.arr[2] % 7) + s.a;
   k = k + a[(lid + 5u) & 7u];                     // out of bounds for lid 0..2: declined
   let f = f32(k & 255u) * 0.5f;                   // f32: left to fusedValue
-  let v = vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u);  // vectors: left to fusedValue
+  let v = vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u);  // vectors: a code of two components
+  var vv = vec3<i32>(e, -e, 3) * vec3<i32>(2, 3, 4);
+  vv = (vv >> vec3<u32>(1u, 2u, 33u)) ^ vv;
+  let bv = vv < vec3<i32>(0, 1, 2);
+  vv = vv + vec3<i32>(i32(bv.x), i32(bv.y), 7);
+  s.v = s.v * vec4<u32>(3u) + vec4<u32>(v.y, v.x, lid, 1u);
   wg[lid] = k ^ v.x;                              // workgroup memory: shared code
   workgroupBarrier();
   var m = wg[(lid + 1u) & 3u] + u32(f);
@@ -69,6 +76,7 @@ fn main(@builtin(local_invocation_index) lid: u32, @builtin(global_invocation_id
   out[lid + 12u] = gs.a;
   out[lid + 16u] = u32(e);
   out[lid + 20u] = u32(t);
+  out[lid + 24u] = u32(vv.x + vv.y + vv.z) ^ s.v.x ^ s.v.w;
 }
 )";
 
@@ -141,8 +149,18 @@ TEST(FusedCode, ScalarExpressionsGetCodeAndOthersDoNot) {
                            "twice(k) + rotl(rotl(k, lid), 3u)", "u32(pick(b, e))", "min(k, 77u)",
                            "ga[(lid + 1u) & 3u] + s.v.w", "gs.v.y / lid + gs.v.y % (lid + 1u)"})
     EXPECT_NE(fusedValueCode(*p.program, p.expression(text)), nullptr) << text;
-  for (const char* text : {"f32(k & 255u) * 0.5f", "vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u)",
-                           "wg[(lid + 1u) & 3u] + u32(f)"})
+  // Vectors: as many scalars as components.
+  for (auto [text, width] :
+       {std::pair<const char*, uint32_t>{"vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u)", 2},
+        {"vec3<i32>(e, -e, 3) * vec3<i32>(2, 3, 4)", 3},
+        {"(vv >> vec3<u32>(1u, 2u, 33u)) ^ vv", 3},
+        {"vv < vec3<i32>(0, 1, 2)", 3},
+        {"s.v * vec4<u32>(3u) + vec4<u32>(v.y, v.x, lid, 1u)", 4}}) {
+    const FusedCode* c = fusedValueCode(*p.program, p.expression(text));
+    ASSERT_NE(c, nullptr) << text;
+    EXPECT_EQ(c->width, width) << text;
+  }
+  for (const char* text : {"f32(k & 255u) * 0.5f", "wg[(lid + 1u) & 3u] + u32(f)"})
     EXPECT_EQ(fusedValueCode(*p.program, p.expression(text)), nullptr) << text;
   EXPECT_NE(fusedPlaceCode(*p.program, p.expression("gs.v.y")), nullptr);
   EXPECT_NE(fusedPlaceCode(*p.program, p.expression("s.arr[lid & 3u]")), nullptr);
@@ -186,6 +204,12 @@ TEST(FusedCode, CodeCountsTheUnfusedStepsAndTheLastRule) {
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->steps, 1u + 2u + 1u + 4u + body->steps + 1u);
   EXPECT_EQ(c->rule, RuleId::CallReturn);
+  // `vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u)`: Eval(^); Eval of the constructor, k and gp each
+  // with its Load, the construction; Eval, lid, 3u, the construction; the operator.
+  c = fusedValueCode(*p.program, p.expression("vec2<u32>(k, gp) ^ vec2<u32>(lid, 3u)"));
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ(c->steps, 1u + 6u + 4u + 1u);
+  EXPECT_EQ(c->rule, RuleId::BitExpr);
   // `gs.v.y` as a place: Eval(.y), Eval(.v), gs, .v, .y.
   c = fusedPlaceCode(*p.program, p.expression("gs.v.y"));
   ASSERT_NE(c, nullptr);
@@ -307,6 +331,126 @@ TEST(FusedCode, LeafOperandsAreTheOperatorsOwn) {
   ASSERT_NE(c, nullptr);
   EXPECT_EQ(c->steps, 5u);
   EXPECT_EQ(c->rule, RuleId::ArithmeticExpr);
+}
+
+// Blocks by their compiled form (FusedBlockCode, Machine::blockByCode) and loop iterations in
+// place: `if` branches nested in a loop body that has code, statements in them that decline
+// when they run (they read `h`, a set of values: a float conversion that may round either
+// way), first and last in their block, so that the rest of the block, of the enclosing blocks
+// and of the iteration must be left as the unfused steps leave them; blocks that declare
+// variables; blocks without code (a float `let`, a bare block, `else if`, `loop` with
+// `continuing`, `while` with `continue`) around them.
+const char* kBlocks = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 64>;
+var<private> p: u32 = 3u;
+fn rotl(x: u32, r: u32) -> u32 { return (x << (r & 31u)) | (x >> ((32u - (r & 31u)) & 31u)); }
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  var a: u32 = lid * 2654435761u;
+  var b: u32 = lid ^ 0x5bd1e995u;
+  var z: u32 = 0u;
+  let h = u32(f32(lid + 10u) * 0.7f);
+  for (var k: u32 = 0u; k < 6u; k = k + 1u) {
+    a = a + (b ^ k);
+    if ((a & 1u) == 1u) {
+      var t: u32 = a >> 3u;
+      b = rotl(b, t);
+      if (t > 100u) { z = z ^ h; a = a ^ t; } else { b = b + t; z = z + h; }
+    } else {
+      b = b + a;
+      if ((b & 2u) == 2u) { a = a ^ 5u; }
+      p = p + 1u;
+    }
+  }
+  var i: i32 = i32(lid) - 3;
+  for (var k: u32 = 0u; k < 4u; k = k + 1u) {
+    if ((b & 2u) == 2u) {
+      let f = f32(b & 0xffffu) * 1.5f;
+      a = a + u32(f);
+    }
+    { var u: u32 = a ^ b; p = p + u; }
+    i = i * 3 + 1;
+    if (i > 1000) { i = i / 7; } else if (i < -1000) { i = i / 5; }
+    loop {
+      a = a + 1u;
+      if ((a & 3u) == 0u) { break; }
+      continuing { b = b ^ a; break if (b & 7u) == 5u; }
+    }
+    var w: u32 = 0u;
+    while (w < (lid & 3u)) { w = w + 1u; if (w == 2u) { continue; } a = a + w; }
+  }
+  out[lid] = a;
+  out[lid + 8u] = b;
+  out[lid + 16u] = u32(i);
+  out[lid + 24u] = p;
+  out[lid + 32u] = z;
+}
+)";
+
+TEST(FusedCode, BlocksByCodeGiveTheSameReportsAtEveryBound) {
+  size_t lines = 0;
+  nlohmann::json traced = report(kBlocks, true, 10'000'000, &lines);
+  EXPECT_EQ(report(kBlocks, false, 10'000'000, nullptr), traced);
+  ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
+  EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
+  // The invocations take about lines / 4 steps each: every bound up to there and beyond.
+  for (uint64_t bound = 1; bound < lines / 4 + 20; bound += 2)
+    EXPECT_EQ(report(kBlocks, false, bound, nullptr), report(kBlocks, true, bound, nullptr))
+        << "max-steps " << bound;
+}
+
+TEST(FusedCode, BlocksWithCodeCountTheirLongestPath) {
+  SourceFile file("blocks.wgsl", kBlocks);
+  DiagnosticList diagnostics;
+  auto module = parseModule(file, Revision::wgsl2022_06(), diagnostics);
+  CheckOptions options;
+  auto checked = check(*module, diagnostics, options);
+  ASSERT_FALSE(diagnostics.hasErrors());
+  Program program(*module, *checked);
+  // The block whose text begins with `text`.
+  auto block = [&](std::string_view text) -> const FusedBlockCode* {
+    for (uint32_t s = 0; s < module->statements.size(); ++s) {
+      const ast::Statement& st = module->statements[ast::StatementId{s}];
+      if (std::holds_alternative<ast::CompoundStatement>(st.node) &&
+          module->text(st.span).starts_with(text))
+        return &fusedBlockCode(program, s);
+    }
+    ADD_FAILURE() << text;
+    return nullptr;
+  };
+  auto statementSteps = [&](std::string_view text) -> uint32_t {
+    for (uint32_t s = 0; s < module->statements.size(); ++s)
+      if (module->text(module->statements[ast::StatementId{s}].span) == text) {
+        const FusedStatementCode& c = fusedStatementCode(program, s);
+        EXPECT_NE(c.kind, FusedStatementCode::None) << text;
+        return c.steps;
+      }
+    ADD_FAILURE() << text;
+    return 0;
+  };
+  // `{ a = a ^ 5u; }`: block-enter, block-next, the assignment, block-exit.
+  const FusedBlockCode* b = block("{ a = a ^ 5u; }");
+  ASSERT_NE(b, nullptr);
+  ASSERT_EQ(b->state, FusedBlockCode::Compiled);
+  EXPECT_EQ(b->maxSteps, 3u + statementSteps("a = a ^ 5u;"));
+  // The true branch: its `if` counts its longer branch.
+  b = block("{\n      var t");
+  ASSERT_NE(b, nullptr);
+  ASSERT_EQ(b->state, FusedBlockCode::Compiled);
+  uint32_t inner = std::max(4u + statementSteps("z = z ^ h;") + statementSteps("a = a ^ t;"),
+                            4u + statementSteps("b = b + t;") + statementSteps("z = z + h;"));
+  EXPECT_EQ(
+      b->maxSteps,
+      2u + 1u + statementSteps("var t: u32 = a >> 3u;") + 1u + statementSteps("b = rotl(b, t);") +
+          1u +
+          statementSteps("if (t > 100u) { z = z ^ h; a = a ^ t; } else { b = b + t; z = z + h; }") +
+          inner);
+  // The first loop's body has code; so does a block declaring a variable.
+  EXPECT_EQ(block("{\n    a = a + (b ^ k);")->state, FusedBlockCode::Compiled);
+  EXPECT_EQ(block("{ var u")->state, FusedBlockCode::Compiled);
+  // No code: a `let` of a float, the second loop's body (a bare block, an `else if`, `loop`).
+  EXPECT_EQ(block("{\n      let f")->state, FusedBlockCode::None);
+  EXPECT_EQ(block("{\n    if ((b & 2u)")->state, FusedBlockCode::None);
 }
 
 }  // namespace
