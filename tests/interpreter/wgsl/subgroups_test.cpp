@@ -473,12 +473,16 @@ TEST(FragmentSubgroups, SubgroupsAcrossDrawsMakeSubgroupOperationsAnyValue) {
     return out;
   };
   const std::set<std::string> any = {R"({"any":true})"};
-  for (const char* op :
-       {"subgroupAdd(1u)", "subgroupBallot(x == 0u).x", "subgroupBroadcastFirst(x)",
-        "subgroupShuffle(x, 1u)", "select(0u, 1u, subgroupElect())", "subgroupMax(x)",
-        "select(0u, 1u, subgroupAll(x < 2u))"}) {
+  for (const char* op : {"subgroupAdd(1u)", "subgroupBallot(x == 0u).x",
+                         "subgroupBroadcastFirst(x)", "subgroupShuffle(x, 1u)", "subgroupMax(x)"}) {
     EXPECT_NE(words(op, false), any) << op;  // one draw alone: known values
     EXPECT_EQ(words(op, true), any) << op;
+  }
+  // A bool result is either value: `select` of it is 0 or 1.
+  const std::set<std::string> either = {R"({"set":["0x00000000","0x00000001"]})"};
+  for (const char* op : {"select(0u, 1u, subgroupElect())", "select(0u, 1u, subgroupAll(x < 2u))"}) {
+    EXPECT_NE(words(op, false), either) << op;
+    EXPECT_EQ(words(op, true), either) << op;
   }
   // The quad operations are the quad's own.
   EXPECT_EQ(words("quadSwapX(x + 10u * y)", true),
