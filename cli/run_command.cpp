@@ -42,6 +42,7 @@ struct RunOptionsCli {
   uint64_t maxExecutions = 1000;
   uint32_t subgroupMinSize = 4, subgroupMaxSize = 128;
   std::string subgroupLayout = "any";
+  bool subgroupsAcrossDraws = false;
 };
 
 int runRun(const RunOptionsCli& o) {
@@ -61,6 +62,7 @@ int runRun(const RunOptionsCli& o) {
   request.dispatch.subgroups.minSize = o.subgroupMinSize;
   request.dispatch.subgroups.maxSize = o.subgroupMaxSize;
   request.dispatch.subgroups.linear = o.subgroupLayout == "linear";
+  request.dispatch.subgroups.acrossDraws = o.subgroupsAcrossDraws;
   request.dispatch.trace = o.trace ? &std::cout : nullptr;
   request.zeroMissingBindings = o.zeroMissing;
   request.allowUnusedBindings = o.allowUnused;
@@ -176,6 +178,11 @@ void registerRun(CLI::App& app, int& exitCode) {
                   "and every numbering (new#subgroups); 'linear': consecutive\n"
                   "local_invocation_index only (what devices do; narrower than the text)")
       ->check(CLI::IsMember({"any", "linear"}));
+  cmd->add_flag("--subgroups-across-draws", o->subgroupsAcrossDraws,
+                "a fragment draw: every subgroup may also hold active invocations of other\n"
+                "draw commands with unknown values (new#subgroups), so each subgroup operation\n"
+                "but the quad operations is any value, and subgroup_invocation_id any ID below\n"
+                "the size (default: the draw's own invocations only; docs/ambiguities.md G7)");
   cmd->add_flag("--hex", o->hex,
                 "print each buffer as its 32-bit words in hex (default: each scalar as its type's "
                 "value, `out[0] = -1i`)");

@@ -15,11 +15,13 @@ BufferWindow windowOf(const MemoryView& v) {
   w.offset = v.path[2];
   w.bytes = v.path[3];
   w.limit = v.path[4];
+  w.chosenCount = v.path[5];
   return w;
 }
 
 void setWindow(MemoryView& v, const BufferWindow& w) {
-  uint32_t head[kWindowHead] = {kWindowMarker, w.type.id, w.offset, w.bytes, w.limit};
+  uint32_t head[kWindowHead] = {kWindowMarker, w.type.id, w.offset,
+                                w.bytes,       w.limit,   w.chosenCount};
   if (hasWindow(v)) {
     std::copy(head, head + kWindowHead, v.path.begin());
     return;
@@ -353,6 +355,29 @@ void writeView(TypeTable& types, MemoryLayouts& layouts, RValue& buffer, Type t,
   if (!buffer.isComposite()) return;
   Walker w{types, layouts, end};
   w.write(buffer.components(), t, offset, v, touched);
+}
+
+std::vector<WordPart> partsCovered(TypeTable& types, MemoryLayouts& layouts, Type t,
+                                   uint64_t offset, uint64_t end) {
+  std::vector<WordPart> out;
+  Walker w{types, layouts, end};
+  w.scalars(t, offset, [&](Type s, uint64_t o) {
+    WordPart p{static_cast<uint32_t>(o / 4), -1};
+    if (types.kind(s) == TypeKind::F16) p.half = static_cast<int>((o % 4) / 2);
+    out.push_back(p);
+  });
+  return out;
+}
+
+void splitIntoHalves(TypeTable& types, RValue& buffer, uint32_t word) {
+  if (!buffer.isComposite() || word >= buffer.components().size()) return;
+  RValue& w = buffer.components()[word];
+  if (w.isComposite()) return;  // already its halves
+  Type pair = types.vector(2, types.f16());
+  RValue halves = reinterpret(types, w, pair);
+  if (!halves.isComposite()) halves = anyValueOf(types, pair);
+  halves.type = pair;
+  w = std::move(halves);
 }
 
 std::vector<uint32_t> wordsCovered(TypeTable& types, MemoryLayouts& layouts, Type t,

@@ -4,7 +4,7 @@
 // binding or zero-initialized, i32, f32 (a FloatSet), or vec2<f16> (two halves). A pointer
 // made by bufferView or bufferArrayView keeps its window on the buffer — the type T it reads
 // the bytes as, the first byte and the number of bytes — in the head of its MemoryView path
-// (a marker word and four words), so that memory views keep their size (the machine copies
+// (a marker word and five words), so that memory views keep their size (the machine copies
 // them everywhere); the path after the head indexes into T as it does into any variable.
 // A pointer to the whole buffer passed to a parameter of type ptr<AS, buffer<N>> has a head
 // too, with no type: it remembers N, the smallest fixed-size buffer it went through
@@ -27,10 +27,15 @@ struct BufferWindow {
   uint32_t offset = 0;  // the view's first byte in the buffer
   uint32_t bytes = 0;   // the bytes the view covers (a runtime-sized array ends with them)
   uint32_t limit = 0;   // the smallest fixed-size buffer parameter passed through; 0 if none
+  /// A view made with an indeterminate operand (kIndeterminateOperand below): the element count
+  /// chosen for it when it was made, which every arrayLength of it gives; kCountNotChosen when
+  /// none was (the module calls no arrayLength).
+  uint32_t chosenCount = 0xFFFFFFFFu;
 };
 
 inline constexpr uint32_t kWindowMarker = 0xFFFFFFFEu;
-inline constexpr size_t kWindowHead = 5;
+inline constexpr size_t kWindowHead = 6;
+inline constexpr uint32_t kCountNotChosen = 0xFFFFFFFFu;
 
 inline bool hasWindow(const MemoryView& v) {
   return v.path.size() >= kWindowHead && v.path[0] == kWindowMarker;
@@ -106,5 +111,21 @@ void writeView(TypeTable& types, MemoryLayouts& layouts, RValue& buffer, Type t,
 /// The words a value of type t at [offset, ...) covers (scalars only; padding excluded).
 std::vector<uint32_t> wordsCovered(TypeTable& types, MemoryLayouts& layouts, Type t,
                                    uint64_t offset, uint64_t end);
+
+/// A part of a buffer that a scalar covers: a whole 32-bit word (`half` < 0) or one f16 half of
+/// it. Memory locations are bytes (new#memory-locations), so the two halves of a word are
+/// different locations: a store of one half accesses that half only, and the race detector and
+/// plumb explore see it so (docs/ambiguities.md M18).
+struct WordPart {
+  uint32_t word = 0;
+  int half = -1;
+};
+/// The parts a value of type t at [offset, ...) covers, in order (padding excluded).
+std::vector<WordPart> partsCovered(TypeTable& types, MemoryLayouts& layouts, Type t,
+                                   uint64_t offset, uint64_t end);
+/// Word `word` of `buffer` held as its two f16 halves (vec2<f16>), with the same bits
+/// (reinterpreted: a half that is no f16 value, such as a NaN's bits, becomes any value), so
+/// that each half is a location of its own. No access: what memory holds does not change.
+void splitIntoHalves(TypeTable& types, RValue& buffer, uint32_t word);
 
 }  // namespace plumb::interp

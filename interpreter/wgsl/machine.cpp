@@ -652,6 +652,28 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
       inv.values.back().type = typeOf(t.node);  // the pointer of the same memory view
       return RuleId::AddressOfExpr;
     }
+    case TaskKind::UniformLoad: {
+      // workgroupUniformLoad (Machine::machineBuiltin), once the workgroup passed its first
+      // barrier: the load of *p (atomically for an atomic<T>), then the second barrier.
+      if (t.aux == 0) {
+        RValue v;
+        Type pointer = inv.values.back().type;
+        inAtomic_ = types_.kind(types_[pointer].element) == TypeKind::Atomic;
+        StepResult r = load(inv, inv.values.back(), v);
+        inAtomic_ = false;
+        v.type = typeOf(t.node);
+        inv.values.back() = std::move(v);
+        if (r.kind == StepResult::Stopped) return r;
+        inv.tasks.push_back({TaskKind::UniformLoad, t.node, 1});
+        r.rule = RuleId::LoadRule;
+        return r;
+      }
+      inv.status = InvocationStatus::AtBarrier;
+      inv.barrier = t.node;
+      if (observer_) observer_->onBarrier(indexOfInvocation(inv), inv, "workgroupBarrier");
+      if (races_) races_->barrier(indexOfInvocation(inv), false);
+      return RuleId::ControlBarrierWait;
+    }
     case TaskKind::Indirection: {
       inv.values.back().type = typeOf(t.node);  // the reference of the same memory view
       return RuleId::IndirectionExpr;

@@ -59,6 +59,9 @@ struct Program {
   /// invocation into a helper invocation that goes on (its storage writes not performed); the
   /// seed (old#discard-statement) terminates it. The module's Revision::discardDemotesToHelper.
   bool discardDemotesToHelper = false;
+  /// The module calls arrayLength (revision 2026, buffer views: a view made with an
+  /// indeterminate operand then chooses its element count once, when it is made; M18).
+  bool callsArrayLength = false;
   std::vector<uint32_t> workgroupVariables;  // declaration indices, in allocation order
   std::vector<uint32_t> privateVariables;
   /// The compact resolved form of the fusable scalar expressions (fused_code.h), compiled on
@@ -79,10 +82,11 @@ struct Program {
 };
 
 enum class TaskKind : uint8_t {
-  // expressions (#expressions)
+  // expressions (#expressions); UniformLoad: revision 2026's workgroupUniformLoad after its
+  // first barrier, aux 0 loads and aux 1 waits at the second barrier (Machine::machineBuiltin)
   Eval, Load, LoadKeep, ApplyUnary, ApplyBinary, ShortCircuit, CallBuiltin, CallUser, Construct,
   Convert, Bitcast, IndexValue, IndexReference, MemberValue, MemberReference, AddressOf,
-  Indirection,
+  Indirection, UniformLoad,
   // statements (#statements)
   Exec, StatementsNext, ScopeEnd, IfBranch, SwitchSelect, SwitchMarker, LoopMarker,
   LoopIteration, LoopContinue, LoopNext, LoopCondition, BreakIfCheck, Return, FunctionMarker,

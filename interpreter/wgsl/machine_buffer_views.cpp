@@ -11,6 +11,37 @@ namespace plumb::interp {
 
 using namespace plumb::ast;
 
+namespace {
+
+/// Calls f(path, value) for each location a view's access of `parts` touches in `words` (a
+/// buffer's words): an f16 half of a word held as halves is `{word, half}`, any other part its
+/// whole word `{word}`, once (new#memory-locations: the bytes it covers; docs/ambiguities.md
+/// M18).
+template <typename F>
+void forEachViewLocation(RValue& words, const std::vector<WordPart>& parts, const F& f) {
+  uint32_t lastWhole = UINT32_MAX;
+  for (const WordPart& p : parts) {
+    if (!words.isComposite() || p.word >= words.components().size()) continue;
+    RValue& word = words.components()[p.word];
+    if (p.half >= 0 && word.isComposite() && size_t(p.half) < word.components().size()) {
+      f(std::vector<uint32_t>{p.word, static_cast<uint32_t>(p.half)},
+        word.components()[size_t(p.half)]);
+    } else if (p.word != lastWhole) {
+      lastWhole = p.word;
+      f(std::vector<uint32_t>{p.word}, word);
+    }
+  }
+}
+
+/// Before a store of `parts`: each word an f16 half of which is stored is held as its halves
+/// (the same bits), so that the store is a write of that half only.
+void splitStoredHalves(TypeTable& types, RValue& words, const std::vector<WordPart>& parts) {
+  for (const WordPart& p : parts)
+    if (p.half >= 0) splitIntoHalves(types, words, p.word);
+}
+
+}  // namespace
+
 StepResult Machine::bufferViewBuiltin(Invocation& inv, const Task& t, const Overload& o,
                                       std::vector<RValue>& args) {
   std::string_view name = o.row->name;
@@ -85,6 +116,17 @@ StepResult Machine::bufferViewBuiltin(Invocation& inv, const Task& t, const Over
       view.bytes = rawOperand(anySize, rawSize);
     }
   }
+  if (invalid && hasIndeterminateOperand(view) && program_.callsArrayLength) {
+    // The indeterminate value is used once, here: every arrayLength of this view gives the
+    // count of the view one value makes (0 for a value that makes it invalid), chosen now
+    // (M18). Its loads and stores stay the invalid view's, which hold every view's.
+    std::vector<uint64_t> counts = countsOverIndeterminateOperands(vl, align, length, view);
+    uint32_t k = counts.size() < 2 ? 0
+                                   : choose_(static_cast<uint32_t>(counts.size()),
+                                             at("the element count of a buffer view made with an "
+                                                "indeterminate offset or size"));
+    view.chosenCount = static_cast<uint32_t>(std::min<uint64_t>(counts[k], UINT32_MAX - 1));
+  }
   MemoryView out{p.allocation, {}, false, 0};
   setWindow(out, view);
   if (invalid) {
@@ -123,27 +165,27 @@ StepResult Machine::loadThroughView(Invocation& inv, Allocation& a, const RValue
     // #memory-operation for the memory model's explorer: a load through a view reads the words
     // of the buffer it covers, each a memory location of the buffer variable (its path: the
     // word's index), whose value the observer may choose; the value is made of those words.
+    // An f16 read of a word held as halves reads its half only.
     RValue words = a.value;
-    for (uint32_t i : wordsCovered(types_, layouts, place->type, place->offset, end)) {
-      if (i >= words.components().size()) continue;
-      observer_->onRead(indexOfInvocation(inv), inv, a, MemoryView{v.allocation, {i}, false, 0},
-                        inAtomic_, words.components()[i], choose_);
-    }
+    forEachViewLocation(words, partsCovered(types_, layouts, place->type, place->offset, end),
+                        [&](std::vector<uint32_t> path, RValue& value) {
+                          observer_->onRead(indexOfInvocation(inv), inv, a,
+                                            MemoryView{v.allocation, std::move(path), false, 0},
+                                            inAtomic_, value, choose_);
+                        });
     out = readView(types_, layouts, words, place->type, place->offset, end);
     out.type = storeType;
     return {};
   }
-  if (observed(a))
-    observer_->onUnmodelled(indexOfInvocation(inv), at("a load through an invalid buffer view"));
   if (place) {
     if (races_ && !notARead_ && races_->tracks(a)) {
-      // #memory-model: each word read is a read access of that word (its location).
+      // #memory-model: each word (or f16 half) read is a read access of that location.
       RValue words = a.value;
-      for (uint32_t i : wordsCovered(types_, layouts, place->type, place->offset, end)) {
-        if (i >= words.components().size()) continue;
-        races_->read(indexOfInvocation(inv), v.allocation, {i}, words.components()[i], inAtomic_,
-                     AccessSite{lastNode_, lastNodeIsStatement_});
-      }
+      forEachViewLocation(words, partsCovered(types_, layouts, place->type, place->offset, end),
+                          [&](const std::vector<uint32_t>& path, RValue& value) {
+                            races_->read(indexOfInvocation(inv), v.allocation, path, value,
+                                         inAtomic_, AccessSite{lastNode_, lastNodeIsStatement_});
+                          });
       out = readView(types_, layouts, words, place->type, place->offset, end);
     } else {
       out = readView(types_, layouts, a.value, place->type, place->offset, end);
@@ -155,7 +197,8 @@ StepResult Machine::loadThroughView(Invocation& inv, Allocation& a, const RValue
   // new#invalid-memory-reference: "a value from any memory location(s) of the WebGPU buffer
   // bound to the originating variable" (any location of the variable in 2026), the zero
   // value, or (0, 0, 0, x): through a view those bytes are read as the view's type, which can
-  // be any value of it (docs/ambiguities.md M18).
+  // be any value of it (docs/ambiguities.md M18). For plumb explore's memory model too: a value
+  // that no write decides needs no read event (it is any value whichever write it reads).
   out = anyValueOf(types_, storeType);
   return {};
 }
@@ -172,36 +215,38 @@ StepResult Machine::storeThroughView(Invocation& inv, Allocation& a, const RValu
   bool tracked = races_ && races_->tracks(a);
   AccessSite site{lastNode_, lastNodeIsStatement_};
   if (place && observed(a)) {
-    // A store through a view writes each word it covers (a word holding two f16 halves is
-    // written whole, the other half unchanged): one write access per word, reported before
-    // memory changes, as the observer expects.
+    // A store through a view writes each word it covers, or each f16 half (the other half of
+    // its word untouched): one write access per location, reported before memory changes, as
+    // the observer expects.
+    std::vector<WordPart> parts = partsCovered(types_, layouts, place->type, place->offset, end);
+    splitStoredHalves(types_, a.value, parts);
     RValue after = a.value;
-    std::vector<uint32_t> touched;
-    writeView(types_, layouts, after, place->type, place->offset, end, value, &touched);
-    std::sort(touched.begin(), touched.end());
-    touched.erase(std::unique(touched.begin(), touched.end()), touched.end());
-    for (uint32_t i : touched)
-      if (i < after.components().size())
-        observer_->onWrite(indexOfInvocation(inv), inv, a, MemoryView{v.allocation, {i}, false, 0},
-                           inAtomic_, after.components()[i]);
+    writeView(types_, layouts, after, place->type, place->offset, end, value);
+    forEachViewLocation(after, parts, [&](std::vector<uint32_t> path, RValue& written) {
+      observer_->onWrite(indexOfInvocation(inv), inv, a,
+                         MemoryView{v.allocation, std::move(path), false, 0}, inAtomic_, written);
+    });
     a.value = std::move(after);
     return {};
   }
-  if (observed(a))
-    observer_->onUnmodelled(indexOfInvocation(inv), at("a store through an invalid buffer view"));
   if (place) {
-    std::vector<uint32_t> covered;
-    std::vector<RValue> before;
-    if (tracked) {
-      covered = wordsCovered(types_, layouts, place->type, place->offset, end);
-      for (uint32_t i : covered)
-        before.push_back(i < a.value.components().size() ? a.value.components()[i] : RValue{});
+    if (!tracked) {
+      writeView(types_, layouts, a.value, place->type, place->offset, end, value);
+      return {};
     }
+    // A write access of each word the store covers, or of each f16 half (new#memory-locations:
+    // the two halves of a word are different locations, so stores of the two halves by two
+    // invocations do not race).
+    std::vector<WordPart> parts = partsCovered(types_, layouts, place->type, place->offset, end);
+    splitStoredHalves(types_, a.value, parts);
+    std::vector<std::pair<std::vector<uint32_t>, RValue>> old;
+    forEachViewLocation(a.value, parts, [&](std::vector<uint32_t> path, RValue& was) {
+      old.emplace_back(std::move(path), was);
+    });
     writeView(types_, layouts, a.value, place->type, place->offset, end, value);
-    for (size_t k = 0; k < covered.size(); ++k)
-      if (covered[k] < a.value.components().size())
-        races_->write(indexOfInvocation(inv), v.allocation, {covered[k]},
-                      a.value.components()[covered[k]], before[k], inAtomic_, site);
+    for (auto& [path, was] : old)
+      if (const RValue* now = locate(a.value, path, path.size()))
+        races_->write(indexOfInvocation(inv), v.allocation, path, *now, was, inAtomic_, site);
     return {};
   }
   if (StepResult e = outOfBoundsError("store"); e.kind == StepResult::Stopped) return e;
@@ -214,6 +259,10 @@ StepResult Machine::storeThroughView(Invocation& inv, Allocation& a, const RValu
   Components& words = a.value.components();
   for (uint32_t i = 0; i < words.size(); ++i) {
     RValue any{types_.u32(), AnyScalar{}};
+    // plumb explore: a write of each word, reported before memory changes, as above.
+    if (observed(a))
+      observer_->onWrite(indexOfInvocation(inv), inv, a, MemoryView{v.allocation, {i}, false, 0},
+                         inAtomic_, any);
     if (tracked)
       races_->write(indexOfInvocation(inv), v.allocation, {i}, any, words[i], inAtomic_, site);
     words[i] = std::move(any);

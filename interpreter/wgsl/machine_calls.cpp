@@ -26,8 +26,8 @@ bool isNumericShape(TypeKind k) {
 bool isMachineBuiltin(const Overload& o) {
   std::string_view name = o.row->name;
   return name == "workgroupBarrier" || name == "storageBarrier" || name == "arrayLength" ||
-         name.starts_with("buffer") || name.starts_with("atomic") || name.starts_with("texture") ||
-         isSubgroupOperation(o);
+         name == "workgroupUniformLoad" || name.starts_with("buffer") ||
+         name.starts_with("atomic") || name.starts_with("texture") || isSubgroupOperation(o);
 }
 
 /// Revision 2026 (new#buffer-view-builtin-functions): a pointer argument given to a parameter
@@ -146,6 +146,22 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
                                    std::vector<RValue>& args) {
   std::string_view name = o.row->name;
   Type result = typeOf(t.node);
+  if (name == "workgroupUniformLoad") {
+    // Revision 2026, new#workgroupUniformLoad-builtin: "Returns the value pointed to by p to all
+    // invocations in the workgroup. The return value is uniform" and "Executes a control
+    // barrier synchronization function that affects memory and atomic operations in the
+    // workgroup address space". Plumb runs it as a workgroupBarrier, the load of *p, and a
+    // second workgroupBarrier (docs/ambiguities.md M20): every invocation loads between the
+    // two barriers, where no invocation of the workgroup writes, so all load the same value.
+    // The pointer waits on the value stack for the load (TaskKind::UniformLoad).
+    inv.values.push_back(std::move(args[0]));
+    inv.tasks.push_back({TaskKind::UniformLoad, t.node, 0});
+    inv.status = InvocationStatus::AtBarrier;
+    inv.barrier = t.node;
+    if (observer_) observer_->onBarrier(indexOfInvocation(inv), inv, "workgroupBarrier");
+    if (races_) races_->barrier(indexOfInvocation(inv), false);
+    return RuleId::ControlBarrierWait;
+  }
   if (name == "workgroupBarrier" || name == "storageBarrier" || name == "textureBarrier") {
     // #barrier, #sync-builtin-functions: a control barrier. The invocation waits; when every
     // invocation of its workgroup waits at the same barrier they all go on together
@@ -180,10 +196,15 @@ StepResult Machine::machineBuiltin(Invocation& inv, const Task& t, const Overloa
     if (a && types_.kind(a->storeType) == TypeKind::Buffer) {
       // new#arrayLength-builtin: "When p is derived from a bufferView or bufferArrayView
       // built-in function, NRuntime is based on the size of the buffer" the view has.
-      if (v.invalid && hasIndeterminateOperand(windowOf(v))) {
-        // A view made with an indeterminate offset or size (M18): each count a view made with
-        // some value of the operand has, and the invalid view's 0. A few are one integer set
-        // (chosen where a computation needs it); more, a choice point.
+      if (v.invalid && hasIndeterminateOperand(windowOf(v)) &&
+          windowOf(v).chosenCount != kCountNotChosen) {
+        // A view made with an indeterminate offset or size: the count chosen when it was made
+        // (Machine::bufferViewBuiltin, M18), the same for every arrayLength of it.
+        n = static_cast<int64_t>(windowOf(v).chosenCount);
+      } else if (v.invalid && hasIndeterminateOperand(windowOf(v))) {
+        // Not chosen (cannot happen: the module calls arrayLength): each count a view made
+        // with some value of the operand has, and the invalid view's 0. A few are one integer
+        // set (chosen where a computation needs it); more, a choice point.
         std::vector<uint64_t> counts = arrayLengthsOfIndeterminateView(
             types_, program_.checked.layouts, program_.module.revision(), a->value, a->space,
             windowOf(v));

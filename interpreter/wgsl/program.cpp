@@ -136,6 +136,8 @@ Program::Program(const ast::Module& m, CheckedModule& c)
       variableAllocation(c.declarations.size(), UINT32_MAX) {
   // Revision delta 4.2: the seed's discard terminates; 2026 demotes (machine.h).
   discardDemotesToHelper = m.revision().discardDemotesToHelper;
+  for (const Overload* o : c.calls)
+    callsArrayLength = callsArrayLength || (o && o->row && o->row->name == "arrayLength");
   // Creation-time values, converted once (#creation-time-expr): the checker's values, with
   // every f32/f16 value widened to the set #floating-point-accuracy allows
   // (creation_time_values.h); the machine never recomputes them.

@@ -387,6 +387,9 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
                            {"maxSize", request.dispatch.subgroups.maxSize},
                            {"layout", request.dispatch.subgroups.linear ? "linear" : "any"},
                            {"sizes", d.subgroupSizes}};
+  if (!d.subgroupSizes.empty() && request.dispatch.subgroups.acrossDraws &&
+      r.json.contains("stage") && r.json["stage"] == "fragment")
+    r.json["subgroups"]["acrossDraws"] = true;
   if (!r.warnings.empty()) r.json["warnings"] = r.warnings;
   return r;
 }
@@ -473,6 +476,10 @@ std::string choiceText(const std::string& c) {
   // dynamic error (Machine::outOfBoundsError).
   if (c.starts_with("dynamic error of an out-of-bounds "))
     return c + (k == 1 ? " (no: a listed outcome)" : " (yes: the execution stops)");
+  // stage.cpp: the first branch is the finished draw, the second the dynamic error of a
+  // vertex's position.w (new#position-builtin-value).
+  if (c.starts_with("dynamic error of a zero position.w "))
+    return c + (k == 1 ? " (no: w is not zero)" : " (yes: the draw stops)");
   // #texturestore: "not executed", then every in-bounds texel in the report's texel order
   // (level, layer, row, column: machine_textures.cpp, everyTexel).
   if (c.starts_with("out-of-bounds textureStore ")) {

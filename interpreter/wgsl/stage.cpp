@@ -308,9 +308,11 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
         return log.choose(count, what);
       };
       SubgroupLayout layout;
-      if (subgroups)
+      if (subgroups) {
         layout = chooseFragmentSubgroupLayout(draw.quads, config.invocations.size(), subgroupSizes,
                                               options.subgroups.linear, numbered, chooser);
+        layout.otherDraws = options.subgroups.acrossDraws;
+      }
       for (uint32_t i = 0; i < config.invocations.size(); ++i) {
         machine.start(i, entry);
         if (!subgroups) {
@@ -321,8 +323,16 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
         // subgroup's size, from this execution's layout.
         StageInvocation si = draw.invocations[i];
         Type u32 = program.checked.types.u32();
-        si.builtins.insert_or_assign("subgroup_invocation_id",
-                                     RValue{u32, int64_t(layout.idOf[i])});
+        uint32_t size = layout.sizeOf[layout.subgroupOf[i]];
+        RValue id{u32, int64_t(layout.idOf[i])};
+        if (options.subgroups.acrossDraws) {
+          // Other draws' invocations may hold any of the subgroup's IDs (SubgroupOptions::
+          // acrossDraws): any ID below the size.
+          IntegerSet ids;
+          for (uint32_t k = 0; k < size; ++k) ids.values.push_back(k);
+          id = size <= kMaxAlternatives ? RValue{u32, std::move(ids)} : RValue{u32, AnyScalar{}};
+        }
+        si.builtins.insert_or_assign("subgroup_invocation_id", std::move(id));
         si.builtins.insert_or_assign("subgroup_size",
                                      RValue{u32, int64_t(layout.sizeOf[layout.subgroupOf[i]])});
         bindInputs(program, config.invocations[i], entry, si);
@@ -389,6 +399,34 @@ DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations
           break;
         }
         if (!released) break;
+      }
+      if (!stop && outcome.kind == "finished" && draw.stage == ShaderStage::Vertex &&
+          program.module.revision().positionWZeroIsDynamicError) {
+        // new#position-builtin-value: "A dynamic error occurs if the w coordinate is zero".
+        // One choice for the draw when some vertex's w may be zero and none must be: the
+        // finished outcome, or the dynamic error (after which any output is allowed).
+        std::optional<uint32_t> must, may;
+        for (uint32_t i = 0; i < config.invocations.size() && !must; ++i) {
+          if (config.invocations[i].status != InvocationStatus::Finished) continue;
+          PositionW w = positionW(program, entry, config.invocations[i]);
+          if (w.mustBeZero) must = i;
+          if (w.mayBeZero && !may) may = i;
+        }
+        std::optional<uint32_t> error = must;
+        if (!error && may &&
+            chooser(2, "dynamic error of a zero position.w at " + draw.invocations[*may].who) == 1)
+          error = may;
+        if (error) {
+          const std::string& who = draw.invocations[*error].who;
+          stopWith(
+              Stop::dynamicError("position-builtin-value",
+                                 "the w coordinate of " + who +
+                                     "'s position output is zero: a dynamic error in revision 2026 "
+                                     "(new#position-builtin-value): any output"));
+          if (options.trace)
+            *options.trace << "[" << result.explored << "] " << who << " "
+                           << stopTraceName(Stop::Kind::DynamicError) << "  position.w = 0\n";
+        }
       }
       if (!stop && outcome.kind == "finished") {
         for (uint32_t i = 0; i < config.invocations.size(); ++i) {

@@ -70,6 +70,16 @@ StageInvocations fragmentInvocations(Program& program, uint32_t entry,
                                      const nlohmann::json& bindings,
                                      std::vector<std::string>& errors);
 
+/// Revision 2026 (Revision::positionWZeroIsDynamicError, new#position-builtin-value: "A
+/// dynamic error occurs if the w coordinate is zero"): whether the w coordinate of a finished
+/// vertex invocation's position output may be zero (its set holds a zero of either sign, or is
+/// any value), and whether it must be (its set is the zero alone). stage_vertex.cpp.
+struct PositionW {
+  bool mayBeZero = false;
+  bool mustBeZero = false;
+};
+PositionW positionW(const Program& program, uint32_t entry, const Invocation& inv);
+
 /// Runs the invocations of a vertex or fragment entry point over every choice, up to
 /// options.maxExecutions (the outcomes carry the stage's outputs: Outcome::invocations).
 DispatchResult runStage(Program& program, uint32_t entry, const StageInvocations& draw,

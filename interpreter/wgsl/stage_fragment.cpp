@@ -338,6 +338,11 @@ bool releaseQuads(Program& program, Configuration& config, const StageInvocation
                                             "derivative-builtin-functions", r.error));
         return true;
       }
+      // Revision 2026's accuracy table (Revision::currentAccuracyTable, new#concrete-float-
+      // accuracy): the derivative built-ins are "Infinite ULP", any value of the type; the
+      // seed gives them no row (the differences' subtraction: docs/ambiguities.md D3).
+      if (program.module.revision().currentAccuracyTable)
+        for (RValue& v : r.results) v = anyValueOf(types, t);
       for (uint32_t id = 0; id < 4; ++id) {
         Invocation& inv = config.invocations[members[id]];
         r.results[id].type = t;

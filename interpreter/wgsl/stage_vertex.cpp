@@ -116,4 +116,42 @@ StageInvocations vertexInvocations(Program& program, uint32_t entry, const nlohm
   return draw;
 }
 
+PositionW positionW(const Program& program, uint32_t entry, const Invocation& inv) {
+  PositionW out;
+  const CheckedModule& cm = program.checked;
+  const TypeTable& types = cm.types;
+  Type rt = cm.declarations[entry].type;
+  if (inv.values.empty() || types.kind(rt) == TypeKind::Void) return out;
+  // The position output: the return value, or the structure member, @builtin(position).
+  const RValue* position = nullptr;
+  const RValue& value = inv.values.back();
+  if (types.kind(rt) == TypeKind::Struct) {
+    const auto& members = types.structInfo(rt).members;
+    for (size_t k = 0; k < members.size() && value.isComposite() && k < value.components().size();
+         ++k) {
+      const Attributes& a = cm.memberAttributes[members[k].declaration.value];
+      if (a.has(Attributes::Builtin) && a.builtin == "position")
+        position = &value.components()[k];
+    }
+  } else {
+    const Attributes& a = cm.declarations[entry].returnAttributes;
+    if (a.has(Attributes::Builtin) && a.builtin == "position") position = &value;
+  }
+  if (!position) return out;
+  if (!position->isComposite() || position->components().size() != 4) {
+    out.mayBeZero = true;  // an indeterminate vector: any w
+    return out;
+  }
+  const RValue& w = position->components()[3];
+  if (!std::holds_alternative<FloatSet>(w.data)) {
+    out.mayBeZero = true;  // an indeterminate scalar
+    return out;
+  }
+  // A zero of either sign: the sign of a zero is not tracked (float_set.h).
+  const FloatSet& s = w.floatSet();
+  out.mayBeZero = s.contains(0);
+  out.mustBeZero = s.isExact() && s.lo == 0;
+  return out;
+}
+
 }  // namespace plumb::interp

@@ -599,7 +599,13 @@ SubgroupStep completeSubgroupOperation(Program& program, Configuration& config,
       ids.push_back(layout.idOf[i]);
       quadKeys.push_back(layout.quadKeyOf.empty() ? layout.idOf[i] : layout.quadKeyOf[i]);
     }
-    Results r = compute(program, config, name, t, active, ids, quadKeys);
+    // SubgroupOptions::acrossDraws: further active invocations of other draws, with unknown
+    // values, may take part (new#subgroups; docs/ambiguities.md G7): any result, except a quad
+    // operation's, whose quad holds the draw's own four invocations.
+    if (layout.otherDraws && !name.starts_with("quad")) indeterminate = true;
+    Results r = indeterminate && layout.otherDraws
+                    ? Results{}
+                    : compute(program, config, name, t, active, ids, quadKeys);
     if (r.stop) {
       step.stop = std::move(r.stop);
       return step;

@@ -53,6 +53,14 @@ struct SubgroupOptions {
   uint32_t minSize = 4, maxSize = 128;
   /// Only the grouping by consecutive local_invocation_index (`--subgroup-layout linear`).
   bool linear = false;
+  /// `--subgroups-across-draws` (docs/ambiguities.md G7): new#subgroups, "In a fragment shader,
+  /// a subgroup might contain invocations from multiple draw commands": every subgroup of a
+  /// draw may hold further active invocations of other draws, with unknown values. Each
+  /// subgroup operation of a fragment invocation (reductions, ballots, broadcasts, shuffles,
+  /// elect) is then any value of its type, and its subgroup_invocation_id any ID below its
+  /// subgroup's size; the quad operations are unchanged (each quad is in one subgroup, and its
+  /// four invocations are the draw's).
+  bool acrossDraws = false;
 };
 
 /// The subgroups of one execution of a dispatch or a draw.
@@ -69,6 +77,9 @@ struct SubgroupLayout {
   std::vector<std::vector<uint32_t>> subgroups;
   std::vector<uint32_t> subgroupOf;  // by invocation
   std::vector<uint32_t> idOf;        // by invocation: its subgroup invocation ID
+  /// A draw's subgroups may hold invocations of other draws (SubgroupOptions::acrossDraws):
+  /// every subgroup operation but the quad operations gives any value.
+  bool otherDraws = false;
 };
 
 /// The subgroup and quad built-ins (rows of semantics/wgsl/builtin_function_table_2026.cpp with the

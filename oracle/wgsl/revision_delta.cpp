@@ -64,6 +64,8 @@ constexpr std::pair<bool Revision::*, std::string_view> kDynamicEntries[] = {
     {&Revision::vectorComponentWriteMayAccessVector,
      "7.2 a write to a vector component may access the whole vector"},
     {&Revision::discardDemotesToHelper, "4.2 discard demotes the invocation to a helper"},
+    {&Revision::positionWZeroIsDynamicError,
+     "8 position.w = 0 in a vertex output is a dynamic error"},
 };
 
 /// Which dynamic deltas alone explain a device output: the case run under `base` with one

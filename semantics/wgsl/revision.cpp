@@ -222,6 +222,7 @@ static Revision make2026() {
   r.unpackNormalizedWithinThreeUlp = true;
   r.vectorComponentWriteMayAccessVector = true;
   r.discardDemotesToHelper = true;
+  r.positionWZeroIsDynamicError = true;
   r.currentBehaviorAnalysis = true;
   r.inheritedIntermediateOverflow = true;
   r.constArgumentErrors = true;

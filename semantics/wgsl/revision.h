@@ -289,6 +289,10 @@ struct Revision {
   /// through the stage rule); the seed (old#discard-statement) terminates the invocation, with
   /// the behavior {Discard}.
   bool discardDemotesToHelper = false;
+  /// delta 8 (#4887), new#position-builtin-value: "A dynamic error occurs if the w coordinate
+  /// is zero" of a vertex shader's position output; the seed (old#builtin-values) says nothing
+  /// of w = 0 (docs/ambiguities.md D6), so there the output is only what it is.
+  bool positionWZeroIsDynamicError = false;
 
   TokenKind classifyWord(std::string_view word) const { return words.lookup(word); }
   TokenKind classifyWord(std::string_view word, uint64_t hash) const {

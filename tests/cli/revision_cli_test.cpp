@@ -44,6 +44,29 @@ TEST(CliRevision, RunUnderBothRevisions) {
   EXPECT_EQ(plumb("run " + f + " --zero-missing-bindings").out.find("revision"), std::string::npos);
 }
 
+// --subgroups-across-draws (docs/ambiguities.md G7): a fragment draw's subgroup reduction is any
+// value when other draws' invocations may share its subgroups; one draw alone, the quad's sum.
+TEST(CliRevision, SubgroupsAcrossDraws) {
+  std::string f = temp("across.wgsl", R"(enable subgroups;
+@fragment fn main(@builtin(position) p: vec4<f32>) -> @location(0) u32 { return subgroupAdd(1u); }
+)");
+  std::string b = temp("across.json", R"({"format": "plumb-bindings", "version": 1, "bindings": [],
+  "fragment": {"version": 1, "fragments": [[0, 0], [1, 0], [0, 1], [1, 1]]}})");
+  std::string cmd =
+      "run " + f + " --bindings " + b + " --revision 2026 --subgroup-max-size 4 --format json";
+  Result alone = plumb(cmd);
+  ASSERT_EQ(alone.status, 0) << alone.out;
+  nlohmann::json a = nlohmann::json::parse(alone.out);
+  EXPECT_EQ(a["outcomes"][0]["invocations"][0]["locations"]["0"][0]["exact"], "0x00000004");
+  EXPECT_FALSE(a["subgroups"].contains("acrossDraws"));
+  Result across = plumb(cmd + " --subgroups-across-draws");
+  ASSERT_EQ(across.status, 0) << across.out;
+  nlohmann::json c = nlohmann::json::parse(across.out);
+  EXPECT_EQ(c["subgroups"]["acrossDraws"], true);
+  EXPECT_EQ(c["outcomes"][0]["invocations"][0]["locations"]["0"][0],
+            nlohmann::json({{"any", true}}));
+}
+
 TEST(CliRevision, UnknownRevisionsAndSeedOnlyOptionsAreRefused) {
   std::string f = temp("order2.wgsl", kOrder);
   for (const char* cmd : {"run", "explore", "layout"}) {

@@ -336,6 +336,108 @@ var<workgroup> v: vec2<u32>;
   EXPECT_TRUE(holds(second, "00000002") && holds(second, "00000000")) << now.report.json.dump();
 }
 
+/// A one-vertex draw of `source` (entry `main`) whose input @location(0) is `a`.
+Ran draw(const Revision& revision, const std::string& source, double a) {
+  nlohmann::json b = {
+      {"format", "plumb-bindings"},
+      {"version", 1},
+      {"bindings", nlohmann::json::array()},
+      {"vertex", {{"version", 1}, {"vertexCount", 1}, {"attributes", {{"0", {{"values", {a}}}}}}}}};
+  return run(revision, source, b);
+}
+
+/// The kinds of a draw's outcomes, with the rule of each dynamic error: "finished",
+/// "dynamic error position-builtin-value".
+std::multiset<std::string> outcomeKinds(const Ran& r) {
+  std::multiset<std::string> out;
+  EXPECT_TRUE(r.report.ran) << r.errors;
+  for (const auto& o : r.report.json["outcomes"])
+    out.insert(o["kind"] == "dynamic error"
+                   ? "dynamic error " + o["stop"]["rule"].get<std::string>()
+                   : o["kind"].get<std::string>());
+  return out;
+}
+
+// delta 8 (#4887), new#position-builtin-value (Revision::positionWZeroIsDynamicError): "A
+// dynamic error occurs if the w coordinate is zero". The seed says nothing of w = 0
+// (docs/ambiguities.md D6): the draw finishes with the output as it is.
+TEST(RevisionDeltaRun, AZeroPositionWIsADynamicErrorIn2026) {
+  const char* src = R"(
+@vertex fn main(@location(0) a: f32) -> @builtin(position) vec4<f32> {
+  return vec4<f32>(1.0, 2.0, 0.5, a);
+})";
+  using Kinds = std::multiset<std::string>;
+  // w = 0 (and -0: the sign of a zero is not tracked): the dynamic error only.
+  for (double zero : {0.0, -0.0}) {
+    Ran now = draw(current(), src, zero);
+    EXPECT_EQ(outcomeKinds(now), (Kinds{"dynamic error position-builtin-value"}))
+        << now.report.json.dump();
+    EXPECT_NE(now.report.json["outcomes"][0]["message"].get<std::string>().find("vertex(0,0)"),
+              std::string::npos);
+    EXPECT_EQ(outcomeKinds(draw(seed(), src, zero)), (Kinds{"finished"}));
+  }
+  // w = 1: no error in either revision.
+  EXPECT_EQ(outcomeKinds(draw(current(), src, 1.0)), (Kinds{"finished"}));
+  EXPECT_EQ(outcomeKinds(draw(seed(), src, 1.0)), (Kinds{"finished"}));
+  // A struct output's position member is checked too.
+  const char* member = R"(
+struct Out { @location(0) c: f32, @builtin(position) p: vec4<f32> }
+@vertex fn main(@location(0) a: f32) -> Out {
+  return Out(a, vec4<f32>(0.0, 0.0, 0.0, a * 2.0));
+})";
+  EXPECT_EQ(outcomeKinds(draw(current(), member, 0.0)),
+            (Kinds{"dynamic error position-builtin-value"}));
+  EXPECT_EQ(outcomeKinds(draw(current(), member, 3.0)), (Kinds{"finished"}));
+}
+
+// A w whose set holds zero and other values (sin(0) is within 2^-11 of 0 in f32, #floating-
+// point-accuracy): both outcomes under 2026 (never narrower than the text), the finished one
+// under the seed; the choice is named in the report.
+TEST(RevisionDeltaRun, APositionWThatMayBeZeroGivesBothOutcomesIn2026) {
+  const char* src = R"(
+@vertex fn main(@location(0) a: f32) -> @builtin(position) vec4<f32> {
+  return vec4<f32>(1.0, 2.0, 0.5, sin(a));
+})";
+  using Kinds = std::multiset<std::string>;
+  Ran now = draw(current(), src, 0.0);
+  EXPECT_EQ(outcomeKinds(now), (Kinds{"dynamic error position-builtin-value", "finished"}))
+      << now.report.json.dump();
+  EXPECT_NE(now.report.json.dump().find("dynamic error of a zero position.w at vertex(0,0)"),
+            std::string::npos)
+      << now.report.json.dump();
+  EXPECT_EQ(outcomeKinds(draw(seed(), src, 0.0)), (Kinds{"finished"}));
+  // sin(1) is far from zero: no error.
+  EXPECT_EQ(outcomeKinds(draw(current(), src, 1.0)), (Kinds{"finished"}));
+}
+
+// new#workgroupUniformLoad-builtin (Revision::currentBuiltins): a control barrier, the load of
+// *p, returned to every invocation (docs/ambiguities.md M20): invocation 0's writes before it
+// are seen by all four invocations, without a race, of a plain and of an atomic variable.
+// After it, invocation 0 writes again: the loads are ordered before that write by the second
+// barrier (no race). The seed has no such built-in.
+TEST(RevisionDeltaRun, WorkgroupUniformLoadIsABarrierAndALoad) {
+  std::string src = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
+var<workgroup> w: u32;
+var<workgroup> a: atomic<u32>;
+@compute @workgroup_size(4) fn main(@builtin(local_invocation_index) i: u32) {
+  if (i == 0u) {
+    w = 7u;
+    atomicStore(&a, 9u);
+  }
+  let v = workgroupUniformLoad(&w);
+  let b = workgroupUniformLoad(&a);
+  if (i == 0u) {
+    w = 1u;
+  }
+  out[i] = v + b * 100u;
+})";
+  Ran now = run(current(), src);
+  EXPECT_EQ(outcomes(now), (Words{{907, 907, 907, 907}})) << now.report.json.dump();
+  EXPECT_FALSE(now.report.json.contains("races")) << now.report.json.dump();
+  EXPECT_FALSE(run(seed(), src).report.ran);
+}
+
 }  // namespace
 }  // namespace plumb::interp
 

@@ -347,10 +347,39 @@ TEST(Discard, TheSeedTerminatesAndRevision2026Demotes) {
   const auto& o = current.report.json["outcomes"][0];
   EXPECT_FALSE(o.contains("divergentQuads")) << o.dump();
   EXPECT_TRUE(invocation(current, "x", 0, "y", 0)["discarded"].get<bool>());
-  EXPECT_EQ(invocation(current, "x", 1, "y", 0)["locations"]["0"][0]["exact"], exact(2.0f));
+  // The quad's derivative is taken (no divergent quad), and is any value: 2026's accuracy
+  // table makes the derivatives "Infinite ULP" (Derivatives.AreInfiniteUlpIn2026).
+  EXPECT_EQ(invocation(current, "x", 1, "y", 0)["locations"]["0"][0],
+            nlohmann::json({{"any", true}}));
   // The helper's write to `seen` is not performed.
   EXPECT_EQ(o["buffers"][0]["words"][0]["exact"], "0x00000000");
   EXPECT_EQ(o["buffers"][0]["words"][1]["exact"], "0x00000001");
+}
+
+// new#concrete-float-accuracy (Revision::currentAccuracyTable, delta 7.1, #4884): dpdx, dpdy,
+// fwidth and their variants are "Infinite ULP": any value under 2026. The seed's table has no
+// row for them: the difference of the quad's values, an f32 subtraction (docs/ambiguities.md
+// D3), exact here.
+TEST(Derivatives, AreInfiniteUlpIn2026) {
+  const char* shader = R"(
+@fragment fn main(@location(0) c: f32) -> @location(0) vec4<f32> {
+  return vec4<f32>(dpdx(c), dpdyFine(c), fwidthCoarse(c), 1.0);
+}
+)";
+  auto section = nlohmann::json{
+      {"fragment",
+       {{"viewport", {2, 2}}, {"inputs", {{"0", {{"at", 1}, {"ddx", 2}, {"ddy", 4}}}}}}}};
+  Ran seed = run(shader, section);
+  ASSERT_TRUE(seed.report.ran) << seed.errors;
+  const auto& s = invocation(seed, "x", 1, "y", 1)["locations"]["0"];
+  EXPECT_EQ(s[0]["exact"], exact(2.0f)) << s.dump();
+  EXPECT_EQ(s[1]["exact"], exact(4.0f));
+  EXPECT_EQ(s[2]["exact"], exact(6.0f));
+  Ran current = run(shader, section, &Revision::wgsl2026());
+  ASSERT_TRUE(current.report.ran) << current.errors;
+  const auto& c = invocation(current, "x", 1, "y", 1)["locations"]["0"];
+  for (int k = 0; k < 3; ++k) EXPECT_EQ(c[k], nlohmann::json({{"any", true}})) << c.dump();
+  EXPECT_EQ(c[3]["exact"], exact(1.0f));
 }
 
 TEST(FragmentStage, InputErrors) {

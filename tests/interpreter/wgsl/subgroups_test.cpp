@@ -448,5 +448,51 @@ TEST(FragmentSubgroups, SizesAndIdsInADraw) {
   }
 }
 
+// --subgroups-across-draws (SubgroupOptions::acrossDraws, docs/ambiguities.md G7): "In a
+// fragment shader, a subgroup might contain invocations from multiple draw commands" with
+// values Plumb cannot know: every subgroup operation of a fragment is then any value, and its
+// subgroup invocation ID any ID below the size; the quad operations stay the quad's.
+TEST(FragmentSubgroups, SubgroupsAcrossDrawsMakeSubgroupOperationsAnyValue) {
+  auto words = [](const std::string& result, bool acrossDraws, const char* parameters = "") {
+    auto file = std::make_unique<SourceFile>("f.wgsl", fragmentProgram(result, parameters));
+    RunRequest request;
+    request.revision = &current();
+    request.zeroMissingBindings = true;
+    request.dispatch.subgroups.minSize = request.dispatch.subgroups.maxSize = 4;
+    request.dispatch.subgroups.acrossDraws = acrossDraws;
+    request.bindings = {{"format", "plumb-bindings"},
+                        {"version", 1},
+                        {"bindings", nlohmann::json::array()},
+                        {"fragment", {{"fragments", kOneQuad}}}};
+    RunReport report = runShader(*file, request);
+    EXPECT_TRUE(report.ran);
+    std::set<std::string> out;
+    for (const auto& o : report.json["outcomes"])
+      for (const auto& inv : o["invocations"]) out.insert(inv["locations"]["0"][0].dump());
+    if (acrossDraws) EXPECT_EQ(report.json["subgroups"]["acrossDraws"], true);
+    return out;
+  };
+  const std::set<std::string> any = {R"({"any":true})"};
+  for (const char* op : {"subgroupAdd(1u)", "subgroupBallot(x == 0u).x",
+                         "subgroupBroadcastFirst(x)", "subgroupShuffle(x, 1u)", "subgroupMax(x)"}) {
+    EXPECT_NE(words(op, false), any) << op;  // one draw alone: known values
+    EXPECT_EQ(words(op, true), any) << op;
+  }
+  // A bool result is either value: `select` of it is 0 or 1.
+  const std::set<std::string> either = {R"({"set":["0x00000000","0x00000001"]})"};
+  for (const char* op : {"select(0u, 1u, subgroupElect())", "select(0u, 1u, subgroupAll(x < 2u))"}) {
+    EXPECT_NE(words(op, false), either) << op;
+    EXPECT_EQ(words(op, true), either) << op;
+  }
+  // The quad operations are the quad's own.
+  EXPECT_EQ(words("quadSwapX(x + 10u * y)", true),
+            (std::set<std::string>{R"({"exact":"0x00000000"})", R"({"exact":"0x00000001"})",
+                                   R"({"exact":"0x0000000a"})", R"({"exact":"0x0000000b"})"}));
+  // subgroup_invocation_id: any of 0..3 (the size is 4) for each fragment.
+  std::set<std::string> ids = words("i", true, ", @builtin(subgroup_invocation_id) i: u32");
+  EXPECT_FALSE(ids.empty());
+  for (const std::string& w : ids) EXPECT_EQ(w.find("any"), std::string::npos) << w;
+}
+
 }  // namespace
 }  // namespace plumb::interp

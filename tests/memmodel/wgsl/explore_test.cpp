@@ -227,5 +227,72 @@ fn main(@builtin(local_invocation_index) i: u32) {
   EXPECT_FALSE(r.races.empty());
 }
 
+// An access through an invalid buffer view (revision 2026, docs/ambiguities.md M18) is
+// explored as plumb run runs it: a load is any value, a store writes nothing or leaves every
+// word of the buffer any value, and each is also a dynamic error (new#out-of-bounds-access-sec).
+// (Before 2026-11-27 plumb explore refused such a program.)
+TEST(WgslExplore, AnInvalidBufferViewIsExploredAsRunRunsIt) {
+  SourceFile file("test.wgsl", R"(
+@group(0) @binding(0) var<storage, read_write> b: buffer<8>;
+var<private> past: u32 = 8u;
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) i: u32) {
+  if (i == 0u) {
+    let p = bufferView<u32>(&b, past);
+    *p = 1u;
+  } else {
+    let q = bufferView<u32>(&b, 4u);
+    *q = 2u;
+  }
+})");
+  ExploreRequest request;
+  request.revision = &Revision::wgsl2026();
+  ExploreResult r = exploreShader(file, request);
+  ASSERT_TRUE(r.ran) << (r.errors.empty()
+                             ? r.diagnostics.all().empty() ? "" : r.diagnostics.all()[0].message
+                             : r.errors[0]);
+  EXPECT_TRUE(r.complete);
+  std::set<std::string> finished;
+  size_t dynamicErrors = 0;
+  for (const FinalState& s : r.states) {
+    if (s.kind == "dynamic error") ++dynamicErrors;
+    if (s.kind == "finished") finished.insert(stateLine(s));
+  }
+  EXPECT_GE(dynamicErrors, 1u) << r.json.dump(1);
+  // Not executed: invocation 1's store alone. Any words: word 0 any, word 1 either any or 2u
+  // (the two writes of word 1 race).
+  EXPECT_TRUE(finished.count("b[0]=0u b[1]=2u")) << r.json.dump(1);
+  bool anyWords = false;
+  for (const std::string& f : finished)
+    anyWords = anyWords || f.find("b[0]=any") != std::string::npos;
+  EXPECT_TRUE(anyWords) << r.json.dump(1);
+}
+
+// The two f16 halves of one word are two memory locations (new#memory-locations): stores of
+// the two halves by two invocations both land in every consistent execution (before
+// 2026-11-27 each store wrote its whole word, so one of them could be lost).
+TEST(WgslExplore, StoresOfTheTwoHalvesOfAWordBothLand) {
+  SourceFile file("test.wgsl", R"(
+enable f16;
+@group(0) @binding(0) var<storage, read_write> b: buffer<4>;
+@compute @workgroup_size(2)
+fn main(@builtin(local_invocation_index) i: u32) {
+  let h = bufferView<f16>(&b, i * 2u);
+  *h = f16(i + 1u);
+})");
+  ExploreRequest request;
+  request.revision = &Revision::wgsl2026();
+  ExploreResult r = exploreShader(file, request);
+  ASSERT_TRUE(r.ran) << (r.errors.empty()
+                             ? r.diagnostics.all().empty() ? "" : r.diagnostics.all()[0].message
+                             : r.errors[0]);
+  EXPECT_TRUE(r.complete);
+  ASSERT_EQ(r.states.size(), 1u) << r.json.dump(1);
+  std::string line = stateLine(r.states[0]);
+  EXPECT_NE(line.find("1.0h"), std::string::npos) << line;
+  EXPECT_NE(line.find("2.0h"), std::string::npos) << line;
+  EXPECT_TRUE(r.races.empty()) << r.json.dump(1);
+}
+
 }  // namespace
 }  // namespace plumb::memmodel::wgsl

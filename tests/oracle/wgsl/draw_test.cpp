@@ -287,5 +287,43 @@ TEST(OracleDraw, TheVertexWriteOutGivesTheVertexStagesOutputs) {
   EXPECT_EQ(m.diffs[0].where, "vertex 1 of instance 0 @location(0) component 0");
 }
 
+// Revision 2026 (Revision::positionWZeroIsDynamicError, new#position-builtin-value): a vertex
+// whose position.w is zero is a dynamic error, after which any output is allowed
+// (new#errors): the draw comparison finds any device output conformant through that outcome
+// and says so. Under the seed the same output is outside Plumb's set.
+TEST(OracleDraw, AZeroPositionWAllowsAnyOutputIn2026) {
+  nlohmann::json vertexCase = {
+      {"wgsl",
+       "@vertex fn vs(@location(0) a: f32) -> @builtin(position) vec4<f32> {\n"
+       "  return vec4<f32>(a, 0.5, 0.5, a);\n}\n"},
+      {"entry", "vs"},
+      {"vertex",
+       {{"version", 1},
+        {"vertexCount", 2},
+        {"attributes", {{"0", {{"stepMode", "vertex"}, {"values", {0.0, 1.0}}}}}}}}};
+  auto compare = [&](const char* revision) {
+    VerdictOptions options;
+    options.revision = revision;
+    options.revisionGiven = true;
+    OracleCase c = loadCase(writeCase(std::string("w-zero-") + revision, vertexCase), options);
+    EXPECT_EQ(c.error, "");
+    if (!c.draw) return OutcomeMatch{};
+    std::string whyNot;
+    std::optional<nlohmann::json> outcomes = interpreterOutcomeProvider()(c, whyNot);
+    EXPECT_TRUE(outcomes) << whyNot;
+    if (!outcomes) return OutcomeMatch{};
+    // A device's write-out that is no vertex's outputs.
+    DeviceBuffer out{c.draw->writeOutGroup, 0,
+                     std::vector<uint32_t>(2 * c.draw->wordsPerVertex, 0x12345678u)};
+    return compareDraw(*c.draw, *outcomes, {{"status", "executed"}}, {out});
+  };
+  OutcomeMatch now = compare("2026");
+  EXPECT_EQ(now.status, OutcomeMatch::Status::Conformant) << now.note;
+  EXPECT_EQ(now.stop, "dynamic error");
+  EXPECT_NE(now.note.find("position-builtin-value"), std::string::npos) << now.note;
+  OutcomeMatch seed = compare("2022-06");
+  EXPECT_EQ(seed.status, OutcomeMatch::Status::Outside) << seed.note;
+}
+
 }  // namespace
 }  // namespace plumb::oracle

@@ -144,7 +144,8 @@ TEST(Revision2026, DynamicDeltasAreFieldsOfTheRevision) {
         &Revision::shiftRightCopiesSignBit, &Revision::textureStoreOutOfBoundsDiscarded,
         &Revision::currentAccuracyTable, &Revision::bitcastMayFlush,
         &Revision::frexpSubnormalIndeterminate, &Revision::unpackNormalizedWithinThreeUlp,
-        &Revision::vectorComponentWriteMayAccessVector, &Revision::discardDemotesToHelper}) {
+        &Revision::vectorComponentWriteMayAccessVector, &Revision::discardDemotesToHelper,
+        &Revision::positionWZeroIsDynamicError}) {
     EXPECT_FALSE(Revision::wgsl2022_06().*flag);
     EXPECT_TRUE(Revision::wgsl2026().*flag);
   }
