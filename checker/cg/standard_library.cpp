@@ -244,6 +244,20 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("floatToRawIntBits", {t}, bits, gp4);
       b.add("intBitsToFloat", {bits}, t, gp4);
     }
+    // The gp5 bit functions (their pages, ARB_gpu_shader5's; "supported in gp5 profiles": cgc
+    // 3.1 has no overload (C1115) in gp4fp, fp40, ps_5_0): int and uint, scalar and 2-4.
+    const std::vector<std::string> gp5 = {"gp5fp", "gp5vp", "gp5gp", "gp5tcp", "gp5tep"};
+    for (Scalar s : {Scalar::Int, Scalar::UInt})
+      for (int n = 1; n <= 4; ++n) {
+        const TypeP t = n == 1 ? scalarType(s) : vectorType(s, n);
+        const TypeP counts = n == 1 ? i1 : vectorType(Scalar::Int, n);
+        b.add("bitCount", {t}, counts, gp5);
+        b.add("findLSB", {t}, counts, gp5);
+        b.add("findMSB", {t}, counts, gp5);
+        b.add("bitfieldReverse", {t}, t, gp5);
+        b.add("bitfieldExtract", {t, i1, i1}, t, gp5);
+        b.add("bitfieldInsert", {t, scalarType(s), i1, i1}, t, gp5);
+      }
     // Geometry programs end a strip (gp4gp page; emitVertex, whose arguments are any varying
     // outputs, is the checker's: Checker::emitVertex).
     b.add("restartStrip", {}, voidType(), {"gp4gp", "gp5gp", "gs_4_0", "gs_5_0"});

@@ -14,6 +14,7 @@
 
 #include "interpreter/wgsl/runtime_alternatives.h"
 #include "interpreter/wgsl/runtime_float_builtins.h"
+#include "semantics/cg/type.h"
 #include "semantics/wgsl/revision.h"
 
 namespace plumb::cg {
@@ -98,6 +99,12 @@ constexpr LibraryRow kRows[] = {
     {"unpack_4byte", "half4 unpack_4byte(float a)", "", "unpack", "(((a >> 8i) & 0xFF) - 128) / 127.0, in half"},
     {"unpack_4ubyte", "half4 unpack_4ubyte(float a)", "", "unpack", "((a >> 8i) & 0xFF) / 255.0, in half"},
     {"inverse", "float2x2 inverse(float2x2 A); float3x3 inverse(float3x3 A); float4x4 inverse(float4x4 A)", "", "inverse", "adjugate(A) / determinant(A), the manual's 2x2 code for every size (cofactors as determinant's)"},
+    {"bitCount", "int bitCount(T x); intn bitCount(Tn x)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "the number of 1 bits of x's 32"},
+    {"findLSB", "int findLSB(T x); intn findLSB(Tn x)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "the lowest 1 bit's number, -1 for 0"},
+    {"findMSB", "int findMSB(T x); intn findMSB(Tn x)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "the highest 1 bit's number (of ~x for a negative int x), -1 if none"},
+    {"bitfieldReverse", "T bitfieldReverse(T x); Tn bitfieldReverse(Tn x)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "bit i to bit 31 - i"},
+    {"bitfieldExtract", "T bitfieldExtract(T a, int b, int c); Tn bitfieldExtract(Tn a, int b, int c)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "bits b .. b + c - 1 of a (the text; BFE), sign-extended or not for an int (CG-E16)"},
+    {"bitfieldInsert", "T bitfieldInsert(T a, T b, int c, int d); Tn bitfieldInsert(Tn a, T b, int c, int d)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "a with bits c .. c + d - 1 from b's low d bits (the text; BFI) or b << c unmasked (the code)"},
     {"floatToIntBits", "int floatToIntBits(float x); intn floatToIntBits(floatn x)", "n: 1 | 2 | 3 | 4", "bits", "x's IEEE 754 single bits as an int; a NaN: 0x7fc00000"},
     {"floatToRawIntBits", "int floatToRawIntBits(float x); intn floatToRawIntBits(floatn x)", "n: 1 | 2 | 3 | 4", "bits", "x's IEEE 754 single bits as an int (a NaN's payload: any)"},
     {"intBitsToFloat", "float intBitsToFloat(int x); floatn intBitsToFloat(intn x)", "n: 1 | 2 | 3 | 4", "bits", "the float whose bits x is"},
@@ -1029,12 +1036,89 @@ LibraryResult inverseCall(const Context& k, const std::vector<EvalValue>& args) 
   return out;
 }
 
+// One gp5 bit function on 32-bit patterns (ARB_gpu_shader5's, whose instructions cgc 3.1
+// emits: BFE, BFI). nullopt: any int (an undefined operand, an offset or width outside [0, 32],
+// or the page's code and text disagreeing).
+std::optional<int64_t> bitfieldOf(std::string_view name, bool isUnsigned,
+                                  const std::vector<IntSet>& x) {
+  for (const IntSet& v : x)
+    if (v.undefined) return std::nullopt;
+  uint32_t a = static_cast<uint32_t>(x[0].value);
+  auto asValue = [&](uint32_t bits) -> int64_t {
+    return isUnsigned ? static_cast<int64_t>(bits)
+                      : static_cast<int64_t>(static_cast<int32_t>(bits));
+  };
+  if (name == "bitCount") return std::popcount(a);
+  if (name == "findLSB") return a == 0 ? -1 : std::countr_zero(a);
+  if (name == "findMSB") {
+    // "If the number is negative then the position of the first zero bit is returned."
+    uint32_t v = !isUnsigned && static_cast<int32_t>(a) < 0 ? ~a : a;
+    return v == 0 ? -1 : 31 - std::countl_zero(v);
+  }
+  if (name == "bitfieldReverse") {
+    uint32_t r = 0;
+    for (int i = 0; i < 32; ++i)
+      if (a & (1u << i)) r |= 1u << (31 - i);
+    return asValue(r);
+  }
+  int64_t offset = x[name == "bitfieldExtract" ? 1 : 2].value;
+  int64_t bits = x[name == "bitfieldExtract" ? 2 : 3].value;
+  if (offset < 0 || bits < 0 || offset + bits > 32) return std::nullopt;
+  uint32_t mask = bits == 32 ? 0xFFFFFFFFu : ((1u << bits) - 1);
+  if (name == "bitfieldExtract") {
+    if (bits == 0) return 0;
+    uint32_t field = offset == 32 ? 0 : (a >> offset) & mask;
+    // The text gives no sign extension; BFE.S sign-extends an int's field: the two agree when
+    // the field's top bit is 0.
+    if (!isUnsigned && bits < 32 && ((field >> (bits - 1)) & 1u)) return std::nullopt;
+    return asValue(field);
+  }
+  // bitfieldInsert: the text (b's low d bits) and the code (b << c unmasked) agree when b fits.
+  uint32_t b = static_cast<uint32_t>(x[1].value);
+  if (bits < 32 && (b >> bits) != 0) return std::nullopt;
+  if (bits == 0) return asValue(a);
+  uint32_t placed = offset == 32 ? 0 : mask << offset;
+  return asValue((a & ~placed) | (offset == 32 ? 0 : (b << offset) & placed));
+}
+
+LibraryResult bitfieldCall(std::string_view name, const std::vector<EvalValue>& args) {
+  LibraryResult out;
+  size_t arity = name == "bitfieldExtract" ? 3 : name == "bitfieldInsert" ? 4 : 1;
+  if (args.size() != arity) {
+    out.error = std::string(name) + ": " + std::to_string(arity) + " arguments expected";
+    return out;
+  }
+  for (const EvalValue& a : args) {
+    if (!a.isNumeric() || a.components.empty()) {
+      out.error = std::string(name) + ": int arguments expected";
+      return out;
+    }
+    for (const Component& c : a.components)
+      if (c.kind != ComponentKind::Int) {
+        out.error = std::string(name) + ": int arguments expected";
+        return out;
+      }
+  }
+  bool isUnsigned = args[0].type && args[0].type->scalar == Scalar::UInt;
+  out.value = args[0];
+  for (size_t i = 0; i < out.value.components.size(); ++i) {
+    std::vector<IntSet> xs;
+    for (const EvalValue& a : args)
+      xs.push_back(a.components[a.components.size() == 1 ? 0 : i].integer);
+    std::optional<int64_t> r = bitfieldOf(name, isUnsigned, xs);
+    out.value.components[i] = Component::ofInt(r ? IntSet::of(*r) : IntSet::any());
+  }
+  return out;
+}
+
 std::optional<LibraryResult> callLaterPage(const Context& k, const LibraryRow& row,
                                            const std::vector<EvalValue>& args) {
   std::string_view e = row.evaluator;
-  static const std::set<std::string_view> kLater = {
-      "isfinite", "ldexp", "frexp", "lit", "noise", "pack", "unpack", "bits", "inverse"};
+  static const std::set<std::string_view> kLater = {"isfinite", "ldexp",   "frexp",  "lit",
+                                                    "noise",    "pack",    "unpack", "bits",
+                                                    "inverse",  "bitfield"};
   if (!kLater.count(e)) return std::nullopt;
+  if (e == "bitfield") return bitfieldCall(row.name, args);
   if (e == "bits") return bitCastCall(row.name, args);
   if (e == "inverse") return inverseCall(k, args);
   LibraryResult bad;

@@ -311,6 +311,13 @@ TEST(CgProfiles, LaterLibraryPages) {
       "  return floatToIntBits(a) + floatToRawIntBits(a) + intBitsToFloat(b); }\n";
   EXPECT_EQ(verdict(casts, "gp4fp", "f"), "ok");
   EXPECT_EQ(verdict(casts, "fp40", "f"), "cg-overloading-of-functions-by-profile");
+  // The bit functions: gp5 only (cgc 3.1: C1115 in gp4fp and ps_5_0).
+  const char* bitfields =
+      "float4 f(int4 a : TEXCOORD0, unsigned int u : TEXCOORD1) : COLOR {\n"
+      "  return bitCount(a) + bitfieldExtract(a, 1, 3) + bitfieldInsert(a, a.x, 2, 3) +\n"
+      "         bitfieldReverse(a) + findLSB(a) + findMSB(a) + bitCount(u) + findMSB(u); }\n";
+  EXPECT_EQ(verdict(bitfields, "gp5fp", "f"), "ok+warning");  // int4 to float4
+  EXPECT_EQ(verdict(bitfields, "gp4fp", "f"), "cg-overloading-of-functions-by-profile");
   // dst is not cgc 3.1's (C1008 undefined variable).
   EXPECT_NE(
       verdict("float4 v(float4 a : POSITION) : POSITION { return dst(a, a); }", "arbvp1", "v"),

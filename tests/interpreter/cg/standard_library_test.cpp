@@ -487,5 +487,41 @@ TEST(CgLibrary, InverseIsTheAdjugateOverTheDeterminant) {
   EXPECT_TRUE(four.value.components[1].number.contains(0));
 }
 
+TEST(CgLibrary, Gp5BitFunctions) {
+  auto ints = [](std::vector<int64_t> xs) {
+    EvalValue v;
+    v.shape = xs.size() == 1 ? EvalValue::Shape::Scalar : EvalValue::Shape::Vector;
+    v.columns = static_cast<int>(xs.size());
+    for (int64_t x : xs) v.components.push_back(Component::ofInt(IntSet::of(x)));
+    return v;
+  };
+  auto call = [&](std::string_view name, std::vector<EvalValue> args, int i = 0) {
+    const LibraryRow* row = findLibraryRow(name);
+    EXPECT_NE(row, nullptr) << name;
+    LibraryResult r = callLibrary(*row, args);
+    EXPECT_EQ(r.error, "") << name;
+    return r.value.components.at(i).integer;
+  };
+  EXPECT_EQ(call("bitCount", {ints({0xF0F0, -1})}, 0), IntSet::of(8));
+  EXPECT_EQ(call("bitCount", {ints({0xF0F0, -1})}, 1), IntSet::of(32));
+  EXPECT_EQ(call("findLSB", {ints({0x50, 0})}, 0), IntSet::of(4));
+  EXPECT_EQ(call("findLSB", {ints({0x50, 0})}, 1), IntSet::of(-1));
+  // findMSB of a negative int: the first zero bit from the top (-8 = ...11111000: bit 2).
+  EXPECT_EQ(call("findMSB", {ints({0x50, -8, -1})}, 0), IntSet::of(6));
+  EXPECT_EQ(call("findMSB", {ints({0x50, -8, -1})}, 1), IntSet::of(2));
+  EXPECT_EQ(call("findMSB", {ints({0x50, -8, -1})}, 2), IntSet::of(-1));
+  EXPECT_EQ(call("bitfieldReverse", {ints({1})}), IntSet::of(INT32_MIN));
+  // bitfieldExtract(0x30, 4, 3): bits 4..6 = 011b = 3 (the text; the page's code shifts by
+  // b - 1); a field whose top bit is set: sign-extended (BFE.S) or not: any.
+  EXPECT_EQ(call("bitfieldExtract", {ints({0x30}), ints({4}), ints({3})}), IntSet::of(3));
+  EXPECT_EQ(call("bitfieldExtract", {ints({0xF0}), ints({4}), ints({4})}), IntSet::any());
+  EXPECT_EQ(call("bitfieldExtract", {ints({0xF0}), ints({30}), ints({4})}), IntSet::any());
+  // bitfieldInsert(0xFF, 2, 4, 2): bits 4..5 of 0xFF replaced by 10b: 0xEF.
+  EXPECT_EQ(call("bitfieldInsert", {ints({0xFF}), ints({2}), ints({4}), ints({2})}),
+            IntSet::of(0xEF));
+  // b wider than d: the text masks it, the page's code does not: any.
+  EXPECT_EQ(call("bitfieldInsert", {ints({0}), ints({7}), ints({4}), ints({2})}), IntSet::any());
+}
+
 }  // namespace
 }  // namespace plumb::cg
