@@ -59,6 +59,17 @@ const std::vector<FunctionSignature>& standardLibrary() {
         b.add("modf", {t, t}, t, {}, {P::In, P::Out});
         b.add("isnan", {t}, withScalar(*t, Scalar::Bool));
         b.add("isinf", {t}, withScalar(*t, Scalar::Bool));
+        // isfinite, ldexp, frexp: "supported in all profiles except fp20" (their pages; Plumb
+        // has no fp20). frexp's exponent is an int (cgc 3.1: C1113 "actual parameter #2 must
+        // be same type as formal out parameter ("expon")" for a float4 e, accepted for int4),
+        // not the page's `out float e`.
+        b.add("isfinite", {t}, withScalar(*t, Scalar::Bool));
+        b.add("ldexp", {t, t}, t);
+        b.add("frexp", {t, withScalar(*t, Scalar::Int)}, t, {}, {P::In, P::Out});
+        // noise: no page of the manual; cgc 3.1 declares `float noise(floatN)` for every size
+        // (noise(a).y: C1031, the result is a scalar) in every profile (docs/ambiguities.md
+        // CG-E16).
+        b.add("noise", {t}, scalarType(s));
         // Derivatives: the fragment profiles that have them, one overload each (step 2 keeps
         // the compilation profile's). The manual's ddx, ddy and fwidth pages: "supported only in
         // fragment profiles" and "unsupported in the fp20, ps_1_1, ps_1_2, ps_1_3, and arbfp1
@@ -77,6 +88,25 @@ const std::vector<FunctionSignature>& standardLibrary() {
         // (docs/ambiguities.md CG-P3).
         b.add("fma", {t, t, t}, t, {"gp5vp", "gp5fp", "gp5gp", "gp5tcp", "gp5tep"});
       }
+    // lit (the manual's lit page: scalar float, half, fixed; "supported in all profiles").
+    for (Scalar s : kFloats)
+      b.add("lit", {scalarType(s), scalarType(s), scalarType(s)}, vectorType(s, 4));
+    // pack_* and unpack_* (the manual's pack and unpack pages): "supported in fp30, fp40, gp4,
+    // gp5" (cgc 3.1: C3004 in arbfp1, no overload (C1115) in vp40 and ps_3_0, accepted in
+    // gp4vp).
+    const std::vector<std::string> packing = {"fp30",  "fp40",  "gp4fp", "gp4vp",  "gp4gp",
+                                              "gp5fp", "gp5vp", "gp5gp", "gp5tcp", "gp5tep"};
+    for (Scalar s : {Scalar::Float, Scalar::Half}) {
+      b.add("pack_2half", {vectorType(s, 2)}, scalarType(Scalar::Float), packing);
+      b.add("pack_2ushort", {vectorType(s, 2)}, scalarType(Scalar::Float), packing);
+      b.add("pack_4byte", {vectorType(s, 4)}, scalarType(Scalar::Float), packing);
+      b.add("pack_4ubyte", {vectorType(s, 4)}, scalarType(Scalar::Float), packing);
+    }
+    const TypeP packed = scalarType(Scalar::Float);
+    b.add("unpack_2half", {packed}, vectorType(Scalar::Half, 2), packing);
+    b.add("unpack_2ushort", {packed}, vectorType(Scalar::Float, 2), packing);
+    b.add("unpack_4byte", {packed}, vectorType(Scalar::Half, 4), packing);
+    b.add("unpack_4ubyte", {packed}, vectorType(Scalar::Half, 4), packing);
     // all, any: bool, bool1-4 only (the manual's synopsis); a numeric argument converts to them.
     for (int n = 1; n <= 4; ++n) {
       b.add("all", {vectorType(Scalar::Bool, n)}, scalarType(Scalar::Bool));
@@ -99,6 +129,10 @@ const std::vector<FunctionSignature>& standardLibrary() {
           b.add("transpose", {matrixType(s, r, c)}, matrixType(s, c, r));
         }
       for (int n = 1; n <= 4; ++n) b.add("determinant", {matrixType(s, n, n)}, scalarType(s));
+      // inverse: float2x2, float3x3, float4x4 (the manual's synopsis; "all profiles except fp20,
+      // vs_1_1, ps_1_1, ps_1_2 and ps_1_3", but cgc 3.1 accepts it in vs_1_1 too: open-profile).
+      if (s == Scalar::Float)
+        for (int n = 2; n <= 4; ++n) b.add("inverse", {matrixType(s, n, n)}, matrixType(s, n, n));
     }
     // Texture lookups (fragment profiles; vp40 also samples in vertex programs).
     const TypeP f4 = vectorType(Scalar::Float, 4), f3 = vectorType(Scalar::Float, 3),
@@ -209,6 +243,29 @@ const std::vector<FunctionSignature>& standardLibrary() {
     b.add("tex2DARRAYbias", {s2a, f4}, f4, gp4);
     b.add("tex2DARRAYproj", {s2a, f4}, f4, gp4);
     b.add("texBUF", {sb, scalarType(Scalar::Int)}, f4, gp4);
+    // The bit casts (their pages: "supported by the gp4vp, gp4gp, and gp4vp profiles", "not
+    // supported by pre-G80 profiles"; cgc 3.1 accepts them in gp4fp, gp4vp, gp5fp and has no
+    // overload (C1115) in fp40, vp40, ps_4_0): float and float1-4 only.
+    for (const TypeP& t : shapes(Scalar::Float)) {
+      const TypeP bits = withScalar(*t, Scalar::Int);
+      b.add("floatToIntBits", {t}, bits, gp4);
+      b.add("floatToRawIntBits", {t}, bits, gp4);
+      b.add("intBitsToFloat", {bits}, t, gp4);
+    }
+    // The gp5 bit functions (their pages, ARB_gpu_shader5's; "supported in gp5 profiles": cgc
+    // 3.1 has no overload (C1115) in gp4fp, fp40, ps_5_0): int and uint, scalar and 2-4.
+    const std::vector<std::string> gp5 = {"gp5fp", "gp5vp", "gp5gp", "gp5tcp", "gp5tep"};
+    for (Scalar s : {Scalar::Int, Scalar::UInt})
+      for (int n = 1; n <= 4; ++n) {
+        const TypeP t = n == 1 ? scalarType(s) : vectorType(s, n);
+        const TypeP counts = n == 1 ? i1 : vectorType(Scalar::Int, n);
+        b.add("bitCount", {t}, counts, gp5);
+        b.add("findLSB", {t}, counts, gp5);
+        b.add("findMSB", {t}, counts, gp5);
+        b.add("bitfieldReverse", {t}, t, gp5);
+        b.add("bitfieldExtract", {t, i1, i1}, t, gp5);
+        b.add("bitfieldInsert", {t, scalarType(s), i1, i1}, t, gp5);
+      }
     // Geometry programs end a strip (gp4gp page; emitVertex, whose arguments are any varying
     // outputs, is the checker's: Checker::emitVertex).
     b.add("restartStrip", {}, voidType(), {"gp4gp", "gp5gp", "gs_4_0", "gs_5_0"});

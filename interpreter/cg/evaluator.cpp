@@ -194,11 +194,12 @@ Scalar usualArithmetic(Scalar a, Scalar b) {
   return usualArithmeticConversion(a, b).result;  // the checker's rules 1-6 (checker/cg)
 }
 
-// A call of a library function that writes nothing and cannot discard (not sincos, modf or
-// clip), when no function of the program has the name (C32: a user function hides the
+// A call of a library function that writes nothing and cannot discard (not sincos, modf,
+// frexp or clip), when no function of the program has the name (C32: a user function hides the
 // library's): its order among the operands changes no outcome, so it is not ordered (CG-E7).
 bool isPureLibraryCall(const Expr& e, const Program& p) {
-  if (e.kind != ExprKind::Call || e.name == "sincos" || e.name == "modf" || e.name == "clip")
+  if (e.kind != ExprKind::Call || e.name == "sincos" || e.name == "modf" || e.name == "frexp" ||
+      e.name == "clip")
     return false;
   for (const FunctionDecl& d : p.functions)
     if (d.name == e.name) return false;
@@ -1568,7 +1569,7 @@ class Execution {
         if (e.name == "ddx" || e.name == "ddy" || e.name == "fwidth") return false;
         bool user = false;
         for (const FunctionDecl& d : p_.functions) user |= d.name == e.name && d.hasBody;
-        if (user || e.name == "sincos" || e.name == "modf") return false;
+        if (user || e.name == "sincos" || e.name == "modf" || e.name == "frexp") return false;
         break;
       }
       case ExprKind::Member:
@@ -1627,8 +1628,8 @@ class Execution {
           e.kind == ExprKind::PostIncrement) {
         if (!e.operands.empty() && e.operands[0]) root(*e.operands[0]);
       }
-      if ((e.kind == ExprKind::Call &&
-           (userNames.count(e.name) || e.name == "sincos" || e.name == "modf")) ||
+      if ((e.kind == ExprKind::Call && (userNames.count(e.name) || e.name == "sincos" ||
+                                        e.name == "modf" || e.name == "frexp")) ||
           e.kind == ExprKind::MethodCall)
         for (const ExprP& o : e.operands)
           if (o) root(*o);
@@ -1727,7 +1728,9 @@ class Execution {
     rule("standard-library-call", e.span, std::string(row.name) + " = " + valueText(v));
     for (size_t i = 0; i < places.size() && i < r.outs.size(); ++i) {
       EvalValue out = r.outs[i];
-      out.type = withScalar(*args[0].type, s);
+      // The overload's out type where the checker chose one (frexp's int exponent).
+      const TypeP& declared = exact ? chosen->parameters[args.size() + i] : nullptr;
+      out.type = declared ? declared : withScalar(*args[0].type, s);
       out.typeName = typeName(out.type);
       write(places[i], out);
       rule("call-copy-out", ops[args.size() + i]->span,

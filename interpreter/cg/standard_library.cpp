@@ -4,6 +4,7 @@
 #include "interpreter/cg/standard_library.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -13,6 +14,7 @@
 
 #include "interpreter/wgsl/runtime_alternatives.h"
 #include "interpreter/wgsl/runtime_float_builtins.h"
+#include "semantics/cg/type.h"
 #include "semantics/wgsl/revision.h"
 
 namespace plumb::cg {
@@ -82,6 +84,30 @@ constexpr LibraryRow kRows[] = {
     {"any", "bool any(bool a); bool any(booln a)", "n: 1 | 2 | 3 | 4", "any", "a.x || a.y || ..."},
     {"fma", "T fma(T a, T b, T c); Tn fma(Tn a, Tn b, Tn c)", kFloating, "fma", "a * b + c rounded once, or twice (CG-P3, CG-E13)"},
     {"clip", "void clip(T x); void clip(Tn x)", "T: float; n: 1 | 2 | 3 | 4", "clip", "if (any(x < 0)) discard (the evaluator's)"},
+    // The pages the checker declared later (issue 21; docs/ambiguities.md CG-E16).
+    {"isfinite", "bool isfinite(T a); booln isfinite(Tn a)", kFloating, "isfinite", "(s == s) && ((s == 0) || (s != 2 * s)) in the model, or a is finite"},
+    {"ldexp", "T ldexp(T x, T n); Tn ldexp(Tn x, Tn n)", kFloating, "ldexp", "x * exp2(n) (exp2 within WGSL's accuracy), or x * 2^n rounded once"},
+    {"frexp", "T frexp(T x, out int e); Tn frexp(Tn x, out intn e)", kFloating, "frexp", "ANSI C frexp: x = m * 2^e, |m| in [0.5, 1); x = 0: m = e = 0"},
+    {"lit", "T4 lit(T NdotL, T NdotH, T m)", "T: float | half | fixed", "lit", "T4(1, max(0, NdotL), NdotL > 0 (the code) or >= 0 (the text) ? pow(max(0, NdotH), m) : 0, 1)"},
+    {"noise", "float noise(Tn x)", kFloating, "noise", "implementation-defined: any value in [-1, 1] (no page; CG-E16)"},
+    {"pack_2half", "float pack_2half(T2 a)", "T: float | half", "pack", "(bits((half)a.y) << 16) | bits((half)a.x), as a float's bits"},
+    {"pack_2ushort", "float pack_2ushort(T2 a)", "T: float | half", "pack", "round(65535 * saturate(a)) in 16 bits each, y high"},
+    {"pack_4byte", "float pack_4byte(T4 a)", "T: float | half", "pack", "round(127 * clamp(a, -128/127, 1) + 128) in 8 bits each, w high"},
+    {"pack_4ubyte", "float pack_4ubyte(T4 a)", "T: float | half", "pack", "round(255 * saturate(a)) in 8 bits each, w high"},
+    {"unpack_2half", "half2 unpack_2half(float a)", "", "unpack", "the two halves of a's bits, x low"},
+    {"unpack_2ushort", "float2 unpack_2ushort(float a)", "", "unpack", "((a >> 16i) & 0xFFFF) / 65535.0"},
+    {"unpack_4byte", "half4 unpack_4byte(float a)", "", "unpack", "(((a >> 8i) & 0xFF) - 128) / 127.0, in half"},
+    {"unpack_4ubyte", "half4 unpack_4ubyte(float a)", "", "unpack", "((a >> 8i) & 0xFF) / 255.0, in half"},
+    {"inverse", "float2x2 inverse(float2x2 A); float3x3 inverse(float3x3 A); float4x4 inverse(float4x4 A)", "", "inverse", "adjugate(A) / determinant(A), the manual's 2x2 code for every size (cofactors as determinant's)"},
+    {"bitCount", "int bitCount(T x); intn bitCount(Tn x)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "the number of 1 bits of x's 32"},
+    {"findLSB", "int findLSB(T x); intn findLSB(Tn x)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "the lowest 1 bit's number, -1 for 0"},
+    {"findMSB", "int findMSB(T x); intn findMSB(Tn x)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "the highest 1 bit's number (of ~x for a negative int x), -1 if none"},
+    {"bitfieldReverse", "T bitfieldReverse(T x); Tn bitfieldReverse(Tn x)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "bit i to bit 31 - i"},
+    {"bitfieldExtract", "T bitfieldExtract(T a, int b, int c); Tn bitfieldExtract(Tn a, int b, int c)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "bits b .. b + c - 1 of a (the text; BFE), sign-extended or not for an int (CG-E16)"},
+    {"bitfieldInsert", "T bitfieldInsert(T a, T b, int c, int d); Tn bitfieldInsert(Tn a, T b, int c, int d)", "T: int | uint; n: 2 | 3 | 4", "bitfield", "a with bits c .. c + d - 1 from b's low d bits (the text; BFI) or b << c unmasked (the code)"},
+    {"floatToIntBits", "int floatToIntBits(float x); intn floatToIntBits(floatn x)", "n: 1 | 2 | 3 | 4", "bits", "x's IEEE 754 single bits as an int; a NaN: 0x7fc00000"},
+    {"floatToRawIntBits", "int floatToRawIntBits(float x); intn floatToRawIntBits(floatn x)", "n: 1 | 2 | 3 | 4", "bits", "x's IEEE 754 single bits as an int (a NaN's payload: any)"},
+    {"intBitsToFloat", "float intBitsToFloat(int x); floatn intBitsToFloat(intn x)", "n: 1 | 2 | 3 | 4", "bits", "the float whose bits x is"},
     // cgc's dialect, extension glsl-functions (docs/ambiguities.md CGD-2): GLSL's names, with
     // the formulas cgc 3.1's hlslf output gives them.
     {"fract", "T fract(T a); Tn fract(Tn a)", kFloating, "frac", "frac (cgc dialect)"},
@@ -779,11 +805,412 @@ std::optional<LibraryResult> callManualRow(const Context& k, std::string_view e,
   return componentWise(k, args, fn);
 }
 
+// The pages issue 21 added (isfinite, ldexp, frexp, lit, noise, pack_*, unpack_*;
+// docs/ambiguities.md CG-E16).
+
+// A half's bits for a value the fp16 grid holds exactly (an infinity included).
+uint32_t halfBitsOfExact(double h) {
+  uint32_t sign = std::signbit(h) ? 0x8000u : 0u;
+  double a = std::fabs(h);
+  if (std::isinf(a)) return sign | 0x7C00u;
+  if (a == 0) return sign;
+  int e = 0;
+  double m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
+  if (e - 1 < -14)               // subnormal: a = f * 2^-24
+    return sign | static_cast<uint32_t>(std::ldexp(a, 24));
+  return sign | (static_cast<uint32_t>(e - 1 + 15) << 10) |
+         (static_cast<uint32_t>(std::ldexp(m, 11)) & 0x3FFu);
+}
+
+// A half's value from its bits (nullopt: a NaN).
+std::optional<double> halfOfBits(uint32_t b) {
+  double sign = (b & 0x8000u) ? -1 : 1;
+  uint32_t e = (b >> 10) & 0x1Fu, f = b & 0x3FFu;
+  if (e == 31) {
+    if (f != 0) return std::nullopt;
+    return sign * kInfinity;
+  }
+  if (e == 0) return sign * std::ldexp(static_cast<double>(f), -24);
+  return sign * std::ldexp(static_cast<double>(f | 0x400u), static_cast<int>(e) - 25);
+}
+
+// The field values a packed component may take (each a bit field of `bits` bits): empty when
+// there are too many to list (a range of inputs, a NaN), which makes the packed result any.
+std::vector<uint32_t> packedFields(const Context& k, std::string_view e, const Component& c) {
+  const NumberSet& x = c.number;
+  if (!x.isPoint()) return {};
+  if (e == "pack_2half") {
+    // `(half)a.x`: the value in the fp16 model (rounded to nearest; a subnormal or its flushed
+    // zero), each alternative exactly on the grid.
+    NumberSet h = NumericModel(Model::Fp16, k.strict).fromReal(x.lo);
+    if (h.undefined || h.nan || !h.values) return {};
+    std::vector<uint32_t> out = {halfBitsOfExact(h.lo)};
+    if (h.hi != h.lo) out.push_back(halfBitsOfExact(h.hi));
+    return out;
+  }
+  // round(scale * clamp(a, lo, 1) + offset), the rounding of a half either way (round's page).
+  double scale = e == "pack_2ushort" ? 65535 : e == "pack_4ubyte" ? 255 : 127;
+  double lower = e == "pack_4byte" ? -128.0 / 127.0 : 0, offset = e == "pack_4byte" ? 128 : 0;
+  double v = scale * std::clamp(x.lo, lower, 1.0) + offset;
+  double fl = std::floor(v);
+  std::vector<uint32_t> out;
+  if (v - fl < 0.5 || v - fl == 0.5) out.push_back(static_cast<uint32_t>(fl));
+  if (v - fl > 0.5 || v - fl == 0.5) out.push_back(static_cast<uint32_t>(fl + 1));
+  return out;
+}
+
+// A 32-bit pattern as the float it is (a NaN pattern: NaN).
+NumberSet floatOfBits(uint32_t bits) {
+  float f = std::bit_cast<float>(bits);
+  return std::isnan(f) ? NumberSet::nanOnly() : NumberSet::point(f);
+}
+
+LibraryResult packCall(const Context& k, std::string_view e, const EvalValue& a) {
+  LibraryResult out;
+  int fields = e == "pack_2half" || e == "pack_2ushort" ? 2 : 4;
+  if (width(a) != fields) {
+    out.error = std::string(e) + ": " + std::to_string(fields) + " components expected";
+    return out;
+  }
+  int shift = 32 / fields;
+  // Every pattern the fields' alternatives give (at most 2^4), x in the low bits.
+  std::vector<uint32_t> patterns = {0};
+  bool any = false;
+  for (int i = 0; i < fields && !any; ++i) {
+    std::vector<uint32_t> f = packedFields(k, e, a.components[i]);
+    if (f.empty()) any = true;
+    std::vector<uint32_t> next;
+    for (uint32_t p : patterns)
+      for (uint32_t v : f) next.push_back(p | (v << (shift * i)));
+    patterns = next;
+  }
+  NumberSet r;
+  if (any) {
+    r = NumberSet::any();
+  } else {
+    r = floatOfBits(patterns[0]);
+    for (uint32_t p : patterns) r = hull(r, floatOfBits(p));
+  }
+  out.value = EvalValue::scalar(Component::ofNumber(Model::Fp32, r), "float");
+  return out;
+}
+
+LibraryResult unpackCall(const Context& k, std::string_view e, const EvalValue& a) {
+  LibraryResult out;
+  if (width(a) != 1) {
+    out.error = std::string(e) + ": one float expected";
+    return out;
+  }
+  const NumberSet& x = a.components[0].number;
+  bool half = e != "unpack_2ushort";
+  int fields = e == "unpack_2half" || e == "unpack_2ushort" ? 2 : 4;
+  NumericModel nm(half ? Model::Fp16 : Model::Fp32, k.strict);
+  out.value.shape = EvalValue::Shape::Vector;
+  out.value.columns = fields;
+  for (int i = 0; i < fields; ++i) {
+    NumberSet v;
+    // A set of patterns (a range of floats, a NaN whose payload is unknown): every value the
+    // field can encode.
+    if (!x.isPoint()) {
+      v = e == "unpack_2half"   ? NumberSet{-kInfinity, kInfinity, true, true, false}
+          : e == "unpack_4byte" ? nm.fromRealRange(-128.0 / 127.0, 1)
+                                : nm.fromRealRange(0, 1);
+    } else {
+      uint32_t bits = std::bit_cast<uint32_t>(static_cast<float>(x.lo));
+      uint32_t field = (bits >> ((32 / fields) * i)) & (fields == 2 ? 0xFFFFu : 0xFFu);
+      if (e == "unpack_2half") {
+        std::optional<double> h = halfOfBits(field);
+        v = h ? NumberSet::point(*h) : NumberSet::nanOnly();
+      } else if (e == "unpack_2ushort") {
+        v = nm.fromReal(field / 65535.0);
+      } else if (e == "unpack_4byte") {
+        v = nm.fromReal((static_cast<double>(field) - 128) / 127.0);
+      } else {
+        v = nm.fromReal(field / 255.0);
+      }
+    }
+    out.value.components.push_back(Component::ofNumber(nm.model(), v));
+  }
+  return out;
+}
+
+// frexp: ANSI C's, x = m * 2^e with |m| in [0.5, 1) and 0 for 0; an infinity or a NaN comes
+// back unchanged with any exponent (C leaves it unspecified).
+std::pair<NumberSet, IntSet> frexpSet(const Arith& m, const NumberSet& x) {
+  if (x.undefined) return {NumberSet::any(), IntSet::any()};
+  if (x.isPoint() && std::isfinite(x.lo)) {
+    int e = 0;
+    double f = std::frexp(x.lo, &e);
+    return {m.nm().convert(NumberSet::point(f)), IntSet::of(e)};
+  }
+  NumberSet mant = x;
+  if (x.values) {
+    mant.lo = x.lo < 0 ? -1 : 0, mant.hi = x.hi > 0 ? 1 : 0;
+    if (std::isinf(x.lo) || std::isinf(x.hi)) mant = hull(mant, x);
+  }
+  return {mant, IntSet::any()};
+}
+
+// lit's specular term: pow(max(0, NdotH), m) where NdotL > 0 (the reference code) or NdotL >=
+// 0 and NdotH >= 0 (the description), else 0: the arms of both conditions joined.
+NumberSet litSpecular(const Arith& m, const NumberSet& nl, const NumberSet& nh,
+                      const NumberSet& power) {
+  NumberSet p = m.row("pow", {m.maxOf(NumberSet::point(0), nh), power});
+  Truth code = m.greater(nl, NumberSet::point(0));
+  Truth text = m.nm().compare(">=", nl, NumberSet::point(0));
+  Truth textH = m.nm().compare(">=", nh, NumberSet::point(0));
+  if (text == Truth::True && textH != Truth::True) text = textH;
+  if (textH == Truth::False) text = Truth::False;
+  NumberSet a = selectOn(code, p, NumberSet::point(0)), b = selectOn(text, p, NumberSet::point(0));
+  return hull(a, b);
+}
+
+// floatToIntBits, floatToRawIntBits, intBitsToFloat: the union's reinterpretation (their
+// pages' ANSI C). A set of more than one float (or an undefined int) gives any result; a raw
+// NaN's payload is not kept: any int. A subnormal result may be read flushed (CG-E1): with 0.
+LibraryResult bitCastCall(std::string_view name, const std::vector<EvalValue>& args) {
+  LibraryResult out;
+  if (args.size() != 1 || !args[0].isNumeric()) {
+    out.error = std::string(name) + ": one argument expected";
+    return out;
+  }
+  out.value = args[0];
+  bool toFloat = name == "intBitsToFloat";
+  for (Component& c : out.value.components) {
+    if (toFloat) {
+      if (c.kind != ComponentKind::Int) {
+        out.error = std::string(name) + ": an int argument expected";
+        return out;
+      }
+      NumberSet r = NumberSet::any();
+      if (!c.integer.undefined) {
+        r = floatOfBits(static_cast<uint32_t>(c.integer.value));
+        if (r.isPoint() && r.lo != 0 && std::fabs(r.lo) < 0x1p-126)
+          r = hull(r, NumberSet::point(0));
+      }
+      c = Component::ofNumber(Model::Fp32, r);
+      continue;
+    }
+    if (c.kind != ComponentKind::Number) {
+      out.error = std::string(name) + ": a float argument expected";
+      return out;
+    }
+    const NumberSet& x = c.number;
+    IntSet r = IntSet::any();
+    if (!x.undefined && !x.values && x.nan && name == "floatToIntBits")
+      r = IntSet::of(0x7fc00000);
+    else if (x.isPoint())
+      r = IntSet::of(std::bit_cast<int32_t>(static_cast<float>(x.lo)));
+    c = Component::ofInt(r);
+  }
+  return out;
+}
+
+// inverse: the manual's 2x2 code (the adjugate's elements divided by determinant(A)) for every
+// size, each cofactor the determinant of its minor as determinant's page computes it.
+LibraryResult inverseCall(const Context& k, const std::vector<EvalValue>& args) {
+  LibraryResult out;
+  int n = 0;
+  if (args.size() != 1 || !squareMatrix(args[0], n) || n < 2 || !allNumbers(args)) {
+    out.error = "inverse: one square matrix of 2 to 4 rows expected";
+    return out;
+  }
+  const EvalValue& a = args[0];
+  const Component& like = a.components[0];
+  Arith m{k, like};
+  NumberSet det = determinantSet(k, a);
+  out.value = a;
+  for (int r = 0; r < n; ++r)
+    for (int c = 0; c < n; ++c) {
+      EvalValue minor = a;
+      minor.rows = minor.columns = n - 1;
+      minor.components.clear();
+      for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+          if (i != r && j != c) minor.components.push_back(a.at(i, j));
+      NumberSet cofactor = determinantSet(k, minor);
+      if ((r + c) % 2) cofactor = m.neg(cofactor);
+      // The adjugate is the cofactors' transpose.
+      out.value.components[c * n + r] = number(like, m.div(cofactor, det));
+    }
+  return out;
+}
+
+// One gp5 bit function on 32-bit patterns (ARB_gpu_shader5's, whose instructions cgc 3.1
+// emits: BFE, BFI). nullopt: any int (an undefined operand, an offset or width outside [0, 32],
+// or the page's code and text disagreeing).
+std::optional<int64_t> bitfieldOf(std::string_view name, bool isUnsigned,
+                                  const std::vector<IntSet>& x) {
+  for (const IntSet& v : x)
+    if (v.undefined) return std::nullopt;
+  uint32_t a = static_cast<uint32_t>(x[0].value);
+  auto asValue = [&](uint32_t bits) -> int64_t {
+    return isUnsigned ? static_cast<int64_t>(bits)
+                      : static_cast<int64_t>(static_cast<int32_t>(bits));
+  };
+  if (name == "bitCount") return std::popcount(a);
+  if (name == "findLSB") return a == 0 ? -1 : std::countr_zero(a);
+  if (name == "findMSB") {
+    // "If the number is negative then the position of the first zero bit is returned."
+    uint32_t v = !isUnsigned && static_cast<int32_t>(a) < 0 ? ~a : a;
+    return v == 0 ? -1 : 31 - std::countl_zero(v);
+  }
+  if (name == "bitfieldReverse") {
+    uint32_t r = 0;
+    for (int i = 0; i < 32; ++i)
+      if (a & (1u << i)) r |= 1u << (31 - i);
+    return asValue(r);
+  }
+  int64_t offset = x[name == "bitfieldExtract" ? 1 : 2].value;
+  int64_t bits = x[name == "bitfieldExtract" ? 2 : 3].value;
+  if (offset < 0 || bits < 0 || offset + bits > 32) return std::nullopt;
+  uint32_t mask = bits == 32 ? 0xFFFFFFFFu : ((1u << bits) - 1);
+  if (name == "bitfieldExtract") {
+    if (bits == 0) return 0;
+    uint32_t field = offset == 32 ? 0 : (a >> offset) & mask;
+    // The text gives no sign extension; BFE.S sign-extends an int's field: the two agree when
+    // the field's top bit is 0.
+    if (!isUnsigned && bits < 32 && ((field >> (bits - 1)) & 1u)) return std::nullopt;
+    return asValue(field);
+  }
+  // bitfieldInsert: the text (b's low d bits) and the code (b << c unmasked) agree when b fits.
+  uint32_t b = static_cast<uint32_t>(x[1].value);
+  if (bits < 32 && (b >> bits) != 0) return std::nullopt;
+  if (bits == 0) return asValue(a);
+  uint32_t placed = offset == 32 ? 0 : mask << offset;
+  return asValue((a & ~placed) | (offset == 32 ? 0 : (b << offset) & placed));
+}
+
+LibraryResult bitfieldCall(std::string_view name, const std::vector<EvalValue>& args) {
+  LibraryResult out;
+  size_t arity = name == "bitfieldExtract" ? 3 : name == "bitfieldInsert" ? 4 : 1;
+  if (args.size() != arity) {
+    out.error = std::string(name) + ": " + std::to_string(arity) + " arguments expected";
+    return out;
+  }
+  for (const EvalValue& a : args) {
+    if (!a.isNumeric() || a.components.empty()) {
+      out.error = std::string(name) + ": int arguments expected";
+      return out;
+    }
+    for (const Component& c : a.components)
+      if (c.kind != ComponentKind::Int) {
+        out.error = std::string(name) + ": int arguments expected";
+        return out;
+      }
+  }
+  bool isUnsigned = args[0].type && args[0].type->scalar == Scalar::UInt;
+  out.value = args[0];
+  for (size_t i = 0; i < out.value.components.size(); ++i) {
+    std::vector<IntSet> xs;
+    for (const EvalValue& a : args)
+      xs.push_back(a.components[a.components.size() == 1 ? 0 : i].integer);
+    std::optional<int64_t> r = bitfieldOf(name, isUnsigned, xs);
+    out.value.components[i] = Component::ofInt(r ? IntSet::of(*r) : IntSet::any());
+  }
+  return out;
+}
+
+std::optional<LibraryResult> callLaterPage(const Context& k, const LibraryRow& row,
+                                           const std::vector<EvalValue>& args) {
+  std::string_view e = row.evaluator;
+  static const std::set<std::string_view> kLater = {"isfinite", "ldexp",   "frexp",  "lit",
+                                                    "noise",    "pack",    "unpack", "bits",
+                                                    "inverse",  "bitfield"};
+  if (!kLater.count(e)) return std::nullopt;
+  if (e == "bitfield") return bitfieldCall(row.name, args);
+  if (e == "bits") return bitCastCall(row.name, args);
+  if (e == "inverse") return inverseCall(k, args);
+  LibraryResult bad;
+  bad.error = std::string(row.name) + ": floating arguments expected";
+  if (!allNumbers(args)) return bad;
+  size_t arity = e == "ldexp" ? 2 : e == "lit" ? 3 : 1;
+  if (args.size() != arity) {
+    bad.error = std::string(row.name) + ": " + std::to_string(arity) + " arguments expected";
+    return bad;
+  }
+  if (e == "pack") return packCall(k, row.name, args[0]);
+  if (e == "unpack") return unpackCall(k, row.name, args[0]);
+  const Component& like = args[0].components[0];
+  Arith m{k, like};
+  if (e == "noise") {
+    // No page: any value in [-1, 1] of the argument's model (HLSL's and the Cg Tutorial's
+    // Perlin noise range; cgc 3.1 folds it to 0).
+    LibraryResult out;
+    out.value = EvalValue::scalar(number(like, m.nm().fromRealRange(-1, 1)), "");
+    return out;
+  }
+  if (e == "lit") {
+    if (width(args[0]) != 1 || width(args[1]) != 1 || width(args[2]) != 1) return bad;
+    const NumberSet &nl = args[0].components[0].number, &nh = args[1].components[0].number;
+    LibraryResult out;
+    out.value.shape = EvalValue::Shape::Vector;
+    out.value.columns = 4;
+    out.value.components = {constant(k, like, 1), number(like, m.maxOf(NumberSet::point(0), nl)),
+                            number(like, litSpecular(m, nl, nh, args[2].components[0].number)),
+                            constant(k, like, 1)};
+    return out;
+  }
+  if (e == "frexp") {
+    LibraryResult out;
+    out.value = args[0];
+    EvalValue exponent = args[0];
+    for (size_t i = 0; i < args[0].components.size(); ++i) {
+      auto [mant, ex] = frexpSet(Arith{k, args[0].components[i]}, args[0].components[i].number);
+      out.value.components[i] = number(args[0].components[i], mant);
+      exponent.components[i] = Component::ofInt(ex);
+    }
+    out.outs = {exponent};
+    return out;
+  }
+  ComponentFn fn = [e](const Context& c, const std::vector<Component>& x, std::string&) {
+    const Component& a = x[0];
+    Arith am{c, a};
+    if (e == "isfinite") {
+      // The reference `(s == s) && ((s == 0) || (s != 2 * s))` in the model (fixed saturates:
+      // 2 * -2 is -2, not finite by it) joined with the description's answer.
+      if (a.number.undefined) return Component::anyBool();
+      const NumberSet& s = a.number;
+      bool canTrue = false, canFalse = s.nan;
+      if (s.values) {
+        canTrue |= !(s.lo == s.hi && std::isinf(s.lo));
+        canFalse |= std::isinf(s.lo) || std::isinf(s.hi);
+        NumericModel nm = c.of(a);
+        Truth zero = nm.compare("==", s, NumberSet::point(0));
+        Truth moved = nm.compare("!=", s, nm.multiply(nm.fromReal(2), s));
+        if (zero != Truth::True && moved != Truth::True) canFalse = true;
+        if (zero != Truth::False || moved != Truth::False) canTrue = true;
+      }
+      Component r = Component::boolean(canTrue);
+      r.canFalse = canFalse;
+      return r;
+    }
+    // ldexp: the reference x * exp2(n) (exp2 within its accuracy), or ANSI C's ldexp(x, (int)
+    // n), x * 2^trunc(n) rounded once (cgc 3.1 folds ldexp(0.7, 3.5) to 5.6): both.
+    const NumberSet &xv = a.number, &nv = x[1].number;
+    NumberSet reference = am.mul(xv, am.row("exp2", {nv}));
+    if (!xv.undefined && !nv.undefined && xv.values && nv.values && !xv.nan && !nv.nan &&
+        std::isfinite(xv.lo) && std::isfinite(xv.hi) && std::fabs(nv.lo) < 4096 &&
+        std::fabs(nv.hi) < 4096) {
+      // x * 2^k is monotone in x and in k: its extremes are at the corners.
+      double lo = kInfinity, hi = -kInfinity;
+      for (double xc : {xv.lo, xv.hi})
+        for (double nc : {nv.lo, nv.hi}) {
+          double v = std::ldexp(xc, static_cast<int>(std::trunc(nc)));
+          lo = std::min(lo, v), hi = std::max(hi, v);
+        }
+      reference = hull(reference, am.nm().fromRealRange(lo, hi));
+    }
+    return number(a, reference);
+  };
+  return componentWise(k, args, fn);
+}
+
 }  // namespace
 
 int outParameterCount(const LibraryRow& row) {
   if (row.evaluator == "sincos") return 2;
-  if (row.evaluator == "modf") return 1;
+  if (row.evaluator == "modf" || row.evaluator == "frexp") return 1;
   return 0;
 }
 
@@ -841,6 +1268,7 @@ LibraryResult callLibrary(const LibraryRow& row, const std::vector<EvalValue>& a
   if (e == "mul") return mul(k, args);
   if (e == "cross") return cross(k, args);
   if (std::optional<LibraryResult> r = callManualRow(k, e, args)) return *r;
+  if (std::optional<LibraryResult> r = callLaterPage(k, row, args)) return *r;
   if (e == "sincos" || e == "modf") {
     if (args.size() != 1) {
       bad.error = std::string(row.name) + ": one in argument expected";

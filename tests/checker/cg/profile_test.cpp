@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "checker/cg/profile.h"
+#include "checker/cg/standard_library.h"
 #include "tests/checker/cg/cg_check_util.h"
 
 namespace plumb::cg {
@@ -267,6 +268,60 @@ TEST(CgProfiles, LoopsThatCannotBeUnrolled) {
                     "float4 main(float2 uv : TEXCOORD0) : COLOR { return uv.xyxy; }",
                     "arbfp1", "main"),
             "ok");
+}
+
+TEST(CgProfiles, LaterLibraryPages) {
+  // The manual's pack and unpack pages: fp30, fp40, gp4, gp5 only (cgc 3.1: C3004 in arbfp1,
+  // C1115 in vp40 and ps_3_0, accepted in gp4vp).
+  const char* pack =
+      "float4 f(float4 a : TEXCOORD0) : COLOR {\n"
+      "  return pack_2half(a.xy) + pack_4ubyte(a) + unpack_4byte(a.x) + unpack_2ushort(a.y).x; }\n";
+  EXPECT_EQ(verdict(pack, "fp40", "f"), "ok");
+  EXPECT_EQ(verdict(pack, "arbfp1", "f"), "cg-overloading-of-functions-by-profile");
+  EXPECT_EQ(verdict(pack, "ps_3_0", "f"), "cg-overloading-of-functions-by-profile");
+  const char* packV = "float4 v(float4 a : POSITION) : POSITION { return pack_2ushort(a.xy); }";
+  EXPECT_EQ(verdict(packV, "gp4vp", "v"), "ok");
+  EXPECT_EQ(verdict(packV, "vp40", "v"), "cg-overloading-of-functions-by-profile");
+  // isfinite, ldexp, lit, noise in every profile Plumb has; frexp's exponent is an int.
+  const char* math =
+      "float4 v(float4 a : POSITION) : POSITION {\n"
+      "  int4 e; float4 m = frexp(a, e);\n"
+      "  return lit(a.x, a.y, a.z) + isfinite(a) + ldexp(a, a) + noise(a) + m + e; }\n";
+  EXPECT_EQ(verdict(math, "arbvp1", "v"), "ok");
+  EXPECT_EQ(verdict(math, "vs_3_0", "v"), "ok");
+  // frexp's exponent is declared int of x's shape (cgc 3.1's "expon"); a float4 argument
+  // takes it by the seed's implicit conversion back (cgc's C1113 asks for the same type).
+  int frexps = 0;
+  for (const FunctionSignature& f : standardLibrary())
+    if (f.name == "frexp") {
+      ++frexps;
+      ASSERT_EQ(f.parameters.size(), 2u);
+      EXPECT_EQ(f.directions[1], ParameterDirection::Out);
+      EXPECT_EQ(f.parameters[1]->scalar, Scalar::Int);
+      EXPECT_EQ(typeName(f.parameters[1]), typeName(withScalar(*f.parameters[0], Scalar::Int)));
+    }
+  EXPECT_EQ(frexps, 15);
+  // noise's result is a scalar (cgc 3.1: C1031 for noise(a).y).
+  EXPECT_NE(
+      verdict("float4 v(float4 a : POSITION) : POSITION { return noise(a).y; }", "arbvp1", "v"),
+      "ok");
+  // The bit casts: gp4 and gp5 only (cgc 3.1: C1115 in fp40).
+  const char* casts =
+      "float4 f(float4 a : TEXCOORD0, int4 b : TEXCOORD1) : COLOR {\n"
+      "  return floatToIntBits(a) + floatToRawIntBits(a) + intBitsToFloat(b); }\n";
+  EXPECT_EQ(verdict(casts, "gp4fp", "f"), "ok");
+  EXPECT_EQ(verdict(casts, "fp40", "f"), "cg-overloading-of-functions-by-profile");
+  // The bit functions: gp5 only (cgc 3.1: C1115 in gp4fp and ps_5_0).
+  const char* bitfields =
+      "float4 f(int4 a : TEXCOORD0, unsigned int u : TEXCOORD1) : COLOR {\n"
+      "  return bitCount(a) + bitfieldExtract(a, 1, 3) + bitfieldInsert(a, a.x, 2, 3) +\n"
+      "         bitfieldReverse(a) + findLSB(a) + findMSB(a) + bitCount(u) + findMSB(u); }\n";
+  EXPECT_EQ(verdict(bitfields, "gp5fp", "f"), "ok+warning");  // int4 to float4
+  EXPECT_EQ(verdict(bitfields, "gp4fp", "f"), "cg-overloading-of-functions-by-profile");
+  // dst is not cgc 3.1's (C1008 undefined variable).
+  EXPECT_NE(
+      verdict("float4 v(float4 a : POSITION) : POSITION { return dst(a, a); }", "arbvp1", "v"),
+      "ok");
 }
 
 TEST(CgProfiles, ArraySubscriptsKnownAtCompileTime) {

@@ -683,6 +683,21 @@ TEST(CgEvaluator, ClipDiscardsWhenAComponentIsNegative) {
             (Outcomes{"discarded", "return = float4(1, 1, 1, 1)"}));
 }
 
+TEST(CgEvaluator, LaterLibraryPagesInPrograms) {
+  // frexp's exponent is an int (cgc 3.1's "expon"), copied back; unpack_4ubyte's result is a
+  // half4 (the unpack page): 64/255 is 1028 * 2^-12 in half.
+  const char* p = R"(
+    float4 f(float x) { int e; float m = frexp(x, e); return float4(m, e, isfinite(x), 0); }
+    float4 main(float4 a : TEXCOORD0) : COLOR {
+      half4 u = unpack_4ubyte(pack_4ubyte(a));
+      return u;
+    }
+  )";
+  EXPECT_EQ(run(p, "f", {"(-3)"}).outcomes(), Outcomes{"return = float4(-0.75, 2, 1, 0)"});
+  EXPECT_EQ(runFp40(p, "main", {"1,0,0,0.25"}).outcomes(),
+            Outcomes{"return = float4(1, 0, 0, 0.2509765625)"});
+}
+
 TEST(CgEvaluator, ManualLibraryFunctionsInPrograms) {
   // The results take the overload's type (bool3 of isnan, the transposed matrix, a scalar of
   // determinant and all) and the arguments its parameters' (refract's scalar eta).

@@ -348,5 +348,180 @@ TEST(CgLibrary, CgcFoldsLieInTheSets) {
   EXPECT_TRUE(r.value.components[1].number.contains(-8.41665089130401611E-01));
 }
 
+// The pages issue 21 added (docs/ambiguities.md CG-E16).
+TEST(CgLibrary, PackLaysOutTheBitsOfTheManualsPages) {
+  // pack_4ubyte(1, 0, 0, 0.25): bytes 255, 0, 0, 64, x lowest: 0x400000FF, the float
+  // 2 + 255 * 2^-22.
+  NumberSet packed = call1("pack_4ubyte", {vec(Model::Fp32, {1.0, 0.0, 0.0, 0.25})});
+  EXPECT_EQ(packed, NumberSet::point(2 + 255 * 0x1p-22));
+  const LibraryRow* unpack = findLibraryRow("unpack_4ubyte");
+  ASSERT_NE(unpack, nullptr);
+  LibraryResult u = callLibrary(*unpack, {vecOfSets(Model::Fp32, {packed})});
+  ASSERT_EQ(u.value.components.size(), 4u);
+  EXPECT_EQ(u.value.components[0].number, NumberSet::point(1));
+  EXPECT_EQ(u.value.components[1].number, NumberSet::point(0));
+  // 64/255 in half: 1028 * 2^-12.
+  EXPECT_EQ(u.value.components[3].number, NumberSet::point(1028 * 0x1p-12));
+  EXPECT_EQ(u.value.components[3].model, Model::Fp16);
+  // pack_2half(1, -2): 0x3C00 low, 0xC000 high: -(2 + 0x3C00 * 2^-22).
+  NumberSet halves = call1("pack_2half", {vec(Model::Fp32, {1.0, -2.0})});
+  EXPECT_EQ(halves, NumberSet::point(-(2 + 0x3C00 * 0x1p-22)));
+  EXPECT_EQ(call1("unpack_2half", {vecOfSets(Model::Fp32, {halves})}, 1), NumberSet::point(-2));
+  // pack_4byte: -1 -> 1, 1 -> 255, 0 -> 128, -2 clamps to -128/127 -> 0.
+  NumberSet bytes = call1("pack_4byte", {vec(Model::Fp32, {-1.0, 1.0, 0.0, -2.0})});
+  EXPECT_EQ(call1("unpack_4byte", {vecOfSets(Model::Fp32, {bytes})}, 0), NumberSet::point(-1));
+  EXPECT_EQ(call1("unpack_4byte", {vecOfSets(Model::Fp32, {bytes})}, 2), NumberSet::point(0));
+  EXPECT_TRUE(call1("unpack_4byte", {vecOfSets(Model::Fp32, {bytes})}, 3).contains(-1.0078125));
+  // pack_2ushort(1, 0.25): 65535 low, 16384 high.
+  NumberSet shorts = call1("pack_2ushort", {vec(Model::Fp32, {1.0, 0.25})});
+  EXPECT_EQ(call1("unpack_2ushort", {vecOfSets(Model::Fp32, {shorts})}, 1),
+            NumberSet::point(static_cast<float>(16384 / 65535.0)));
+  // A half-way byte rounds either way (round's page): 127.5 gives 127 or 128.
+  NumberSet tie = call1("pack_4ubyte", {vec(Model::Fp32, {0.5, 0.0, 0.0, 0.0})});
+  EXPECT_TRUE(tie.contains(127 * 0x1p-149));
+  EXPECT_TRUE(tie.contains(0x1p-142));
+  // A set of patterns unpacks to every value of the field.
+  NumberSet wide = call1("unpack_4ubyte", {vecOfSets(Model::Fp32, {NumberSet::range(1, 2)})}, 2);
+  EXPECT_TRUE(wide.contains(0) && wide.contains(1));
+}
+
+TEST(CgLibrary, FrexpLdexpIsfiniteLitNoise) {
+  const LibraryRow* frexp = findLibraryRow("frexp");
+  ASSERT_NE(frexp, nullptr);
+  EXPECT_EQ(outParameterCount(*frexp), 1);
+  LibraryResult f = callLibrary(*frexp, {vec(Model::Fp32, {8.0, -3.0, 0.0})});
+  ASSERT_EQ(f.outs.size(), 1u);
+  EXPECT_EQ(f.value.components[0].number, NumberSet::point(0.5));
+  EXPECT_EQ(f.value.components[1].number, NumberSet::point(-0.75));
+  EXPECT_EQ(f.value.components[2].number, NumberSet::point(0));
+  EXPECT_EQ(f.outs[0].components[0].kind, ComponentKind::Int);
+  EXPECT_EQ(f.outs[0].components[0].integer, IntSet::of(4));
+  EXPECT_EQ(f.outs[0].components[1].integer, IntSet::of(2));
+  EXPECT_EQ(f.outs[0].components[2].integer, IntSet::of(0));
+  EXPECT_TRUE(call1("ldexp", {vec(Model::Fp32, {3.0}), vec(Model::Fp32, {2.0})}).contains(12));
+  EXPECT_FALSE(call1("ldexp", {vec(Model::Fp32, {3.0}), vec(Model::Fp32, {2.0})}).contains(13));
+  // A fractional n: the reference's exp2, or C's int conversion (cgc 3.1 folds ldexp(0.7, 3.5)
+  // to 5.6 = 0.7 * 2^3).
+  NumberSet half = call1("ldexp", {vec(Model::Fp32, {0.7}), vec(Model::Fp32, {3.5})});
+  EXPECT_TRUE(half.contains(static_cast<float>(0.7) * 8.0));
+  EXPECT_TRUE(half.contains(static_cast<float>(0.7) * std::sqrt(2.0) * 8));
+  const LibraryRow* isfinite = findLibraryRow("isfinite");
+  ASSERT_NE(isfinite, nullptr);
+  LibraryResult fin = callLibrary(
+      *isfinite, {vecOfSets(Model::Fp32, {NumberSet::point(1), NumberSet::point(INFINITY),
+                                          NumberSet::nanOnly()})});
+  EXPECT_EQ(fin.value.components[0], Component::boolean(true));
+  EXPECT_EQ(fin.value.components[1], Component::boolean(false));
+  EXPECT_EQ(fin.value.components[2], Component::boolean(false));
+  // In fixed, the reference's 2 * -2 saturates to -2: "not finite" by the code, finite by the
+  // text: either.
+  EXPECT_EQ(callLibrary(*isfinite, {vec(Model::Fixed, {-2.0})}).value.components[0],
+            Component::anyBool());
+  // lit(0.5, 0.5, 2) = (1, 0.5, 0.25, 1) (pow within its accuracy); a negative NdotL: no
+  // specular; NdotL = 0: the code's 0 or the text's pow.
+  auto lit = [](double l, double h, int c) {
+    return call1("lit", {vec(Model::Fp32, {l}), vec(Model::Fp32, {h}), vec(Model::Fp32, {2.0})}, c);
+  };
+  EXPECT_EQ(lit(0.5, 0.5, 0), NumberSet::point(1));
+  EXPECT_EQ(lit(0.5, 0.5, 1), NumberSet::point(0.5));
+  EXPECT_TRUE(lit(0.5, 0.5, 2).contains(0.25));
+  EXPECT_EQ(lit(-1, 0.5, 2), NumberSet::point(0));
+  EXPECT_EQ(lit(-1, 0.5, 1), NumberSet::point(0));
+  EXPECT_TRUE(lit(0, 0.5, 2).contains(0) && lit(0, 0.5, 2).contains(0.25));
+  NumberSet n = call1("noise", {vec(Model::Fp32, {0.25, 3.0})});
+  EXPECT_TRUE(n.contains(-1) && n.contains(0) && n.contains(1));
+  EXPECT_FALSE(n.contains(1.5));
+}
+
+TEST(CgLibrary, BitCastsAreTheUnionsReinterpretation) {
+  const LibraryRow* toInt = findLibraryRow("floatToIntBits");
+  const LibraryRow* raw = findLibraryRow("floatToRawIntBits");
+  const LibraryRow* toFloat = findLibraryRow("intBitsToFloat");
+  ASSERT_TRUE(toInt && raw && toFloat);
+  LibraryResult i =
+      callLibrary(*toInt, {vecOfSets(Model::Fp32, {NumberSet::point(1), NumberSet::point(-2),
+                                                   NumberSet::nanOnly(), NumberSet::range(1, 2)})});
+  ASSERT_EQ(i.error, "");
+  EXPECT_EQ(i.value.components[0].integer, IntSet::of(0x3f800000));
+  EXPECT_EQ(i.value.components[1].integer, IntSet::of(static_cast<int32_t>(0xc0000000u)));
+  // A NaN is canonicalised (the page); the raw cast keeps a payload Plumb does not know.
+  EXPECT_EQ(i.value.components[2].integer, IntSet::of(0x7fc00000));
+  EXPECT_EQ(i.value.components[3].integer, IntSet::any());
+  EXPECT_EQ(callLibrary(*raw, {vecOfSets(Model::Fp32, {NumberSet::nanOnly()})})
+                .value.components[0]
+                .integer,
+            IntSet::any());
+  EvalValue bits = EvalValue::scalar(Component::ofInt(IntSet::of(0x40490fdb)), "int");
+  LibraryResult f = callLibrary(*toFloat, {bits});
+  ASSERT_EQ(f.error, "");
+  EXPECT_EQ(f.value.components[0].number, NumberSet::point(static_cast<float>(3.14159265)));
+  EXPECT_EQ(f.value.components[0].kind, ComponentKind::Number);
+}
+
+TEST(CgLibrary, InverseIsTheAdjugateOverTheDeterminant) {
+  auto matrix = [](int n, std::vector<double> xs) {
+    EvalValue v = vec(Model::Fp32, xs);
+    v.shape = EvalValue::Shape::Matrix;
+    v.rows = v.columns = n;
+    return v;
+  };
+  const LibraryRow* inverse = findLibraryRow("inverse");
+  ASSERT_NE(inverse, nullptr);
+  // (1 2; 3 4)^-1 = (-2 1; 1.5 -0.5).
+  LibraryResult two = callLibrary(*inverse, {matrix(2, {1, 2, 3, 4})});
+  ASSERT_EQ(two.error, "");
+  std::vector<double> expected = {-2, 1, 1.5, -0.5};
+  for (int i = 0; i < 4; ++i)
+    EXPECT_EQ(two.value.components[i].number, NumberSet::point(expected[i])) << i;
+  // (1 2 0; 0 1 0; 0 0 4)^-1 = (1 -2 0; 0 1 0; 0 0 0.25): the transposed cofactors.
+  LibraryResult three = callLibrary(*inverse, {matrix(3, {1, 2, 0, 0, 1, 0, 0, 0, 4})});
+  ASSERT_EQ(three.error, "");
+  expected = {1, -2, 0, 0, 1, 0, 0, 0, 0.25};
+  for (int i = 0; i < 9; ++i)
+    EXPECT_TRUE(three.value.components[i].number.contains(expected[i])) << i;
+  EXPECT_FALSE(three.value.components[1].number.contains(2));
+  LibraryResult four =
+      callLibrary(*inverse, {matrix(4, {2, 0, 0, 0, 0, 4, 0, 0, 0, 0, 8, 0, 0, 0, 0, 0.5})});
+  EXPECT_TRUE(four.value.components[15].number.contains(2));
+  EXPECT_TRUE(four.value.components[5].number.contains(0.25));
+  EXPECT_TRUE(four.value.components[1].number.contains(0));
+}
+
+TEST(CgLibrary, Gp5BitFunctions) {
+  auto ints = [](std::vector<int64_t> xs) {
+    EvalValue v;
+    v.shape = xs.size() == 1 ? EvalValue::Shape::Scalar : EvalValue::Shape::Vector;
+    v.columns = static_cast<int>(xs.size());
+    for (int64_t x : xs) v.components.push_back(Component::ofInt(IntSet::of(x)));
+    return v;
+  };
+  auto call = [&](std::string_view name, std::vector<EvalValue> args, int i = 0) {
+    const LibraryRow* row = findLibraryRow(name);
+    EXPECT_NE(row, nullptr) << name;
+    LibraryResult r = callLibrary(*row, args);
+    EXPECT_EQ(r.error, "") << name;
+    return r.value.components.at(i).integer;
+  };
+  EXPECT_EQ(call("bitCount", {ints({0xF0F0, -1})}, 0), IntSet::of(8));
+  EXPECT_EQ(call("bitCount", {ints({0xF0F0, -1})}, 1), IntSet::of(32));
+  EXPECT_EQ(call("findLSB", {ints({0x50, 0})}, 0), IntSet::of(4));
+  EXPECT_EQ(call("findLSB", {ints({0x50, 0})}, 1), IntSet::of(-1));
+  // findMSB of a negative int: the first zero bit from the top (-8 = ...11111000: bit 2).
+  EXPECT_EQ(call("findMSB", {ints({0x50, -8, -1})}, 0), IntSet::of(6));
+  EXPECT_EQ(call("findMSB", {ints({0x50, -8, -1})}, 1), IntSet::of(2));
+  EXPECT_EQ(call("findMSB", {ints({0x50, -8, -1})}, 2), IntSet::of(-1));
+  EXPECT_EQ(call("bitfieldReverse", {ints({1})}), IntSet::of(INT32_MIN));
+  // bitfieldExtract(0x30, 4, 3): bits 4..6 = 011b = 3 (the text; the page's code shifts by
+  // b - 1); a field whose top bit is set: sign-extended (BFE.S) or not: any.
+  EXPECT_EQ(call("bitfieldExtract", {ints({0x30}), ints({4}), ints({3})}), IntSet::of(3));
+  EXPECT_EQ(call("bitfieldExtract", {ints({0xF0}), ints({4}), ints({4})}), IntSet::any());
+  EXPECT_EQ(call("bitfieldExtract", {ints({0xF0}), ints({30}), ints({4})}), IntSet::any());
+  // bitfieldInsert(0xFF, 2, 4, 2): bits 4..5 of 0xFF replaced by 10b: 0xEF.
+  EXPECT_EQ(call("bitfieldInsert", {ints({0xFF}), ints({2}), ints({4}), ints({2})}),
+            IntSet::of(0xEF));
+  // b wider than d: the text masks it, the page's code does not: any.
+  EXPECT_EQ(call("bitfieldInsert", {ints({0}), ints({7}), ints({4}), ints({2})}), IntSet::any());
+}
+
 }  // namespace
 }  // namespace plumb::cg
