@@ -176,5 +176,26 @@ TEST(CgOverload, LibraryTableIsDeclared) {
     EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
 }
 
+// C34: after resolution, an out or inout argument has its parameter's type exactly (cgc 3.1's
+// C1113; the seed is silent on the copy back).
+TEST(CgOverload, OutArgumentsHaveTheirParametersTypeExactly) {
+  const std::string d = "void o(out float y) { y = 1; } void io(inout float y) { }";
+  const std::string vars =
+      "int i, float g, half h, float1 g1, float3 v, float4 p, float4 s, half4 hs, int ie";
+  auto call = [&](const std::string& decls, const std::string& c) {
+    return chosen(decls, c, "generic", vars);
+  };
+  EXPECT_EQ(call(d, "o(g)"), "o(float)");
+  EXPECT_EQ(call(d, "io(g)"), "io(float)");
+  EXPECT_EQ(call(d, "o(v.x)"), "o(float)");                // a write mask of one float
+  EXPECT_EQ(call(d, "o(h)"), "error cg-function-calls");   // half for float
+  EXPECT_EQ(call(d, "io(h)"), "error cg-function-calls");  // inout too
+  EXPECT_EQ(call(d, "o(i)"), "error cg-function-calls");   // int for float
+  EXPECT_EQ(call(d, "o(g1)"), "error cg-function-calls");  // float1 is not float
+  EXPECT_EQ(call("", "sincos(p, s, s)"), "lib:sincos(float4, float4, float4)");
+  EXPECT_EQ(call("", "sincos(p, hs, hs)"), "error cg-function-calls");
+  EXPECT_EQ(call("", "frexp(g, ie)"), "lib:frexp(float, int)");
+  EXPECT_EQ(call("", "frexp(g, g)"), "error cg-function-calls");  // the exponent is an int
+}
 }  // namespace
 }  // namespace plumb::cg
