@@ -12,6 +12,7 @@
 #include <optional>
 #include <set>
 
+#include "checker/float_rounding.h"
 #include "interpreter/wgsl/runtime_alternatives.h"
 #include "interpreter/wgsl/runtime_float_builtins.h"
 #include "semantics/cg/type.h"
@@ -808,32 +809,6 @@ std::optional<LibraryResult> callManualRow(const Context& k, std::string_view e,
 // The pages issue 21 added (isfinite, ldexp, frexp, lit, noise, pack_*, unpack_*;
 // docs/ambiguities.md CG-E16).
 
-// A half's bits for a value the fp16 grid holds exactly (an infinity included).
-uint32_t halfBitsOfExact(double h) {
-  uint32_t sign = std::signbit(h) ? 0x8000u : 0u;
-  double a = std::fabs(h);
-  if (std::isinf(a)) return sign | 0x7C00u;
-  if (a == 0) return sign;
-  int e = 0;
-  double m = std::frexp(a, &e);  // a = m * 2^e, m in [0.5, 1)
-  if (e - 1 < -14)               // subnormal: a = f * 2^-24
-    return sign | static_cast<uint32_t>(std::ldexp(a, 24));
-  return sign | (static_cast<uint32_t>(e - 1 + 15) << 10) |
-         (static_cast<uint32_t>(std::ldexp(m, 11)) & 0x3FFu);
-}
-
-// A half's value from its bits (nullopt: a NaN).
-std::optional<double> halfOfBits(uint32_t b) {
-  double sign = (b & 0x8000u) ? -1 : 1;
-  uint32_t e = (b >> 10) & 0x1Fu, f = b & 0x3FFu;
-  if (e == 31) {
-    if (f != 0) return std::nullopt;
-    return sign * kInfinity;
-  }
-  if (e == 0) return sign * std::ldexp(static_cast<double>(f), -24);
-  return sign * std::ldexp(static_cast<double>(f | 0x400u), static_cast<int>(e) - 25);
-}
-
 // The field values a packed component may take (each a bit field of `bits` bits): empty when
 // there are too many to list (a range of inputs, a NaN), which makes the packed result any.
 std::vector<uint32_t> packedFields(const Context& k, std::string_view e, const Component& c) {
@@ -844,8 +819,8 @@ std::vector<uint32_t> packedFields(const Context& k, std::string_view e, const C
     // zero), each alternative exactly on the grid.
     NumberSet h = NumericModel(Model::Fp16, k.strict).fromReal(x.lo);
     if (h.undefined || h.nan || !h.values) return {};
-    std::vector<uint32_t> out = {halfBitsOfExact(h.lo)};
-    if (h.hi != h.lo) out.push_back(halfBitsOfExact(h.hi));
+    std::vector<uint32_t> out = {f16Bits(h.lo)};
+    if (h.hi != h.lo) out.push_back(f16Bits(h.hi));
     return out;
   }
   // round(scale * clamp(a, lo, 1) + offset), the rounding of a half either way (round's page).
@@ -919,8 +894,8 @@ LibraryResult unpackCall(const Context& k, std::string_view e, const EvalValue& 
       uint32_t bits = std::bit_cast<uint32_t>(static_cast<float>(x.lo));
       uint32_t field = (bits >> ((32 / fields) * i)) & (fields == 2 ? 0xFFFFu : 0xFFu);
       if (e == "unpack_2half") {
-        std::optional<double> h = halfOfBits(field);
-        v = h ? NumberSet::point(*h) : NumberSet::nanOnly();
+        double h = f16FromBits(static_cast<uint16_t>(field));
+        v = std::isnan(h) ? NumberSet::nanOnly() : NumberSet::point(h);
       } else if (e == "unpack_2ushort") {
         v = nm.fromReal(field / 65535.0);
       } else if (e == "unpack_4byte") {
