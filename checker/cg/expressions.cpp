@@ -418,33 +418,21 @@ TypeP Checker::call(Expr& e) {
         convert(a, f.parameters[k], context, rules::kOverloading);
       continue;
     }
-    // out/inout: copied back into the argument, which must be assignable and take the formal's
-    // type implicitly.
+    // out/inout: copied back into the argument, which must be assignable and have the
+    // formal's type. The seed's step 5 converts an actual to its formal, which an out argument
+    // cannot undo, and does not say how the value is copied back. cgc 3.1 requires the argument
+    // to have the formal's unqualified type exactly (C1113 for float and float1, float and
+    // half, int and float, float[3] for an unsized float[], in user and library functions):
+    // docs/ambiguities.md C34. The same type needs no conversion either way.
     if (!requireLvalue(
             a, ("the out argument " + std::to_string(k + 1) + " of '" + e.name + "'").c_str()))
       continue;
-    // The seed's step 5 converts an actual to its formal, which an out argument cannot undo:
-    // the seed does not say how the value is copied back. cgc 3.1 requires the argument to have
-    // the formal's unqualified type exactly (C1113 for float and float1, float and half, int and
-    // float, in and out of user and library functions): docs/ambiguities.md C34.
-    bool dynamicArray = f.parameters[k]->kind == TypeKind::Array && f.parameters[k]->arraySize < 0;
-    if (!dynamicArray && !isError(args[k]) && !sameType(f.parameters[k], args[k])) {
+    if (!isError(args[k]) && !isError(f.parameters[k]) && !sameType(f.parameters[k], args[k]))
       error(a.span,
             "the out argument " + std::to_string(k + 1) + " of '" + e.name + "' is " +
                 typeName(args[k]) + ", not the parameter's type " + typeName(f.parameters[k]) +
                 " (an out or inout argument has its parameter's type exactly)",
             rules::kFunctionCalls);
-      continue;
-    }
-    Conversion back = classifyConversion(*f.parameters[k], *args[k], program_);
-    if (!back.allowedImplicitly())
-      error(a.span,
-            "the " + typeName(f.parameters[k]) + " result of out parameter " +
-                std::to_string(k + 1) + " does not convert to " + typeName(args[k]) + " (" +
-                back.reason + ")",
-            rules::kConversions);
-    else if (f.directions[k] == ParameterDirection::InOut)
-      convert(a, f.parameters[k], context, rules::kOverloading);
   }
   if (currentFunction_ >= 0 && f.declaration >= 0)
     calls_[static_cast<size_t>(currentFunction_)].insert(f.declaration);

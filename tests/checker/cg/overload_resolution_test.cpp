@@ -181,7 +181,8 @@ TEST(CgOverload, LibraryTableIsDeclared) {
 TEST(CgOverload, OutArgumentsHaveTheirParametersTypeExactly) {
   const std::string d = "void o(out float y) { y = 1; } void io(inout float y) { }";
   const std::string vars =
-      "int i, float g, half h, float1 g1, float3 v, float4 p, float4 s, half4 hs, int ie";
+      "int i, float g, half h, float1 g1, float3 v, float4 p, float4 s, half4 hs, int ie, "
+      "float ar[3]";
   auto call = [&](const std::string& decls, const std::string& c) {
     return chosen(decls, c, "generic", vars);
   };
@@ -192,6 +193,8 @@ TEST(CgOverload, OutArgumentsHaveTheirParametersTypeExactly) {
   EXPECT_EQ(call(d, "io(h)"), "error cg-function-calls");  // inout too
   EXPECT_EQ(call(d, "o(i)"), "error cg-function-calls");   // int for float
   EXPECT_EQ(call(d, "o(g1)"), "error cg-function-calls");  // float1 is not float
+  EXPECT_EQ(call("void u(inout float y[]) { }", "u(ar)"),
+            "error cg-function-calls");  // float[3] for an unsized float[] (cgc C1113)
   EXPECT_EQ(call("", "sincos(p, s, s)"), "lib:sincos(float4, float4, float4)");
   EXPECT_EQ(call("", "sincos(p, hs, hs)"), "error cg-function-calls");
   EXPECT_EQ(call("", "frexp(g, ie)"), "lib:frexp(float, int)");
