@@ -190,7 +190,13 @@ Conversion classifyConversion(const Type& source, const Type& target, const Prog
   // Object types: seed "Scalar conversions".
   bool sObj = source.kind == TypeKind::Object, tObj = target.kind == TypeKind::Object;
   if (sObj || tObj) {
-    if (sObj && tObj && objectsCompatible(source.object, target.object))
+    // The integer samplers (isampler2D, usampler2D) are the Cg 3.1 manual's, which gives no
+    // conversion rule: cgc 3.1 converts a sampler of one dimension to the same dimension of any
+    // texel type and any sampler to `sampler`, and `sampler` to the float samplers only (C1102
+    // for `sampler` to `usampler2D`; docs/ambiguities.md CG-P18).
+    if (sObj && tObj && objectsCompatible(source.object, target.object) &&
+        !(source.object == ObjectKind::Sampler && target.object != ObjectKind::Sampler &&
+          target.scalar != Scalar::Float))
       return verdict(ConversionVerdict::Implicit, "compatible object types (Scalar conversions)");
     return verdict(ConversionVerdict::NotAllowed,
                    "incompatible object types, or object and numeric types (Scalar conversions: "

@@ -1,6 +1,7 @@
 // The standard-library overload table (see standard_library.h for the source).
 #include "checker/cg/standard_library.h"
 
+#include <algorithm>
 #include <set>
 
 namespace plumb::cg {
@@ -153,7 +154,6 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("tex1Dproj", {s1, f2}, f4, profiles);
       b.add("tex2D", {s2, f2}, f4, profiles);
       b.add("tex2D", {s2, f3}, f4, profiles);
-      b.add("tex2D", {s2, f2, f2, f2}, f4, profiles);
       b.add("tex2Dproj", {s2, f3}, f4, profiles);
       b.add("tex2Dproj", {s2, f4}, f4, profiles);
       b.add("tex2Dbias", {s2, f4}, f4, profiles);
@@ -163,24 +163,37 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("texCUBEproj", {sc, f4}, f4, profiles);
       b.add("texRECT", {sr, f2}, f4, profiles);
       b.add("texRECTproj", {sr, f3}, f4, profiles);
-      // The explicit-derivative, shadow, level-of-detail and bias forms of the same pages.
-      b.add("tex1D", {s1, f1, f1, f1}, f4, profiles);
-      b.add("tex1D", {s1, f2, f1, f1}, f4, profiles);
+      // The shadow and bias forms of the same pages.
       b.add("tex1Dproj", {s1, f3}, f4, profiles);
       b.add("tex1Dbias", {s1, f4}, f4, profiles);
-      b.add("tex2D", {s2, f3, f2, f2}, f4, profiles);
-      b.add("tex3D", {s3, f3, f3, f3}, f4, profiles);
       b.add("tex3Dbias", {s3, f4}, f4, profiles);
       b.add("texCUBE", {sc, f4}, f4, profiles);
-      b.add("texCUBE", {sc, f3, f3, f3}, f4, profiles);
-      b.add("texCUBE", {sc, f4, f3, f3}, f4, profiles);
       b.add("texCUBEbias", {sc, f4}, f4, profiles);
       b.add("texRECT", {sr, f3}, f4, profiles);
-      b.add("texRECT", {sr, f2, f2, f2}, f4, profiles);
-      b.add("texRECT", {sr, f3, f2, f2}, f4, profiles);
       b.add("texRECTproj", {sr, f4}, f4, profiles);
       // texRECTbias (the manual's pages: the coordinate's w is the bias).
       b.add("texRECTbias", {sr, f4}, f4, profiles);
+    }
+    // The explicit-derivative forms (`tex2D(s, uv, dx, dy)`): in the fragment profiles with
+    // derivatives and the vertex and later stages from gp4 on, not arbfp1, ps_1_1, ps_2_0
+    // (cgc 3.1: C3004 "not supported in this profile"), vp40, vs_3_0 (C1115: no overload), as
+    // ddx and ddy (CG-P8): a lookup's derivatives select its level, which vertex programs
+    // before gp4 do not have (docs/ambiguities.md CG-P19).
+    std::vector<std::vector<std::string>> derivativeProfiles(sampling.begin() + 2, sampling.end());
+    derivativeProfiles.erase(std::remove(derivativeProfiles.begin(), derivativeProfiles.end(),
+                                         std::vector<std::string>{"vs_3_0"}),
+                             derivativeProfiles.end());
+    for (const char* p : kDerivativeProfiles) derivativeProfiles.push_back({p});
+    for (const std::vector<std::string>& profiles : derivativeProfiles) {
+      b.add("tex1D", {s1, f1, f1, f1}, f4, profiles);
+      b.add("tex1D", {s1, f2, f1, f1}, f4, profiles);
+      b.add("tex2D", {s2, f2, f2, f2}, f4, profiles);
+      b.add("tex2D", {s2, f3, f2, f2}, f4, profiles);
+      b.add("tex3D", {s3, f3, f3, f3}, f4, profiles);
+      b.add("texCUBE", {sc, f3, f3, f3}, f4, profiles);
+      b.add("texCUBE", {sc, f4, f3, f3}, f4, profiles);
+      b.add("texRECT", {sr, f2, f2, f2}, f4, profiles);
+      b.add("texRECT", {sr, f3, f2, f2}, f4, profiles);
     }
     // The level-of-detail forms (the coordinate's w is the level): "supported in fragment
     // profiles starting with fp40 and in vertex profiles starting with vp40" (the tex2Dlod
@@ -243,6 +256,49 @@ const std::vector<FunctionSignature>& standardLibrary() {
     b.add("tex2DARRAYbias", {s2a, f4}, f4, gp4);
     b.add("tex2DARRAYproj", {s2a, f4}, f4, gp4);
     b.add("texBUF", {sb, scalarType(Scalar::Int)}, f4, gp4);
+    // The rest of the manual's index (docs/ambiguities.md CG-P18). Shadow comparisons with a
+    // bias or a level (tex1Dcmpbias ... tex2Dcmplod: the reference right after the coordinates,
+    // the bias or level last): "fragment profiles starting with fp40 and vertex profiles
+    // starting with vp40" (cgc 3.1: C3004 in arbfp1, ps_2_0, ps_3_0, vs_3_0, ps_4_0), the
+    // texel-offset variants "only in gp4 and newer profiles".
+    std::vector<std::string> compareProfiles = gp4;
+    compareProfiles.insert(compareProfiles.end(), {"fp40", "vp40"});
+    for (const char* form : {"cmpbias", "cmplod"}) {
+      b.add(std::string("tex1D") + form, {s1, f4}, f4, compareProfiles);
+      b.add(std::string("tex1D") + form, {s1, f4, i1}, f4, gp4);
+      b.add(std::string("tex2D") + form, {s2, f4}, f4, compareProfiles);
+      b.add(std::string("tex2D") + form, {s2, f4, i2}, f4, gp4);
+      b.add(std::string("tex1DARRAY") + form, {s1a, f4}, f4, gp4);
+      b.add(std::string("tex1DARRAY") + form, {s1a, f4, i1}, f4, gp4);
+    }
+    // Array fetches and sizes (int4: the coordinates, the layer, the level last; the size of
+    // one layer's image).
+    b.add("tex1DARRAYfetch", {s1a, i4}, f4, gp4);
+    b.add("tex1DARRAYfetch", {s1a, i4, i1}, f4, gp4);
+    b.add("tex2DARRAYfetch", {s2a, i4}, f4, gp4);
+    b.add("tex2DARRAYfetch", {s2a, i4, i2}, f4, gp4);
+    b.add("tex1DARRAYsize", {s1a, i1}, i3, gp4);
+    b.add("tex2DARRAYsize", {s2a, i1}, i3, gp4);
+    b.add("texBUFsize", {sb, i1}, i3, gp4);
+    // Multisample textures, cube-map arrays and renderbuffers. The pages say gp5 for the first
+    // two; cgc 3.1 accepts them in gp4fp and gp4vp too, and only texCUBEARRAYbias and
+    // texCUBEARRAYlod in gp5 alone (C1115 in gp4fp). tex2DMSsize is an int2 in cgc 3.1 (the
+    // page: int3); texRBUF's page names samplerBUF where cgc 3.1 takes samplerRBUF (C1115).
+    const TypeP sms = objectType(ObjectKind::Sampler2DMS),
+                smsa = objectType(ObjectKind::Sampler2DMSARRAY),
+                sca = objectType(ObjectKind::SamplerCUBEARRAY),
+                srb = objectType(ObjectKind::SamplerRBUF);
+    b.add("tex2DMSfetch", {sms, i2, i1}, f4, gp4);
+    b.add("tex2DMSsize", {sms}, i2, gp4);
+    b.add("tex2DMSARRAYfetch", {smsa, i3, i1}, f4, gp4);
+    b.add("tex2DMSARRAYsize", {smsa}, i3, gp4);
+    b.add("texCUBEARRAY", {sca, f4}, f4, gp4);
+    b.add("texCUBEARRAY", {sca, f4, f3, f3}, f4, gp4);
+    b.add("texCUBEARRAYbias", {sca, f4, f1}, f4, {"gp5fp", "gp5vp", "gp5gp", "gp5tcp", "gp5tep"});
+    b.add("texCUBEARRAYlod", {sca, f4, f1}, f4, {"gp5fp", "gp5vp", "gp5gp", "gp5tcp", "gp5tep"});
+    b.add("texCUBEARRAYsize", {sca, i1}, i3, gp4);
+    b.add("texRBUF", {srb, i2, i1}, f4, gp4);
+    b.add("texRBUFsize", {srb}, i2, gp4);
     // The bit casts (their pages: "supported by the gp4vp, gp4gp, and gp4vp profiles", "not
     // supported by pre-G80 profiles"; cgc 3.1 accepts them in gp4fp, gp4vp, gp5fp and has no
     // overload (C1115) in fp40, vp40, ps_4_0): float and float1-4 only.
@@ -269,6 +325,29 @@ const std::vector<FunctionSignature>& standardLibrary() {
     // Geometry programs end a strip (gp4gp page; emitVertex, whose arguments are any varying
     // outputs, is the checker's: Checker::emitVertex).
     b.add("restartStrip", {}, voidType(), {"gp4gp", "gp5gp", "gs_4_0", "gs_5_0"});
+    // The integer samplers' lookups (the pages' `int4 tex2D(isampler2D ...)`, `unsigned int4
+    // tex2D(usampler2D ...)`): "only supported in gp4 and newer profiles". Every lookup with a
+    // float4 result but the shadow comparisons with a bias or level (cgc 3.1 gives those a
+    // float4 for an isampler too); elsewhere an integer sampler converts to the float one of
+    // its dimension (CG-P18). Appended, so the indices above stay as they were.
+    const std::vector<FunctionSignature> floatLookups = b.out;
+    for (const FunctionSignature& f : floatLookups) {
+      if (f.name.rfind("tex", 0) != 0 || f.name.find("cmp") != std::string::npos ||
+          f.parameters.empty() || f.parameters[0]->kind != TypeKind::Object ||
+          f.parameters[0]->object == ObjectKind::Sampler || !sameType(f.result, f4))
+        continue;
+      std::vector<std::string> profiles;
+      for (const std::string& p : f.profiles) {
+        if (p == "ps") profiles.insert(profiles.end(), {"gp4fp", "gp5fp"});
+        if (std::find(gp4.begin(), gp4.end(), p) != gp4.end()) profiles.push_back(p);
+      }
+      if (profiles.empty()) continue;
+      for (Scalar texel : {Scalar::Int, Scalar::UInt}) {
+        std::vector<TypeP> params = f.parameters;
+        params[0] = objectType(params[0]->object, texel);
+        b.add(f.name, std::move(params), vectorType(texel, 4), profiles, f.directions);
+      }
+    }
     return b.out;
   }();
   return table;

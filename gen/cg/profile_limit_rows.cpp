@@ -43,18 +43,23 @@ struct LimitFacts {
   // The level-of-detail forms: "supported in fragment profiles starting with fp40 and in
   // vertex profiles starting with vp40" (tex2Dlod page).
   bool lodLookups;
+  // The explicit-derivative forms (`tex2D(s, uv, dx, dy)`): the fragment profiles with
+  // derivatives (the ddx page: not arbfp1; ps_2_0 has no gradient instruction) and the vertex
+  // profiles from gp4 on, whose lookups take a level from derivatives; not vp40 and vs_3_0,
+  // whose vertex lookups take an explicit level only (docs/ambiguities.md CG-P19).
+  bool derivativeLookups;
 };
 constexpr LimitFacts kLimitProfiles[] = {
-    {"arbfp1", false, true, 1, false, false, true, false},
-    {"ps_2_0", false, true, 1, false, false, true, false},
-    {"fp40", false, false, 3, false, false, true, true},
-    {"ps_3_0", false, false, 4, false, true, true, true},
-    {"gp4fp", false, false, 0, true, false, true, true},
-    {"arbvp1", true, true, 2, false, false, false, false},
-    {"vs_2_0", true, true, 2, false, false, false, false},
-    {"vp40", true, false, 2, false, false, true, true},
-    {"vs_3_0", true, false, 2, false, true, true, true},
-    {"gp4vp", true, false, 0, true, false, true, true},
+    {"arbfp1", false, true, 1, false, false, true, false, false},
+    {"ps_2_0", false, true, 1, false, false, true, false, false},
+    {"fp40", false, false, 3, false, false, true, true, true},
+    {"ps_3_0", false, false, 4, false, true, true, true, true},
+    {"gp4fp", false, false, 0, true, false, true, true, true},
+    {"arbvp1", true, true, 2, false, false, false, false, false},
+    {"vs_2_0", true, true, 2, false, false, false, false, false},
+    {"vp40", true, false, 2, false, false, true, true, false},
+    {"vs_3_0", true, false, 2, false, true, true, true, false},
+    {"gp4vp", true, false, 0, true, false, true, true, true},
 };
 constexpr int kLimitProfileCount =
     static_cast<int>(sizeof kLimitProfiles / sizeof kLimitProfiles[0]);
@@ -382,24 +387,28 @@ struct LookupFacts {
   const char* sampler;   // sampler2D
   const char* plain;     // the coordinate of texND(s, c)
   const char* proj;      // of texNDproj
+  const char* derivatives;  // the coordinate, dx and dy of texND(s, c, dx, dy)
 };
 constexpr LookupFacts kLookups[] = {
-    {"tex1D", "sampler1D", "t.x", "t.xy"},       {"tex2D", "sampler2D", "t.xy", "t"},
-    {"tex3D", "sampler3D", "t.xyz", "t"},        {"texCUBE", "samplerCUBE", "t.xyz", "t"},
-    {"texRECT", "samplerRECT", "t.xy", "t.xyz"},
+    {"tex1D", "sampler1D", "t.x", "t.xy", "t.x, t.y, t.z"},
+    {"tex2D", "sampler2D", "t.xy", "t", "t.xy, t.zw, t.zw"},
+    {"tex3D", "sampler3D", "t.xyz", "t", "t.xyz, t.xyz, t.yzw"},
+    {"texCUBE", "samplerCUBE", "t.xyz", "t", "t.xyz, t.xyz, t.yzw"},
+    {"texRECT", "samplerRECT", "t.xy", "t.xyz", "t.xy, t.zw, t.zw"},
 };
 constexpr int kLookupCount = static_cast<int>(sizeof kLookups / sizeof kLookups[0]);
 
 bool lookupRejects(const LimitFacts& f, int function, int sampler, int form) {
   if (function != sampler) return true;  // the synopsis: texND takes samplerND
   if (!f.lookups) return true;
-  return form == 2 && !f.lodLookups;
+  return (form == 2 && !f.lodLookups) || (form == 3 && !f.derivativeLookups);
 }
 
 CgDraft textureDraft(SolverSession& session, Rng& rng) {
   CgDraft d;
-  // profile, function, sampler type, form (plain, proj, lod), other profile.
-  const std::vector<int> sizes = {kLimitProfileCount, kLookupCount, kLookupCount, 3,
+  // profile, function, sampler type, form (plain, proj, lod, explicit derivatives), other
+  // profile.
+  const std::vector<int> sizes = {kLimitProfileCount, kLookupCount, kLookupCount, 4,
                                   kLimitProfileCount};
   const bool wantReject = rng.below(2);
   std::vector<int> c = solveTableChoice(
@@ -421,11 +430,12 @@ CgDraft textureDraft(SolverSession& session, Rng& rng) {
   const LimitFacts& f = kLimitProfiles[c[0]];
   const StageText st = stageText(f.vertex);
   const LookupFacts& l = kLookups[c[1]];
-  static const char* const kForms[] = {"", "proj", "lod"};
+  static const char* const kForms[] = {"", "proj", "lod", ""};
   const std::string call = std::string(l.function) + kForms[c[3]] + "(s, " +
                            (c[3] == 0   ? l.plain
                             : c[3] == 1 ? l.proj
-                                        : "t") +
+                            : c[3] == 2 ? "t"
+                                        : l.derivatives) +
                            ")";
   const std::string src = std::string("uniform ") + kLookups[c[2]].sampler + " s;\n" +
                           "float4 main(float4 t : TEXCOORD0" + (f.vertex ? ", " + st.input : "") +
@@ -436,9 +446,10 @@ CgDraft textureDraft(SolverSession& session, Rng& rng) {
       lookupRejects(f, c[1], c[2], c[3]),
       call + " on a " + kLookups[c[2]].sampler + " in " + f.name + "; under " +
           kLimitProfiles[c[4]].name + (c[1] == c[2] ? " the other verdict" : " also rejected"));
-  d.program.derivation = {{"function", std::string(l.function) + kForms[c[3]]},
-                          {"sampler", kLookups[c[2]].sampler},
-                          {"other_profile", kLimitProfiles[c[4]].name}};
+  d.program.derivation = {
+      {"function", std::string(l.function) + kForms[c[3]] + (c[3] == 3 ? " (derivatives)" : "")},
+      {"sampler", kLookups[c[2]].sampler},
+      {"other_profile", kLimitProfiles[c[4]].name}};
   return d;
 }
 

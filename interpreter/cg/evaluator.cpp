@@ -1433,6 +1433,8 @@ class Execution {
       // texNsize(s, lod): the level's width, height and depth; where the texture has no such
       // dimension, or the level does not exist, or no texture is given: any int.
       std::vector<std::optional<int64_t>> size(3);
+      if (args[0].texture && args.size() == 1)  // tex2DMSsize(s), texRBUFsize(s): no level
+        size = textureSize(*args[0].texture, NumberSet::point(0));
       if (args[0].texture && args.size() == 2 && !args[1].components.empty() &&
           args[1].components[0].kind == ComponentKind::Int &&
           !args[1].components[0].integer.undefined)
@@ -1456,7 +1458,10 @@ class Execution {
     // is not one value is any result.
     std::vector<int64_t> offset;
     size_t count = args.size();
-    if (chosen && chosen->parameters.size() >= 3 && e.name != "texelFetch" &&
+    // (The multisample fetches' last integer is the sample number, not an offset.)
+    bool sampleNumber =
+        e.name == "tex2DMSfetch" || e.name == "tex2DMSARRAYfetch" || e.name == "texRBUF";
+    if (chosen && chosen->parameters.size() >= 3 && e.name != "texelFetch" && !sampleNumber &&
         chosen->parameters.back() && isIntegral(chosen->parameters.back()->scalar) &&
         args.size() == chosen->parameters.size()) {
       for (const Component& c : args.back().components) {
@@ -1492,6 +1497,15 @@ class Execution {
     for (size_t k = 0; k < v.components.size() && k < r.channels.size(); ++k) {
       if (v.components[k].kind == ComponentKind::Number)
         v.components[k] = Component::ofNumber(m, numeric(m).convert(r.channels[k]));
+      else if (v.components[k].kind == ComponentKind::Int) {
+        // An integer sampler's lookup (int4, unsigned int4): the texel's integer; a set that is
+        // not one integer (a filtered or undefined read) is any int.
+        const NumberSet& n = r.channels[k];
+        bool exact = n.isPoint() && std::isfinite(n.lo) && std::floor(n.lo) == n.lo &&
+                     std::fabs(n.lo) <= 2147483648.0;
+        v.components[k] =
+            Component::ofInt(exact ? IntSet::of(static_cast<int64_t>(n.lo)) : IntSet::any());
+      }
     }
     rule("texture-lookup", e.span, valueText(v));
     return v;
@@ -2003,7 +2017,7 @@ class Execution {
     out = makeValue(t, false);
     if (t && t->kind == TypeKind::Object) {
       // A sampler: its texture (texture.h: JSON or @FILE).
-      out.texture = textureFromArgument(t->object, trimmed(text), error);
+      out.texture = textureFromArgument(t->object, trimmed(text), error, t->scalar);
       return out.texture != nullptr;
     }
     std::vector<std::string> parts;

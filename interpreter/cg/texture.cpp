@@ -22,14 +22,23 @@ constexpr double kTextureInfinity = std::numeric_limits<double>::infinity();
 
 // The WGSL texture type whose texels have a Cg sampler's shape: a RECT texture is a 2D one
 // read with unnormalized coordinates (the manual's texRECT page).
+// Multisample textures and renderbuffers are WGSL's multisampled 2D texture (its "samples" in
+// the place of the levels; a 2DMSARRAY's layers after them).
+bool multisampleSampler(ObjectKind k) {
+  return k == ObjectKind::Sampler2DMS || k == ObjectKind::Sampler2DMSARRAY ||
+         k == ObjectKind::SamplerRBUF;
+}
+
 plumb::Type wgslTextureType(plumb::TypeTable& types, ObjectKind k) {
   plumb::TypeNode n;
-  n.kind = plumb::TypeKind::SampledTexture;
+  n.kind = multisampleSampler(k) ? plumb::TypeKind::MultisampledTexture
+                                 : plumb::TypeKind::SampledTexture;
   n.element = types.f32();
   n.dimension = k == ObjectKind::Sampler1D || k == ObjectKind::SamplerBUF
                     ? ast::TextureDimension::D1
-                : k == ObjectKind::Sampler3D   ? ast::TextureDimension::D3
-                : k == ObjectKind::SamplerCUBE ? ast::TextureDimension::Cube
+                : k == ObjectKind::Sampler3D        ? ast::TextureDimension::D3
+                : k == ObjectKind::SamplerCUBE      ? ast::TextureDimension::Cube
+                : k == ObjectKind::SamplerCUBEARRAY ? ast::TextureDimension::CubeArray
                 : k == ObjectKind::Sampler1DARRAY || k == ObjectKind::Sampler2DARRAY
                     ? ast::TextureDimension::D2Array
                     : ast::TextureDimension::D2;
@@ -45,6 +54,7 @@ int dimensions(ObjectKind k) {
       return 1;
     case ObjectKind::Sampler3D:
     case ObjectKind::SamplerCUBE:
+    case ObjectKind::SamplerCUBEARRAY:
       return 3;
     default:
       return 2;
@@ -110,7 +120,19 @@ std::vector<interp::SamplerDescriptor> samplerStates(const Texture& t) {
 }
 
 bool arrayedSampler(ObjectKind k) {
-  return k == ObjectKind::Sampler1DARRAY || k == ObjectKind::Sampler2DARRAY;
+  return k == ObjectKind::Sampler1DARRAY || k == ObjectKind::Sampler2DARRAY ||
+         k == ObjectKind::SamplerCUBEARRAY;
+}
+
+// An integer texture filtered other than nearest: OpenGL makes it incomplete ("a texture is not
+// complete if its internal format is integer and a filter is not NEAREST"), and sampling an
+// incomplete integer texture is undefined; nearest filtering reads texels exactly (CG-E17).
+bool integerTextureFiltered(const Texture& t) {
+  if (t.texel == Scalar::Float) return false;
+  using interp::FilterMode;
+  return !t.state || t.state->magFilter != FilterMode::Nearest ||
+         t.state->minFilter != FilterMode::Nearest ||
+         (t.levels > 1 && t.state->mipmapFilter != FilterMode::Nearest);
 }
 
 // The layers an array lookup's layer coordinate selects: "the layer specified in the
@@ -148,16 +170,22 @@ LookupResult sample(const Texture& t, std::vector<NumberSet> coords,
                     std::optional<NumberSet> layer = std::nullopt,
                     std::optional<NumberSet> reference = std::nullopt) {
   LookupResult r;
+  if (integerTextureFiltered(t) || (t.texel != Scalar::Float && reference)) {
+    r.channels.assign(4, NumberSet::any());
+    return r;
+  }
   if (t.sampler == ObjectKind::SamplerRECT)
     // texRECT: "unnormalized texture coordinates" (the manual's texRECT page): in texels.
     for (size_t a = 0; a < coords.size() && a < 2; ++a)
       coords[a] = quotient(coords[a], NumberSet::point(static_cast<double>(t.size[a])));
   interp::TextureView view;
   view.texels = &t.texels;
-  view.dimension = t.sampler == ObjectKind::Sampler1D     ? interp::SampledDimension::D1
-                   : t.sampler == ObjectKind::Sampler3D   ? interp::SampledDimension::D3
-                   : t.sampler == ObjectKind::SamplerCUBE ? interp::SampledDimension::Cube
-                                                          : interp::SampledDimension::D2;
+  view.dimension =
+      t.sampler == ObjectKind::Sampler1D   ? interp::SampledDimension::D1
+      : t.sampler == ObjectKind::Sampler3D ? interp::SampledDimension::D3
+      : t.sampler == ObjectKind::SamplerCUBE || t.sampler == ObjectKind::SamplerCUBEARRAY
+          ? interp::SampledDimension::Cube
+          : interp::SampledDimension::D2;
   view.arrayed = arrayedSampler(t.sampler);
   view.depth = reference.has_value();
   interp::SamplePoint p;
@@ -236,7 +264,7 @@ LookupResult fetch(const Texture& t, const std::vector<NumberSet>& coords, const
 }  // namespace
 
 std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std::string& text,
-                                                   std::string& error) {
+                                                   std::string& error, Scalar texel) {
   std::string body = text;
   if (!body.empty() && body[0] == '@') {
     std::ifstream in(body.substr(1));
@@ -258,7 +286,7 @@ std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std
   if (sampler != ObjectKind::Sampler1D && sampler != ObjectKind::Sampler2D &&
       sampler != ObjectKind::Sampler3D && sampler != ObjectKind::SamplerCUBE &&
       sampler != ObjectKind::SamplerRECT && !arrayedSampler(sampler) &&
-      sampler != ObjectKind::SamplerBUF) {
+      sampler != ObjectKind::SamplerBUF && !multisampleSampler(sampler)) {
     error = "textures of this sampler type are not evaluated";
     return nullptr;
   }
@@ -286,6 +314,26 @@ std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std
       return nullptr;
     }
   }
+  if (sampler == ObjectKind::SamplerCUBEARRAY) {
+    if (!j.contains("size") || !j["size"].is_array() || j["size"].size() != 3 ||
+        !j["size"][2].is_number_integer() || j["size"][2].get<int64_t>() < 6 ||
+        j["size"][2].get<int64_t>() % 6 != 0 || j["size"][0] != j["size"][1]) {
+      error =
+          "a cube array texture's size is [n, n, 6 * cubes] (each cube's faces +X -X +Y -Y +Z -Z)";
+      return nullptr;
+    }
+  }
+  if (multisampleSampler(sampler)) {
+    if (j.contains("mipLevels")) {
+      error = "a multisample texture has \"samples\", not \"mipLevels\"";
+      return nullptr;
+    }
+    if (sampler != ObjectKind::Sampler2DMSARRAY && j.contains("size") && j["size"].is_array() &&
+        j["size"].size() == 3 && j["size"][2] != 1) {
+      error = "a multisample texture's size is [width, height]";
+      return nullptr;
+    }
+  }
   static plumb::TypeTable types;
   plumb::Type type = wgslTextureType(types, sampler);
   nlohmann::json texture = j;
@@ -297,7 +345,9 @@ std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std
   t->texels = std::move(*texels);
   t->levels = static_cast<int>(t->texels.components().size());
   for (size_t k = 0; k < j["size"].size() && k < 3; ++k) t->size[k] = j["size"][k].get<int64_t>();
-  if (arrayedSampler(sampler)) t->layers = t->size[2];
+  t->texel = texel;
+  if (arrayedSampler(sampler) || sampler == ObjectKind::Sampler2DMSARRAY) t->layers = t->size[2];
+  if (sampler == ObjectKind::SamplerCUBEARRAY) t->layers = t->size[2] / 6;
   if (j.contains("sampler")) {
     // A "compare" function makes it a shadow sampler's state (GL's TEXTURE_COMPARE_MODE).
     std::optional<interp::SamplerDescriptor> s = interp::samplerFromJson(
@@ -311,7 +361,9 @@ std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std
   t->summary = std::to_string(t->size[0]);
   for (int k = 1; k < dimensions(sampler) && k < 3; ++k)
     t->summary += "x" + std::to_string(t->size[k]);
-  t->summary += ", " + std::to_string(t->levels) + (t->levels == 1 ? " level" : " levels");
+  t->summary += ", " + std::to_string(t->levels) +
+                (multisampleSampler(sampler) ? (t->levels == 1 ? " sample" : " samples")
+                                             : (t->levels == 1 ? " level" : " levels"));
   t->summary += t->state ? ", its sampler state" : ", any sampler state";
   return t;
 }
@@ -320,16 +372,22 @@ namespace {
 
 // The lookup's sampler part and form: "tex2DARRAY" + "lod". Longest bases first.
 bool splitLookupName(const std::string& name, std::string& base, std::string& suffix) {
-  for (const char* b :
-       {"tex1DARRAY", "tex2DARRAY", "texCUBE", "texRECT", "texBUF", "tex1D", "tex2D", "tex3D"}) {
+  for (const char* b : {"tex2DMSARRAY", "texCUBEARRAY", "tex1DARRAY", "tex2DARRAY", "tex2DMS",
+                        "texCUBE", "texRECT", "texRBUF", "texBUF", "tex1D", "tex2D", "tex3D"}) {
     if (name.rfind(b, 0) != 0) continue;
     base = b;
     suffix = name.substr(base.size());
-    if (base == "texBUF") return suffix.empty();
-    if (base.find("ARRAY") != std::string::npos)
-      return suffix.empty() || suffix == "lod" || suffix == "bias" || suffix == "proj";
+    if (base == "texBUF" || base == "texRBUF") return suffix.empty() || suffix == "size";
+    if (base == "tex2DMS" || base == "tex2DMSARRAY") return suffix == "fetch" || suffix == "size";
+    if (base == "texCUBEARRAY")
+      return suffix.empty() || suffix == "lod" || suffix == "bias" || suffix == "size";
+    if (base == "tex1DARRAY" || base == "tex2DARRAY")
+      return suffix.empty() || suffix == "lod" || suffix == "bias" || suffix == "proj" ||
+             suffix == "fetch" || suffix == "size" ||
+             (base == "tex1DARRAY" && (suffix == "cmpbias" || suffix == "cmplod"));
     return suffix.empty() || suffix == "proj" || suffix == "lod" || suffix == "bias" ||
-           suffix == "fetch" || suffix == "size";
+           suffix == "fetch" || suffix == "size" ||
+           ((base == "tex1D" || base == "tex2D") && (suffix == "cmpbias" || suffix == "cmplod"));
   }
   return false;
 }
@@ -350,9 +408,14 @@ bool isTextureLookup(const std::string& name) {
 
 std::vector<std::optional<int64_t>> textureSize(const Texture& t, const NumberSet& level) {
   std::vector<std::optional<int64_t>> out(3);
-  if (!level.isPoint() || level.lo < 0 || level.lo >= t.levels) return out;
-  int l = static_cast<int>(level.lo);
-  int dims = t.sampler == ObjectKind::Sampler3D ? 3 : t.sampler == ObjectKind::Sampler1D ? 1 : 2;
+  bool levelless = t.sampler == ObjectKind::SamplerBUF || multisampleSampler(t.sampler);
+  if (!levelless && (!level.isPoint() || level.lo < 0 || level.lo >= t.levels)) return out;
+  int l = levelless ? 0 : static_cast<int>(level.lo);
+  int dims = t.sampler == ObjectKind::Sampler3D ? 3
+             : t.sampler == ObjectKind::Sampler1D || t.sampler == ObjectKind::Sampler1DARRAY ||
+                     t.sampler == ObjectKind::SamplerBUF
+                 ? 1
+                 : 2;
   for (int k = 0; k < dims; ++k) out[k] = std::max<int64_t>(1, t.size[k] >> l);
   return out;
 }
@@ -387,6 +450,53 @@ LookupResult lookupTexture(const std::string& name, const Texture& t,
   if (base == "texBUF") {
     // "an unfiltered texture lookup ... using coordinates s": the element at index s.
     return fetch(t, {c[0]}, NumberSet::point(0));
+  }
+  if (base == "tex2DMS" || base == "tex2DMSARRAY" || base == "texRBUF") {
+    // tex2DMSfetch(s, int2 c, int n), tex2DMSARRAYfetch(s, int3 (c, layer), int n),
+    // texRBUF(s, int2 c, int n): "an unfiltered texture lookup of sample num" (the samples are
+    // held where a mipmapped texture's levels are).
+    if (args.size() != 2 || args[1].empty() || c.size() < 2) {
+      r.error = name + ": a coordinate and a sample number expected";
+      return r;
+    }
+    return fetch(t, first(base == "tex2DMSARRAY" ? 3 : 2), args[1][0]);
+  }
+  if (layer && suffix == "fetch") {
+    // tex1DARRAYfetch(s, int4 (x, layer, _, lod)), tex2DARRAYfetch(s, int4 (x, y, layer, lod)):
+    // "the layer ... right after the regular coordinates, the level of detail ... the last
+    // component" (a 1D array is held as a 2D array one texel high: row 0).
+    if (args.size() != 1 || c.size() != 4) {
+      r.error = name + ": an int4 coordinate expected";
+      return r;
+    }
+    std::vector<NumberSet> at = offsetCoordinates(first(dims), offset);
+    if (t.sampler == ObjectKind::Sampler1DARRAY) at.push_back(NumberSet::point(0));
+    at.push_back(c[dims]);
+    return fetch(t, at, c[3]);
+  }
+  if (suffix == "cmpbias" || suffix == "cmplod") {
+    // tex1Dcmplod(s, float4 (x, ref, _, lod)), tex2Dcmpbias(s, float4 (x, y, ref, bias)),
+    // tex1DARRAYcmplod(s, float4 (x, layer, ref, lod)): "The value used in the shadow comparison
+    // should be passed right after the normal coordinates", the bias or level "the last
+    // component" (a bias of the implicit level: any level, CG-E12).
+    if (args.size() != 1 || c.size() != 4) {
+      r.error = name + ": a float4 coordinate expected";
+      return r;
+    }
+    interp::LevelOfDetail lod =
+        suffix == "cmplod" ? interp::LevelOfDetail::explicitLevel(floatSetOf(c[3]))
+                           : interp::LevelOfDetail::explicitLevel(interp::FloatSet::anyValue());
+    return sample(t, first(dims), lod, offset, layerOf(), c[dims + layer]);
+  }
+  if (base == "texCUBEARRAY" && (suffix == "lod" || suffix == "bias")) {
+    // texCUBEARRAYlod(s, float4 (direction, layer), float lod) and the bias form (any level).
+    if (args.size() != 2 || args[1].empty() || c.size() != 4) {
+      r.error = name + ": a float4 coordinate and a level or bias expected";
+      return r;
+    }
+    interp::LevelOfDetail lod = interp::LevelOfDetail::explicitLevel(
+        suffix == "lod" ? floatSetOf(args[1][0]) : interp::FloatSet::anyValue());
+    return sample(t, first(dims), lod, offset, layerOf());
   }
   if (name == "texelFetch" || name == "texelFetchOffset" || suffix == "fetch") {
     // texelFetch(s, intN coordinate, int lod); tex2Dfetch(s, int4(x, y, _, lod)); the offset

@@ -39,12 +39,16 @@ struct Texture {
   /// sampler1DARRAY, sampler2DARRAY: the layers (a 1D array is held as a 2D array one texel
   /// high); samplerBUF: a one-level 1D texture read by index.
   int64_t layers = 1;
+  /// isampler*, usampler*: Int or UInt (the texels hold integers; a filtered lookup is exact
+  /// only with nearest filters, docs/ambiguities.md CG-E17).
+  Scalar texel = Scalar::Float;
 };
 
 /// The texture of a sampler argument: a JSON object or `@FILE` (see above). Null, with `error`,
 /// when it is not one.
 std::shared_ptr<const Texture> textureFromArgument(ObjectKind sampler, const std::string& text,
-                                                   std::string& error);
+                                                   std::string& error,
+                                                   Scalar texel = Scalar::Float);
 
 /// Whether `name` is a texture lookup `lookupTexture` evaluates.
 bool isTextureLookup(const std::string& name);
@@ -65,7 +69,9 @@ LookupResult lookupTexture(const std::string& name, const Texture& texture,
 
 /// The size query `texNsize(s, lod)` (the gp4 pages: "the size of the corresponding texture
 /// image"): width, height, depth of the level, each null where the texture has no such
-/// dimension or the level does not exist (the caller makes it any int).
+/// dimension or the level does not exist (the caller makes it any int). An array's layer count
+/// is null too (its pages: "the size of one element"; OpenGL's query gives the layers), and a
+/// buffer's, a multisample texture's and a renderbuffer's size has no level (`level` unused).
 std::vector<std::optional<int64_t>> textureSize(const Texture& texture, const NumberSet& level);
 
 }  // namespace plumb::cg

@@ -44,10 +44,11 @@ TypeP matrixType(Scalar s, int rows, int columns) {
   t.columns = columns;
   return make(std::move(t));
 }
-TypeP objectType(ObjectKind o) {
+TypeP objectType(ObjectKind o, Scalar texel) {
   Type t;
   t.kind = TypeKind::Object;
   t.object = o;
+  t.scalar = texel;
   return make(std::move(t));
 }
 TypeP structType(int index, std::string name, bool isInterface) {
@@ -80,7 +81,7 @@ bool sameType(const Type& a, const Type& b) {
     case TypeKind::Matrix:
       return a.scalar == b.scalar && a.rows == b.rows && a.columns == b.columns;
     case TypeKind::Object:
-      return a.object == b.object;
+      return a.object == b.object && a.scalar == b.scalar;
     case TypeKind::Struct:
       return a.structIndex == b.structIndex;
     case TypeKind::Array:
@@ -141,6 +142,14 @@ const char* objectName(ObjectKind o) {
       return "sampler2DARRAY";
     case ObjectKind::SamplerBUF:
       return "samplerBUF";
+    case ObjectKind::Sampler2DMS:
+      return "sampler2DMS";
+    case ObjectKind::Sampler2DMSARRAY:
+      return "sampler2DMSARRAY";
+    case ObjectKind::SamplerCUBEARRAY:
+      return "samplerCUBEARRAY";
+    case ObjectKind::SamplerRBUF:
+      return "samplerRBUF";
   }
   return "?";
 }
@@ -159,7 +168,10 @@ std::string typeName(const Type& t) {
     case TypeKind::Matrix:
       return scalarName(t.scalar) + std::to_string(t.rows) + "x" + std::to_string(t.columns);
     case TypeKind::Object:
-      return objectName(t.object);
+      return std::string(t.scalar == Scalar::Int    ? "i"
+                         : t.scalar == Scalar::UInt ? "u"
+                                                    : "") +
+             objectName(t.object);
     case TypeKind::Struct:
       return t.name.empty() ? "<anonymous struct>" : t.name;
     case TypeKind::Array: {
@@ -217,6 +229,20 @@ TypeP predefinedType(const std::string& name) {
     m["sampler1DARRAY"] = objectType(ObjectKind::Sampler1DARRAY);
     m["sampler2DARRAY"] = objectType(ObjectKind::Sampler2DARRAY);
     m["samplerBUF"] = objectType(ObjectKind::SamplerBUF);
+    m["sampler2DMS"] = objectType(ObjectKind::Sampler2DMS);
+    m["sampler2DMSARRAY"] = objectType(ObjectKind::Sampler2DMSARRAY);
+    m["samplerCUBEARRAY"] = objectType(ObjectKind::SamplerCUBEARRAY);
+    m["samplerRBUF"] = objectType(ObjectKind::SamplerRBUF);
+    // The integer samplers (the manual's tex2D ... texRBUF pages: `isampler2D`, `usampler2D`;
+    // cgc 3.1 knows them for every dimension in every profile), not the plain `sampler`.
+    for (ObjectKind k :
+         {ObjectKind::Sampler1D, ObjectKind::Sampler2D, ObjectKind::Sampler3D,
+          ObjectKind::SamplerCUBE, ObjectKind::SamplerRECT, ObjectKind::Sampler1DARRAY,
+          ObjectKind::Sampler2DARRAY, ObjectKind::SamplerBUF, ObjectKind::Sampler2DMS,
+          ObjectKind::Sampler2DMSARRAY, ObjectKind::SamplerCUBEARRAY, ObjectKind::SamplerRBUF}) {
+      m[std::string("i") + objectName(k)] = objectType(k, Scalar::Int);
+      m[std::string("u") + objectName(k)] = objectType(k, Scalar::UInt);
+    }
     return m;
   }();
   auto it = table.find(name);

@@ -28,7 +28,10 @@ enum class Scalar {
 
 /// Object types (seed "Scalar conversions": "sampler" is compatible with the others).
 /// The texture-array and buffer samplers are the gp4 profiles' ("Data Types": sampler1DARRAY,
-/// sampler2DARRAY, samplerBUF; Cg 3.1 reference manual, gp4fp/gp4vp/gp4gp pages).
+/// sampler2DARRAY, samplerBUF; Cg 3.1 reference manual, gp4fp/gp4vp/gp4gp pages); the
+/// multisample, cube-array and renderbuffer samplers those of the manual's tex2DMSfetch,
+/// texCUBEARRAY and texRBUF pages (docs/ambiguities.md CG-P18). Each has integer forms
+/// (`isampler2D`, `usampler2D`): the same kind, with Type::scalar Int or UInt.
 enum class ObjectKind {
   Sampler,
   Sampler1D,
@@ -39,6 +42,10 @@ enum class ObjectKind {
   Sampler1DARRAY,
   Sampler2DARRAY,
   SamplerBUF,
+  Sampler2DMS,
+  Sampler2DMSARRAY,
+  SamplerCUBEARRAY,
+  SamplerRBUF,
 };
 
 enum class TypeKind { Void, Scalar, Vector, Matrix, Object, Struct, Array, Error };
@@ -48,7 +55,8 @@ using TypeP = std::shared_ptr<const Type>;
 
 struct Type {
   TypeKind kind = TypeKind::Error;
-  Scalar scalar = Scalar::Float;  // Scalar, Vector, Matrix: the element type
+  Scalar scalar = Scalar::Float;  // Scalar, Vector, Matrix: the element type; Object: the
+                                  // texels' (Int: isampler*, UInt: usampler*)
   int rows = 1;                   // Matrix: n
   int columns = 1;                // Vector: the length; Matrix: m
   ObjectKind object = ObjectKind::Sampler;
@@ -65,7 +73,7 @@ TypeP errorType();
 TypeP scalarType(Scalar s);
 TypeP vectorType(Scalar s, int length);
 TypeP matrixType(Scalar s, int rows, int columns);
-TypeP objectType(ObjectKind o);
+TypeP objectType(ObjectKind o, Scalar texel = Scalar::Float);
 TypeP structType(int index, std::string name, bool isInterface = false);
 TypeP arrayType(TypeP element, int size, bool packed = false);
 

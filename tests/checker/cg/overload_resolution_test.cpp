@@ -141,13 +141,97 @@ TEST(CgOverload, StandardLibraryAndItsProfileOverloads) {
   EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "vp40"), "lib:vp40 tex2D(sampler2D, float2)");
   EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "arbvp1"), "error cg-overloading-of-functions-by-profile");
   EXPECT_EQ(chosen("", "ddx(g)", "arbvp1"), "error cg-overloading-of-functions-by-profile");
-  // The manual's other lookup forms: explicit derivatives; texel offsets for gp4/gp5 only.
+  // The manual's other lookup forms: explicit derivatives in the profiles with derivatives
+  // (CG-P19: not arbfp1, ps_2_0, vp40, vs_3_0, as cgc 3.1's C3004 and C1115); texel offsets
+  // for gp4/gp5 only.
   EXPECT_EQ(chosen("", "tex2D(s, v.xy, v.xy, v.xy)", "fp40"),
-            "lib:ps tex2D(sampler2D, float2, float2, float2)");
+            "lib:fp40 tex2D(sampler2D, float2, float2, float2)");
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy, v.xy, v.xy)", "gp4vp"),
+            "lib:gp4vp tex2D(sampler2D, float2, float2, float2)");
+  for (const char* profile : {"arbfp1", "ps_2_0", "vp40", "vs_3_0"})
+    EXPECT_EQ(chosen("", "tex2D(s, v.xy, v.xy, v.xy)", profile),
+              "error cg-overloading-of-functions-by-profile")
+        << profile;
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "arbfp1"), "lib:ps tex2D(sampler2D, float2)");
   EXPECT_EQ(chosen("", "tex2D(s, v.xy, int2(1, 0))", "fp40"),
             "error cg-overloading-of-functions-by-profile");
   // A user function overloads the library's name.
   EXPECT_EQ(chosen("float saturate(int a) { return 0; }", "saturate(i)"), "saturate(int)");
+}
+
+TEST(CgOverload, IntegerSamplers) {
+  // The manual's `int4 tex2D(isampler2D, float2)`, "only supported in gp4 and newer profiles";
+  // elsewhere an isampler2D converts to the sampler2D of its dimension (cgc 3.1), and `sampler`
+  // does not convert to an integer sampler (C1102; docs/ambiguities.md CG-P18).
+  const std::string params = "float2 uv, isampler2D is, usampler2D us, sampler2D s, sampler a";
+  EXPECT_EQ(chosen("", "tex2D(is, uv)", "gp4fp", params),
+            "lib:gp4fp gp5fp tex2D(isampler2D, float2)");
+  EXPECT_EQ(chosen("", "tex2D(us, uv)", "gp5fp", params),
+            "lib:gp4fp gp5fp tex2D(usampler2D, float2)");
+  EXPECT_EQ(chosen("", "tex2D(is, uv)", "fp40", params), "lib:ps tex2D(sampler2D, float2)");
+  auto result = testing::checkText(
+      "void t(isampler2D is, float2 uv) { int4 a = tex2D(is, uv); "
+      "float4 b = tex2Dfetch(is, int4(0)); }",
+      "gp4fp");
+  EXPECT_TRUE(result.ok) << result.message;
+  const std::string conversions =
+      "void f(sampler2D x) {} void g(isampler2D x) {} void h(sampler x) {}\n";
+  EXPECT_EQ(chosen(conversions, "f(is)", "gp4fp", params), "f(sampler2D)");
+  EXPECT_EQ(chosen(conversions, "g(s)", "gp4fp", params), "g(isampler2D)");
+  EXPECT_EQ(chosen(conversions, "h(us)", "gp4fp", params), "h(sampler)");
+  EXPECT_EQ(chosen(conversions, "g(a)", "gp4fp", params), kOverloading);
+}
+
+TEST(CgOverload, TheIndexsOtherTextureFunctions) {
+  // The 21 functions of the manual's index declared last, each in the profiles cgc 3.1 takes it
+  // in (docs/ambiguities.md CG-P18).
+  const std::string params =
+      "float4 t, int4 i, sampler1D s1, sampler2D s2, sampler1DARRAY a1, sampler2DARRAY a2, "
+      "sampler2DMS ms, sampler2DMSARRAY msa, samplerCUBEARRAY ca, samplerBUF b, samplerRBUF rb";
+  struct Case {
+    const char* call;
+    std::vector<const char*> accept, reject;
+  };
+  const Case cases[] = {
+      {"tex1Dcmpbias(s1, t)", {"fp40", "vp40", "gp4fp", "gp5vp"}, {"arbfp1", "ps_3_0", "vs_3_0"}},
+      {"tex1Dcmplod(s1, t, 1)", {"gp4fp", "gp4vp"}, {"fp40", "vp40"}},
+      {"tex2Dcmpbias(s2, t, int2(1, 0))", {"gp5fp"}, {"fp40"}},
+      {"tex2Dcmplod(s2, t)", {"fp40", "gp4gp"}, {"ps_2_0", "ps_4_0"}},
+      {"tex1DARRAYcmpbias(a1, t)", {"gp4fp"}, {"fp40"}},
+      {"tex1DARRAYcmplod(a1, t, 1)", {"gp5fp"}, {"vp40"}},
+      {"tex1DARRAYfetch(a1, i)", {"gp4fp"}, {"fp40"}},
+      {"tex2DARRAYfetch(a2, i, int2(0, 1))", {"gp4vp"}, {"vp40"}},
+      {"int3 n = tex1DARRAYsize(a1, 0)", {"gp4fp"}, {"fp40"}},
+      {"int3 n = tex2DARRAYsize(a2, 0)", {"gp5fp"}, {"ps_3_0"}},
+      {"tex2DMSfetch(ms, i.xy, 0)", {"gp4fp", "gp5fp"}, {"fp40"}},
+      {"int2 n = tex2DMSsize(ms)", {"gp5fp"}, {"fp40"}},
+      {"tex2DMSARRAYfetch(msa, i.xyz, 3)", {"gp5vp"}, {"vp40"}},
+      {"int3 n = tex2DMSARRAYsize(msa)", {"gp4fp"}, {"fp40"}},
+      {"texCUBEARRAY(ca, t)", {"gp4fp", "gp5fp"}, {"fp40"}},
+      {"texCUBEARRAY(ca, t, t.xyz, t.xyz)", {"gp4vp"}, {"vp40"}},
+      {"texCUBEARRAYbias(ca, t, 1.0)", {"gp5fp"}, {"gp4fp"}},
+      {"texCUBEARRAYlod(ca, t, 1.0)", {"gp5vp"}, {"gp4vp"}},
+      {"int3 n = texCUBEARRAYsize(ca, 0)", {"gp4fp"}, {"fp40"}},
+      {"int3 n = texBUFsize(b, 0)", {"gp4fp"}, {"fp40"}},
+      {"texRBUF(rb, i.xy, 1)", {"gp4fp"}, {"fp40"}},
+      {"int2 n = texRBUFsize(rb)", {"gp5fp"}, {"fp40"}},
+  };
+  for (const Case& c : cases) {
+    for (const char* p : c.accept) {
+      auto r = testing::checkText("void t(" + params + ") { " + c.call + "; }", p);
+      EXPECT_TRUE(r.ok) << c.call << " in " << p << ": " << r.message;
+    }
+    for (const char* p : c.reject)
+      EXPECT_EQ(testing::verdict("void t(" + params + ") { " + c.call + "; }", p),
+                "cg-overloading-of-functions-by-profile")
+          << c.call << " in " << p;
+  }
+  // A wrong sampler: texRBUF takes a samplerRBUF, not the samplerBUF its page names (C1115).
+  EXPECT_FALSE(
+      testing::checkText("void t(samplerBUF b, int2 c) { texRBUF(b, c, 0); }", "gp4fp").ok);
+  // tex2DMSsize is an int2 (cgc 3.1), not the page's int3.
+  EXPECT_FALSE(
+      testing::checkText("void t(sampler2DMS m) { int3 n = tex2DMSsize(m); }", "gp4fp").ok);
 }
 
 TEST(CgOverload, OutArgumentsMustBeAssignable) {

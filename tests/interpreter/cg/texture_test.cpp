@@ -189,7 +189,12 @@ TEST(CgTexture, ArgumentSyntax) {
   EXPECT_TRUE(isTextureLookup("tex2DARRAYlod"));
   EXPECT_TRUE(isTextureLookup("texBUF"));
   EXPECT_FALSE(isTextureLookup("texBUFlod"));
-  EXPECT_FALSE(isTextureLookup("tex2DARRAYfetch"));
+  EXPECT_TRUE(isTextureLookup("tex2DARRAYfetch"));
+  EXPECT_TRUE(isTextureLookup("tex2DMSARRAYfetch"));
+  EXPECT_TRUE(isTextureLookup("texCUBEARRAYlod"));
+  EXPECT_FALSE(isTextureLookup("tex2DARRAYcmplod"));  // not in the manual's index
+  EXPECT_FALSE(isTextureLookup("tex2DMSlod"));
+  EXPECT_FALSE(isTextureLookup("texRBUFfetch"));
   EXPECT_FALSE(isTextureLookup("tex2Dgrad"));
   // A 1D array's size is [width, layers].
   EXPECT_FALSE(textureFromArgument(ObjectKind::Sampler1DARRAY, R"({"size": [2, 2, 2]})", error));
@@ -260,6 +265,90 @@ TEST(CgTexture, TexelOffsetsArraysBuffersAndSizes) {
   EXPECT_EQ(run(sizes, "main", {mipped, "2"}, "gp4fp"),
             Outcomes{"float4(undefined, undefined, 0, 1)"});
   EXPECT_EQ(run(sizes, "raw", {mipped}, "gp4fp"), Outcomes{"float4(4, 2, undefined, 1)"});
+}
+
+TEST(CgTexture, CompareWithBiasOrLevelAndArrayFetches) {
+  // tex2Dcmplod(s, float4(u, v, reference, level)): "The value used in the shadow comparison
+  // should be passed right after the normal coordinates", the level last (CG-E15, CG-P18).
+  const char* depth = R"({"size": [2, 2], "texels": [[0.5, 0, 0, 1], [0.5, 0, 0, 1],
+      [0.5, 0, 0, 1], [0.5, 0, 0, 1]], "sampler": {"magFilter": "nearest", "minFilter":
+      "nearest", "compare": "less"}})";
+  const char* p = R"(
+    float4 lod(uniform sampler2D s, float4 c : TEXCOORD0) : COLOR { return tex2Dcmplod(s, c); }
+    float4 bias(uniform sampler1D s, float4 c : TEXCOORD0) : COLOR {
+      return tex1Dcmpbias(s, c); }
+  )";
+  EXPECT_EQ(run(p, "lod", {depth, "0.5,0.5,0.25,0"}, "fp40"),
+            Outcomes{"float4([0, 1], [0, 1], [0, 1], 1)"});
+  EXPECT_EQ(run(p, "lod", {depth, "0.5,0.5,0.75,0"}, "fp40"), Outcomes{"float4(0, 0, 0, [0, 1])"});
+  const char* line = R"({"size": [2], "texels": [[0.5, 0, 0, 1], [0.5, 0, 0, 1]],
+      "sampler": {"magFilter": "nearest", "minFilter": "nearest", "compare": "greater"}})";
+  EXPECT_EQ(run(p, "bias", {line, "0.5,0.75,0,0"}, "fp40"),
+            Outcomes{"float4([0, 1], [0, 1], [0, 1], 1)"});
+  // Without a compare function: any value.
+  EXPECT_EQ(run(p, "lod", {kNearest, "0.5,0.5,0.25,0"}, "fp40"),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+  // Array fetches: int4 (x, y, layer, level); the size of one layer's image (no layer count).
+  const char* layers = R"({"size": [1, 1, 3], "texels": [[1, 0, 0, 1], [0, 1, 0, 1],
+      [0, 0, 1, 1]]})";
+  const char* arrays = R"(
+    float4 two(uniform sampler2DARRAY s, int l : TEXCOORD0) : COLOR {
+      return tex2DARRAYfetch(s, int4(0, 0, l, 0)); }
+    float4 one(uniform sampler1DARRAY s, int l : TEXCOORD0) : COLOR {
+      return tex1DARRAYfetch(s, int4(1, l, 0, 0), -1); }
+    float4 size(uniform sampler2DARRAY s) : COLOR {
+      int3 n = tex2DARRAYsize(s, 0); return float4(n, 1); }
+  )";
+  EXPECT_EQ(run(arrays, "two", {layers, "2"}, "gp4fp"), Outcomes{"float4(0, 0, 1, 1)"});
+  EXPECT_EQ(run(arrays, "two", {layers, "3"}, "gp4fp"),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+  const char* oneLayers = R"({"size": [1, 2], "texels": [[1, 0, 0, 1], [0, 1, 0, 1]]})";
+  EXPECT_EQ(run(arrays, "one", {oneLayers, "1"}, "gp4fp"), Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(arrays, "size", {layers}, "gp4fp"), Outcomes{"float4(1, 1, undefined, 1)"});
+}
+
+TEST(CgTexture, MultisampleCubeArrayAndRenderbufferTextures) {
+  // A multisample texture's "samples" where a mipmapped one has levels; the fetch reads sample n.
+  const char* ms = R"({"size": [2, 1], "samples": 2, "texels": [[1, 0, 0, 1], [0, 1, 0, 1],
+      [0, 0, 1, 1], [1, 1, 1, 1]]})";
+  const char* p = R"(
+    float4 ms(uniform sampler2DMS s, int2 c : TEXCOORD0, int n : TEXCOORD1) : COLOR {
+      return tex2DMSfetch(s, c, n); }
+    float4 rb(uniform samplerRBUF s, int2 c : TEXCOORD0, int n : TEXCOORD1) : COLOR {
+      return texRBUF(s, c, n); }
+    float4 size(uniform sampler2DMS s) : COLOR { int2 n = tex2DMSsize(s); return n.xyxy; }
+    float4 cube(uniform samplerCUBEARRAY s, float4 c : TEXCOORD0) : COLOR {
+      return texCUBEARRAYlod(s, c, 0); }
+  )";
+  EXPECT_EQ(run(p, "ms", {ms, "1,0", "1"}, "gp5fp"), Outcomes{"float4(1, 1, 1, 1)"});
+  EXPECT_EQ(run(p, "ms", {ms, "0,0", "2"}, "gp5fp"),
+            Outcomes{"float4(undefined, undefined, undefined, undefined)"});
+  EXPECT_EQ(run(p, "rb", {ms, "1,0", "0"}, "gp5fp"), Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(p, "size", {ms}, "gp5fp"), Outcomes{"float4(2, 1, 2, 1)"});
+  // A cube array: layer w; 1x1 faces, cube 0 all red, cube 1 all green.
+  const char* cubes = R"({"size": [1, 1, 12], "texels": [[1,0,0,1], [1,0,0,1], [1,0,0,1],
+      [1,0,0,1], [1,0,0,1], [1,0,0,1], [0,1,0,1], [0,1,0,1], [0,1,0,1], [0,1,0,1], [0,1,0,1],
+      [0,1,0,1]]})";
+  EXPECT_EQ(run(p, "cube", {cubes, "1,0,0,1"}, "gp5fp"), Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(p, "cube", {cubes, "0,0,1,0"}, "gp5fp"), Outcomes{"float4(1, 0, 0, 1)"});
+}
+
+TEST(CgTexture, IntegerSamplers) {
+  // isampler2D: int4 texels; a fetch reads the texel, a lookup with nearest filters too, a
+  // filtered (or unknown-state) lookup of an integer texture is undefined (CG-E17).
+  const char* ints = R"({"size": [2, 1], "texels": [[7, -3, 0, 1], [2, 5, 9, 1]],
+      "sampler": {"magFilter": "nearest", "minFilter": "nearest"}})";
+  const char* any = R"({"size": [2, 1], "texels": [[7, -3, 0, 1], [2, 5, 9, 1]]})";
+  const char* p = R"(
+    int4 look(uniform isampler2D s, float2 uv : TEXCOORD0) : COLOR { return tex2D(s, uv); }
+    int4 fetch(uniform usampler2D s, int2 c : TEXCOORD0) : COLOR {
+      return tex2Dfetch(s, int4(c, 0, 0)); }
+  )";
+  EXPECT_EQ(run(p, "look", {ints, "0.75,0.5"}, "gp4fp"), Outcomes{"int4(2, 5, 9, 1)"});
+  EXPECT_EQ(run(p, "look", {any, "0.75,0.5"}, "gp4fp"),
+            Outcomes{"int4(undefined, undefined, undefined, undefined)"});
+  // (unsigned int is evaluated as int, CG-E4.)
+  EXPECT_EQ(run(p, "fetch", {any, "1,0"}, "gp4fp"), Outcomes{"int4(2, 5, 9, 1)"});
 }
 
 }  // namespace
