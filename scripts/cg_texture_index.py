@@ -64,6 +64,11 @@ CASES = [
     ("usamplerCUBE_texCUBElod", "usamplerCUBE", "texCUBElod(s, t)"),
     ("isamplerBUF_texBUF", "isamplerBUF", "texBUF(s, 0)"),
     ("tex2D_derivatives", "sampler2D", "tex2D(s, t.xy, t.xy, t.zw)"),
+    ("tex1DARRAY_derivatives", "sampler1DARRAY", "tex1DARRAY(s, t.xy, t.x, t.y)"),
+    ("tex2DARRAY_derivatives_offset", "sampler2DARRAY", "tex2DARRAY(s, t.xyz, t.xy, t.zw, int2(1, 0))"),
+    ("tex1DARRAYlod", "sampler1DARRAY", "tex1DARRAYlod(s, t)"),
+    ("tex1DARRAYlod_float3", "sampler1DARRAY", "tex1DARRAYlod(s, t.xyz)"),
+    ("tex2DARRAYproj_offset", "sampler2DARRAY", "tex2DARRAYproj(s, t, int2(0, 1))"),
 ]
 STAGES = {
     "fragment": ("COLOR", ["arbfp1", "fp40", "ps_2_0", "ps_3_0", "gp4fp", "gp5fp"]),

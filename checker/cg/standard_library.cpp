@@ -245,16 +245,34 @@ const std::vector<FunctionSignature>& standardLibrary() {
     const TypeP s1a = objectType(ObjectKind::Sampler1DARRAY),
                 s2a = objectType(ObjectKind::Sampler2DARRAY),
                 sb = objectType(ObjectKind::SamplerBUF);
-    b.add("tex1DARRAY", {s1a, f2}, f4, gp4);
-    b.add("tex1DARRAY", {s1a, f3}, f4, gp4);
-    b.add("tex1DARRAYlod", {s1a, f3}, f4, gp4);
-    b.add("tex1DARRAYbias", {s1a, f3}, f4, gp4);
-    b.add("tex1DARRAYproj", {s1a, f3}, f4, gp4);
-    b.add("tex2DARRAY", {s2a, f3}, f4, gp4);
-    b.add("tex2DARRAY", {s2a, f4}, f4, gp4);
+    // Each with its texel-offset variant; the lookups also with explicit derivatives (float
+    // for a 1D array, float2 for a 2D one: cgc 3.1 takes float2, the tex2DARRAY page writes
+    // `float dx`); tex1DARRAYlod and tex1DARRAYbias take a float4 (their pages; cgc 3.1:
+    // C1115 for a float3).
+    for (const TypeP& c : {f2, f3}) {
+      b.add("tex1DARRAY", {s1a, c}, f4, gp4);
+      b.add("tex1DARRAY", {s1a, c, i1}, f4, gp4);
+      b.add("tex1DARRAY", {s1a, c, f1, f1}, f4, gp4);
+      b.add("tex1DARRAY", {s1a, c, f1, f1, i1}, f4, gp4);
+    }
+    b.add("tex1DARRAYlod", {s1a, f4}, f4, gp4);
+    b.add("tex1DARRAYlod", {s1a, f4, i1}, f4, gp4);
+    b.add("tex1DARRAYbias", {s1a, f4}, f4, gp4);
+    b.add("tex1DARRAYbias", {s1a, f4, i1}, f4, gp4);
+    for (const TypeP& c : {f3, f4}) {
+      b.add("tex1DARRAYproj", {s1a, c}, f4, gp4);
+      b.add("tex1DARRAYproj", {s1a, c, i1}, f4, gp4);
+      b.add("tex2DARRAY", {s2a, c}, f4, gp4);
+      b.add("tex2DARRAY", {s2a, c, i2}, f4, gp4);
+      b.add("tex2DARRAY", {s2a, c, f2, f2}, f4, gp4);
+      b.add("tex2DARRAY", {s2a, c, f2, f2, i2}, f4, gp4);
+    }
     b.add("tex2DARRAYlod", {s2a, f4}, f4, gp4);
+    b.add("tex2DARRAYlod", {s2a, f4, i2}, f4, gp4);
     b.add("tex2DARRAYbias", {s2a, f4}, f4, gp4);
+    b.add("tex2DARRAYbias", {s2a, f4, i2}, f4, gp4);
     b.add("tex2DARRAYproj", {s2a, f4}, f4, gp4);
+    b.add("tex2DARRAYproj", {s2a, f4, i2}, f4, gp4);
     b.add("texBUF", {sb, scalarType(Scalar::Int)}, f4, gp4);
     // The rest of the manual's index (docs/ambiguities.md CG-P18). Shadow comparisons with a
     // bias or a level (tex1Dcmpbias ... tex2Dcmplod: the reference right after the coordinates,

@@ -557,8 +557,9 @@ LookupResult lookupTexture(const std::string& name, const Texture& t,
   std::optional<NumberSet> reference;
   if (c.size() == dims + layer + 1) reference = c.back();
   if (args.size() == 3) {
-    if (layer) {
-      r.error = name + ": explicit derivatives of an array lookup are not evaluated";
+    // An array's derivatives are those of its coordinates, the layer chosen as without them.
+    if (t.sampler == ObjectKind::SamplerCUBEARRAY) {
+      r.error = name + ": explicit derivatives of a cube array lookup are not evaluated";
       return r;
     }
     std::array<interp::FloatSet, 3> dx{}, dy{};
@@ -569,7 +570,7 @@ LookupResult lookupTexture(const std::string& name, const Texture& t,
       dx[a] = floatSetOf(quotient(args[1][a], scale));
       dy[a] = floatSetOf(quotient(args[2][a], scale));
     }
-    return sample(t, first(dims), interp::LevelOfDetail::gradients(dx, dy), offset, std::nullopt,
+    return sample(t, first(dims), interp::LevelOfDetail::gradients(dx, dy), offset, layerOf(),
                   reference);
   }
   return sample(t, first(dims), anyLevel, offset, layerOf(), reference);

@@ -215,6 +215,10 @@ TEST(CgOverload, TheIndexsOtherTextureFunctions) {
       {"int3 n = texBUFsize(b, 0)", {"gp4fp"}, {"fp40"}},
       {"texRBUF(rb, i.xy, 1)", {"gp4fp"}, {"fp40"}},
       {"int2 n = texRBUFsize(rb)", {"gp5fp"}, {"fp40"}},
+      // The array lookups' derivative and offset forms (their pages).
+      {"tex1DARRAY(a1, t.xy, t.x, t.y)", {"gp4fp"}, {"fp40"}},
+      {"tex2DARRAY(a2, t.xyz, t.xy, t.zw, int2(1, 0))", {"gp5vp"}, {"vp40"}},
+      {"tex1DARRAYlod(a1, t)", {"gp4fp"}, {"fp40"}},
   };
   for (const Case& c : cases) {
     for (const char* p : c.accept) {
@@ -226,6 +230,9 @@ TEST(CgOverload, TheIndexsOtherTextureFunctions) {
                 "cg-overloading-of-functions-by-profile")
           << c.call << " in " << p;
   }
+  // tex1DARRAYlod takes a float4 (its page; cgc 3.1: C1115 for a float3).
+  EXPECT_FALSE(
+      testing::checkText("void t(sampler1DARRAY a, float3 c) { tex1DARRAYlod(a, c); }", "gp4fp").ok);
   // A wrong sampler: texRBUF takes a samplerRBUF, not the samplerBUF its page names (C1115).
   EXPECT_FALSE(
       testing::checkText("void t(samplerBUF b, int2 c) { texRBUF(b, c, 0); }", "gp4fp").ok);

@@ -305,6 +305,13 @@ TEST(CgTexture, CompareWithBiasOrLevelAndArrayFetches) {
   const char* oneLayers = R"({"size": [1, 2], "texels": [[1, 0, 0, 1], [0, 1, 0, 1]]})";
   EXPECT_EQ(run(arrays, "one", {oneLayers, "1"}, "gp4fp"), Outcomes{"float4(0, 1, 0, 1)"});
   EXPECT_EQ(run(arrays, "size", {layers}, "gp4fp"), Outcomes{"float4(1, 1, undefined, 1)"});
+  // Explicit derivatives of an array lookup: the layer as without them.
+  const char* gradients = R"(
+    float4 two(uniform sampler2DARRAY s, float3 c : TEXCOORD0) : COLOR {
+      return tex2DARRAY(s, c, float2(0, 0), float2(0, 0)); }
+  )";
+  EXPECT_EQ(run(gradients, "two", {layers, "0.5,0.5,1.2"}, "gp4fp"),
+            Outcomes{"float4(0, 1, 0, 1)"});
 }
 
 TEST(CgTexture, MultisampleCubeArrayAndRenderbufferTextures) {
