@@ -232,7 +232,8 @@ TEST(CgOverload, TheIndexsOtherTextureFunctions) {
   }
   // tex1DARRAYlod takes a float4 (its page; cgc 3.1: C1115 for a float3).
   EXPECT_FALSE(
-      testing::checkText("void t(sampler1DARRAY a, float3 c) { tex1DARRAYlod(a, c); }", "gp4fp").ok);
+      testing::checkText("void t(sampler1DARRAY a, float3 c) { tex1DARRAYlod(a, c); }", "gp4fp")
+          .ok);
   // A wrong sampler: texRBUF takes a samplerRBUF, not the samplerBUF its page names (C1115).
   EXPECT_FALSE(
       testing::checkText("void t(samplerBUF b, int2 c) { texRBUF(b, c, 0); }", "gp4fp").ok);
