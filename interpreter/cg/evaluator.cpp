@@ -6,6 +6,7 @@
 #include "interpreter/cg/evaluator.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -219,6 +220,70 @@ bool hasSideEffects(const Expr& e, const Program* program = nullptr) {
   return false;
 }
 
+// ------------------------------------------------------------------------------ the quad
+
+// The argument of one derivative call (ddx, ddy, fwidth) of an execution, converted to the
+// call's type; `call` identifies the call in the source.
+struct DerivativeArgument {
+  const Expr* call = nullptr;
+  EvalValue argument;
+};
+
+// A neighbouring fragment of the quad (docs/cg.md "Derivatives"): for each derivative call, in
+// order, the hull of its argument over every execution of that fragment, or nothing where the
+// executions do not all reach the same call there (their paths differ).
+struct QuadNeighbour {
+  std::vector<std::optional<DerivativeArgument>> calls;
+};
+
+// The hull of two number sets (both sets and everything between).
+NumberSet hullOf(const NumberSet& a, const NumberSet& b) {
+  if (a.undefined || b.undefined) return NumberSet::any();
+  NumberSet h;
+  h.nan = a.nan || b.nan;
+  h.values = a.values || b.values;
+  h.lo = !a.values ? b.lo : !b.values ? a.lo : std::min(a.lo, b.lo);
+  h.hi = !a.values ? b.hi : !b.values ? a.hi : std::max(a.hi, b.hi);
+  return h;
+}
+
+// |x| of a number set: the interval of the absolute values.
+NumberSet magnitudeOf(const NumberSet& x) {
+  if (x.undefined || !x.values) return x;
+  NumberSet m = x;
+  if (x.hi <= 0) m.lo = -x.hi, m.hi = -x.lo;
+  if (x.lo < 0 && x.hi > 0) m.lo = 0, m.hi = std::max(-x.lo, x.hi);
+  return m;
+}
+
+// Joins the derivative arguments of one more execution of a neighbouring fragment into `n`.
+void joinDerivativeArguments(QuadNeighbour& n, const std::vector<DerivativeArgument>& args,
+                             bool first) {
+  if (first) {
+    for (const DerivativeArgument& a : args) n.calls.emplace_back(a);
+    return;
+  }
+  if (args.size() < n.calls.size()) n.calls.resize(args.size());
+  for (size_t i = 0; i < n.calls.size(); ++i) {
+    std::optional<DerivativeArgument>& have = n.calls[i];
+    if (!have) continue;
+    const DerivativeArgument& more = args[i];
+    if (have->call != more.call ||
+        have->argument.components.size() != more.argument.components.size()) {
+      have.reset();
+      continue;
+    }
+    for (size_t c = 0; c < more.argument.components.size(); ++c) {
+      Component& h = have->argument.components[c];
+      const Component& m = more.argument.components[c];
+      if (h.kind == ComponentKind::Number && m.kind == ComponentKind::Number && h.model == m.model)
+        h.number = hullOf(h.number, m.number);
+      else if (!(h == m))
+        h = h.undefinedLike();
+    }
+  }
+}
+
 // ------------------------------------------------------------------------------ execution
 
 class Execution {
@@ -251,6 +316,49 @@ class Execution {
     return Model::Fp32;
   }
   NumericModel numeric(Model m) const { return NumericModel(m, o_.strictIeee); }
+
+  // The width of an integer type (numeric_model.h): the seed's precision list for char, short
+  // and long, Cg 3.1's 32-bit ordinal for unsigned int; int, cint and bool are int's.
+  static IntegerWidth integerWidth(Scalar s) {
+    switch (s) {
+      case Scalar::Char:
+        return {8, true};
+      case Scalar::Short:
+        return {16, true};
+      case Scalar::Long:
+        return {64, true};
+      case Scalar::UInt:
+        return {32, false};
+      default:
+        return {32, true};
+    }
+  }
+
+  // An integer converted to, or computed in, the integer type `to` (docs/ambiguities.md
+  // CG-E17). The seed's widths are those constant folding may use "if constant folding cannot
+  // be performed at run-time precision", so a value outside the type's range has two readings
+  // where they differ, a choice: char and short wrap at 8 and 16 bits as two's complement (the
+  // seed's width; cgc 3.1 folds `(char)300` to 44) or keep the profile's 32-bit register (cgc's
+  // gp4/gp5 code moves them as 32-bit ints, the older profiles' as floats); long is 64-bit (the
+  // seed's; gp5's S64 instructions) or wraps at 32 bits (gp4's register), except in the gp5
+  // profiles; unsigned int is modulo 2^32 (C's conversion to an unsigned type); int wraps a
+  // value outside its range (an unsigned or long one) as two's complement.
+  IntSet narrowInteger(IntSet v, Scalar to) {
+    if (v.undefined) return v;
+    const IntegerWidth w = integerWidth(to), register32{32, true};
+    bool isLong = to == Scalar::Long;
+    if (fitsWidth(v.value, isLong ? register32 : w)) return v;
+    if (isLong && o_.profile.rfind("gp5", 0) == 0) return v;
+    if (to == Scalar::UInt || w == register32) return IntSet::of(wrapToWidth(v.value, w));
+    int64_t seed = isLong ? v.value : wrapToWidth(v.value, w);
+    int64_t profile = wrapToWidth(v.value, register32);
+    if (seed == profile) return IntSet::of(seed);
+    std::string name = scalarName(to);
+    int k = choose(2, "width of " + name + " for " + std::to_string(v.value),
+                   {"the seed's " + std::to_string(w.bits) + " bits (" + std::to_string(seed) + ")",
+                    "a 32-bit register (" + std::to_string(profile) + ")"});
+    return IntSet::of(k == 0 ? seed : profile);
+  }
 
   Component zeroComponent(Scalar s) const {
     if (s == Scalar::Bool) return Component::boolean(false);
@@ -353,11 +461,11 @@ class Execution {
           return c.canFalse && c.canTrue ? Component::ofInt(IntSet::any())
                                          : Component::ofInt(IntSet::of(c.canTrue ? 1 : 0));
         case ComponentKind::Int:
-          return c;
+          return Component::ofInt(narrowInteger(c.integer, to));
         case ComponentKind::Number: {
-          IntResult r = intFromNumber(c.number);
+          IntResult r = intFromNumberAt(c.number, integerWidth(to));
           if (!r.undefinedBehaviour.empty()) undefinedBehaviour(r.undefinedBehaviour);
-          return Component::ofInt(r.value);
+          return Component::ofInt(narrowInteger(r.value, to));
         }
       }
     }
@@ -762,6 +870,19 @@ class Execution {
           rule("member", e.span);
           return base.elements[m];
         }
+        if (base.shape == EvalValue::Shape::Array && e.name == "length") {
+          // Cg 3.1 language reference, "Minimum Array Requirements": an array's size with a
+          // .length suffix (an unsized parameter's: its argument's size).
+          EvalValue n = makeValue(scalarType(Scalar::Int), false);
+          n.components[0] =
+              Component::ofInt(IntSet::of(static_cast<int64_t>(base.elements.size())));
+          rule("member", e.span, "length = " + valueText(n));
+          return n;
+        }
+        if (!base.isNumeric()) {
+          unsupported("the member `" + e.name + "` of " + base.typeName);
+          return base;
+        }
         std::vector<int> sw = swizzleOf(e, base);
         EvalValue out;
         Scalar s = base.type ? base.type->scalar : Scalar::Float;
@@ -934,8 +1055,13 @@ class Execution {
         }
         out.components[i] = Component::ofNumber(x.model, r);
       } else {
-        Component xi = convertComponent(x, Scalar::Int), yi = convertComponent(y, Scalar::Int);
-        IntResult r = intBinary(op, xi.integer, yi.integer);
+        // The operands are of the balanced type (rules 1-6): its width decides the operation
+        // and the result is of that type (char and short computed in int, then narrowed).
+        Scalar rs = a.type && isIntegral(a.type->scalar) ? a.type->scalar : Scalar::Int;
+        Component xi = x.kind == ComponentKind::Int ? x : convertComponent(x, Scalar::Int),
+                  yi = y.kind == ComponentKind::Int ? y : convertComponent(y, Scalar::Int);
+        IntResult r = intBinaryAt(op, xi.integer, yi.integer, integerWidth(rs));
+        if (r.undefinedBehaviour.empty()) r.value = narrowInteger(r.value, rs);
         if (!r.undefinedBehaviour.empty()) {
           rule("integer-undefined-behaviour", span, r.undefinedBehaviour);
           undefinedBehaviour(r.undefinedBehaviour + " at " + textOf(span));
@@ -976,7 +1102,8 @@ class Execution {
         t = numeric(x.model).compare(op, x.number, y.number);
       } else {
         // bool compares as 1 and 0 ("true is treated as one and false is treated as zero").
-        Component xi = convertComponent(x, Scalar::Int), yi = convertComponent(y, Scalar::Int);
+        Component xi = x.kind == ComponentKind::Int ? x : convertComponent(x, Scalar::Int),
+                  yi = y.kind == ComponentKind::Int ? y : convertComponent(y, Scalar::Int);
         if (xi.integer.undefined || yi.integer.undefined) {
           t = Truth::Either;
         } else {
@@ -1054,8 +1181,10 @@ class Execution {
         if (e.op != "-") return unsupported("`" + e.op + "` on " + v.typeName), v;
         c.number = numeric(c.model).negate(c.number);
       } else {
-        Component ci = convertComponent(c, Scalar::Int);
-        IntResult r = intUnary(e.op, ci.integer);
+        Scalar rs = v.type && isIntegral(v.type->scalar) ? v.type->scalar : Scalar::Int;
+        Component ci = c.kind == ComponentKind::Int ? c : convertComponent(c, Scalar::Int);
+        IntResult r = intUnaryAt(e.op, ci.integer, integerWidth(rs));
+        if (r.undefinedBehaviour.empty()) r.value = narrowInteger(r.value, rs);
         if (!r.undefinedBehaviour.empty()) {
           undefinedBehaviour(r.undefinedBehaviour + " at " + textOf(e.span));
           return v;
@@ -1205,6 +1334,17 @@ class Execution {
   // ---------------------------------------------------------------- calls
 
   TypeP parameterType(const Parameter& p) { return resolveType(p.type, p.declarator.arraySizes); }
+  // An unsized array parameter (seed "Unsized Arrays": "the size of the array is determined by
+  // the argument") takes the size of the argument at the call, at each level of a nested array
+  // (`float a[][]`); a sized parameter or any other type is itself.
+  TypeP sizedLikeArgument(const TypeP& t, const EvalValue& argument) {
+    if (!t || t->kind != TypeKind::Array || argument.shape != EvalValue::Shape::Array) return t;
+    int size = t->arraySize >= 0 ? t->arraySize : static_cast<int>(argument.elements.size());
+    TypeP element = argument.elements.empty()
+                        ? t->element
+                        : sizedLikeArgument(t->element, argument.elements.front());
+    return arrayType(element, size, t->packed);
+  }
   bool isOut(const Parameter& p) { return p.specifiers.out || p.specifiers.inout; }
   bool isIn(const Parameter& p) { return !p.specifiers.out || p.specifiers.inout; }
 
@@ -1294,10 +1434,11 @@ class Execution {
       if (i >= args.size()) {
         in.push_back(initialize(*p.declarator.initializer, t));  // an optional argument
       } else if (!isIn(p)) {
-        in.push_back(makeValue(t, true));  // out: undefined until written
+        // out: undefined until written; an unsized array has the size of the argument's place
+        in.push_back(makeValue(sizedLikeArgument(t, read(places[i])), true));
       } else {
         rule("call-copy-in", ops[i]->span, p.declarator.name);
-        in.push_back(convert(args[i], t));
+        in.push_back(convert(args[i], sizedLikeArgument(t, args[i])));
       }
     }
     std::vector<EvalValue> outs;
@@ -1516,7 +1657,16 @@ class Execution {
     }
     TypeP t = chosen && chosen->result ? chosen->result : args[0].type;
     EvalValue v = t ? convert(args[0], t) : args[0];
+    size_t index = derivativeArguments.size();
+    derivativeArguments.push_back({&e, v});
     bool same = !varyingControl_ && invariantAcrossFragments(*ops[0]);
+    if (!same && !varyingControl_ && quad) {
+      std::optional<EvalValue> d = quadDerivative(e, v, index);
+      if (d) {
+        rule("derivative", e.span, "the quad's differences: " + valueText(*d));
+        return *d;
+      }
+    }
     for (Component& c : v.components) {
       if (c.kind != ComponentKind::Number) {
         c = c.undefinedLike();
@@ -1544,6 +1694,46 @@ class Execution {
          std::string(same ? "the same in every fragment: " : "varies between fragments: ") +
              valueText(v));
     return v;
+  }
+
+  // ddx, ddy or fwidth of `self` (this fragment's argument, the quad's upper left) from the
+  // other fragments' arguments of the same call (quad.h's rule for WGSL, Vulkan "Derivative
+  // Operations"): the seed does not say whether a derivative is fine or coarse, so ddx is the
+  // hull of the upper row's difference (right - self) and the lower row's (diagonal - below),
+  // ddy of the left column's (below - self) and the right column's (diagonal - right), each a
+  // subtraction in the argument's model; fwidth is |ddx| + |ddy|. Nothing when a neighbour's
+  // executions do not all reach this call as the n-th derivative (their paths differ: the
+  // derivative stays any value, CG-E14).
+  std::optional<EvalValue> quadDerivative(const Expr& e, const EvalValue& self, size_t index) {
+    std::array<const EvalValue*, 3> other{};
+    for (size_t k = 0; k < 3; ++k) {
+      const QuadNeighbour& n = (*quad)[k];
+      if (index >= n.calls.size() || !n.calls[index] || n.calls[index]->call != &e ||
+          n.calls[index]->argument.components.size() != self.components.size())
+        return std::nullopt;
+      other[k] = &n.calls[index]->argument;
+    }
+    const EvalValue &right = *other[0], &below = *other[1], &diagonal = *other[2];
+    EvalValue out = self;
+    for (size_t i = 0; i < self.components.size(); ++i) {
+      const Component* cs[4] = {&self.components[i], &right.components[i], &below.components[i],
+                                &diagonal.components[i]};
+      bool numbers = true;
+      for (const Component* c : cs)
+        numbers &= c->kind == ComponentKind::Number && c->model == self.components[i].model;
+      if (!numbers) return std::nullopt;
+      NumericModel nm = numeric(self.components[i].model);
+      auto along = [&](int m1, int s1, int m2, int s2) {
+        return hullOf(nm.subtract(cs[m1]->number, cs[s1]->number),
+                      nm.subtract(cs[m2]->number, cs[s2]->number));
+      };
+      NumberSet dx = along(1, 0, 3, 2), dy = along(2, 0, 3, 1);
+      NumberSet r = e.name == "ddx"   ? dx
+                    : e.name == "ddy" ? dy
+                                      : nm.add(magnitudeOf(dx), magnitudeOf(dy));
+      out.components[i].number = r;
+    }
+    return out;
   }
 
   // A branch (if, a loop's condition, switch) on a value that may differ between the quad's
@@ -2070,6 +2260,12 @@ class Execution {
   int entry_ = -1;
   bool varyingControl_ = false;  // a branch on a value that may differ between fragments
   std::optional<std::set<std::string>> written_;
+
+ public:
+  // The quad (`--quad-right`, `--quad-below`, `--quad-diagonal`): the arguments of the
+  // derivative calls of the other three fragments, and this execution's own, in call order.
+  const std::array<QuadNeighbour, 3>* quad = nullptr;
+  std::vector<DerivativeArgument> derivativeArguments;
 };
 
 // The semantics' widths (Tables 10 and 11): a variable narrower than its semantic leaves "the
@@ -2222,7 +2418,46 @@ const char* statusName(Outcome::Status s) {
   return "?";
 }
 
+namespace {
+RunResult runExecutions(const Program& program, const RunOptions& options,
+                        const std::array<QuadNeighbour, 3>* quad, QuadNeighbour* record);
+}  // namespace
+
 RunResult runFunction(const Program& program, const RunOptions& options) {
+  const std::vector<std::string>* fragments[3] = {&options.quadRight, &options.quadBelow,
+                                                  &options.quadDiagonal};
+  int given = 0;
+  for (const auto* f : fragments) given += f->empty() ? 0 : 1;
+  if (given == 0) return runExecutions(program, options, nullptr, nullptr);
+  if (given != 3) {
+    RunResult r;
+    r.error =
+        "a quad needs the arguments of all three other fragments (--quad-right, "
+        "--quad-below, --quad-diagonal)";
+    return r;
+  }
+  // The other fragments of the quad first, each over all its executions, recording the
+  // arguments of its derivative calls (their own derivatives as without a quad).
+  std::array<QuadNeighbour, 3> quad;
+  for (size_t k = 0; k < 3; ++k) {
+    RunOptions n = options;
+    n.args = *fragments[k];
+    n.quadRight.clear(), n.quadBelow.clear(), n.quadDiagonal.clear();
+    n.trace = nullptr;
+    RunResult nr = runExecutions(program, n, nullptr, &quad[k]);
+    if (!nr.error.empty()) {
+      RunResult r;
+      static const char* kFragmentNames[3] = {"--quad-right", "--quad-below", "--quad-diagonal"};
+      r.error = std::string(kFragmentNames[k]) + ": " + nr.error;
+      return r;
+    }
+  }
+  return runExecutions(program, options, &quad, nullptr);
+}
+
+namespace {
+RunResult runExecutions(const Program& program, const RunOptions& options,
+                        const std::array<QuadNeighbour, 3>* quad, QuadNeighbour* record) {
   RunResult r;
   int entry = -1;
   for (size_t i = 0; i < program.functions.size(); ++i)
@@ -2246,12 +2481,14 @@ RunResult runFunction(const Program& program, const RunOptions& options) {
     }
     chooser.restart();
     Execution x(program, options, chooser, r.rulesFired, r.executions);
+    x.quad = quad;
     std::string error;
     std::vector<Output> outputs = x.run(entry, error);
     if (!error.empty()) {
       r.error = error;
       return r;
     }
+    if (record) joinDerivativeArguments(*record, x.derivativeArguments, r.executions == 0);
     ++r.executions;
     Outcome o;
     if (x.stop) {
@@ -2274,6 +2511,7 @@ RunResult runFunction(const Program& program, const RunOptions& options) {
   } while (chooser.next());
   return r;
 }
+}  // namespace
 
 namespace {
 

@@ -64,6 +64,11 @@ struct RunOptions {
   /// treated as uniform by default"). A uniform global given no value keeps its initializer
   /// or, without one, is undefined.
   std::vector<std::string> uniforms;
+  /// `--quad-right`, `--quad-below`, `--quad-diagonal`: the arguments (as `args`) of the other
+  /// three fragments of a 2x2 quad whose upper left fragment `args` gives. With all three, ddx,
+  /// ddy and fwidth of a value that varies between fragments are the quad's differences
+  /// (docs/cg.md "Derivatives"); without them, any value (CG-E14).
+  std::vector<std::string> quadRight, quadBelow, quadDiagonal;
   Precision precision = Precision::Types;
   bool strictIeee = false;  // no flushing of subnormals (numeric_model.h)
   std::string profile;      // reported; overload resolution is the checker's
