@@ -98,6 +98,7 @@ const std::vector<EvaluationRule> kRules = {
     {"smear-scalar", "\"Smearing\" of Scalars to Vectors"},
     {"truncate-larger-vector", "cgc dialect, mismatched-vector-sizes (CGD-5)"},
     {"componentwise-operator", "Operator Enhancements"},
+    {"contract-multiply-add", "Arithmetic Precision and Range: a * b + c fused or not (CG-E18)"},
     {"comparison", "Operators (Comparisons)"},
     {"boolean-both-sides", "Operators (Boolean): no short-circuiting"},
     {"conditional-both-arms", "Conditional Operator"},
@@ -1130,7 +1131,55 @@ class Execution {
     return v;
   }
 
+  // `a * b + c`, `a * b - c`, `c + a * b`, `c - a * b` on floating values, none of whose
+  // operands writes: the seed permits optimizations "to produce slightly different results than
+  // unoptimized code" (#Arithmetic Precision and Range), so the product may be contracted into
+  // a fused multiply-add (cgc emits MAD; gp5's FMA rounds once): the result is the hull of the
+  // unfused and the fused value (docs/ambiguities.md CG-E18).
+  std::optional<EvalValue> contracted(const Expr& e) {
+    if (e.op != "+" && e.op != "-") return std::nullopt;
+    int m = -1;
+    for (int k = 1; k >= 0; --k)
+      if (e.operands[k]->kind == ExprKind::Binary && e.operands[k]->op == "*") m = k;
+    if (m < 0 || hasSideEffects(e, &p_)) return std::nullopt;
+    const Expr& product = *e.operands[m];
+    EvalValue a = eval(*product.operands[0]);
+    if (stopped()) return a;
+    EvalValue b = eval(*product.operands[1]);
+    if (stopped()) return b;
+    EvalValue c = eval(*e.operands[1 - m]);
+    if (stopped()) return c;
+    EvalValue p = arithmetic("*", a, b, product.span);
+    if (stopped()) return p;
+    EvalValue sum = m == 0 ? arithmetic(e.op, p, c, e.span) : arithmetic(e.op, c, p, e.span);
+    if (stopped() || !a.isNumeric() || !b.isNumeric() || !c.isNumeric()) return sum;
+    auto [x, y] = balance(a, b, product.span);
+    auto [pp, cc] = balance(p, c, e.span);
+    if (stopped()) return sum;
+    bool fused = false;
+    for (size_t i = 0; i < sum.components.size(); ++i) {
+      size_t j = x.components.size() == 1 ? 0 : i;
+      if (j >= x.components.size() || j >= y.components.size() || i >= cc.components.size())
+        continue;
+      Component& r = sum.components[i];
+      const Component &xi = x.components[j], &yi = y.components[j], &ci = cc.components[i];
+      if (r.kind != ComponentKind::Number || xi.kind != ComponentKind::Number ||
+          yi.kind != ComponentKind::Number || ci.kind != ComponentKind::Number ||
+          xi.model != r.model || yi.model != r.model || ci.model != r.model)
+        continue;
+      NumericModel nm = numeric(r.model);
+      NumberSet f = e.op == "+" ? nm.fusedMultiplyAdd(xi.number, yi.number, ci.number)
+                    : m == 0    ? nm.fusedMultiplyAdd(xi.number, yi.number, nm.negate(ci.number))
+                                : nm.fusedMultiplyAdd(nm.negate(xi.number), yi.number, ci.number);
+      r.number = hullOf(r.number, f);
+      fused = true;
+    }
+    if (fused) rule("contract-multiply-add", e.span, valueText(sum));
+    return sum;
+  }
+
   EvalValue binary(const Expr& e) {
+    if (std::optional<EvalValue> f = contracted(e)) return *f;
     std::vector<EvalValue> ops = operands({e.operands[0].get(), e.operands[1].get()}, e.span);
     if (stopped()) return EvalValue{};
     const std::string& op = e.op;
@@ -2246,6 +2295,7 @@ class Execution {
 
   std::vector<Output> outputs(const FunctionDecl& fn, const EvalValue& result,
                               const std::vector<EvalValue>& outs);
+  void withDepthDefault(EvalValue& v, const std::string& semantic);
 
  private:
   const Program& p_;
@@ -2344,6 +2394,33 @@ std::vector<Output> Execution::outputs(const FunctionDecl& fn, const EvalValue& 
   return out;
 }
 
+// Seed "Binding semantics for outputs": "the language does define a default value for the DEPTH
+// output. This default value is the interpolated depth obtained from the rasterizer.
+// Semantically, this default value is copied to the output at the beginning of the execution of
+// the fragment program." An out parameter of the entry bound to DEPTH (or a member of an out
+// structure bound to it) starts as `--depth`, or, without it, as any depth the rasterizer may
+// interpolate: [0, 1] (the window depth range). Other outputs start undefined.
+void Execution::withDepthDefault(EvalValue& v, const std::string& semantic) {
+  std::string s = semantic;
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+  if (v.shape == EvalValue::Shape::Struct && v.type && v.type->structIndex >= 0 &&
+      v.type->structIndex < static_cast<int>(p_.structs.size())) {
+    size_t k = 0;
+    for (const StructMember& m : p_.structs[v.type->structIndex].members) {
+      if (m.function >= 0) continue;
+      for (const Declarator& d : m.field.declarators)
+        if (k < v.elements.size()) withDepthDefault(v.elements[k++], d.semantic.name);
+    }
+    return;
+  }
+  if (s != "DEPTH" || !v.isNumeric() || v.components.empty()) return;
+  Component& c = v.components[0];
+  if (c.kind != ComponentKind::Number) return;
+  NumericModel nm = numeric(c.model);
+  c.number = o_.depth ? nm.fromReal(*o_.depth) : nm.fromRealRange(0, 1);
+  rule("output-semantic", Span{}, "DEPTH starts as the rasterizer's depth " + componentText(c));
+}
+
 std::vector<Output> Execution::run(int function, std::string& error) {
   const FunctionDecl& fn = p_.functions[function];
   entry_ = function;
@@ -2358,6 +2435,7 @@ std::vector<Output> Execution::run(int function, std::string& error) {
     }
     if (!isIn(p)) {
       in.push_back(makeValue(t, true));
+      withDepthDefault(in.back(), p.declarator.semantic.name);
       continue;
     }
     if (next >= o_.args.size()) {

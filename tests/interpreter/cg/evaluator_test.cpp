@@ -392,6 +392,8 @@ TEST(CgEvaluator, EveryRuleIsTaken) {
   fired.insert(tex.result.rulesFired.begin(), tex.result.rulesFired.end());
   Ran d = run("float dd(float x) { return ddx(x); }", "dd", {"1"}, Precision::Types, false);
   fired.insert(d.result.rulesFired.begin(), d.result.rulesFired.end());
+  Ran mad = run("float mad(float a) { return a * a + 1; }", "mad", {"3"});
+  fired.insert(mad.result.rulesFired.begin(), mad.result.rulesFired.end());
   for (const EvaluationRule& rule : evaluationRules())
     EXPECT_TRUE(fired.count(std::string(rule.name))) << rule.name;
 }
@@ -712,6 +714,53 @@ TEST(CgEvaluator, DerivativesOfAQuadAreItsDifferences) {
                 {"0.75"}, {"1"})
                 .outcomes(),
             Outcomes{"return = float4(undefined, 1, 0, 1)"});
+}
+
+TEST(CgEvaluator, MultiplyAddMayBeFused) {
+  // docs/ambiguities.md CG-E18: a * b + c written as operators is the unfused or the fused
+  // result. 1 + 2^-12 squared is 1 + 2^-11 + 2^-24: fp32 rounds the product to 1 + 2^-11 (ties to
+  // even), so minus 1 gives 2^-11 unfused and 2^-11 + 2^-24 fused.
+  const char* p = R"(
+    float f(float a) { return a * a - 1.0; }
+    float g(float a) { return 1.0 - a * a; }
+    float2 h(float a) { return a * 3.0 + float2(1, 2); }
+    int i(int a) { return a * a + 1; }
+  )";
+  EXPECT_EQ(run(p, "f", {"1.000244140625"}).outcomes(),
+            Outcomes{"return = [0.00048828125, 0.00048834085464477539]"});
+  EXPECT_EQ(run(p, "g", {"1.000244140625"}).outcomes(),
+            Outcomes{"return = [-0.00048834085464477539, -0.00048828125]"});
+  // Exact values stay points (a smeared sum too); integers are not contracted.
+  EXPECT_EQ(run(p, "h", {"2"}).outcomes(), Outcomes{"return = float2(7, 8)"});
+  EXPECT_EQ(run(p, "i", {"3"}).outcomes(), Outcomes{"return = 10"});
+}
+
+TEST(CgEvaluator, DepthOutputStartsAsTheRasterizersDepth) {
+  // Seed "Binding semantics for outputs": DEPTH's default is the interpolated depth, "copied to
+  // the output at the beginning of the execution"; without --depth any value in [0, 1].
+  const char* p = R"(
+    struct O { float4 c : COLOR; float d : DEPTH; };
+    void main(out float4 c : COLOR, out float d : DEPTH) { c = float4(1, 1, 1, 1); }
+    void out2(out O o) { o.c = float4(0, 0, 0, 1); }
+    void written(out float4 c : COLOR, out float d : DEPTH) { c = float4(1, 1, 1, 1); d = 0.25; }
+  )";
+  auto outcomes = [&](const char* entry, std::optional<double> depth) {
+    SourceFile file("test.cg", p);
+    DiagnosticList diagnostics;
+    std::optional<Program> program = parseProgram(file, diagnostics, ParseOptions{});
+    RunOptions o;
+    o.entry = entry;
+    o.depth = depth;
+    RunResult r = runFunction(*program, o);
+    std::vector<std::string> out;
+    for (const Outcome& x : r.outcomes)
+      for (const Output& y : x.outputs) out.push_back(y.name + " = " + valueText(y.value));
+    return out;
+  };
+  EXPECT_EQ(outcomes("main", 0.5), (Outcomes{"c = float4(1, 1, 1, 1)", "d = 0.5"}));
+  EXPECT_EQ(outcomes("main", std::nullopt), (Outcomes{"c = float4(1, 1, 1, 1)", "d = [0, 1]"}));
+  EXPECT_EQ(outcomes("out2", 0.75), (Outcomes{"o.c = float4(0, 0, 0, 1)", "o.d = 0.75"}));
+  EXPECT_EQ(outcomes("written", 0.5), (Outcomes{"c = float4(1, 1, 1, 1)", "d = 0.25"}));
 }
 
 TEST(CgEvaluator, UnsizedArrayParametersTakeTheArgumentsSize) {
