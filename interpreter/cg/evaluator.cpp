@@ -237,8 +237,9 @@ struct QuadNeighbour {
   std::vector<std::optional<DerivativeArgument>> calls;
 };
 
-// The hull of two number sets (both sets and everything between).
-NumberSet hullOf(const NumberSet& a, const NumberSet& b) {
+// The hull of two number sets (both sets and everything between): the quad's differences, the
+// neighbours' executions, a fused and an unfused multiply-add joined.
+NumberSet quadHull(const NumberSet& a, const NumberSet& b) {
   if (a.undefined || b.undefined) return NumberSet::any();
   NumberSet h;
   h.nan = a.nan || b.nan;
@@ -278,7 +279,7 @@ void joinDerivativeArguments(QuadNeighbour& n, const std::vector<DerivativeArgum
       Component& h = have->argument.components[c];
       const Component& m = more.argument.components[c];
       if (h.kind == ComponentKind::Number && m.kind == ComponentKind::Number && h.model == m.model)
-        h.number = hullOf(h.number, m.number);
+        h.number = quadHull(h.number, m.number);
       else if (!(h == m))
         h = h.undefinedLike();
     }
@@ -1171,7 +1172,7 @@ class Execution {
       NumberSet f = e.op == "+" ? nm.fusedMultiplyAdd(xi.number, yi.number, ci.number)
                     : m == 0    ? nm.fusedMultiplyAdd(xi.number, yi.number, nm.negate(ci.number))
                                 : nm.fusedMultiplyAdd(nm.negate(xi.number), yi.number, ci.number);
-      r.number = hullOf(r.number, f);
+      r.number = quadHull(r.number, f);
       fused = true;
     }
     if (fused) rule("contract-multiply-add", e.span, valueText(sum));
@@ -1773,8 +1774,8 @@ class Execution {
       if (!numbers) return std::nullopt;
       NumericModel nm = numeric(self.components[i].model);
       auto along = [&](int m1, int s1, int m2, int s2) {
-        return hullOf(nm.subtract(cs[m1]->number, cs[s1]->number),
-                      nm.subtract(cs[m2]->number, cs[s2]->number));
+        return quadHull(nm.subtract(cs[m1]->number, cs[s1]->number),
+                        nm.subtract(cs[m2]->number, cs[s2]->number));
       };
       NumberSet dx = along(1, 0, 3, 2), dy = along(2, 0, 3, 1);
       NumberSet r = e.name == "ddx"   ? dx
@@ -2247,6 +2248,14 @@ class Execution {
     }
     std::vector<std::string> parts;
     if (!argumentComponents(text, parts, error)) return false;
+    if (t && t->kind == TypeKind::Array && t->arraySize < 0 && t->element &&
+        componentCount(*t->element) > 0 &&
+        parts.size() % static_cast<size_t>(componentCount(*t->element)) == 0) {
+      // An unsized array parameter of the entry (seed "Unsized Arrays"): the argument's
+      // components give its size.
+      t = arrayType(t->element, static_cast<int>(parts.size()) / componentCount(*t->element));
+      out = makeValue(t, false);
+    }
     std::vector<Component*> slots;
     std::vector<Scalar> kinds;
     std::function<void(EvalValue&)> collect = [&](EvalValue& v) {
@@ -2275,9 +2284,14 @@ class Execution {
       char* end = nullptr;
       errno = 0;
       if (isIntegral(k)) {
+        // The range of the parameter's integer type (CG-E17): long's 64 bits, unsigned int's
+        // [0, 2^32), char's and short's narrower ranges.
         long long v = std::strtoll(p.c_str(), &end, 0);
-        if (errno || *end || v < INT32_MIN || v > INT32_MAX) {
-          error = "`" + p + "` is not an int";
+        IntegerWidth w = integerWidth(k);
+        if (errno || *end || !fitsWidth(v, w)) {
+          error = "`" + p + "` is not " +
+                  (k == Scalar::Char || k == Scalar::Short || k == Scalar::Long ? "a " : "an ") +
+                  scalarName(k == Scalar::CInt ? Scalar::Int : k);
           return false;
         }
         *slots[i] = Component::ofInt(IntSet::of(v));

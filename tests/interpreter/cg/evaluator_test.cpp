@@ -779,6 +779,9 @@ TEST(CgEvaluator, UnsizedArrayParametersTakeTheArgumentsSize) {
   )";
   EXPECT_EQ(run(p, "main", {"3"}, Precision::Types, true, Dialect::seed(), {}, "fp40").outcomes(),
             Outcomes{"return = float4(11, 11, 3, 2)"});
+  // The entry's unsized array parameter takes the size of its --args.
+  const char* e = "float f(float2 a[]) { return a.length * 10 + a[a.length - 1].y; }";
+  EXPECT_EQ(run(e, "f", {"1,2,3,4,5,6"}).outcomes(), Outcomes{"return = 36"});
 }
 
 TEST(CgEvaluator, IntegerTypesHaveTheirWidths) {
@@ -811,6 +814,10 @@ TEST(CgEvaluator, IntegerTypesHaveTheirWidths) {
   EXPECT_EQ(outcomes("wide", {}, "gp5fp"), (Outcomes{"return = float4(2147483648, -128, 0, 0)",
                                                      "return = float4(2147483648, 128, 0, 0)"}));
   EXPECT_EQ(outcomes("wide", {}, "gp4fp").size(), 4u);
+  // An argument has its parameter's range.
+  const char* q = "unsigned int g(unsigned int u) { return u + 1u; } long l(long v) { return v; }";
+  EXPECT_EQ(run(q, "g", {"4294967295"}).outcomes(), Outcomes{"return = 0"});
+  EXPECT_EQ(run(q, "l", {"5000000000"}).outcomes(), Outcomes{"return = 5000000000"});
   // A negative int converted to unsigned int is large (C's rule 6 conversion).
   EXPECT_EQ(outcomes("compare", {"(-1)"}), Outcomes{"return = float4(1, 1, 0, 0)"});
 }
