@@ -1384,9 +1384,9 @@ class Execution {
   // ---------------------------------------------------------------- calls
 
   TypeP parameterType(const Parameter& p) { return resolveType(p.type, p.declarator.arraySizes); }
-  // An unsized array parameter (seed "Unsized Arrays": "the size of the array is determined by
-  // the argument") takes the size of the argument at the call, at each level of a nested array
-  // (`float a[][]`); a sized parameter or any other type is itself.
+  // An unsized array parameter (seed "Unsized Arrays": "Unsized arrays are dynamic typed objects
+  // that take on the size of any array assigned to them") takes the size of the argument at the
+  // call, at each level of a nested array (`float a[][]`); any other type is itself.
   TypeP sizedLikeArgument(const TypeP& t, const EvalValue& argument) {
     if (!t || t->kind != TypeKind::Array || argument.shape != EvalValue::Shape::Array) return t;
     int size = t->arraySize >= 0 ? t->arraySize : static_cast<int>(argument.elements.size());
