@@ -1,11 +1,14 @@
 // plumb cg run FILE --entry F [--args V...] [--uniform NAME=V]... [--strict-ieee]
+//                   [--quad-right V... --quad-below V... --quad-diagonal V...] [--depth Z]
 //                   [--precision types|fp32|fp16|fixed]
 //                   [--profile P] [-D NAME[=VALUE]]... [-I DIR]... [--allow-output-aliasing]
 //                   [--trace] [--max-steps N] [--max-executions N] [--format text|json]
 // Calls a Cg function and prints every outcome the seed's evaluation rules allow (issue 21,
 // docs/cg.md "Running"). A file of its own beside cli/cg_command.cpp (the front end's
 // subcommands): it adds `run` to the `cg` group, creating the group if it is not there yet.
+#include <cmath>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <string>
 
@@ -25,6 +28,8 @@ struct CgRunOptions {
   std::string entry;
   std::vector<std::string> args;
   std::vector<std::string> uniforms;
+  std::vector<std::string> quadRight, quadBelow, quadDiagonal;
+  double depth = std::numeric_limits<double>::quiet_NaN();  // NaN: not given
   std::string precision = "types";
   bool strictIeee = false;
   std::string profile;
@@ -98,6 +103,10 @@ int runCg(const CgRunOptions& o) {
   options.entry = o.entry;
   options.args = o.args;
   options.uniforms = o.uniforms;
+  options.quadRight = o.quadRight;
+  options.quadBelow = o.quadBelow;
+  options.quadDiagonal = o.quadDiagonal;
+  if (!std::isnan(o.depth)) options.depth = o.depth;
   cg::parsePrecision(o.precision, options.precision);
   options.strictIeee = o.strictIeee;
   options.profile = o.profile;
@@ -145,6 +154,16 @@ void registerCgRun(CLI::App& app, int& exitCode) {
   r->add_option("--args", o->args,
                 "one per in/inout parameter, its components in order: 1.5, 1,2,3, "
                 "float3(1,2,3), true");
+  r->add_option("--quad-right", o->quadRight,
+                "the arguments (as --args) of the fragment to the right of --args' in its 2x2 "
+                "quad; with --quad-below and --quad-diagonal, ddx/ddy/fwidth are the quad's "
+                "differences");
+  r->add_option("--quad-below", o->quadBelow, "the arguments of the fragment below");
+  r->add_option("--quad-diagonal", o->quadDiagonal,
+                "the arguments of the fragment below and to the right");
+  r->add_option("--depth", o->depth,
+                "the rasterizer's interpolated depth: the default of a DEPTH output "
+                "(default: any value in [0, 1])");
   r->add_option("--uniform", o->uniforms,
                 "NAME=VALUE: the value of a uniform (non-static) global, its components as "
                 "--args gives them (repeatable; default: its initializer, else undefined)");

@@ -180,6 +180,8 @@ def ogre_programs(root):
 
 
 def run(programs, root, out):
+    # cgc runs in each file's folder: the include folders must not be relative to ours.
+    root = os.path.abspath(root)
     lines = []
     for rel, entry, stage, profile, *rest in programs:
         defines = list(rest[0]) if rest else []

@@ -6,6 +6,7 @@
 #include "interpreter/cg/evaluator.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -97,6 +98,7 @@ const std::vector<EvaluationRule> kRules = {
     {"smear-scalar", "\"Smearing\" of Scalars to Vectors"},
     {"truncate-larger-vector", "cgc dialect, mismatched-vector-sizes (CGD-5)"},
     {"componentwise-operator", "Operator Enhancements"},
+    {"contract-multiply-add", "Arithmetic Precision and Range: a * b + c fused or not (CG-E18)"},
     {"comparison", "Operators (Comparisons)"},
     {"boolean-both-sides", "Operators (Boolean): no short-circuiting"},
     {"conditional-both-arms", "Conditional Operator"},
@@ -219,6 +221,71 @@ bool hasSideEffects(const Expr& e, const Program* program = nullptr) {
   return false;
 }
 
+// ------------------------------------------------------------------------------ the quad
+
+// The argument of one derivative call (ddx, ddy, fwidth) of an execution, converted to the
+// call's type; `call` identifies the call in the source.
+struct DerivativeArgument {
+  const Expr* call = nullptr;
+  EvalValue argument;
+};
+
+// A neighbouring fragment of the quad (docs/cg.md "Derivatives"): for each derivative call, in
+// order, the hull of its argument over every execution of that fragment, or nothing where the
+// executions do not all reach the same call there (their paths differ).
+struct QuadNeighbour {
+  std::vector<std::optional<DerivativeArgument>> calls;
+};
+
+// The hull of two number sets (both sets and everything between): the quad's differences, the
+// neighbours' executions, a fused and an unfused multiply-add joined.
+NumberSet quadHull(const NumberSet& a, const NumberSet& b) {
+  if (a.undefined || b.undefined) return NumberSet::any();
+  NumberSet h;
+  h.nan = a.nan || b.nan;
+  h.values = a.values || b.values;
+  h.lo = !a.values ? b.lo : !b.values ? a.lo : std::min(a.lo, b.lo);
+  h.hi = !a.values ? b.hi : !b.values ? a.hi : std::max(a.hi, b.hi);
+  return h;
+}
+
+// |x| of a number set: the interval of the absolute values.
+NumberSet magnitudeOf(const NumberSet& x) {
+  if (x.undefined || !x.values) return x;
+  NumberSet m = x;
+  if (x.hi <= 0) m.lo = -x.hi, m.hi = -x.lo;
+  if (x.lo < 0 && x.hi > 0) m.lo = 0, m.hi = std::max(-x.lo, x.hi);
+  return m;
+}
+
+// Joins the derivative arguments of one more execution of a neighbouring fragment into `n`.
+void joinDerivativeArguments(QuadNeighbour& n, const std::vector<DerivativeArgument>& args,
+                             bool first) {
+  if (first) {
+    for (const DerivativeArgument& a : args) n.calls.emplace_back(a);
+    return;
+  }
+  if (args.size() < n.calls.size()) n.calls.resize(args.size());
+  for (size_t i = 0; i < n.calls.size(); ++i) {
+    std::optional<DerivativeArgument>& have = n.calls[i];
+    if (!have) continue;
+    const DerivativeArgument& more = args[i];
+    if (have->call != more.call ||
+        have->argument.components.size() != more.argument.components.size()) {
+      have.reset();
+      continue;
+    }
+    for (size_t c = 0; c < more.argument.components.size(); ++c) {
+      Component& h = have->argument.components[c];
+      const Component& m = more.argument.components[c];
+      if (h.kind == ComponentKind::Number && m.kind == ComponentKind::Number && h.model == m.model)
+        h.number = quadHull(h.number, m.number);
+      else if (!(h == m))
+        h = h.undefinedLike();
+    }
+  }
+}
+
 // ------------------------------------------------------------------------------ execution
 
 class Execution {
@@ -251,6 +318,49 @@ class Execution {
     return Model::Fp32;
   }
   NumericModel numeric(Model m) const { return NumericModel(m, o_.strictIeee); }
+
+  // The width of an integer type (numeric_model.h): the seed's precision list for char, short
+  // and long, Cg 3.1's 32-bit ordinal for unsigned int; int, cint and bool are int's.
+  static IntegerWidth integerWidth(Scalar s) {
+    switch (s) {
+      case Scalar::Char:
+        return {8, true};
+      case Scalar::Short:
+        return {16, true};
+      case Scalar::Long:
+        return {64, true};
+      case Scalar::UInt:
+        return {32, false};
+      default:
+        return {32, true};
+    }
+  }
+
+  // An integer converted to, or computed in, the integer type `to` (docs/ambiguities.md
+  // CG-E17). The seed's widths are those constant folding may use "if constant folding cannot
+  // be performed at run-time precision", so a value outside the type's range has two readings
+  // where they differ, a choice: char and short wrap at 8 and 16 bits as two's complement (the
+  // seed's width; cgc 3.1 folds `(char)300` to 44) or keep the profile's 32-bit register (cgc's
+  // gp4/gp5 code moves them as 32-bit ints, the older profiles' as floats); long is 64-bit (the
+  // seed's; gp5's S64 instructions) or wraps at 32 bits (gp4's register), except in the gp5
+  // profiles; unsigned int is modulo 2^32 (C's conversion to an unsigned type); int wraps a
+  // value outside its range (an unsigned or long one) as two's complement.
+  IntSet narrowInteger(IntSet v, Scalar to) {
+    if (v.undefined) return v;
+    const IntegerWidth w = integerWidth(to), register32{32, true};
+    bool isLong = to == Scalar::Long;
+    if (fitsWidth(v.value, isLong ? register32 : w)) return v;
+    if (isLong && o_.profile.rfind("gp5", 0) == 0) return v;
+    if (to == Scalar::UInt || w == register32) return IntSet::of(wrapToWidth(v.value, w));
+    int64_t seed = isLong ? v.value : wrapToWidth(v.value, w);
+    int64_t profile = wrapToWidth(v.value, register32);
+    if (seed == profile) return IntSet::of(seed);
+    std::string name = scalarName(to);
+    int k = choose(2, "width of " + name + " for " + std::to_string(v.value),
+                   {"the seed's " + std::to_string(w.bits) + " bits (" + std::to_string(seed) + ")",
+                    "a 32-bit register (" + std::to_string(profile) + ")"});
+    return IntSet::of(k == 0 ? seed : profile);
+  }
 
   Component zeroComponent(Scalar s) const {
     if (s == Scalar::Bool) return Component::boolean(false);
@@ -353,11 +463,11 @@ class Execution {
           return c.canFalse && c.canTrue ? Component::ofInt(IntSet::any())
                                          : Component::ofInt(IntSet::of(c.canTrue ? 1 : 0));
         case ComponentKind::Int:
-          return c;
+          return Component::ofInt(narrowInteger(c.integer, to));
         case ComponentKind::Number: {
-          IntResult r = intFromNumber(c.number);
+          IntResult r = intFromNumberAt(c.number, integerWidth(to));
           if (!r.undefinedBehaviour.empty()) undefinedBehaviour(r.undefinedBehaviour);
-          return Component::ofInt(r.value);
+          return Component::ofInt(narrowInteger(r.value, to));
         }
       }
     }
@@ -762,6 +872,19 @@ class Execution {
           rule("member", e.span);
           return base.elements[m];
         }
+        if (base.shape == EvalValue::Shape::Array && e.name == "length") {
+          // Cg 3.1 language reference, "Minimum Array Requirements": an array's size with a
+          // .length suffix (an unsized parameter's: its argument's size).
+          EvalValue n = makeValue(scalarType(Scalar::Int), false);
+          n.components[0] =
+              Component::ofInt(IntSet::of(static_cast<int64_t>(base.elements.size())));
+          rule("member", e.span, "length = " + valueText(n));
+          return n;
+        }
+        if (!base.isNumeric()) {
+          unsupported("the member `" + e.name + "` of " + base.typeName);
+          return base;
+        }
         std::vector<int> sw = swizzleOf(e, base);
         EvalValue out;
         Scalar s = base.type ? base.type->scalar : Scalar::Float;
@@ -934,8 +1057,13 @@ class Execution {
         }
         out.components[i] = Component::ofNumber(x.model, r);
       } else {
-        Component xi = convertComponent(x, Scalar::Int), yi = convertComponent(y, Scalar::Int);
-        IntResult r = intBinary(op, xi.integer, yi.integer);
+        // The operands are of the balanced type (rules 1-6): its width decides the operation
+        // and the result is of that type (char and short computed in int, then narrowed).
+        Scalar rs = a.type && isIntegral(a.type->scalar) ? a.type->scalar : Scalar::Int;
+        Component xi = x.kind == ComponentKind::Int ? x : convertComponent(x, Scalar::Int),
+                  yi = y.kind == ComponentKind::Int ? y : convertComponent(y, Scalar::Int);
+        IntResult r = intBinaryAt(op, xi.integer, yi.integer, integerWidth(rs));
+        if (r.undefinedBehaviour.empty()) r.value = narrowInteger(r.value, rs);
         if (!r.undefinedBehaviour.empty()) {
           rule("integer-undefined-behaviour", span, r.undefinedBehaviour);
           undefinedBehaviour(r.undefinedBehaviour + " at " + textOf(span));
@@ -976,7 +1104,8 @@ class Execution {
         t = numeric(x.model).compare(op, x.number, y.number);
       } else {
         // bool compares as 1 and 0 ("true is treated as one and false is treated as zero").
-        Component xi = convertComponent(x, Scalar::Int), yi = convertComponent(y, Scalar::Int);
+        Component xi = x.kind == ComponentKind::Int ? x : convertComponent(x, Scalar::Int),
+                  yi = y.kind == ComponentKind::Int ? y : convertComponent(y, Scalar::Int);
         if (xi.integer.undefined || yi.integer.undefined) {
           t = Truth::Either;
         } else {
@@ -1003,7 +1132,55 @@ class Execution {
     return v;
   }
 
+  // `a * b + c`, `a * b - c`, `c + a * b`, `c - a * b` on floating values, none of whose
+  // operands writes: the seed permits optimizations "to produce slightly different results than
+  // unoptimized code" (#Arithmetic Precision and Range), so the product may be contracted into
+  // a fused multiply-add (cgc emits MAD; gp5's FMA rounds once): the result is the hull of the
+  // unfused and the fused value (docs/ambiguities.md CG-E18).
+  std::optional<EvalValue> contracted(const Expr& e) {
+    if (e.op != "+" && e.op != "-") return std::nullopt;
+    int m = -1;
+    for (int k = 1; k >= 0; --k)
+      if (e.operands[k]->kind == ExprKind::Binary && e.operands[k]->op == "*") m = k;
+    if (m < 0 || hasSideEffects(e, &p_)) return std::nullopt;
+    const Expr& product = *e.operands[m];
+    EvalValue a = eval(*product.operands[0]);
+    if (stopped()) return a;
+    EvalValue b = eval(*product.operands[1]);
+    if (stopped()) return b;
+    EvalValue c = eval(*e.operands[1 - m]);
+    if (stopped()) return c;
+    EvalValue p = arithmetic("*", a, b, product.span);
+    if (stopped()) return p;
+    EvalValue sum = m == 0 ? arithmetic(e.op, p, c, e.span) : arithmetic(e.op, c, p, e.span);
+    if (stopped() || !a.isNumeric() || !b.isNumeric() || !c.isNumeric()) return sum;
+    auto [x, y] = balance(a, b, product.span);
+    auto [pp, cc] = balance(p, c, e.span);
+    if (stopped()) return sum;
+    bool fused = false;
+    for (size_t i = 0; i < sum.components.size(); ++i) {
+      size_t j = x.components.size() == 1 ? 0 : i;
+      if (j >= x.components.size() || j >= y.components.size() || i >= cc.components.size())
+        continue;
+      Component& r = sum.components[i];
+      const Component &xi = x.components[j], &yi = y.components[j], &ci = cc.components[i];
+      if (r.kind != ComponentKind::Number || xi.kind != ComponentKind::Number ||
+          yi.kind != ComponentKind::Number || ci.kind != ComponentKind::Number ||
+          xi.model != r.model || yi.model != r.model || ci.model != r.model)
+        continue;
+      NumericModel nm = numeric(r.model);
+      NumberSet f = e.op == "+" ? nm.fusedMultiplyAdd(xi.number, yi.number, ci.number)
+                    : m == 0    ? nm.fusedMultiplyAdd(xi.number, yi.number, nm.negate(ci.number))
+                                : nm.fusedMultiplyAdd(nm.negate(xi.number), yi.number, ci.number);
+      r.number = quadHull(r.number, f);
+      fused = true;
+    }
+    if (fused) rule("contract-multiply-add", e.span, valueText(sum));
+    return sum;
+  }
+
   EvalValue binary(const Expr& e) {
+    if (std::optional<EvalValue> f = contracted(e)) return *f;
     std::vector<EvalValue> ops = operands({e.operands[0].get(), e.operands[1].get()}, e.span);
     if (stopped()) return EvalValue{};
     const std::string& op = e.op;
@@ -1054,8 +1231,10 @@ class Execution {
         if (e.op != "-") return unsupported("`" + e.op + "` on " + v.typeName), v;
         c.number = numeric(c.model).negate(c.number);
       } else {
-        Component ci = convertComponent(c, Scalar::Int);
-        IntResult r = intUnary(e.op, ci.integer);
+        Scalar rs = v.type && isIntegral(v.type->scalar) ? v.type->scalar : Scalar::Int;
+        Component ci = c.kind == ComponentKind::Int ? c : convertComponent(c, Scalar::Int);
+        IntResult r = intUnaryAt(e.op, ci.integer, integerWidth(rs));
+        if (r.undefinedBehaviour.empty()) r.value = narrowInteger(r.value, rs);
         if (!r.undefinedBehaviour.empty()) {
           undefinedBehaviour(r.undefinedBehaviour + " at " + textOf(e.span));
           return v;
@@ -1205,6 +1384,17 @@ class Execution {
   // ---------------------------------------------------------------- calls
 
   TypeP parameterType(const Parameter& p) { return resolveType(p.type, p.declarator.arraySizes); }
+  // An unsized array parameter (seed "Unsized Arrays": "Unsized arrays are dynamic typed objects
+  // that take on the size of any array assigned to them") takes the size of the argument at the
+  // call, at each level of a nested array (`float a[][]`); any other type is itself.
+  TypeP sizedLikeArgument(const TypeP& t, const EvalValue& argument) {
+    if (!t || t->kind != TypeKind::Array || argument.shape != EvalValue::Shape::Array) return t;
+    int size = t->arraySize >= 0 ? t->arraySize : static_cast<int>(argument.elements.size());
+    TypeP element = argument.elements.empty()
+                        ? t->element
+                        : sizedLikeArgument(t->element, argument.elements.front());
+    return arrayType(element, size, t->packed);
+  }
   bool isOut(const Parameter& p) { return p.specifiers.out || p.specifiers.inout; }
   bool isIn(const Parameter& p) { return !p.specifiers.out || p.specifiers.inout; }
 
@@ -1294,10 +1484,11 @@ class Execution {
       if (i >= args.size()) {
         in.push_back(initialize(*p.declarator.initializer, t));  // an optional argument
       } else if (!isIn(p)) {
-        in.push_back(makeValue(t, true));  // out: undefined until written
+        // out: undefined until written; an unsized array has the size of the argument's place
+        in.push_back(makeValue(sizedLikeArgument(t, read(places[i])), true));
       } else {
         rule("call-copy-in", ops[i]->span, p.declarator.name);
-        in.push_back(convert(args[i], t));
+        in.push_back(convert(args[i], sizedLikeArgument(t, args[i])));
       }
     }
     std::vector<EvalValue> outs;
@@ -1530,7 +1721,16 @@ class Execution {
     }
     TypeP t = chosen && chosen->result ? chosen->result : args[0].type;
     EvalValue v = t ? convert(args[0], t) : args[0];
+    size_t index = derivativeArguments.size();
+    derivativeArguments.push_back({&e, v});
     bool same = !varyingControl_ && invariantAcrossFragments(*ops[0]);
+    if (!same && !varyingControl_ && quad) {
+      std::optional<EvalValue> d = quadDerivative(e, v, index);
+      if (d) {
+        rule("derivative", e.span, "the quad's differences: " + valueText(*d));
+        return *d;
+      }
+    }
     for (Component& c : v.components) {
       if (c.kind != ComponentKind::Number) {
         c = c.undefinedLike();
@@ -1558,6 +1758,46 @@ class Execution {
          std::string(same ? "the same in every fragment: " : "varies between fragments: ") +
              valueText(v));
     return v;
+  }
+
+  // ddx, ddy or fwidth of `self` (this fragment's argument, the quad's upper left) from the
+  // other fragments' arguments of the same call (quad.h's rule for WGSL, Vulkan "Derivative
+  // Operations"): the seed does not say whether a derivative is fine or coarse, so ddx is the
+  // hull of the upper row's difference (right - self) and the lower row's (diagonal - below),
+  // ddy of the left column's (below - self) and the right column's (diagonal - right), each a
+  // subtraction in the argument's model; fwidth is |ddx| + |ddy|. Nothing when a neighbour's
+  // executions do not all reach this call as the n-th derivative (their paths differ: the
+  // derivative stays any value, CG-E14).
+  std::optional<EvalValue> quadDerivative(const Expr& e, const EvalValue& self, size_t index) {
+    std::array<const EvalValue*, 3> other{};
+    for (size_t k = 0; k < 3; ++k) {
+      const QuadNeighbour& n = (*quad)[k];
+      if (index >= n.calls.size() || !n.calls[index] || n.calls[index]->call != &e ||
+          n.calls[index]->argument.components.size() != self.components.size())
+        return std::nullopt;
+      other[k] = &n.calls[index]->argument;
+    }
+    const EvalValue &right = *other[0], &below = *other[1], &diagonal = *other[2];
+    EvalValue out = self;
+    for (size_t i = 0; i < self.components.size(); ++i) {
+      const Component* cs[4] = {&self.components[i], &right.components[i], &below.components[i],
+                                &diagonal.components[i]};
+      bool numbers = true;
+      for (const Component* c : cs)
+        numbers &= c->kind == ComponentKind::Number && c->model == self.components[i].model;
+      if (!numbers) return std::nullopt;
+      NumericModel nm = numeric(self.components[i].model);
+      auto along = [&](int m1, int s1, int m2, int s2) {
+        return quadHull(nm.subtract(cs[m1]->number, cs[s1]->number),
+                        nm.subtract(cs[m2]->number, cs[s2]->number));
+      };
+      NumberSet dx = along(1, 0, 3, 2), dy = along(2, 0, 3, 1);
+      NumberSet r = e.name == "ddx"   ? dx
+                    : e.name == "ddy" ? dy
+                                      : nm.add(magnitudeOf(dx), magnitudeOf(dy));
+      out.components[i].number = r;
+    }
+    return out;
   }
 
   // A branch (if, a loop's condition, switch) on a value that may differ between the quad's
@@ -2022,6 +2262,14 @@ class Execution {
     }
     std::vector<std::string> parts;
     if (!argumentComponents(text, parts, error)) return false;
+    if (t && t->kind == TypeKind::Array && t->arraySize < 0 && t->element &&
+        componentCount(*t->element) > 0 &&
+        parts.size() % static_cast<size_t>(componentCount(*t->element)) == 0) {
+      // An unsized array parameter of the entry (seed "Unsized Arrays"): the argument's
+      // components give its size.
+      t = arrayType(t->element, static_cast<int>(parts.size()) / componentCount(*t->element));
+      out = makeValue(t, false);
+    }
     std::vector<Component*> slots;
     std::vector<Scalar> kinds;
     std::function<void(EvalValue&)> collect = [&](EvalValue& v) {
@@ -2050,9 +2298,14 @@ class Execution {
       char* end = nullptr;
       errno = 0;
       if (isIntegral(k)) {
+        // The range of the parameter's integer type (CG-E17): long's 64 bits, unsigned int's
+        // [0, 2^32), char's and short's narrower ranges.
         long long v = std::strtoll(p.c_str(), &end, 0);
-        if (errno || *end || v < INT32_MIN || v > INT32_MAX) {
-          error = "`" + p + "` is not an int";
+        IntegerWidth w = integerWidth(k);
+        if (errno || *end || !fitsWidth(v, w)) {
+          error = "`" + p + "` is not " +
+                  (k == Scalar::Char || k == Scalar::Short || k == Scalar::Long ? "a " : "an ") +
+                  scalarName(k == Scalar::CInt ? Scalar::Int : k);
           return false;
         }
         *slots[i] = Component::ofInt(IntSet::of(v));
@@ -2070,6 +2323,7 @@ class Execution {
 
   std::vector<Output> outputs(const FunctionDecl& fn, const EvalValue& result,
                               const std::vector<EvalValue>& outs);
+  void withDepthDefault(EvalValue& v, const std::string& semantic);
 
  private:
   const Program& p_;
@@ -2084,6 +2338,12 @@ class Execution {
   int entry_ = -1;
   bool varyingControl_ = false;  // a branch on a value that may differ between fragments
   std::optional<std::set<std::string>> written_;
+
+ public:
+  // The quad (`--quad-right`, `--quad-below`, `--quad-diagonal`): the arguments of the
+  // derivative calls of the other three fragments, and this execution's own, in call order.
+  const std::array<QuadNeighbour, 3>* quad = nullptr;
+  std::vector<DerivativeArgument> derivativeArguments;
 };
 
 // The semantics' widths (Tables 10 and 11): a variable narrower than its semantic leaves "the
@@ -2162,6 +2422,33 @@ std::vector<Output> Execution::outputs(const FunctionDecl& fn, const EvalValue& 
   return out;
 }
 
+// Seed "Binding semantics for outputs": "the language does define a default value for the DEPTH
+// output. This default value is the interpolated depth obtained from the rasterizer.
+// Semantically, this default value is copied to the output at the beginning of the execution of
+// the fragment program." An out parameter of the entry bound to DEPTH (or a member of an out
+// structure bound to it) starts as `--depth`, or, without it, as any depth the rasterizer may
+// interpolate: [0, 1] (the window depth range). Other outputs start undefined.
+void Execution::withDepthDefault(EvalValue& v, const std::string& semantic) {
+  std::string s = semantic;
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return std::toupper(c); });
+  if (v.shape == EvalValue::Shape::Struct && v.type && v.type->structIndex >= 0 &&
+      v.type->structIndex < static_cast<int>(p_.structs.size())) {
+    size_t k = 0;
+    for (const StructMember& m : p_.structs[v.type->structIndex].members) {
+      if (m.function >= 0) continue;
+      for (const Declarator& d : m.field.declarators)
+        if (k < v.elements.size()) withDepthDefault(v.elements[k++], d.semantic.name);
+    }
+    return;
+  }
+  if (s != "DEPTH" || !v.isNumeric() || v.components.empty()) return;
+  Component& c = v.components[0];
+  if (c.kind != ComponentKind::Number) return;
+  NumericModel nm = numeric(c.model);
+  c.number = o_.depth ? nm.fromReal(*o_.depth) : nm.fromRealRange(0, 1);
+  rule("output-semantic", Span{}, "DEPTH starts as the rasterizer's depth " + componentText(c));
+}
+
 std::vector<Output> Execution::run(int function, std::string& error) {
   const FunctionDecl& fn = p_.functions[function];
   entry_ = function;
@@ -2176,6 +2463,7 @@ std::vector<Output> Execution::run(int function, std::string& error) {
     }
     if (!isIn(p)) {
       in.push_back(makeValue(t, true));
+      withDepthDefault(in.back(), p.declarator.semantic.name);
       continue;
     }
     if (next >= o_.args.size()) {
@@ -2236,7 +2524,46 @@ const char* statusName(Outcome::Status s) {
   return "?";
 }
 
+namespace {
+RunResult runExecutions(const Program& program, const RunOptions& options,
+                        const std::array<QuadNeighbour, 3>* quad, QuadNeighbour* record);
+}  // namespace
+
 RunResult runFunction(const Program& program, const RunOptions& options) {
+  const std::vector<std::string>* fragments[3] = {&options.quadRight, &options.quadBelow,
+                                                  &options.quadDiagonal};
+  int given = 0;
+  for (const auto* f : fragments) given += f->empty() ? 0 : 1;
+  if (given == 0) return runExecutions(program, options, nullptr, nullptr);
+  if (given != 3) {
+    RunResult r;
+    r.error =
+        "a quad needs the arguments of all three other fragments (--quad-right, "
+        "--quad-below, --quad-diagonal)";
+    return r;
+  }
+  // The other fragments of the quad first, each over all its executions, recording the
+  // arguments of its derivative calls (their own derivatives as without a quad).
+  std::array<QuadNeighbour, 3> quad;
+  for (size_t k = 0; k < 3; ++k) {
+    RunOptions n = options;
+    n.args = *fragments[k];
+    n.quadRight.clear(), n.quadBelow.clear(), n.quadDiagonal.clear();
+    n.trace = nullptr;
+    RunResult nr = runExecutions(program, n, nullptr, &quad[k]);
+    if (!nr.error.empty()) {
+      RunResult r;
+      static const char* kFragmentNames[3] = {"--quad-right", "--quad-below", "--quad-diagonal"};
+      r.error = std::string(kFragmentNames[k]) + ": " + nr.error;
+      return r;
+    }
+  }
+  return runExecutions(program, options, &quad, nullptr);
+}
+
+namespace {
+RunResult runExecutions(const Program& program, const RunOptions& options,
+                        const std::array<QuadNeighbour, 3>* quad, QuadNeighbour* record) {
   RunResult r;
   int entry = -1;
   for (size_t i = 0; i < program.functions.size(); ++i)
@@ -2260,12 +2587,14 @@ RunResult runFunction(const Program& program, const RunOptions& options) {
     }
     chooser.restart();
     Execution x(program, options, chooser, r.rulesFired, r.executions);
+    x.quad = quad;
     std::string error;
     std::vector<Output> outputs = x.run(entry, error);
     if (!error.empty()) {
       r.error = error;
       return r;
     }
+    if (record) joinDerivativeArguments(*record, x.derivativeArguments, r.executions == 0);
     ++r.executions;
     Outcome o;
     if (x.stop) {
@@ -2288,6 +2617,7 @@ RunResult runFunction(const Program& program, const RunOptions& options) {
   } while (chooser.next());
   return r;
 }
+}  // namespace
 
 namespace {
 

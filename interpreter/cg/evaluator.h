@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -64,6 +65,14 @@ struct RunOptions {
   /// treated as uniform by default"). A uniform global given no value keeps its initializer
   /// or, without one, is undefined.
   std::vector<std::string> uniforms;
+  /// `--quad-right`, `--quad-below`, `--quad-diagonal`: the arguments (as `args`) of the other
+  /// three fragments of a 2x2 quad whose upper left fragment `args` gives. With all three, ddx,
+  /// ddy and fwidth of a value that varies between fragments are the quad's differences
+  /// (docs/cg.md "Derivatives"); without them, any value (CG-E14).
+  std::vector<std::string> quadRight, quadBelow, quadDiagonal;
+  /// `--depth V`: the rasterizer's interpolated depth, the default of an out parameter bound to
+  /// DEPTH (seed "Binding semantics for outputs"); without it any value in [0, 1].
+  std::optional<double> depth;
   Precision precision = Precision::Types;
   bool strictIeee = false;  // no flushing of subnormals (numeric_model.h)
   std::string profile;      // reported; overload resolution is the checker's

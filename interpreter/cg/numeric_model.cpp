@@ -388,6 +388,111 @@ IntResult intUnary(std::string_view op, IntSet a) {
   return IntResult{a, {}};
 }
 
+bool fitsWidth(int64_t v, IntegerWidth w) {
+  if (w.bits >= 64) return w.isSigned || v >= 0;
+  if (!w.isSigned) return v >= 0 && v < (int64_t{1} << w.bits);
+  int64_t half = int64_t{1} << (w.bits - 1);
+  return v >= -half && v < half;
+}
+
+int64_t wrapToWidth(int64_t v, IntegerWidth w) {
+  if (w.bits >= 64) return v;
+  uint64_t mask = (uint64_t{1} << w.bits) - 1;
+  uint64_t bits = static_cast<uint64_t>(v) & mask;
+  if (w.isSigned && (bits >> (w.bits - 1)) != 0) return static_cast<int64_t>(bits | ~mask);
+  return static_cast<int64_t>(bits);
+}
+
+namespace {
+// The 64-bit signed (long) operators: C's rules with long's range (C11 6.5p5).
+IntResult longBinary(std::string_view op, int64_t x, int64_t y) {
+  auto checked = [](__int128 v) {
+    if (v < std::numeric_limits<int64_t>::min() || v > std::numeric_limits<int64_t>::max())
+      return ub("signed integer overflow of long (C11 6.5p5)");
+    return IntResult{IntSet::of(static_cast<int64_t>(v)), {}};
+  };
+  __int128 a = x, b = y;
+  if (op == "+") return checked(a + b);
+  if (op == "-") return checked(a - b);
+  if (op == "*") return checked(a * b);
+  if (op == "/" || op == "%") {
+    if (y == 0) return ub("integer division by zero (C11 6.5.5p5)");
+    if (x == std::numeric_limits<int64_t>::min() && y == -1)
+      return ub("LONG_MIN / -1 overflows (C11 6.5.5p6)");
+    return IntResult{IntSet::of(op == "/" ? x / y : x % y), {}};
+  }
+  if (op == "&") return IntResult{IntSet::of(x & y), {}};
+  if (op == "|") return IntResult{IntSet::of(x | y), {}};
+  if (op == "^") return IntResult{IntSet::of(x ^ y), {}};
+  if (op == "<<" || op == ">>") {
+    if (y < 0 || y >= 64) return ub("shift count outside [0, 64) (C11 6.5.7p3)");
+    if (op == ">>") return IntResult{IntSet::of(x >> y), {}};
+    if (x < 0) return ub("left shift of a negative value (C11 6.5.7p4)");
+    return checked(a << y);
+  }
+  return ub("unknown integer operator");
+}
+
+// The 32-bit unsigned operators: modulo 2^32 (C11 6.2.5p9); the operands are in [0, 2^32).
+IntResult unsignedBinary(std::string_view op, int64_t x, int64_t y) {
+  const IntegerWidth u32{32, false};
+  auto mod = [&](int64_t v) { return IntResult{IntSet::of(wrapToWidth(v, u32)), {}}; };
+  if (op == "+") return mod(x + y);
+  if (op == "-") return mod(x - y);
+  if (op == "*")
+    return mod(static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)));
+  if (op == "/" || op == "%") {
+    if (y == 0) return ub("integer division by zero (C11 6.5.5p5)");
+    return mod(op == "/" ? x / y : x % y);
+  }
+  if (op == "&") return mod(x & y);
+  if (op == "|") return mod(x | y);
+  if (op == "^") return mod(x ^ y);
+  if (op == "<<" || op == ">>") {
+    if (y < 0 || y >= 32) return ub("shift count outside [0, 32) (C11 6.5.7p3)");
+    return mod(op == "<<" ? static_cast<int64_t>(static_cast<uint64_t>(x) << y) : x >> y);
+  }
+  return ub("unknown integer operator");
+}
+}  // namespace
+
+IntResult intBinaryAt(std::string_view op, IntSet a, IntSet b, IntegerWidth w) {
+  if (a.undefined || b.undefined) return IntResult{IntSet::any(), {}};
+  if (w.bits == 64 && w.isSigned) return longBinary(op, a.value, b.value);
+  if (w.bits == 32 && !w.isSigned)
+    return unsignedBinary(op, wrapToWidth(a.value, w), wrapToWidth(b.value, w));
+  return intBinary(op, a, b);  // int; char and short promoted to int (C11 6.3.1.1p2)
+}
+
+IntResult intUnaryAt(std::string_view op, IntSet a, IntegerWidth w) {
+  if (a.undefined) return IntResult{IntSet::any(), {}};
+  if (w.bits == 64 && w.isSigned) {
+    if (op == "-") return longBinary("-", 0, a.value);
+    if (op == "~") return IntResult{IntSet::of(~a.value), {}};
+    return IntResult{a, {}};
+  }
+  if (w.bits == 32 && !w.isSigned) {
+    if (op == "-") return IntResult{IntSet::of(wrapToWidth(-a.value, w)), {}};
+    if (op == "~") return IntResult{IntSet::of(wrapToWidth(~a.value, w)), {}};
+    return IntResult{a, {}};
+  }
+  return intUnary(op, a);
+}
+
+IntResult intFromNumberAt(const NumberSet& x, IntegerWidth w) {
+  if (w.bits < 64 && w.isSigned) return intFromNumber(x);  // char, short: as int, then narrowed
+  if (x.undefined) return IntResult{IntSet::any(), {}};
+  if (x.nan || !x.values) return ub("NaN converted to an integer (C11 6.3.1.4p1)");
+  double lo = std::trunc(x.lo), hi = std::trunc(x.hi);
+  // The type's range: [0, 2^32) for unsigned int, [-2^63, 2^63) for long (both exact doubles).
+  double min = w.isSigned ? -9223372036854775808.0 : 0.0;
+  double limit = w.isSigned ? 9223372036854775808.0 : 4294967296.0;
+  if (lo < min || hi >= limit)
+    return ub("value outside the integer type's range converted to it (C11 6.3.1.4p1)");
+  if (lo != hi) return IntResult{IntSet::any(), {}};
+  return IntResult{IntSet::of(static_cast<int64_t>(lo)), {}};
+}
+
 IntResult intFromNumber(const NumberSet& x) {
   if (x.undefined) return IntResult{IntSet::any(), {}};
   if (x.nan || !x.values) return ub("NaN converted to int (C11 6.3.1.4p1)");

@@ -112,4 +112,29 @@ IntResult intUnary(std::string_view op, IntSet a);
 /// range or NaN is undefined behaviour (C11 6.3.1.4).
 IntResult intFromNumber(const NumberSet& x);
 
+/// The other integer types of the seed's precision list ("char: signed 8 bit twos-complement
+/// integer", "short: signed 16 bit", "long: signed 64 bit") and `unsigned int` (Cg 3.1's
+/// "preferably a 32-bit ordinal value"): a width and a signedness (docs/ambiguities.md CG-E17).
+struct IntegerWidth {
+  int bits = 32;
+  bool isSigned = true;
+  bool operator==(const IntegerWidth&) const = default;
+};
+/// Whether v is a value of the type.
+bool fitsWidth(int64_t v, IntegerWidth w);
+/// v reduced modulo 2^bits into the type's range (two's complement for a signed type): C's
+/// conversion to an unsigned type (C11 6.3.1.3p2), and the seed's "twos-complement" reading of
+/// the implementation-defined conversion to a narrower signed one (6.3.1.3p3).
+int64_t wrapToWidth(int64_t v, IntegerWidth w);
+/// An operator in a type of that width: 64-bit signed (long) with C's rules at 64 bits; 32-bit
+/// unsigned modulo 2^32 (C11 6.2.5p9), division and remainder by zero and shift counts outside
+/// [0, 32) undefined; 8- and 16-bit signed (char, short) as C computes them, in int after the
+/// integer promotions (the evaluator then converts the result to the type); int as intBinary.
+IntResult intBinaryAt(std::string_view op, IntSet a, IntSet b, IntegerWidth w);
+IntResult intUnaryAt(std::string_view op, IntSet a, IntegerWidth w);
+/// A floating value converted to an integer type: truncated toward zero; NaN or a value outside
+/// the range of the type (int's for char and short, which the evaluator then narrows) is
+/// undefined behaviour (C11 6.3.1.4p1).
+IntResult intFromNumberAt(const NumberSet& x, IntegerWidth w);
+
 }  // namespace plumb::cg

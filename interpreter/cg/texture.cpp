@@ -126,7 +126,7 @@ bool arrayedSampler(ObjectKind k) {
 
 // An integer texture filtered other than nearest: OpenGL makes it incomplete ("a texture is not
 // complete if its internal format is integer and a filter is not NEAREST"), and sampling an
-// incomplete integer texture is undefined; nearest filtering reads texels exactly (CG-E17).
+// incomplete integer texture is undefined; nearest filtering reads texels exactly (CG-E20).
 bool integerTextureFiltered(const Texture& t) {
   if (t.texel == Scalar::Float) return false;
   using interp::FilterMode;

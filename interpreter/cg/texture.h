@@ -40,7 +40,7 @@ struct Texture {
   /// high); samplerBUF: a one-level 1D texture read by index.
   int64_t layers = 1;
   /// isampler*, usampler*: Int or UInt (the texels hold integers; a filtered lookup is exact
-  /// only with nearest filters, docs/ambiguities.md CG-E17).
+  /// only with nearest filters, docs/ambiguities.md CG-E20).
   Scalar texel = Scalar::Float;
 };
 

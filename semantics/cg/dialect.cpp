@@ -36,6 +36,9 @@ constexpr CgcExtensionInfo kExtensions[] = {
     {CgcExtension::UnsignedTypes, "unsigned-types", "cg-types",
      "cgc's uint, uintN, uintNxM and GLSL's uvecN are unsigned int and its vectors and matrices "
      "(CGD-9)"},
+    {CgcExtension::IntegerVectorNames, "integer-vector-names", "cg-types",
+     "cgc's charN, shortN, longN, charNxM, shortNxM, longNxM are the vectors and matrices of "
+     "char, short and long (CGD-10)"},
 };
 // clang-format on
 
@@ -98,6 +101,20 @@ std::optional<std::string> unsignedTypeAlias(std::string_view name) {
   if (rest.size() == 1 && digit(rest[0], '1')) return "unsigned int" + std::string(rest);
   if (rest.size() == 3 && digit(rest[0], '1') && rest[1] == 'x' && digit(rest[2], '1'))
     return "unsigned int" + std::string(rest);
+  return std::nullopt;
+}
+
+std::optional<std::string> integerVectorAlias(std::string_view name) {
+  // cgc 3.1 accepts `char2 x = (char2)1;`, `short3`, `long4`, `char2x2`, `short1x1` (the seed
+  // and the reference manual name only the scalars).
+  auto digit = [](char c) { return c >= '1' && c <= '4'; };
+  for (std::string_view base : {"char", "short", "long"}) {
+    if (name.substr(0, base.size()) != base) continue;
+    std::string_view rest = name.substr(base.size());
+    if ((rest.size() == 1 && digit(rest[0])) ||
+        (rest.size() == 3 && digit(rest[0]) && rest[1] == 'x' && digit(rest[2])))
+      return "signed " + std::string(name);
+  }
   return std::nullopt;
 }
 

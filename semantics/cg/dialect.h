@@ -27,6 +27,7 @@ enum class CgcExtension {
   IdenticalStructRedefinition,  // `struct S {...}` twice with the same members
   UnresolvedDeadBranchNames,    // an undeclared name in the branch a constant condition skips
   UnsignedTypes,                // cgc's `uint`, `uint2`, `uint2x2` and GLSL's `uvec2`
+  IntegerVectorNames,           // `char2`, `short3x3`, `long4`: vectors of the other integers
   kCount
 };
 
@@ -67,6 +68,11 @@ std::optional<std::string> glslTypeAlias(std::string_view name);
 /// `uvecN` stands for (`unsigned int`, `unsigned int2`, `unsigned int2x2`: the vectors and
 /// matrices of `unsigned int`, which only this spelling names), or nullopt.
 std::optional<std::string> unsignedTypeAlias(std::string_view name);
+
+/// Extension integer-vector-names (CGD-10): the Cg type cgc's `charN`, `shortN`, `longN` or
+/// `charNxM` ... stands for (`signed char2`, `signed short3x3`: the vectors and matrices of
+/// char, short and long, which only this spelling names), or nullopt.
+std::optional<std::string> integerVectorAlias(std::string_view name);
 
 /// The message of the warning an extension's use gets: `what` (the construct), then the
 /// extension's name and the seed's rule: "`vec3` is GLSL's name for float3 (cgc dialect,

@@ -52,6 +52,7 @@ class Parser {
     tokens_ = tokenize(file_, diagnostics_, options_.lex);
     if (options_.lex.dialect.allows(CgcExtension::GlslTypeNames)) glslTypeNames();
     if (options_.lex.dialect.allows(CgcExtension::UnsignedTypes)) unsignedTypeNames();
+    if (options_.lex.dialect.allows(CgcExtension::IntegerVectorNames)) integerVectorNames();
     end_ = tokens_.back();
     if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
     while (!atEnd()) parseExternalDeclaration();
@@ -95,6 +96,29 @@ class Parser {
                           extensionWarning(CgcExtension::UnsignedTypes,
                                            "'" + t.text + "' is cgc's name for " + *cg),
                           std::string(extensionInfo(CgcExtension::UnsignedTypes).seedRule),
+                          {}});
+      t.text = *cg;
+    }
+  }
+
+  // cgc's dialect, extension integer-vector-names (CGD-10): `char2`, `short3x3`, `long4` are
+  // the vectors and matrices of char, short and long, a warning at the first use of each name.
+  void integerVectorNames() {
+    std::set<std::string> warned;
+    for (Token& t : tokens_) {
+      if (t.kind != TokenKind::Identifier) continue;
+      std::optional<std::string> cg = integerVectorAlias(t.text);
+      if (!cg) continue;
+      if (warned.insert(t.text).second)
+        diagnostics_.add({Severity::Warning,
+                          &file_,
+                          t.span,
+                          extensionWarning(CgcExtension::IntegerVectorNames,
+                                           "'" + t.text +
+                                               "' is cgc's name for a vector or "
+                                               "matrix of " +
+                                               cg->substr(7, cg->find_first_of("1234") - 7)),
+                          std::string(extensionInfo(CgcExtension::IntegerVectorNames).seedRule),
                           {}});
       t.text = *cg;
     }
@@ -374,7 +398,14 @@ class Parser {
     } else if (t.kind == TokenKind::Keyword && (t.text == "unsigned" || t.text == "signed")) {
       advance();
       std::string base = "int";
-      if (is("int") || is("char") || is("short") || is("long")) base = advance().text;
+      if (is("int") || is("char") || is("short") || is("long")) {
+        base = advance().text;
+      } else if (t.text == "unsigned" && peek().text.rfind("int", 0) == 0 &&
+                 predefinedType("unsigned " + peek().text)) {
+        // `unsigned int4`, `unsigned int2x2`: the reference manual's spelling of the vectors
+        // of unsigned int (the usampler lookups' results; cgc 3.1 accepts it too).
+        base = advance().text;
+      }
       type.name = t.text == "unsigned" ? "unsigned " + base : base;
       if (t.text == "unsigned" && base != "int") type.name = "unsigned " + base;
     } else if (t.kind == TokenKind::Keyword && (t.text == "vector" || t.text == "matrix")) {

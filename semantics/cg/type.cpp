@@ -220,6 +220,17 @@ TypeP predefinedType(const std::string& name) {
             matrixType(Scalar::UInt, i, j);
     }
     m["unsigned"] = scalarType(Scalar::UInt);
+    // The vectors and matrices of char, short and long: cgc's dialect spells them `char2`,
+    // `short3x3` and the parser rewrites those to these names (CGD-10).
+    for (auto [n, sc] : {std::pair{"char", Scalar::Char}, std::pair{"short", Scalar::Short},
+                         std::pair{"long", Scalar::Long}}) {
+      std::string base = std::string("signed ") + n;
+      for (int i = 1; i <= 4; ++i) {
+        m[base + std::to_string(i)] = vectorType(sc, i);
+        for (int j = 1; j <= 4; ++j)
+          m[base + std::to_string(i) + "x" + std::to_string(j)] = matrixType(sc, i, j);
+      }
+    }
     m["sampler"] = objectType(ObjectKind::Sampler);
     m["sampler1D"] = objectType(ObjectKind::Sampler1D);
     m["sampler2D"] = objectType(ObjectKind::Sampler2D);

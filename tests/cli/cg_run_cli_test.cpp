@@ -37,6 +37,26 @@ TEST(CgRunCli, GeometryProgramsAreCheckedNotRun) {
   EXPECT_EQ(r.status, 0) << r.out;
 }
 
+// The quad's derivatives (docs/cg.md "Derivatives"): all three other fragments, or a usage
+// error; the DEPTH default (--depth).
+TEST(CgRunCli, QuadAndDepth) {
+  const std::string derivatives = std::string(PLUMB_SOURCE_DIR) + "/corpus/cg/run/derivatives.cg";
+  std::string common =
+      "cg run " + derivatives + " --entry main --profile fp40 --args 0.25,0.5 --uniform scale=3";
+  auto r = plumb(common + " --quad-right 0.5,0.5 --quad-below 0.25,0.75 --quad-diagonal 0.5,0.75");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("float4(0, 0, 0, 0.25)"), std::string::npos) << r.out;
+  r = plumb(common + " --quad-right 0.5,0.5", /*mergeErr=*/true);
+  EXPECT_EQ(r.status, 2) << r.out;
+  EXPECT_NE(r.out.find("all three other fragments"), std::string::npos) << r.out;
+  std::string depth = temp("depth.cg",
+                           "void main(out float4 c : COLOR, out float d : DEPTH) {\n"
+                           "  c = float4(1, 1, 1, 1); }\n");
+  r = plumb("cg run " + depth + " --entry main --profile fp40 --depth 0.5");
+  EXPECT_EQ(r.status, 0) << r.out;
+  EXPECT_NE(r.out.find("d : DEPTH = 0.5"), std::string::npos) << r.out;
+}
+
 TEST(CgRunCli, PrecisionsAndJson) {
   auto r = plumb("cg run " + kPrecision + " --entry main --args 0.5,0.1,300,1 --format json");
   EXPECT_EQ(r.status, 0);

@@ -157,6 +157,31 @@ TEST(CgDialect, UnsignedTypes) {
   EXPECT_EQ(verdict("unsigned int f() { unsigned int v = 1; return v; }"), "ok");
 }
 
+TEST(CgDialect, IntegerVectorNames) {
+  // cgc 3.1's charN, shortN, longN and their matrices (`char2 x = (char2)1;` compiles in gp5fp;
+  // the seed and the reference manual name only the scalars).
+  EXPECT_EQ(integerVectorAlias("char2"), "signed char2");
+  EXPECT_EQ(integerVectorAlias("short1x1"), "signed short1x1");
+  EXPECT_EQ(integerVectorAlias("long4"), "signed long4");
+  for (const char* no : {"char", "char0", "char5", "short2x", "long2x5", "chars", "longer"})
+    EXPECT_FALSE(integerVectorAlias(no).has_value()) << no;
+  const char* p =
+      "float4 f() { char2 a = char2(1, 2); short3 b = short3(3, 4, 5); long4 c = (long4)6;\n"
+      "  char2x2 m = char2x2(1, 2, 3, 4); return float4(a.y, b.z, c.w, m[1][0]); }";
+  expectExtension(CgcExtension::IntegerVectorNames, p);
+  EXPECT_EQ(verdict("float f() { short2 v = 1; return v.x; }"), "cg-types");
+}
+
+TEST(CgDialect, UnsignedVectorsSpelledWithUnsigned) {
+  // The reference manual's `unsigned int4` (the usampler lookups' result), in both dialects.
+  // (The return's conversion to float warns: "ok+warning".)
+  EXPECT_EQ(verdict("float f() { unsigned int4 v = (unsigned int4)4; return v.w; }").substr(0, 2),
+            "ok");
+  EXPECT_EQ(verdict("float f() { unsigned int2x2 m = 1; return m[1][1]; }").substr(0, 2), "ok");
+  EXPECT_EQ(verdict("float f() { unsigned float4 v = 1; return v.x; }").substr(0, 2) == "ok",
+            false);
+}
+
 TEST(CgDialect, SamplerAsAName) {
   expectExtension(CgcExtension::SamplerAsName,
                   "float4 f(uniform sampler2D sampler, float2 uv) { return tex2D(sampler, uv); }",

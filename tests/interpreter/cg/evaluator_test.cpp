@@ -35,7 +35,8 @@ struct Ran {
 Ran run(const std::string& text, const std::string& entry, std::vector<std::string> args = {},
         Precision precision = Precision::Types, bool check = true,
         const Dialect& dialect = Dialect::seed(), std::vector<std::string> uniforms = {},
-        const std::string& profile = "generic") {
+        const std::string& profile = "generic", std::vector<std::string> quadRight = {},
+        std::vector<std::string> quadBelow = {}, std::vector<std::string> quadDiagonal = {}) {
   SourceFile file("test.cg", text);
   DiagnosticList diagnostics;
   ParseOptions parse;
@@ -63,6 +64,10 @@ Ran run(const std::string& text, const std::string& entry, std::vector<std::stri
   o.args = std::move(args);
   o.uniforms = std::move(uniforms);
   o.precision = precision;
+  o.profile = profile;
+  o.quadRight = quadRight;
+  o.quadBelow = quadBelow;
+  o.quadDiagonal = quadDiagonal;
   r.result = runFunction(*program, o);
   EXPECT_EQ(r.result.error, "");
   return r;
@@ -387,6 +392,8 @@ TEST(CgEvaluator, EveryRuleIsTaken) {
   fired.insert(tex.result.rulesFired.begin(), tex.result.rulesFired.end());
   Ran d = run("float dd(float x) { return ddx(x); }", "dd", {"1"}, Precision::Types, false);
   fired.insert(d.result.rulesFired.begin(), d.result.rulesFired.end());
+  Ran mad = run("float mad(float a) { return a * a + 1; }", "mad", {"3"});
+  fired.insert(mad.result.rulesFired.begin(), mad.result.rulesFired.end());
   for (const EvaluationRule& rule : evaluationRules())
     EXPECT_TRUE(fired.count(std::string(rule.name))) << rule.name;
 }
@@ -667,6 +674,152 @@ TEST(CgEvaluator, DerivativesAreZeroOnlyForValuesEveryFragmentShares) {
   EXPECT_EQ(
       runFp40(f, "main", {"0.5"}).outcomes(),
       Outcomes{"return = fixed as COLOR([0, 1.9990234375], undefined, undefined, undefined)"});
+}
+
+TEST(CgEvaluator, DerivativesOfAQuadAreItsDifferences) {
+  // docs/cg.md "Derivatives": with the other three fragments' arguments, ddx is the hull of the
+  // upper and lower rows' differences (fine or coarse: the seed says neither), ddy of the
+  // columns', fwidth |ddx| + |ddy|.
+  const char* p = R"(
+    uniform float scale;
+    float4 main(float2 uv : TEXCOORD0) : COLOR {
+      float2 w = uv * 4.0;
+      return float4(ddx(w.x), ddy(w.y), fwidth(uv.x + uv.y), ddx(scale));
+    }
+  )";
+  auto quad = [&](std::vector<std::string> r, std::vector<std::string> b,
+                  std::vector<std::string> d) {
+    return run(p, "main", {"0.25,0.5"}, Precision::Types, true, Dialect::seed(), {"scale=3"},
+               "fp40", std::move(r), std::move(b), std::move(d))
+        .outcomes();
+  };
+  // A linear input: every row and column differs alike.
+  EXPECT_EQ(quad({"0.5,0.5"}, {"0.25,0.625"}, {"0.5,0.625"}),
+            Outcomes{"return = float4(1, 0.5, 0.375, 0)"});
+  // Not linear: the lower row's difference (diagonal - below) joins the upper row's.
+  EXPECT_EQ(quad({"0.5,0.5"}, {"0.25,0.625"}, {"1,0.625"}),
+            Outcomes{"return = float4([1, 3], 0.5, [0.375, 1.375], 0)"});
+  // Without the quad, the varying ones are any value (CG-E14), as before.
+  EXPECT_EQ(runFp40(p, "main", {"0.25,0.5"}, {"scale=3"}).outcomes(),
+            Outcomes{"return = float4(undefined, undefined, [0, inf] or NaN, 0)"});
+  // After a branch on a varying value: any value still (the fragments may diverge).
+  const char* b = R"(
+    float4 main(float x : TEXCOORD0) : COLOR {
+      float r = 0;
+      if (x > 0.5) r = 1;
+      return float4(ddx(x), r, 0, 1);
+    }
+  )";
+  EXPECT_EQ(run(b, "main", {"0.75"}, Precision::Types, true, Dialect::seed(), {}, "fp40", {"1"},
+                {"0.75"}, {"1"})
+                .outcomes(),
+            Outcomes{"return = float4(undefined, 1, 0, 1)"});
+}
+
+TEST(CgEvaluator, MultiplyAddMayBeFused) {
+  // docs/ambiguities.md CG-E18: a * b + c written as operators is the unfused or the fused
+  // result. 1 + 2^-12 squared is 1 + 2^-11 + 2^-24: fp32 rounds the product to 1 + 2^-11 (ties to
+  // even), so minus 1 gives 2^-11 unfused and 2^-11 + 2^-24 fused.
+  const char* p = R"(
+    float f(float a) { return a * a - 1.0; }
+    float g(float a) { return 1.0 - a * a; }
+    float2 h(float a) { return a * 3.0 + float2(1, 2); }
+    int i(int a) { return a * a + 1; }
+  )";
+  EXPECT_EQ(run(p, "f", {"1.000244140625"}).outcomes(),
+            Outcomes{"return = [0.00048828125, 0.00048834085464477539]"});
+  EXPECT_EQ(run(p, "g", {"1.000244140625"}).outcomes(),
+            Outcomes{"return = [-0.00048834085464477539, -0.00048828125]"});
+  // Exact values stay points (a smeared sum too); integers are not contracted.
+  EXPECT_EQ(run(p, "h", {"2"}).outcomes(), Outcomes{"return = float2(7, 8)"});
+  EXPECT_EQ(run(p, "i", {"3"}).outcomes(), Outcomes{"return = 10"});
+}
+
+TEST(CgEvaluator, DepthOutputStartsAsTheRasterizersDepth) {
+  // Seed "Binding semantics for outputs": DEPTH's default is the interpolated depth, "copied to
+  // the output at the beginning of the execution"; without --depth any value in [0, 1].
+  const char* p = R"(
+    struct O { float4 c : COLOR; float d : DEPTH; };
+    void main(out float4 c : COLOR, out float d : DEPTH) { c = float4(1, 1, 1, 1); }
+    void out2(out O o) { o.c = float4(0, 0, 0, 1); }
+    void written(out float4 c : COLOR, out float d : DEPTH) { c = float4(1, 1, 1, 1); d = 0.25; }
+  )";
+  auto outcomes = [&](const char* entry, std::optional<double> depth) {
+    SourceFile file("test.cg", p);
+    DiagnosticList diagnostics;
+    std::optional<Program> program = parseProgram(file, diagnostics, ParseOptions{});
+    RunOptions o;
+    o.entry = entry;
+    o.depth = depth;
+    RunResult r = runFunction(*program, o);
+    std::vector<std::string> out;
+    for (const Outcome& x : r.outcomes)
+      for (const Output& y : x.outputs) out.push_back(y.name + " = " + valueText(y.value));
+    return out;
+  };
+  EXPECT_EQ(outcomes("main", 0.5), (Outcomes{"c = float4(1, 1, 1, 1)", "d = 0.5"}));
+  EXPECT_EQ(outcomes("main", std::nullopt), (Outcomes{"c = float4(1, 1, 1, 1)", "d = [0, 1]"}));
+  EXPECT_EQ(outcomes("out2", 0.75), (Outcomes{"o.c = float4(0, 0, 0, 1)", "o.d = 0.75"}));
+  EXPECT_EQ(outcomes("written", 0.5), (Outcomes{"c = float4(1, 1, 1, 1)", "d = 0.25"}));
+}
+
+TEST(CgEvaluator, UnsizedArrayParametersTakeTheArgumentsSize) {
+  // Seed "Unsized Arrays": a parameter `float a[]` takes arrays of any size; `.length` (Cg 3.1's
+  // "Minimum Array Requirements") is the argument's, a row of a two-dimensional array too. cgc
+  // 3.1 folds the program below (x = 3) to (11, 11, 3, 2). (An out or inout unsized argument is
+  // C34's error, as cgc's C1113.)
+  const char* p = R"(
+    float sum(float a[]) { float s = 0; for (int i = 0; i < a.length; i++) s += a[i]; return s; }
+    float4 main(float x : TEXCOORD0) : COLOR {
+      float b[3] = {1, 2, x};
+      float c[2] = {5, 6};
+      float d[2][3] = {{1, 2, 3}, {4, 5, 6}};
+      return float4(sum(b) + 5, sum(c) + sum(d[0]) - 6, b.length, d.length);
+    }
+  )";
+  EXPECT_EQ(run(p, "main", {"3"}, Precision::Types, true, Dialect::seed(), {}, "fp40").outcomes(),
+            Outcomes{"return = float4(11, 11, 3, 2)"});
+  // The entry's unsized array parameter takes the size of its --args.
+  const char* e = "float f(float2 a[]) { return a.length * 10 + a[a.length - 1].y; }";
+  EXPECT_EQ(run(e, "f", {"1,2,3,4,5,6"}).outcomes(), Outcomes{"return = 36"});
+}
+
+TEST(CgEvaluator, IntegerTypesHaveTheirWidths) {
+  // docs/ambiguities.md CG-E17: char and short wrap at the seed's 8 and 16 bits (cgc 3.1 folds
+  // (char)300 to 44, (short)70000 to 4464) or keep a 32-bit register (cgc's gp5 code), a
+  // choice; unsigned int is modulo 2^32; long is 64-bit (gp5) or a 32-bit register.
+  const char* p = R"(
+    float4 main(int x) : COLOR {
+      char c = (char)x;
+      short s = (short)(x * 250);
+      unsigned int u = (unsigned int)(-x);
+      return float4(c, s, u, u / 2u);
+    }
+    float4 fits(int x) : COLOR { char c = (char)(x - 200); short s = 32767; return float4(c, s, 0, 0); }
+    float4 wide() : COLOR { long l = 2147483647; l = l + 1; char c = 127; c++; return float4(l, c, 0, 0); }
+    float4 compare(int x) : COLOR { unsigned int u = (unsigned int)x; return float4(u > 5u, -1 < 0, 0, 0); }
+  )";
+  auto outcomes = [&](const char* entry, std::vector<std::string> args,
+                      const std::string& profile = "generic") {
+    return run(p, entry, std::move(args), Precision::Types, true, Dialect::seed(), {}, profile)
+        .outcomes();
+  };
+  // u = 4294966996 and u / 2u = 2147483498, rounded to float.
+  EXPECT_EQ(outcomes("main", {"300"}),
+            (Outcomes{"return = float4(300, 75000, 4294967040, 2147483520)",
+                      "return = float4(300, 9464, 4294967040, 2147483520)",
+                      "return = float4(44, 75000, 4294967040, 2147483520)",
+                      "return = float4(44, 9464, 4294967040, 2147483520)"}));
+  EXPECT_EQ(outcomes("fits", {"300"}), Outcomes{"return = float4(100, 32767, 0, 0)"});
+  EXPECT_EQ(outcomes("wide", {}, "gp5fp"), (Outcomes{"return = float4(2147483648, -128, 0, 0)",
+                                                     "return = float4(2147483648, 128, 0, 0)"}));
+  EXPECT_EQ(outcomes("wide", {}, "gp4fp").size(), 4u);
+  // An argument has its parameter's range.
+  const char* q = "unsigned int g(unsigned int u) { return u + 1u; } long l(long v) { return v; }";
+  EXPECT_EQ(run(q, "g", {"4294967295"}).outcomes(), Outcomes{"return = 0"});
+  EXPECT_EQ(run(q, "l", {"5000000000"}).outcomes(), Outcomes{"return = 5000000000"});
+  // A negative int converted to unsigned int is large (C's rule 6 conversion).
+  EXPECT_EQ(outcomes("compare", {"(-1)"}), Outcomes{"return = float4(1, 1, 0, 0)"});
 }
 
 TEST(CgEvaluator, ClipDiscardsWhenAComponentIsNegative) {

@@ -126,5 +126,31 @@ TEST(CgInt, CRulesAndUndefinedBehaviour) {
   EXPECT_NE(intFromNumber(NumberSet::nanOnly()).undefinedBehaviour, "");
 }
 
+TEST(CgIntegerWidths, WrapAndOperateAtTheirWidths) {
+  // The seed's precision list: char 8, short 16, long 64 bits, two's complement; unsigned int
+  // a 32-bit ordinal (docs/ambiguities.md CG-E17).
+  const IntegerWidth c8{8, true}, s16{16, true}, l64{64, true}, u32{32, false};
+  EXPECT_EQ(wrapToWidth(300, c8), 44);
+  EXPECT_EQ(wrapToWidth(128, c8), -128);
+  EXPECT_EQ(wrapToWidth(70000, s16), 4464);
+  EXPECT_EQ(wrapToWidth(-1, u32), 4294967295);
+  EXPECT_TRUE(fitsWidth(-128, c8));
+  EXPECT_FALSE(fitsWidth(128, c8));
+  EXPECT_FALSE(fitsWidth(-1, u32));
+  EXPECT_EQ(intBinaryAt("+", IntSet::of(4294967295), IntSet::of(2), u32).value, IntSet::of(1));
+  EXPECT_EQ(intBinaryAt("*", IntSet::of(65536), IntSet::of(65536), u32).value, IntSet::of(0));
+  EXPECT_EQ(intBinaryAt(">>", IntSet::of(4294967295), IntSet::of(31), u32).value, IntSet::of(1));
+  EXPECT_NE(intBinaryAt("/", IntSet::of(1), IntSet::of(0), u32).undefinedBehaviour, "");
+  EXPECT_EQ(intBinaryAt("+", IntSet::of(2147483647), IntSet::of(1), l64).value,
+            IntSet::of(2147483648));
+  EXPECT_NE(intBinaryAt("*", IntSet::of(int64_t{1} << 40), IntSet::of(int64_t{1} << 40), l64)
+                .undefinedBehaviour,
+            "");
+  EXPECT_EQ(intUnaryAt("-", IntSet::of(1), u32).value, IntSet::of(4294967295));
+  EXPECT_EQ(intFromNumberAt(NumberSet::point(3e9), l64).value, IntSet::of(3000000000));
+  EXPECT_NE(intFromNumberAt(NumberSet::point(-1), u32).undefinedBehaviour, "");
+  EXPECT_NE(intFromNumberAt(NumberSet::point(3e9), c8).undefinedBehaviour, "");  // as int
+}
+
 }  // namespace
 }  // namespace plumb::cg

@@ -342,7 +342,7 @@ TEST(CgTexture, MultisampleCubeArrayAndRenderbufferTextures) {
 
 TEST(CgTexture, IntegerSamplers) {
   // isampler2D: int4 texels; a fetch reads the texel, a lookup with nearest filters too, a
-  // filtered (or unknown-state) lookup of an integer texture is undefined (CG-E17).
+  // filtered (or unknown-state) lookup of an integer texture is undefined (CG-E20).
   const char* ints = R"({"size": [2, 1], "texels": [[7, -3, 0, 1], [2, 5, 9, 1]],
       "sampler": {"magFilter": "nearest", "minFilter": "nearest"}})";
   const char* any = R"({"size": [2, 1], "texels": [[7, -3, 0, 1], [2, 5, 9, 1]]})";
