@@ -75,6 +75,11 @@ void RaceDetector::analyzeBufferWords(Result& result) {
   constexpr uint32_t kNone = UINT32_MAX;
   std::map<std::pair<uint32_t, uint32_t>, std::array<uint32_t, 3>> words;
   TypeTable& types = program_.checked.types;
+  // Most dispatches have no buffer variable: nothing to look at (README "Performance").
+  if (std::none_of(config_.buffers.begin(), config_.buffers.end(), [&](const Allocation& a) {
+        return types.kind(a.storeType) == TypeKind::Buffer;
+      }))
+    return;
   auto bufferVariable = [&](const Location& l) {
     uint32_t index = indexOf(l.allocation);
     return regionOf(l.allocation) == Region::Buffer && index < config_.buffers.size() &&
