@@ -33,9 +33,11 @@ void forEachViewLocation(RValue& words, const std::vector<WordPart>& parts, cons
   }
 }
 
-/// Before a store of `parts`: each word an f16 half of which is stored is held as its halves
-/// (the same bits), so that the store is a write of that half only.
-void splitStoredHalves(TypeTable& types, RValue& words, const std::vector<WordPart>& parts) {
+/// Before an access of `parts`: each word an f16 half of which is accessed is held as its
+/// halves (the same bits), so that the access is one of that half only — a store in memory, a
+/// load in its copy of the words, so that a load of a half never touches the word's other half
+/// (memory locations are bytes, new#memory-locations; docs/ambiguities.md M18).
+void splitAccessedHalves(TypeTable& types, RValue& words, const std::vector<WordPart>& parts) {
   for (const WordPart& p : parts)
     if (p.half >= 0) splitIntoHalves(types, words, p.word);
 }
@@ -167,7 +169,9 @@ StepResult Machine::loadThroughView(Invocation& inv, Allocation& a, const RValue
     // word's index), whose value the observer may choose; the value is made of those words.
     // An f16 read of a word held as halves reads its half only.
     RValue words = a.value;
-    forEachViewLocation(words, partsCovered(types_, layouts, place->type, place->offset, end),
+    std::vector<WordPart> parts = partsCovered(types_, layouts, place->type, place->offset, end);
+    splitAccessedHalves(types_, words, parts);
+    forEachViewLocation(words, parts,
                         [&](std::vector<uint32_t> path, RValue& value) {
                           observer_->onRead(indexOfInvocation(inv), inv, a,
                                             MemoryView{v.allocation, std::move(path), false, 0},
@@ -181,7 +185,9 @@ StepResult Machine::loadThroughView(Invocation& inv, Allocation& a, const RValue
     if (races_ && !notARead_ && races_->tracks(a)) {
       // #memory-model: each word (or f16 half) read is a read access of that location.
       RValue words = a.value;
-      forEachViewLocation(words, partsCovered(types_, layouts, place->type, place->offset, end),
+      std::vector<WordPart> parts = partsCovered(types_, layouts, place->type, place->offset, end);
+      splitAccessedHalves(types_, words, parts);
+      forEachViewLocation(words, parts,
                           [&](const std::vector<uint32_t>& path, RValue& value) {
                             races_->read(indexOfInvocation(inv), v.allocation, path, value,
                                          inAtomic_, AccessSite{lastNode_, lastNodeIsStatement_});
@@ -219,7 +225,7 @@ StepResult Machine::storeThroughView(Invocation& inv, Allocation& a, const RValu
     // its word untouched): one write access per location, reported before memory changes, as
     // the observer expects.
     std::vector<WordPart> parts = partsCovered(types_, layouts, place->type, place->offset, end);
-    splitStoredHalves(types_, a.value, parts);
+    splitAccessedHalves(types_, a.value, parts);
     RValue after = a.value;
     writeView(types_, layouts, after, place->type, place->offset, end, value);
     forEachViewLocation(after, parts, [&](std::vector<uint32_t> path, RValue& written) {
@@ -238,7 +244,7 @@ StepResult Machine::storeThroughView(Invocation& inv, Allocation& a, const RValu
     // the two halves of a word are different locations, so stores of the two halves by two
     // invocations do not race).
     std::vector<WordPart> parts = partsCovered(types_, layouts, place->type, place->offset, end);
-    splitStoredHalves(types_, a.value, parts);
+    splitAccessedHalves(types_, a.value, parts);
     std::vector<std::pair<std::vector<uint32_t>, RValue>> old;
     forEachViewLocation(a.value, parts, [&](std::vector<uint32_t> path, RValue& was) {
       old.emplace_back(std::move(path), was);

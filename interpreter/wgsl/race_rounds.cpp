@@ -19,6 +19,12 @@ void foldRaceAnalysis(RaceDetector& detector, Configuration& config, Outcome& ou
       loc->type = t;
     }
   }
+  // A word accessed as a whole and as halves: the whole word, in place of its halves.
+  for (auto& [where, value] : found.wordValues) {
+    Allocation& a = config.buffers[indexOf(where.first)];
+    if (a.value.isComposite() && where.second < a.value.components().size())
+      a.value.components()[where.second] = std::move(value);
+  }
   for (RaceRecord& r : found.races) {
     auto [it, inserted] = races.emplace(r.key, r);
     if (!inserted) {

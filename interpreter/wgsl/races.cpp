@@ -48,6 +48,12 @@ int64_t byteOffset(TypeTable& types, MemoryLayouts& layouts, Type t,
         offset += uint64_t(k) * layouts.of(n.element).size;
         t = n.element;
         break;
+      case TypeKind::Buffer:
+        // revision 2026: a buffer variable's 32-bit words, a word held as f16 halves a vec2<f16>
+        // (interpreter/wgsl/buffer_views.h)
+        offset += uint64_t(k) * 4;
+        t = types.vector(2, types.f16());
+        break;
       case TypeKind::Matrix: {
         Type column = types.vector(n.rows, n.element);
         const TypeLayout& l = layouts.of(column);
@@ -605,6 +611,8 @@ RaceDetector::Result RaceDetector::analyze() {
     rec.invocations = static_cast<uint32_t>(std::unique(invs.begin(), invs.end()) - invs.begin());
     result.races.push_back(std::move(rec));
   }
+  // Memory locations are bytes: a word's whole-word and half locations overlap (M18).
+  analyzeBufferWords(result);
   return result;
 }
 

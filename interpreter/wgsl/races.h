@@ -105,6 +105,10 @@ class RaceDetector {
     /// Buffer locations whose final value is one of several racing writes': the value to
     /// report (a join), by allocation id and path.
     std::vector<std::pair<std::pair<uint32_t, std::vector<uint32_t>>, RValue>> finalValues;
+    /// Buffer words accessed both as 32-bit scalars and as f16 halves whose final value is one
+    /// of several words (races_buffer_words.cpp): the word's value, type and all, by
+    /// allocation id and word index.
+    std::vector<std::pair<std::pair<uint32_t, uint32_t>, RValue>> wordValues;
     /// Locations some read of which may return several values, with every value written to
     /// them and their initial value (joined): the domains of the next round.
     RaceDomains domains;
@@ -141,6 +145,9 @@ class RaceDetector {
   static void writeKey(std::string& out, uint32_t allocation, uint32_t workgroup,
                        std::span<const uint32_t> path);
   std::string locationName(const Location& l) const;
+  /// A buffer word accessed as a 32-bit scalar (`{word}`) and as f16 halves (`{word, half}`):
+  /// the races between the two and the word's widening, over both (races_buffer_words.cpp).
+  void analyzeBufferWords(Result& result);
   std::string siteText(AccessSite s) const;
 
   Program& program_;

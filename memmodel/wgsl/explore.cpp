@@ -9,6 +9,7 @@
 #include <set>
 
 #include "checker/wgsl/checker.h"
+#include "interpreter/wgsl/buffer_views.h"
 #include "interpreter/wgsl/dispatch.h"
 #include "interpreter/wgsl/host_buffer.h"
 #include "interpreter/wgsl/memory.h"
@@ -151,6 +152,9 @@ nlohmann::json stateBuffers(const std::vector<interp::BoundBuffer>& buffers,
     for (size_t k = 0; k < outputs.size(); ++k) {
       const LocationInfo& l = locs[outputs[k]];
       if (!l.storage || l.location.allocation != buf.declaration) continue;
+      // A half of a buffer word (revision 2026, buffer views; M18): the word as its halves.
+      if (l.location.path.size() == 2 && types.kind(buf.storeType) == TypeKind::Buffer)
+        interp::splitIntoHalves(types, root, l.location.path[0]);
       if (interp::RValue* at = interp::locate(root, l.location.path, l.location.path.size()))
         *at = *finals[k];
     }

@@ -80,6 +80,32 @@ uint32_t TraceRecorder::locationOf(const interp::Invocation& inv, const interp::
   // per workgroup for workgroup variables: #memory-model-reference).
   l.allocation = a.declaration;
   auto [it, inserted] = index_.emplace(l, static_cast<uint32_t>(locations.size()));
+  if (inserted && storage && (path.size() == 1 || path.size() == 2) &&
+      program_.checked.types.kind(a.storeType) == TypeKind::Buffer) {
+    // Revision 2026, buffer views: a word is the location `{word}` when accessed as a 32-bit
+    // scalar and `{word, half}` when accessed as f16 halves. Memory locations are bytes
+    // (new#memory-locations), so the two overlap; the model's locations are disjoint scalars,
+    // so such a word is refused rather than explored with too few conflicts (M18).
+    Location other = l;
+    bool mixed = false;
+    if (path.size() == 2) {
+      other.path.pop_back();
+      mixed = index_.count(other) > 0;
+    } else {
+      for (uint32_t h = 0; h < 2 && !mixed; ++h) {
+        other.path = {path[0], h};
+        mixed = index_.count(other) > 0;
+      }
+    }
+    if (mixed)
+      unmodelled.insert("bytes [" + std::to_string(4 * uint64_t(path[0])) + ", " +
+                        std::to_string(4 * uint64_t(path[0]) + 4) + ") of buffer " +
+                        nameOf(a, inv, {}) +
+                        " accessed both as a 32-bit scalar and as f16 halves (memory locations "
+                        "are bytes, new#memory-locations; the memory model's locations are "
+                        "whole scalars, so the overlapping accesses are not modelled: "
+                        "docs/ambiguities.md M18)");
+  }
   if (inserted) {
     // First sighting: no write has reached memory yet (writes are reported before they change
     // memory), so the machine holds the location's initial value.

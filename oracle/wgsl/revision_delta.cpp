@@ -130,13 +130,26 @@ std::string dynamicEntries(const OracleCase& c, const Revision& base, const Revi
 
 }  // namespace
 
-std::string revisionDeltaEntry(const PlumbVerdict& a, const PlumbVerdict& b) {
+std::string revisionDeltaEntry(const PlumbVerdict& a, const PlumbVerdict& b, const Revision* ra,
+                               const Revision* rb) {
   const std::string kDocument = " (revision-delta-2022-06-to-2026.md)";
-  if (a.valid && b.valid)
-    return "delta 2.5, 2.6, 3.8, 7.1: the dynamic semantics (out-of-bounds accesses of "
-           "variables, textureStore out of bounds, the order of an assignment's sides, the "
-           "accuracy table; docs/revision-2026.md)" +
+  if (a.valid && b.valid) {
+    // Both accept: the outcome sets differ by a run-time delta, one of those on which the two
+    // revisions differ (kDynamicEntries: "SECTION text"), each named with its section.
+    std::string sections, texts;
+    std::set<std::string_view> seen;
+    for (const auto& [field, entry] : kDynamicEntries) {
+      if (ra && rb && ra->*field == rb->*field) continue;
+      size_t space = entry.find(' ');
+      std::string_view section = entry.substr(0, space);
+      if (seen.insert(section).second)
+        sections += (sections.empty() ? "" : ", ") + std::string(section);
+      texts += (texts.empty() ? "" : "; ") + std::string(entry.substr(space + 1));
+    }
+    if (sections.empty()) return "no run-time delta between the two revisions" + kDocument;
+    return "delta " + sections + ": the dynamic semantics (" + texts + "; docs/revision-2026.md)" +
            kDocument;
+  }
   const std::string& rule = a.valid ? b.rule : a.rule;
   for (const auto& [part, entry] : kEntries)
     if (rule.find(part) != std::string::npos) return "delta " + std::string(entry) + kDocument;
@@ -175,7 +188,9 @@ void labelRevisionDeltas(OracleRun& run, const OutcomeProvider& outcomes) {
         r.revisionDelta = {{"revision", std::string(name)},
                            {"classification", classificationName(r.classification)},
                            {"detail", again.detail},
-                           {"entry", revisionDeltaEntry(c.verdict, other.verdict)}};
+                           {"entry", revisionDeltaEntry(c.verdict, other.verdict,
+                                                        Revision::byName(c.verdictOptions.revision),
+                                                        Revision::byName(name))}};
         // Outputs that differ: which dynamic delta alone explains this one, when one does.
         // (A dispatch's only: a draw's outputs are not buffers of the run.)
         if (c.verdict.valid && other.verdict.valid && compared && c.mode == CaseMode::Run)

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "oracle/wgsl/oracle.h"
+#include "semantics/wgsl/revision.h"
 
 namespace plumb::oracle {
 
@@ -19,7 +20,9 @@ void labelRevisionDeltas(OracleRun& run, const OutcomeProvider& outcomes);
 
 /// The entry of the delta document that explains why Plumb's verdicts `a` and `b` (on one
 /// program, under two revisions) differ, from the first error's rule of the side that
-/// rejects; when both accept, the dynamic deltas (the outcome sets differ).
-std::string revisionDeltaEntry(const PlumbVerdict& a, const PlumbVerdict& b);
+/// rejects; when both accept, the dynamic deltas (the outcome sets differ): every entry of a
+/// run-time field of Revision on which `ra` and `rb` differ (every one when either is null).
+std::string revisionDeltaEntry(const PlumbVerdict& a, const PlumbVerdict& b,
+                               const Revision* ra = nullptr, const Revision* rb = nullptr);
 
 }  // namespace plumb::oracle

@@ -41,8 +41,12 @@ TEST(GenCli, GeneratesAVerifiedCoveredCorpus) {
   EXPECT_EQ(j["uncoveredRows"], 0);
   for (const nlohmann::json& row : j["rows"]) {
     // Each side has cases, unless the family says why it cannot (a one-sided row).
-    if (!row.contains("noValid")) EXPECT_GT(row["valid"].get<int>(), 0) << row.dump();
-    if (!row.contains("noInvalid")) EXPECT_GT(row["invalid"].get<int>(), 0) << row.dump();
+    if (!row.contains("noValid")) {
+      EXPECT_GT(row["valid"].get<int>(), 0) << row.dump();
+    }
+    if (!row.contains("noInvalid")) {
+      EXPECT_GT(row["invalid"].get<int>(), 0) << row.dump();
+    }
   }
   fs::path out = freshDir("cts");
   EXPECT_EQ(plumb("corpus export " + dir.string() + " --format cts --out " + out.string()).status,

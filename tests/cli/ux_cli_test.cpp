@@ -345,7 +345,9 @@ TEST(CliPictures, ExploreWritesEachWitnessAsDot) {
   for (int k = 1; k <= 4; ++k) {
     std::string dot = slurp(dir + "/mp.state" + std::to_string(k) + ".dot");
     EXPECT_TRUE(has(dot, "digraph")) << k;
-    if (haveDot()) EXPECT_TRUE(fs::exists(dir + "/mp.state" + std::to_string(k) + ".svg")) << k;
+    if (haveDot()) {
+      EXPECT_TRUE(fs::exists(dir + "/mp.state" + std::to_string(k) + ".svg")) << k;
+    }
   }
   EXPECT_TRUE(has(r.out, "witness graph: " + dir + "/mp.state1.dot")) << r.out;
   std::string file = temp("not_a_dir", "x");

@@ -82,9 +82,10 @@ TEST(BehaviorFamily, InvalidTwinsBreakTheDerivedRuleAtTheDerivedLine) {
     EXPECT_EQ(invalid.expect["line"], model["invalidLine"]) << invalid.name;
     EXPECT_EQ(invalid.expect["stage"], "check") << invalid.name;
     std::set<std::string> rules = violationRowRules(invalid.rule.rowId);
-    if (!rules.empty())
+    if (!rules.empty()) {
       EXPECT_TRUE(rules.count(invalid.expect["rule"].get<std::string>()))
           << invalid.name << ": " << invalid.expect.dump();
+    }
     // The edit is on the line the derivation names.
     auto [a, b] = gen_testing::differingRegion(valid.wgsl, invalid.wgsl);
     size_t at = 0;
@@ -217,14 +218,16 @@ TEST(BehaviorSkeleton, ModelsObeyTheRuleTable) {
       Evaluator e{out.pair, *tw};
       EXPECT_EQ(e.sequence(t.body), tw->body) << slot;
       for (size_t p = 0; p < t.positions.size(); ++p)
-        if (Evaluator::present(tw->nodes[p].kind))
+        if (Evaluator::present(tw->nodes[p].kind)) {
           EXPECT_EQ(e.statement(static_cast<int>(p)), tw->nodes[p].behavior)
               << "slot " << slot << " place " << p << " " << kindName(tw->nodes[p].kind);
+        }
     }
     // The twins differ at the edit only.
     for (size_t p = 0; p < t.positions.size(); ++p)
-      if (static_cast<int>(p) != out.pair.edit)
+      if (static_cast<int>(p) != out.pair.edit) {
         EXPECT_EQ(out.pair.valid.nodes[p].kind, out.pair.invalid.nodes[p].kind) << slot;
+      }
     EXPECT_EQ(out.pair.valid.fn == out.pair.invalid.fn, out.pair.edit >= 0) << slot;
     EXPECT_NE(out.pair.violation, Violation::None) << slot;
   }

@@ -53,7 +53,9 @@ TEST(OverloadsFamily, OneRoundCoversEveryRow) {
   }
   EXPECT_EQ(seen.size(), rows);
   for (const RuleRow& row : f.rows())
-    if (row.noValid.empty() || row.noInvalid.empty()) EXPECT_TRUE(seen.count(row.id)) << row.id;
+    if (row.noValid.empty() || row.noInvalid.empty()) {
+      EXPECT_TRUE(seen.count(row.id)) << row.id;
+    }
 }
 
 // The rule an invalid twin fails with is the one its derivation names: without a feasible

@@ -29,8 +29,9 @@ void expectInBothRevisions(const FeatureCase& c) {
   EXPECT_EQ(current->valid(), c.valid2026) << c.what << " under 2026\n"
                                            << c.source << "\n"
                                            << current->text();
-  if (!c.valid2026 && *c.rule2026 && !current->rules().empty())
+  if (!c.valid2026 && *c.rule2026 && !current->rules().empty()) {
     EXPECT_EQ(current->rules()[0], c.rule2026) << c.what << "\n" << current->text();
+  }
 }
 
 // new#address-space (immediate), new#var-and-value: "Its store type must be a host-shareable

@@ -73,7 +73,9 @@ TEST(Limits, BothRevisions) {
   for (const LimitCase& c : cases) {
     auto seed = checkSourceIn(Revision::wgsl2022_06(), c.source);
     EXPECT_EQ(seed->valid(), c.seedValid) << c.limit << " under 2022-06\n" << seed->text();
-    if (!c.seedValid && !seed->rules().empty()) EXPECT_EQ(seed->rules()[0], "limits") << c.limit;
+    if (!c.seedValid && !seed->rules().empty()) {
+      EXPECT_EQ(seed->rules()[0], "limits") << c.limit;
+    }
     EXPECT_EQ(limitWarnings(*seed), 0u) << c.limit;
     auto current = checkSourceIn(Revision::wgsl2026(), c.source);
     EXPECT_TRUE(current->valid()) << c.limit << " under 2026\n" << current->text();

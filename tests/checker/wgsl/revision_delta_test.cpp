@@ -622,8 +622,9 @@ TEST(RevisionDelta, EachProgramInBothRevisions) {
     EXPECT_EQ(current->valid(), c.valid2026) << c.entry << " under 2026\n"
                                              << c.source << "\n"
                                              << current->text();
-    if (!c.valid2026 && *c.rule2026 && !current->rules().empty())
+    if (!c.valid2026 && *c.rule2026 && !current->rules().empty()) {
       EXPECT_EQ(current->rules()[0], c.rule2026) << c.entry << "\n" << current->text();
+    }
   }
 }
 
@@ -683,8 +684,9 @@ TEST(RevisionDelta, CreationTimeSampleBiasRangeOnlyInTheSeed) {
   for (const Case& c : cases) {
     auto seed = checkSourceIn(Revision::wgsl2022_06(), program(c.bias));
     EXPECT_EQ(seed->valid(), c.valid2022) << c.bias << " under 2022-06\n" << seed->text();
-    if (!c.valid2022 && !seed->rules().empty())
+    if (!c.valid2022 && !seed->rules().empty()) {
       EXPECT_EQ(seed->rules()[0], "texturesamplebias") << seed->text();
+    }
     auto current = checkSourceIn(Revision::wgsl2026(), program(c.bias));
     EXPECT_EQ(current->valid(), c.valid2026) << c.bias << " under 2026\n" << current->text();
   }

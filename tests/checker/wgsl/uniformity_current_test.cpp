@@ -255,13 +255,15 @@ TEST(CurrentUniformity, EachRuleOnBothSides) {
   for (const Case& c : kCases) {
     auto r = checkSourceIn(Revision::wgsl2026(), c.source);
     EXPECT_EQ(r->valid(), c.valid2026) << c.rule << "\n" << c.source << "\n" << r->text();
-    if (!c.valid2026 && !r->rules().empty())
+    if (!c.valid2026 && !r->rules().empty()) {
       EXPECT_EQ(r->rules()[0], "uniformity-function") << c.rule << "\n" << r->text();
+    }
     if (c.seed >= 0) {
       auto seed = checkSourceIn(Revision::wgsl2022_06(), c.source);
       // Only the programs that the seed's grammar reads.
-      if (seed->checked)
+      if (seed->checked) {
         EXPECT_EQ(seed->valid(), c.seed == 1) << c.rule << " under 2022-06\n" << seed->text();
+      }
     }
   }
 }

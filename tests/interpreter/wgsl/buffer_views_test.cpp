@@ -328,6 +328,150 @@ enable f16;
   EXPECT_TRUE(racy.report.json.contains("races")) << racy.report.json.dump();
 }
 
+/// The races of a report (its `races` member, or none).
+nlohmann::json racesOf(const Ran& r) {
+  return r.report.json.contains("races") ? r.report.json["races"] : nlohmann::json::array();
+}
+
+/// A program whose invocation `wordWriter` stores `word` to bytes [0, 4) of `b` as a u32 and
+/// whose other invocation stores `half` to bytes [0, 2) as an f16 (`barrier`: between them).
+std::string wordAndHalf(int wordWriter, const std::string& word, const std::string& half,
+                        bool barrier = false) {
+  std::string b = barrier ? "storageBarrier();" : "";
+  std::string other = std::to_string(1 - wordWriter);
+  return R"(
+enable f16;
+@group(0) @binding(0) var<storage, read_write> b: buffer<4>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  if (i == )" +
+         std::to_string(wordWriter) + R"(u) { let w = bufferView<u32>(&b, 0u); *w = )" + word +
+         R"(; })" + b + R"(
+  if (i == )" +
+         other + R"(u) { let h = bufferView<f16>(&b, 0u); *h = )" + half +
+         R"(; }
+}
+)";
+}
+
+// Memory locations are bytes (new#memory-locations): a store of the whole word by one
+// invocation and a store of its low f16 half by another, unordered, conflict on bytes 0 and 1.
+// The race is reported at the word, and the word ends as either store's (the u32, or its high
+// half with the f16 below it), whichever invocation the machine runs first (docs/ambiguities.md
+// M18; before 2026-11-27 the two were different locations: no race, the one schedule's word).
+TEST(BufferViews, AWordStoreAndAHalfStoreOfItRace) {
+  for (int wordWriter : {0, 1}) {
+    Ran r = run(current(), wordAndHalf(wordWriter, "0x11112222u", "1.0h"),
+                bindings({{{"group", 0}, {"binding", 0}, {"size", 4}}}));
+    ASSERT_TRUE(r.report.ran) << r.errors;
+    nlohmann::json races = racesOf(r);
+    ASSERT_EQ(races.size(), 1u) << r.report.json.dump();
+    const nlohmann::json& race = races[0];
+    EXPECT_EQ(race["location"], "b bytes [0, 4)") << race.dump();
+    EXPECT_EQ(race["word"], 0) << race.dump();
+    EXPECT_EQ(race["kind"], "write-write") << race.dump();
+    EXPECT_EQ(race["invocations"], 2) << race.dump();
+    std::set<uint32_t> sides{race["accesses"][0]["localId"][0].get<uint32_t>(),
+                             race["accesses"][1]["localId"][0].get<uint32_t>()};
+    EXPECT_EQ(sides, (std::set<uint32_t>{0u, 1u})) << race.dump();
+    EXPECT_EQ(race["sites"].size(), 2u) << race.dump();
+    EXPECT_EQ(race["widened"], "final-value") << race.dump();
+    std::set<std::vector<std::string>> ws = words(r, 0);
+    ASSERT_EQ(ws.size(), 1u) << r.report.json.dump();
+    EXPECT_EQ(ws.begin()->at(0), R"({"set":["0x11112222","0x11113c00"]})") << wordWriter;
+  }
+  // The seed has no buffer views.
+  EXPECT_FALSE(run(Revision::wgsl2022_06(), wordAndHalf(0, "1u", "1.0h"),
+                   bindings({{{"group", 0}, {"binding", 0}, {"size", 4}}}))
+                   .report.ran);
+}
+
+// A storageBarrier between the two stores orders them (#sync-builtin-functions): no race, and
+// the word's low half is the f16 stored after the u32 (its high half, the u32's 0x1111, is
+// held as an f16 half once the word is split, and a 32-bit word reinterpreted as two halves is
+// any value today: wider than 0x1111, never narrower).
+TEST(BufferViews, AWordStoreAndAHalfStoreOrderedByABarrierDoNotRace) {
+  Ran r = run(current(), wordAndHalf(0, "0x11112222u", "1.0h", true),
+              bindings({{{"group", 0}, {"binding", 0}, {"size", 4}}}));
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  EXPECT_TRUE(racesOf(r).empty()) << r.report.json.dump();
+  std::set<std::vector<std::string>> ws = words(r, 0);
+  ASSERT_EQ(ws.size(), 1u) << r.report.json.dump();
+  const std::string& w = ws.begin()->at(0);
+  EXPECT_TRUE(w == "0x11113c00" || w.rfind(R"({"f16":[{"exact":"0x3c00"},)", 0) == 0) << w;
+}
+
+// A read of an f16 half racing with a store of the whole word: a read-write race at the word,
+// and the read returns any value of the half from the next round on (M14's domains; the other
+// representation's values are not kept as a set). The other half, which no one stores, is
+// not read by it: a load of bytes [2, 4) alone races with nothing.
+TEST(BufferViews, AHalfLoadRacingWithAWordStoreReturnsAnyValue) {
+  std::string src = R"(
+enable f16;
+@group(0) @binding(0) var<storage, read_write> b: buffer<4>;
+@group(0) @binding(1) var<storage, read_write> out: buffer<4>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  if (i == 0u) { let w = bufferView<u32>(&b, 0u); *w = 0x40003c00u; }
+  if (i == 1u) {
+    let h = bufferView<f16>(&b, 0u);
+    let o = bufferView<f16>(&out, 0u);
+    *o = *h;
+  }
+}
+)";
+  nlohmann::json binds = bindings(
+      {{{"group", 0}, {"binding", 0}, {"size", 4}}, {{"group", 0}, {"binding", 1}, {"size", 4}}});
+  Ran r = run(current(), src, binds);
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  nlohmann::json races = racesOf(r);
+  ASSERT_EQ(races.size(), 1u) << r.report.json.dump();
+  EXPECT_EQ(races[0]["kind"], "read-write") << races.dump();
+  EXPECT_EQ(races[0]["word"], 0) << races.dump();
+  EXPECT_EQ(races[0]["widened"], "reads") << races.dump();
+  // out's low half: 0.0h (the initial bytes) or 1.0h (0x3c00), both within what is reported.
+  std::set<std::vector<std::string>> outs = words(r, 1);
+  ASSERT_FALSE(outs.empty());
+  for (const std::vector<std::string>& o : outs)
+    EXPECT_EQ(o.at(0).front(), '{') << o.at(0);  // not one exact word (words(): its JSON)
+  // The high half of the word, read by invocation 1 while invocation 0 stores the low half.
+  std::string disjoint = R"(
+enable f16;
+@group(0) @binding(0) var<storage, read_write> b: buffer<4>;
+@group(0) @binding(1) var<storage, read_write> out: buffer<4>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  if (i == 0u) { let h = bufferView<f16>(&b, 0u); *h = 1.0h; }
+  if (i == 1u) {
+    let h = bufferView<f16>(&b, 2u);
+    let o = bufferView<f16>(&out, 0u);
+    *o = *h;
+  }
+}
+)";
+  Ran d = run(current(), disjoint, binds);
+  ASSERT_TRUE(d.report.ran) << d.errors;
+  EXPECT_TRUE(racesOf(d).empty()) << d.report.json.dump();
+}
+
+// Two stores of the whole word race, then (after a storageBarrier) one invocation stores the
+// low half: the final word is either racing word's high half with that f16 below it — not
+// either whole word (the half store follows both in happens-before).
+TEST(BufferViews, AHalfStoredAfterRacingWordStoresIsInEveryFinalWord) {
+  std::string src = R"(
+enable f16;
+@group(0) @binding(0) var<storage, read_write> b: buffer<4>;
+@compute @workgroup_size(2) fn main(@builtin(local_invocation_index) i: u32) {
+  let w = bufferView<u32>(&b, 0u);
+  *w = select(0x22220000u, 0x11110000u, i == 0u);
+  storageBarrier();
+  if (i == 0u) { let h = bufferView<f16>(&b, 0u); *h = 1.0h; }
+}
+)";
+  Ran r = run(current(), src, bindings({{{"group", 0}, {"binding", 0}, {"size", 4}}}));
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  std::set<std::vector<std::string>> ws = words(r, 0);
+  ASSERT_EQ(ws.size(), 1u) << r.report.json.dump();
+  EXPECT_EQ(ws.begin()->at(0), R"({"set":["0x11113c00","0x22223c00"]})") << r.report.json.dump();
+}
+
 TEST(ImmediateData, RunReadsTheImmediates) {
   std::string src = R"(
 struct S { color: vec3u, count: u32 }

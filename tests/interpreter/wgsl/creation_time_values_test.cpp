@@ -180,18 +180,26 @@ TEST(CreationTimeValues, AbstractAndIntegerValuesStayExact) {
   EXPECT_EQ(e.set("u"), fromValue(e.exact("u")));
 }
 
+/// Options that check at pipeline creation with `overrides`.
+CheckOptions pipelineCreationOptions(std::vector<std::pair<std::string, std::string>> overrides) {
+  CheckOptions o;
+  o.overrides = std::move(overrides);
+  o.pipelineCreation = true;
+  return o;
+}
+
 TEST(CreationTimeValues, ConstIdentifiersAndOverridesCarryTheirSets) {
   // A const used in another const, and an override initialized from it.
   auto e = evaluate(
       "const c = cross(vec3(16777215.0f, 16777216.0f, 0.0f), vec3(768.0f, 768.0f, 0.0f));\n"
       "const z = c.z * 2.0f;\n"
       "override o: f32 = c[2];\n",
-      CheckOptions{.overrides = {}, .pipelineCreation = true});
+      pipelineCreationOptions({}));
   EXPECT_TRUE(floatSet(e.set("z")).contains(-2048));
   EXPECT_TRUE(floatSet(e.set("o")).contains(-1024));
   // An override whose value the pipeline gives is that value.
   auto given = evaluate("override o: f32 = 1.0f / 3.0f;\nconst unused = 1;\n",
-                        CheckOptions{.overrides = {{"o", "0.25"}}, .pipelineCreation = true});
+                        pipelineCreationOptions({{"o", "0.25"}}));
   EXPECT_EQ(given.checked->declaration("o")->value->floatValue(), 0.25);
   EXPECT_TRUE(given.checked->declaration("o")->valueFromPipeline);
 }

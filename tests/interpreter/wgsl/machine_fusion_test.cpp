@@ -19,6 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 struct Program {
+  Program() = default;
+  Program(std::string n, std::string w) : name(std::move(n)), wgsl(std::move(w)) {}
   std::string name, wgsl;
   nlohmann::json bindings;  // null: none
   std::array<uint32_t, 3> dispatch{1, 1, 1};

@@ -15,6 +15,13 @@ struct Ran {
   std::string errors;
 };
 
+/// Options that dispatch `workgroups` (the rest as DispatchOptions has them).
+DispatchOptions dispatchOf(std::array<uint32_t, 3> workgroups) {
+  DispatchOptions o;
+  o.dispatch = workgroups;
+  return o;
+}
+
 Ran run(const std::string& source, const nlohmann::json& bindings = nullptr, DispatchOptions options = {},
         bool zeroMissing = true) {
   auto file = std::make_unique<SourceFile>("test.wgsl", source);
@@ -212,7 +219,8 @@ TEST(Machine, BuiltinValuesOfEveryInvocation) {
     @builtin(num_workgroups) n: vec3<u32>) {
   out[g.x * 2u] = li + 10u * w.x;
   out[g.x * 2u + 1u] = n.x;
-})", nullptr, DispatchOptions{{2, 1, 1}});
+})",
+               nullptr, dispatchOf({2, 1, 1}));
   EXPECT_EQ(exactWords(r), u({0, 2, 1, 2, 10, 2, 11, 2}));
 }
 
@@ -339,7 +347,7 @@ fn put(p: ptr<function, u32>, v: u32) { *p = v; }
 
 TEST(Machine, HugeDispatchIsRefusedUnlessForced) {
   auto r = run(std::string(kOut4) + "@compute @workgroup_size(256) fn main() {}", nullptr,
-               DispatchOptions{{65535, 65535, 1}});
+               dispatchOf({65535, 65535, 1}));
   EXPECT_FALSE(r.report.ran);
   EXPECT_NE(r.errors.find("--force"), std::string::npos) << r.errors;
 }

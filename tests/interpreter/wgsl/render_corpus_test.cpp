@@ -154,7 +154,9 @@ TEST(RenderCorpus, ShadowPcf) {
       EXPECT_TRUE(holds(hw, lo) && holds(hw, hi)) << "(" << x << ", " << y << "): " << hw;
       // Where the footprint agrees, the filter's arithmetic (T5) leaves the value within a
       // step of the depth format of it.
-      if (lo == hi) EXPECT_LT(width(hw), 0.01) << "(" << x << ", " << y << "): " << hw;
+      if (lo == hi) {
+        EXPECT_LT(width(hw), 0.01) << "(" << x << ", " << y << "): " << hw;
+      }
     }
   // Under the occluder's corner texel (1, 1) four of the nine taps fail; at the far corner
   // one does (every 3x3 neighbourhood of the 4x4 map meets the occluder).

@@ -469,7 +469,9 @@ TEST(FragmentSubgroups, SubgroupsAcrossDrawsMakeSubgroupOperationsAnyValue) {
     std::set<std::string> out;
     for (const auto& o : report.json["outcomes"])
       for (const auto& inv : o["invocations"]) out.insert(inv["locations"]["0"][0].dump());
-    if (acrossDraws) EXPECT_EQ(report.json["subgroups"]["acrossDraws"], true);
+    if (acrossDraws) {
+      EXPECT_EQ(report.json["subgroups"]["acrossDraws"], true);
+    }
     return out;
   };
   const std::set<std::string> any = {R"({"any":true})"};

@@ -115,8 +115,9 @@ TEST(OracleCases, BindingErrorsAreClear) {
       writeTemp("v.json", caseWith(R"([{"group":0,"binding":1,"value":[1,2,3,4.5]}])")), {});
   EXPECT_TRUE(v.error.empty()) << v.error;
   for (const RunnerBinding& b : v.bindings)
-    if (b.binding == 1)
+    if (b.binding == 1) {
       EXPECT_EQ(b.words, (std::vector<uint32_t>{0x3f800000, 0x40000000, 0x40400000, 0x40900000}));
+    }
   OracleCase badValue =
       loadCase(writeTemp("bv.json", caseWith(R"([{"group":0,"binding":1,"value":[1,2,3]}])")), {});
   EXPECT_NE(badValue.error.find("expected an array of 4"), std::string::npos) << badValue.error;

@@ -151,5 +151,35 @@ TEST(OracleRevisionDelta, EntriesNameTheDelta) {
   EXPECT_NE(revisionDeltaEntry(other, valid).find("[no-such-rule]"), std::string::npos);
 }
 
+// Both revisions accept: the text names the run-time deltas on which the revisions differ, the
+// later ones too (6.2 bitcast and frexp, 4.2 discard demotes, 8 position.w; before 2026-11-27
+// it named 2.5, 2.6, 3.8 and 7.1 only), and only those when the revisions differ in one.
+TEST(OracleRevisionDelta, BothAcceptNamesTheRunTimeDeltas) {
+  PlumbVerdict valid;
+  valid.valid = true;
+  const Revision& seed = Revision::wgsl2022_06();
+  const Revision& current = Revision::wgsl2026();
+  std::string all = revisionDeltaEntry(valid, valid, &seed, &current);
+  for (const char* entry :
+       {"3.8", "2.5", "2.6", "7.1", "6.2", "7.2", "4.2", "8", "a bitcast may flush a subnormal",
+        "discard demotes the invocation to a helper", "position.w = 0"})
+    EXPECT_NE(all.find(entry), std::string::npos) << entry << " in " << all;
+  EXPECT_EQ(all.rfind("delta 3.8, 2.5, 2.6, 7.1, 6.2, 7.2, 4.2, 8:", 0), 0u) << all;
+  Revision demotes = seed;
+  demotes.discardDemotesToHelper = current.discardDemotesToHelper;
+  Revision flushes = seed;
+  flushes.bitcastMayFlush = current.bitcastMayFlush;
+  std::string one = revisionDeltaEntry(valid, valid, &demotes, &flushes);
+  EXPECT_EQ(one.rfind("delta 6.2, 4.2: the dynamic semantics (a bitcast may flush a subnormal; "
+                      "discard demotes the invocation to a helper;",
+                      0),
+            0u)
+      << one;
+  EXPECT_NE(revisionDeltaEntry(valid, valid, &seed, &seed).find("no run-time delta"),
+            std::string::npos);
+  // Without the revisions: every run-time delta.
+  EXPECT_EQ(revisionDeltaEntry(valid, valid), all);
+}
+
 }  // namespace
 }  // namespace plumb::oracle

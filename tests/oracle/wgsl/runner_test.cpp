@@ -16,7 +16,9 @@ OracleCase fakeCase(const std::string& id, const std::string& test = "") {
   c.entry = "main";
   c.verdict.valid = true;
   c.runnerTest = test;
-  c.bindings.push_back({0, 0, BufferKind::Storage, 4, {}, ""});
+  RunnerBinding storage;
+  storage.size = 4;
+  c.bindings.push_back(storage);
   c.expect = nlohmann::json{
       {"format", "plumb-run"},
       {"version", 1},

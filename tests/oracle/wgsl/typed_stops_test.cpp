@@ -36,7 +36,9 @@ BackendCaseResult executed(const OracleCase& c, std::vector<uint32_t> words) {
   std::string whyNot;
   std::optional<nlohmann::json> plumb = interpreterOutcomeProvider()(c, whyNot);
   EXPECT_TRUE(plumb) << whyNot;
-  if (plumb) EXPECT_EQ((*plumb)["version"], 4);
+  if (plumb) {
+    EXPECT_EQ((*plumb)["version"], 4);
+  }
   BackendCaseResult r;
   r.status = "executed";
   r.buffers = {{0, 0, std::move(words)}};

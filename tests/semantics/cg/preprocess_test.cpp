@@ -16,7 +16,9 @@ bool haveCpp() {
 TEST(CgPreprocess, NoDirectivesIsUntouched) {
   SourceFile f("a.cg", "float4 main() : COLOR { return 1; } // #define X\n");
   DiagnosticList d;
-  auto out = preprocess(f, d, PreprocessOptions{.cpp = "/nonexistent/cpp"});
+  PreprocessOptions missing;
+  missing.cpp = "/nonexistent/cpp";
+  auto out = preprocess(f, d, missing);
   ASSERT_TRUE(out);
   EXPECT_EQ(out->text(), f.text());
   EXPECT_FALSE(hasDirectives("a # b\n"));

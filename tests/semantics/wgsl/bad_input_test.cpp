@@ -142,7 +142,9 @@ TEST(BadInput, EveryPrefixOfEverySpecExample) {
   for (const std::string& text : specExamples()) {
     for (size_t n = 0; n <= text.size(); n += 3) {
       testing::Parsed p = parseText(text.substr(0, n));
-      if (p.ok()) EXPECT_EQ(testing::roundTripProblem(text.substr(0, n)), "");
+      if (p.ok()) {
+        EXPECT_EQ(testing::roundTripProblem(text.substr(0, n)), "");
+      }
       ++parses;
     }
   }
@@ -165,7 +167,9 @@ TEST(BadInput, RandomMutationsOfSpecExamples) {
       }
     }
     testing::Parsed p = parseText(text);
-    if (p.ok()) ASSERT_EQ(testing::roundTripProblem(text), "") << text;
+    if (p.ok()) {
+      ASSERT_EQ(testing::roundTripProblem(text), "") << text;
+    }
   }
 }
 
