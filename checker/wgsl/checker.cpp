@@ -1,6 +1,7 @@
 #include "checker/wgsl/checker.h"
 
 #include "checker/wgsl/analyses.h"
+#include "checker/wgsl/builtin_type_order.h"
 #include "checker/wgsl/checker_impl.h"
 #include "checker/wgsl/uniformity.h"
 
@@ -10,12 +11,16 @@ using namespace ast;
 
 namespace {
 
-// The operator and built-in overload table is the same for every module; expanding it takes
-// longer than checking a small module, so it is built once per process, over a type table
-// that each module's table starts from (Type handles stay valid in the copies).
-// One per set of rows: the seed's, and current WGSL's (Revision::currentBuiltins).
+// The operator and built-in overload table is the same for every module, so it is built once
+// per process, over a type table that each module's table starts from (Type handles stay valid
+// in the copies). It is expanded on demand (a name's rows on its first lookup: README
+// "Performance"), with the types of a full expansion interned first in their order
+// (builtin_type_order.h), so that lookups intern nothing and the copies hold every type an
+// overload names. One per set of rows: the seed's, and current WGSL's
+// (Revision::currentBuiltins).
 struct Predeclared {
-  explicit Predeclared(const Revision* revision) : overloads(types, nullptr, revision) {}
+  explicit Predeclared(const Revision* revision)
+      : overloads(types, revision, revision ? currentBuiltinTypeOrder() : seedBuiltinTypeOrder()) {}
   TypeTable types;
   OverloadTable overloads;
 };

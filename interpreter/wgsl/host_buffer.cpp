@@ -536,14 +536,23 @@ void appendWordJsonText(std::string& out, const WordValue& w, int indent, int le
     appendJsonText(out, wordJson(w), indent, level);
     return;
   }
-  // {"exact": "0x........"}, pretty-printed as nlohmann writes it.
-  out += "{\n";
-  out.append(static_cast<size_t>(level + indent), ' ');
-  out += "\"exact\": \"";
-  out += hexBits(w.bits, 8);
-  out += "\"\n";
-  out.append(static_cast<size_t>(level), ' ');
-  out += '}';
+  // {"exact": "0x........"}, pretty-printed as nlohmann writes it, in one append (a report
+  // holds one per word and outcome: README "Performance").
+  static constexpr char kHexDigits[] = "0123456789abcdef";
+  static constexpr std::string_view kExact = "\"exact\": \"0x";
+  size_t inner = static_cast<size_t>(level + indent), outer = static_cast<size_t>(level);
+  size_t at = out.size();
+  out.resize(at + 2 + inner + kExact.size() + 8 + 2 + outer + 1);
+  char* p = out.data() + at;
+  *p++ = '{';
+  *p++ = '\n';
+  p = std::fill_n(p, inner, ' ');
+  p = std::copy(kExact.begin(), kExact.end(), p);
+  for (int shift = 28; shift >= 0; shift -= 4) *p++ = kHexDigits[(w.bits >> shift) & 0xF];
+  *p++ = '"';
+  *p++ = '\n';
+  p = std::fill_n(p, outer, ' ');
+  *p = '}';
 }
 
 }  // namespace plumb::interp

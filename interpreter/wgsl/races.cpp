@@ -202,14 +202,14 @@ RaceDetector::Location& RaceDetector::location(uint32_t allocation, uint32_t wor
       return locations_[it->second];
     locationIndex_.emplace(keyBuffer_, static_cast<uint32_t>(locations_.size()));
   }
-  Location l;
+  // Made in place: a Location is costly to move (README "Performance").
+  Location& l = locations_.emplace_back();
   l.key = keyBuffer_;
   l.allocation = allocation;
   l.workgroup = workgroup;
   l.path.assign(path.begin(), path.end());
   l.initial = initial;  // the first access sees the location's value before the dispatch
-  locations_.push_back(std::move(l));
-  return locations_.back();
+  return l;
 }
 
 void RaceDetector::access(uint32_t invocation, uint32_t allocation,
@@ -241,11 +241,10 @@ void RaceDetector::access(uint32_t invocation, uint32_t allocation,
     }
     if (s == UINT32_MAX) {
       s = static_cast<uint32_t>(segments_.size());
-      Segment seg;
+      Segment& seg = segments_.emplace_back();  // in place: costly to move
       seg.invocation = invocation;
       seg.epoch = epoch;
       seg.workgroup = wg;
-      segments_.push_back(std::move(seg));
       l.segments.push_back(s);
       if (l.segments.size() == kIndexedSegments + 1) {
         for (uint32_t x : l.segments) segmentIndex_.emplace(indexKey(x), x);

@@ -133,7 +133,9 @@ class RaceDetector {
     uint32_t allocation = 0, workgroup = 0;
     boost::container::small_vector<uint32_t, 2> path;
     RValue initial;  // the value before the dispatch (its value at the first access)
-    boost::container::small_vector<uint32_t, 2> segments;  // most locations have one or two
+    // Most locations have one to four segments (W3's `wg[lid]`: a write, then two reads after
+    // the barrier), held inline: no allocation per location (README "Performance").
+    boost::container::small_vector<uint32_t, 4> segments;
     uint32_t last = UINT32_MAX;  // the last segment touched (the common case)
   };
   void access(uint32_t invocation, uint32_t allocation, const std::vector<uint32_t>& path,

@@ -301,10 +301,13 @@ RunReport runShader(const SourceFile& file, const RunRequest& request) {
   }
   r.ran = true;
   const DispatchResult& d = r.result;
-  for (const BoundBuffer& b : r.buffers)
-    r.slots.push_back(b.texture ? std::vector<ScalarSlot>{}
-                                : scalarSlots(checked->types, checked->layouts, b.storeType, b.name,
-                                              b.bytes.size()));
+  // The text report's readable values only: a report whose words are left to
+  // runReportJsonText is printed as JSON (W3's 4,096 words: README "Performance").
+  if (!request.wordsAsText)
+    for (const BoundBuffer& b : r.buffers)
+      r.slots.push_back(b.texture ? std::vector<ScalarSlot>{}
+                                  : scalarSlots(checked->types, checked->layouts, b.storeType,
+                                                b.name, b.bytes.size()));
   // Which interleavings the outcomes cover (docs/ambiguities.md M3): only the order of atomic
   // operations can change an outcome of a data-race-free program; without --all-schedules,
   // a program that calls an atomic built-in is explored in one schedule.
@@ -414,13 +417,20 @@ std::string runReportJsonText(const RunReport& report) {
         appendWordJsonText(out, outcomes[outcome - 1].words[b][i], 2, level + 2);
         continue;
       }
-      std::vector<const WordValue*> all = mergedWord(outcomes, b, i);
-      bool same = !all.empty();
-      for (const WordValue* w : all) same = same && *w == *all[0];
-      if (same)  // mergedWordJson of equal words: the word's own
-        appendWordJsonText(out, *all[0], 2, level + 2);
+      // mergedWord's words, compared in place (no list per word: README "Performance").
+      const WordValue* first = nullptr;
+      bool same = true;
+      for (const Outcome& o : outcomes)
+        if (o.kind == "finished" && i < o.words[b].size()) {
+          if (!first)
+            first = &o.words[b][i];
+          else
+            same = same && o.words[b][i] == *first;
+        }
+      if (first && same)  // mergedWordJson of equal words: the word's own
+        appendWordJsonText(out, *first, 2, level + 2);
       else
-        appendJsonText(out, mergedWordJson(all), 2, level + 2);
+        appendJsonText(out, mergedWordJson(mergedWord(outcomes, b, i)), 2, level + 2);
     }
     out += '\n';
     out.append(static_cast<size_t>(level), ' ');

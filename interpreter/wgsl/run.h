@@ -48,7 +48,8 @@ struct RunReport {
   DispatchResult result;
   nlohmann::json json;  // the plumb-run report (when ran)
   /// Per bound buffer, the scalars its store type lays out (empty for textures): the text
-  /// report prints each word as their values (readable_values.h).
+  /// report prints each word as their values (readable_values.h). None with
+  /// RunRequest::wordsAsText, whose report is JSON.
   std::vector<std::vector<ScalarSlot>> slots;
 };
 

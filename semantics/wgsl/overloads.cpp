@@ -9,6 +9,8 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <mutex>
+#include <stdexcept>
 
 namespace plumb {
 
@@ -132,9 +134,16 @@ bool mentions(const std::string& text, const std::string& v) {
 
 class TypeParser {
  public:
-  TypeParser(TypeTable& types, const std::vector<Variable>& vars, OverloadTable& table,
-             std::string text, std::string& error)
-      : types_(types), vars_(vars), table_(table), text_(std::move(text)), error_(error) {}
+  // `onlyExisting`: every type the text names is already interned (an on-demand table, whose
+  // types a build-time list interned: OverloadTable's second constructor), so none is added.
+  TypeParser(TypeTable& types, const std::vector<Variable>& vars, const OverloadTable& table,
+             std::string text, std::string& error, bool onlyExisting)
+      : types_(types),
+        vars_(vars),
+        table_(table),
+        text_(std::move(text)),
+        error_(error),
+        onlyExisting_(onlyExisting) {}
 
   TypePattern parse() {
     TypePattern p = type();
@@ -164,6 +173,12 @@ class TypeParser {
   void fail(const std::string& why) {
     if (error_.empty()) error_ = why + " in '" + text_ + "'";
   }
+  Type intern(const TypeNode& node) {
+    if (!onlyExisting_) return types_.intern(node);
+    Type t = types_.find(node);
+    if (!t) fail("a type missing from the build's list of the table's types");
+    return t;
+  }
   TypePattern concrete(Type t) {
     TypePattern p;
     p.type = t;
@@ -173,7 +188,7 @@ class TypeParser {
   TypePattern wrap(TypeNode node, TypePattern inner) {
     if (inner.concrete()) {
       node.element = inner.type;
-      return concrete(types_.intern(node));
+      return concrete(intern(node));
     }
     TypePattern p;
     p.shape = node;
@@ -220,11 +235,9 @@ class TypeParser {
     if (w == "f16") return concrete(types_.f16());
     if (w == "AbstractInt") return concrete(types_.abstractInt());
     if (w == "AbstractFloat") return concrete(types_.abstractFloat());
-    if (w == "sampler") return concrete(types_.intern(TypeNode{TypeKind::Sampler}));
-    if (w == "sampler_comparison")
-      return concrete(types_.intern(TypeNode{TypeKind::SamplerComparison}));
-    if (w == "texture_external")
-      return concrete(types_.intern(TypeNode{TypeKind::ExternalTexture}));
+    if (w == "sampler") return concrete(intern(TypeNode{TypeKind::Sampler}));
+    if (w == "sampler_comparison") return concrete(intern(TypeNode{TypeKind::SamplerComparison}));
+    if (w == "texture_external") return concrete(intern(TypeNode{TypeKind::ExternalTexture}));
     if (w.size() == 4 && w.rfind("vec", 0) == 0 && w[3] >= '2' && w[3] <= '4') {
       TypeNode n{TypeKind::Vector};
       n.size = static_cast<uint8_t>(w[3] - '0');
@@ -293,7 +306,7 @@ class TypeParser {
       if (!eat(',')) fail("expected ','");
       n.access = accessMode(word());
       if (!eat('>')) fail("expected '>'");
-      return concrete(types_.intern(n));
+      return concrete(intern(n));
     }
     static const std::map<std::string, ast::DepthTextureKind> kDepth = {
         {"texture_depth_2d", ast::DepthTextureKind::D2},
@@ -304,7 +317,7 @@ class TypeParser {
     if (auto it = kDepth.find(w); it != kDepth.end()) {
       TypeNode n{TypeKind::DepthTexture};
       n.depth = it->second;
-      return concrete(types_.intern(n));
+      return concrete(intern(n));
     }
     if (w.rfind("__", 0) == 0) {
       std::string full = w;
@@ -334,9 +347,10 @@ class TypeParser {
 
   TypeTable& types_;
   const std::vector<Variable>& vars_;
-  OverloadTable& table_;
+  const OverloadTable& table_;
   std::string text_;
   std::string& error_;
+  bool onlyExisting_;
   size_t pos_ = 0;
 };
 
@@ -409,28 +423,208 @@ static void addPredeclaredStructs(TypeTable& types, std::unordered_map<std::stri
 
 // ------------------------------------------------------------------------------- expansion
 
-OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problems,
-                             const Revision* revision) {
-  addPredeclaredStructs(types, structs_, revision && revision->currentBuiltins);
-  auto report = [&](const OverloadRow& row, const std::string& why) {
+namespace {
+
+// The parses of type expressions, by the row's variables and the text (expandRow).
+using ParseCache = std::unordered_map<std::string, TypePattern>;
+
+// A row's signature and parameterization: rows with the same one expand alike.
+std::string sameRowKey(const OverloadRow& row) {
+  return std::string(row.signature) + '\x02' + std::string(row.parameterization);
+}
+
+// Appends the overloads of `row` to `out`. False if the row has a problem (reported on
+// `problems` when given); its well-formed overloads are appended all the same.
+bool expandRow(const OverloadRow& row, TypeTable& types, const OverloadTable& table,
+               bool onlyExisting, ParseCache& parsed, std::vector<std::string>* problems,
+               std::vector<Overload>& out) {
+  bool rowProblem = false;
+  auto rowReport = [&](const std::string& why) {
+    rowProblem = true;
     if (problems)
       problems->push_back(std::string(row.name) + " " + std::string(row.signature) + ": " + why);
   };
+  // "(a: T, b: T) -> R"
+  std::string_view sig(row.signature);
+  size_t open = sig.find('('), close = sig.rfind(')');
+  if (open == std::string::npos || close == std::string::npos || close < open) {
+    rowReport("malformed signature");
+    return false;
+  }
+  std::vector<std::string> names, texts;
+  for (std::string_view p : splitTop(sig.substr(open + 1, close - open - 1), ',')) {
+    if (p.empty()) continue;
+    size_t colon = p.find(':');
+    if (colon == std::string::npos) {
+      rowReport("parameter without a type: " + std::string(p));
+      continue;
+    }
+    names.emplace_back(trim(p.substr(0, colon)));
+    texts.emplace_back(trim(p.substr(colon + 1)));
+  }
+  std::string_view rest = trim(sig.substr(close + 1));
+  bool hasResult = !rest.empty();
+  if (hasResult) {
+    if (!rest.starts_with("->")) {
+      rowReport("expected '->' after the parameters");
+      return false;
+    }
+    texts.emplace_back(trim(rest.substr(2)));
+  }
+  std::vector<Variable> vars;
+  for (std::string_view clause : splitTop(row.parameterization, ';')) {
+    if (clause.empty()) continue;
+    size_t colon = clause.find(':');
+    if (colon == std::string::npos) {
+      rowReport("malformed parameterization clause: " + std::string(clause));
+      continue;
+    }
+    Variable v{std::string(trim(clause.substr(0, colon))), {}};
+    for (std::string_view alt : splitTop(clause.substr(colon + 1), '|'))
+      v.alternatives.emplace_back(alt);
+    vars.push_back(std::move(v));
+  }
+  // Depth-first substitution of the finite variables.
+  std::vector<std::vector<std::string>> expanded;
+  std::vector<std::pair<std::vector<std::string>, size_t>> stack{{texts, 0}};
+  while (!stack.empty()) {
+    auto [current, from] = std::move(stack.back());
+    stack.pop_back();
+    size_t v = from;
+    while (v < vars.size() &&
+           (vars[v].wildcard() ||
+            std::none_of(current.begin(), current.end(),
+                         [&](const std::string& t) { return mentions(t, vars[v].name); })))
+      ++v;
+    // A later variable may be introduced by an earlier one's alternative (T: S | vecN<S>),
+    // so look again from the start when nothing is left after `from`.
+    if (v == vars.size()) {
+      bool again = false;
+      for (size_t w = 0; w < vars.size(); ++w)
+        if (!vars[w].wildcard() &&
+            std::any_of(current.begin(), current.end(),
+                        [&](const std::string& t) { return mentions(t, vars[w].name); })) {
+          v = w;
+          again = true;
+          break;
+        }
+      if (!again) {
+        expanded.push_back(std::move(current));
+        continue;
+      }
+    }
+    for (auto it = vars[v].alternatives.rbegin(); it != vars[v].alternatives.rend(); ++it) {
+      std::vector<std::string> next = current;
+      for (std::string& t : next) t = substitute(t, vars[v].name, *it);
+      stack.push_back({std::move(next), 0});
+    }
+  }
+  int wildcards = static_cast<int>(vars.size());
+  // The parse of a type expression depends only on its text and on the row's variables
+  // (which of them are wildcards, and where): many rows share both (`T: f32 | vec2<f32> ...`).
+  // Interning is idempotent, so a remembered parse gives the types a new parse would.
+  std::string varsKey;
+  for (const Variable& v : vars) varsKey += v.name + (v.wildcard() ? "*;" : ";");
+  varsKey += '\x01';
+  for (const std::vector<std::string>& e : expanded) {
+    Overload o;
+    o.row = &row;
+    o.parameterNames = names;
+    o.hasResult = hasResult;
+    o.wildcards = wildcards;
+    std::string error;
+    for (size_t i = 0; i < e.size(); ++i) {
+      std::string cacheKey = varsKey + e[i];
+      TypePattern p;
+      if (auto hit = parsed.find(cacheKey); hit != parsed.end()) {
+        p = hit->second;
+      } else {
+        p = TypeParser(types, vars, table, e[i], error, onlyExisting).parse();
+        if (error.empty()) parsed.emplace(std::move(cacheKey), p);
+      }
+      if (hasResult && i + 1 == e.size())
+        o.result = std::move(p);
+      else
+        o.parameters.push_back(std::move(p));
+    }
+    if (!hasResult) o.result.type = types.voidType();
+    if (!error.empty()) {
+      rowReport(error);
+      continue;
+    }
+    out.push_back(std::move(o));
+  }
+  return !rowProblem;
+}
+
+// The rows a revision's table expands, in the table's order: the seed's, less those current
+// WGSL replaces, then current WGSL's (Revision::currentBuiltins).
+std::vector<const OverloadRow*> tableRows(const Revision* revision) {
   std::vector<const OverloadRow*> rows;
-  std::unordered_map<std::string, TypePattern> parsed;  // by variables and text (below)
   bool current = revision && revision->currentBuiltins;
   for (const OverloadRow& row : overloadRows())
     if (!(current && (row.flags & kReplacedInCurrent))) rows.push_back(&row);
   if (current)
     for (const OverloadRow& row : currentOverloadRows()) rows.push_back(&row);
+  return rows;
+}
+
+// A TypeNode as kTypeNodeFields integers (expansionTypes) and back: every field, in the
+// struct's order, so that a list written by the build interns exactly the nodes it was made of.
+constexpr size_t kTypeNodeFields = 11;
+
+void appendTypeNodeFields(const TypeNode& n, std::vector<uint64_t>& out) {
+  out.insert(out.end(), {uint64_t(n.kind), n.size, n.rows, uint64_t(n.space), uint64_t(n.access),
+                         uint64_t(n.dimension), uint64_t(n.format), uint64_t(n.depth),
+                         uint64_t(n.arrayCount), n.element.id, n.count});
+}
+
+TypeNode typeNodeFromFields(std::span<const uint64_t, kTypeNodeFields> f) {
+  TypeNode n;
+  n.kind = static_cast<TypeKind>(f[0]);
+  n.size = static_cast<uint8_t>(f[1]);
+  n.rows = static_cast<uint8_t>(f[2]);
+  n.space = static_cast<ast::AddressSpace>(f[3]);
+  n.access = static_cast<ast::AccessMode>(f[4]);
+  n.dimension = static_cast<ast::TextureDimension>(f[5]);
+  n.format = static_cast<ast::TexelFormat>(f[6]);
+  n.depth = static_cast<ast::DepthTextureKind>(f[7]);
+  n.arrayCount = static_cast<ArrayCount>(f[8]);
+  n.element = Type{static_cast<uint32_t>(f[9])};
+  n.count = f[10];
+  return n;
+}
+
+}  // namespace
+
+// An on-demand table's state: each name's rows, expanded on the name's first lookup.
+struct OverloadTable::OnDemand {
+  struct Name {
+    std::vector<const OverloadRow*> rows;
+    bool expanded = false;
+    std::vector<Overload> overloads;
+  };
+  TypeTable* types = nullptr;
+  std::mutex mutex;  // candidates() may be called from several threads (the oracle's)
+  std::vector<Name> names;
+  std::unordered_map<std::string, size_t> byName;                   // key(kind, name) -> names
+  std::unordered_map<std::string, std::vector<Overload>> sameRows;  // sameRowKey -> overloads
+  ParseCache parsed;
+};
+
+OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problems,
+                             const Revision* revision) {
+  addPredeclaredStructs(types, structs_, revision && revision->currentBuiltins);
+  typesBeforeExpansion_ = types.size();
+  ParseCache parsed;
   // Many rows share their signature and parameterization (`abs`, `acos`, ... are all
   // "(e: T) -> T" over ALLFLOATINGDECL): such a row's overloads are those of the first, whose
-  // texts parsed again would only hit `parsed` below (no type is interned), so they are copied
+  // texts parsed again would only hit `parsed` (no type is interned), so they are copied
   // (README "Performance": the table is expanded at every start of Plumb).
   std::unordered_map<std::string, std::pair<size_t, size_t>> sameRows;  // -> overloads_ range
-  for (const OverloadRow* rowPointer : rows) {
+  for (const OverloadRow* rowPointer : tableRows(revision)) {
     const OverloadRow& row = *rowPointer;
-    std::string rowKey = std::string(row.signature) + '\x02' + std::string(row.parameterization);
+    std::string rowKey = sameRowKey(row);
     if (auto same = sameRows.find(rowKey); same != sameRows.end()) {
       for (size_t i = same->second.first; i < same->second.first + same->second.second; ++i) {
         Overload o = overloads_[i];
@@ -440,122 +634,7 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
       continue;
     }
     size_t rowFirst = overloads_.size();
-    bool rowProblem = false;
-    auto rowReport = [&](const std::string& why) {
-      rowProblem = true;
-      report(row, why);
-    };
-    // "(a: T, b: T) -> R"
-    std::string_view sig(row.signature);
-    size_t open = sig.find('('), close = sig.rfind(')');
-    if (open == std::string::npos || close == std::string::npos || close < open) {
-      rowReport("malformed signature");
-      continue;
-    }
-    std::vector<std::string> names, texts;
-    for (std::string_view p : splitTop(sig.substr(open + 1, close - open - 1), ',')) {
-      if (p.empty()) continue;
-      size_t colon = p.find(':');
-      if (colon == std::string::npos) {
-        rowReport("parameter without a type: " + std::string(p));
-        continue;
-      }
-      names.emplace_back(trim(p.substr(0, colon)));
-      texts.emplace_back(trim(p.substr(colon + 1)));
-    }
-    std::string_view rest = trim(sig.substr(close + 1));
-    bool hasResult = !rest.empty();
-    if (hasResult) {
-      if (!rest.starts_with("->")) {
-        rowReport("expected '->' after the parameters");
-        continue;
-      }
-      texts.emplace_back(trim(rest.substr(2)));
-    }
-    std::vector<Variable> vars;
-    for (std::string_view clause : splitTop(row.parameterization, ';')) {
-      if (clause.empty()) continue;
-      size_t colon = clause.find(':');
-      if (colon == std::string::npos) {
-        rowReport("malformed parameterization clause: " + std::string(clause));
-        continue;
-      }
-      Variable v{std::string(trim(clause.substr(0, colon))), {}};
-      for (std::string_view alt : splitTop(clause.substr(colon + 1), '|'))
-        v.alternatives.emplace_back(alt);
-      vars.push_back(std::move(v));
-    }
-    // Depth-first substitution of the finite variables.
-    std::vector<std::vector<std::string>> expanded;
-    std::vector<std::pair<std::vector<std::string>, size_t>> stack{{texts, 0}};
-    while (!stack.empty()) {
-      auto [current, from] = std::move(stack.back());
-      stack.pop_back();
-      size_t v = from;
-      while (v < vars.size() &&
-             (vars[v].wildcard() ||
-              std::none_of(current.begin(), current.end(),
-                           [&](const std::string& t) { return mentions(t, vars[v].name); })))
-        ++v;
-      // A later variable may be introduced by an earlier one's alternative (T: S | vecN<S>),
-      // so look again from the start when nothing is left after `from`.
-      if (v == vars.size()) {
-        bool again = false;
-        for (size_t w = 0; w < vars.size(); ++w)
-          if (!vars[w].wildcard() &&
-              std::any_of(current.begin(), current.end(),
-                          [&](const std::string& t) { return mentions(t, vars[w].name); })) {
-            v = w;
-            again = true;
-            break;
-          }
-        if (!again) {
-          expanded.push_back(std::move(current));
-          continue;
-        }
-      }
-      for (auto it = vars[v].alternatives.rbegin(); it != vars[v].alternatives.rend(); ++it) {
-        std::vector<std::string> next = current;
-        for (std::string& t : next) t = substitute(t, vars[v].name, *it);
-        stack.push_back({std::move(next), 0});
-      }
-    }
-    int wildcards = static_cast<int>(vars.size());
-    // The parse of a type expression depends only on its text and on the row's variables
-    // (which of them are wildcards, and where): many rows share both (`T: f32 | vec2<f32> ...`).
-    // Interning is idempotent, so a remembered parse gives the types a new parse would.
-    std::string varsKey;
-    for (const Variable& v : vars) varsKey += v.name + (v.wildcard() ? "*;" : ";");
-    varsKey += '\x01';
-    for (const std::vector<std::string>& e : expanded) {
-      Overload o;
-      o.row = &row;
-      o.parameterNames = names;
-      o.hasResult = hasResult;
-      o.wildcards = wildcards;
-      std::string error;
-      for (size_t i = 0; i < e.size(); ++i) {
-        std::string cacheKey = varsKey + e[i];
-        TypePattern p;
-        if (auto hit = parsed.find(cacheKey); hit != parsed.end()) {
-          p = hit->second;
-        } else {
-          p = TypeParser(types, vars, *this, e[i], error).parse();
-          if (error.empty()) parsed.emplace(std::move(cacheKey), p);
-        }
-        if (hasResult && i + 1 == e.size())
-          o.result = std::move(p);
-        else
-          o.parameters.push_back(std::move(p));
-      }
-      if (!hasResult) o.result.type = types.voidType();
-      if (!error.empty()) {
-        rowReport(error);
-        continue;
-      }
-      overloads_.push_back(std::move(o));
-    }
-    if (!rowProblem)
+    if (expandRow(row, types, *this, false, parsed, problems, overloads_))
       sameRows.emplace(std::move(rowKey), std::pair{rowFirst, overloads_.size() - rowFirst});
   }
   // By kind and name, stably: the permutation is sorted (an Overload is costly to move), then
@@ -582,14 +661,79 @@ OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problem
   }
 }
 
+OverloadTable::OverloadTable(TypeTable& types, const Revision* revision,
+                             std::span<const uint64_t> expansionTypes)
+    : onDemand_(std::make_unique<OnDemand>()) {
+  addPredeclaredStructs(types, structs_, revision && revision->currentBuiltins);
+  typesBeforeExpansion_ = types.size();
+  // The types in the order the full expansion interns them (the constructor above), so that
+  // every handle is the one a full expansion gives: each node is new, and its handle the next.
+  if (expansionTypes.size() % kTypeNodeFields != 0)
+    throw std::logic_error("the list of the overload table's types is malformed");
+  for (size_t i = 0; i < expansionTypes.size(); i += kTypeNodeFields) {
+    size_t before = types.size();
+    Type t = types.intern(typeNodeFromFields(
+        std::span<const uint64_t, kTypeNodeFields>(&expansionTypes[i], kTypeNodeFields)));
+    if (t.id != before)
+      throw std::logic_error("the list of the overload table's types does not fit its rows");
+  }
+  onDemand_->types = &types;
+  for (const OverloadRow* row : tableRows(revision)) {
+    auto [it, fresh] =
+        onDemand_->byName.try_emplace(key(row->kind, row->name), onDemand_->names.size());
+    if (fresh) onDemand_->names.emplace_back();
+    onDemand_->names[it->second].rows.push_back(row);
+  }
+}
+
+OverloadTable::~OverloadTable() = default;
+
+std::vector<uint64_t> OverloadTable::expansionTypes(const Revision* revision) {
+  TypeTable types;
+  OverloadTable table(types, nullptr, revision);
+  std::vector<uint64_t> out;
+  for (size_t id = table.typesBeforeExpansion_; id < types.size(); ++id)
+    appendTypeNodeFields(types[Type{static_cast<uint32_t>(id)}], out);
+  return out;
+}
+
 std::span<const Overload> OverloadTable::candidates(OverloadKind kind,
                                                     std::string_view name) const {
+  if (onDemand_) {
+    auto it = onDemand_->byName.find(key(kind, name));
+    if (it == onDemand_->byName.end()) return {};
+    std::lock_guard<std::mutex> lock(onDemand_->mutex);
+    OnDemand::Name& entry = onDemand_->names[it->second];
+    if (!entry.expanded) {
+      // The full expansion's overloads of this name, in its order (the rows' order, each row's
+      // expansion in its order), with the types the list above interned.
+      for (const OverloadRow* row : entry.rows) {
+        std::string rowKey = sameRowKey(*row);
+        auto same = onDemand_->sameRows.find(rowKey);
+        if (same == onDemand_->sameRows.end()) {
+          std::vector<Overload> fresh;
+          if (!expandRow(*row, *onDemand_->types, *this, true, onDemand_->parsed, nullptr, fresh))
+            throw std::logic_error("the built-in table's row '" + std::string(row->name) +
+                                   std::string(row->signature) +
+                                   "' does not expand over the build's list of its types");
+          same = onDemand_->sameRows.emplace(std::move(rowKey), std::move(fresh)).first;
+        }
+        for (const Overload& o : same->second) {
+          entry.overloads.push_back(o);
+          entry.overloads.back().row = row;
+        }
+      }
+      entry.expanded = true;
+    }
+    return entry.overloads;
+  }
   auto it = byName_.find(key(kind, name));
   if (it == byName_.end()) return {};
   return std::span<const Overload>(overloads_.data() + it->second.first, it->second.second);
 }
 
 bool OverloadTable::isBuiltinName(std::string_view name) const {
+  if (onDemand_) return onDemand_->byName.count(key(OverloadKind::Builtin, name)) > 0;
   return byName_.count(key(OverloadKind::Builtin, name)) > 0;
 }
 

@@ -2,6 +2,7 @@
 // structural matching of argument types against parameter types with wildcards.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -51,7 +52,26 @@ class OverloadTable {
   /// `revision` adds its rows (Revision::currentBuiltins); none: the seed's rows only.
   OverloadTable(TypeTable& types, std::vector<std::string>* problems = nullptr,
                 const Revision* revision = nullptr);
+  /// The same table, expanded on demand: a name's rows are expanded on its first lookup
+  /// (`candidates`), so that a process checking a module that calls a few built-ins does not
+  /// expand hundreds of functions' rows (README "Performance"). `types` must be new; it gets
+  /// the types the full expansion interns, in its order, from `expansionTypes`, which is
+  /// expansionTypes(revision) (the build writes it: checker/wgsl/builtin_type_order.h), so
+  /// that every handle and every lookup is the full expansion's. Lookups intern nothing, so
+  /// copies of `types` made after this constructor stay valid for every overload. `all()` and
+  /// `size()` are the full table's only.
+  OverloadTable(TypeTable& types, const Revision* revision,
+                std::span<const uint64_t> expansionTypes);
+  ~OverloadTable();
+  OverloadTable(const OverloadTable&) = delete;
+  OverloadTable& operator=(const OverloadTable&) = delete;
 
+  /// The types the full expansion of `revision`'s rows interns after the predeclared
+  /// structures, in interning order, each as a fixed number of integers (the on-demand
+  /// constructor's `expansionTypes`).
+  static std::vector<uint64_t> expansionTypes(const Revision* revision);
+
+  /// Thread-safe in both forms.
   std::span<const Overload> candidates(OverloadKind kind, std::string_view name) const;
   bool isBuiltinName(std::string_view name) const;
   size_t size() const { return overloads_.size(); }
@@ -61,9 +81,12 @@ class OverloadTable {
   Type predeclaredStruct(std::string_view name) const;
 
  private:
+  struct OnDemand;
   std::vector<Overload> overloads_;
   std::unordered_map<std::string, std::pair<size_t, size_t>> byName_;  // key: kind + name
   std::unordered_map<std::string, Type> structs_;
+  size_t typesBeforeExpansion_ = 0;     // the size of the type table before the rows' types
+  std::unique_ptr<OnDemand> onDemand_;  // the on-demand form's state; null: the full table
 };
 
 }  // namespace plumb

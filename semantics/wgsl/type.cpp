@@ -40,6 +40,11 @@ Type TypeTable::intern(const TypeNode& node) {
   return Type{id};
 }
 
+Type TypeTable::find(const TypeNode& node) const {
+  auto it = index_.find(node);
+  return it == index_.end() ? Type{0} : Type{it->second};
+}
+
 Type TypeTable::vector(uint8_t n, Type component) {
   TypeNode node{TypeKind::Vector};
   node.size = n;

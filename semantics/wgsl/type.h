@@ -101,6 +101,8 @@ class TypeTable {
   TypeTable();
 
   Type intern(const TypeNode& node);
+  /// The handle of `node` if it is interned, Invalid otherwise (never adds it).
+  Type find(const TypeNode& node) const;
   const TypeNode& operator[](Type t) const { return nodes_[t.id]; }
   TypeKind kind(Type t) const { return nodes_[t.id].kind; }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 
 #include "semantics/wgsl/overloads.h"
 
@@ -155,6 +156,88 @@ TEST(OverloadMatching, WildcardsBindStructurally) {
   Type fixed = types.pointer(ast::AddressSpace::Storage,
                              types.array(elem, ArrayCount::Fixed, 4), ast::AccessMode::Read);
   EXPECT_FALSE(matchPattern(types, ptr, fixed, c));
+}
+
+// The on-demand table (the checker's: a name's rows expanded on its first lookup, with the
+// types of a full expansion interned first from expansionTypes) has the full table's types in
+// the full table's order, and every lookup gives the full table's overloads, whatever order
+// the names are looked up in; lookups intern nothing.
+bool samePattern(const TypePattern& a, const TypePattern& b) {
+  if (!(a.type == b.type && a.wildcard == b.wildcard && a.shape == b.shape &&
+        a.children.size() == b.children.size()))
+    return false;
+  for (size_t i = 0; i < a.children.size(); ++i)
+    if (!samePattern(a.children[i], b.children[i])) return false;
+  return true;
+}
+
+TEST(OverloadTable, OnDemandTableIsTheFullTableInBothRevisions) {
+  for (const Revision* revision : {static_cast<const Revision*>(nullptr), &Revision::wgsl2026()}) {
+    SCOPED_TRACE(revision ? "2026" : "seed");
+    TypeTable fullTypes, lazyTypes;
+    OverloadTable full(fullTypes, nullptr, revision);
+    std::vector<uint64_t> order = OverloadTable::expansionTypes(revision);
+    OverloadTable lazy(lazyTypes, revision, order);
+    ASSERT_EQ(lazyTypes.size(), fullTypes.size());
+    for (uint32_t id = 0; id < fullTypes.size(); ++id)
+      ASSERT_TRUE(lazyTypes[Type{id}] == fullTypes[Type{id}]) << fullTypes.name(Type{id});
+    std::vector<const OverloadRow*> rows;
+    for (const OverloadRow& r : overloadRows()) rows.push_back(&r);
+    for (const OverloadRow& r : currentOverloadRows()) rows.push_back(&r);
+    // The last row's name first: unlike the full expansion's order.
+    size_t compared = 0;
+    for (auto it = rows.rbegin(); it != rows.rend(); ++it) {
+      const OverloadRow& r = **it;
+      std::span<const Overload> a = full.candidates(r.kind, r.name);
+      std::span<const Overload> b = lazy.candidates(r.kind, r.name);
+      ASSERT_EQ(a.size(), b.size()) << r.name;
+      for (size_t i = 0; i < a.size(); ++i) {
+        EXPECT_EQ(a[i].row, b[i].row) << r.name << " #" << i;
+        EXPECT_EQ(a[i].parameterNames, b[i].parameterNames) << r.name;
+        EXPECT_EQ(a[i].hasResult, b[i].hasResult) << r.name;
+        EXPECT_EQ(a[i].wildcards, b[i].wildcards) << r.name;
+        ASSERT_EQ(a[i].parameters.size(), b[i].parameters.size()) << r.name;
+        for (size_t p = 0; p < a[i].parameters.size(); ++p)
+          EXPECT_TRUE(samePattern(a[i].parameters[p], b[i].parameters[p])) << r.name << " #" << i;
+        EXPECT_TRUE(samePattern(a[i].result, b[i].result)) << r.name << " #" << i;
+        ++compared;
+      }
+      if (r.kind == OverloadKind::Builtin)
+        EXPECT_EQ(full.isBuiltinName(r.name), lazy.isBuiltinName(r.name)) << r.name;
+    }
+    EXPECT_GE(compared, full.size());
+    EXPECT_FALSE(lazy.isBuiltinName("notABuiltin"));
+    EXPECT_TRUE(lazy.candidates(OverloadKind::Builtin, "notABuiltin").empty());
+    EXPECT_EQ(lazyTypes.size(), fullTypes.size());  // the lookups interned nothing
+    EXPECT_EQ(lazy.predeclaredStruct("__modf_result_vec2"),
+              full.predeclaredStruct("__modf_result_vec2"));
+  }
+}
+
+// A list that does not fit the rows is refused, never used with other types: one type short,
+// some name's rows cannot be expanded; one node changed, the handles would differ.
+TEST(OverloadTable, OnDemandTableRefusesAListThatDoesNotFitItsRows) {
+  std::vector<uint64_t> order = OverloadTable::expansionTypes(nullptr);
+  ASSERT_GE(order.size(), 22u);
+  std::vector<uint64_t> shorter(order.begin(), order.end() - 11);
+  TypeTable types;
+  OverloadTable lazy(types, nullptr, shorter);
+  bool refused = false;
+  for (const OverloadRow& r : overloadRows()) {
+    try {
+      lazy.candidates(r.kind, r.name);
+    } catch (const std::logic_error&) {
+      refused = true;
+    }
+  }
+  EXPECT_TRUE(refused);
+  std::vector<uint64_t> repeated = order;
+  std::copy(order.begin(), order.begin() + 11, repeated.begin() + 11);  // a node twice
+  TypeTable other;
+  EXPECT_THROW(OverloadTable(other, nullptr, repeated), std::logic_error);
+  TypeTable third;
+  EXPECT_THROW(OverloadTable(third, nullptr, std::span<const uint64_t>(order.data(), 5)),
+               std::logic_error);
 }
 
 }  // namespace
