@@ -126,6 +126,7 @@ void Machine::start(uint32_t i, uint32_t entry) {
   inv.function.reserve(std::min<uint32_t>(program_.frameSize[entry], 8));
   inv.frames.reserve(2);
   inv.frames.push_back(std::move(frame));
+  forgetVarLocations();
   inv.tasks.push_back({TaskKind::FunctionMarker, UINT32_MAX});
   inv.tasks.push_back({TaskKind::Exec, f.body.value});
 }

@@ -431,12 +431,61 @@ RValue* Machine::ownLocation(Invocation& inv, uint32_t id) {
 
 namespace {
 
+/// The location of a function-scope variable whose view `v` is (no path below it), or null.
+inline RValue* functionVariable(Invocation& inv, const MemoryView& v) {
+  if (v.invalid || regionOf(v.allocation) != Region::Function || !v.path.empty()) return nullptr;
+  uint32_t i = indexOf(v.allocation);
+  if (i >= inv.function.size() || !inv.function[i].storeType) return nullptr;
+  return &inv.function[i].value;
+}
+
+/// Machine::varLocations_ as the compiled code uses it: the entries and the generation in which
+/// they hold.
+struct VarLocations {
+  FusedVarLocation* at;
+  uint64_t generation;
+};
+
+/// A `var` read's slow path (runCode): the scalar the view in frame slot `a` designates, as
+/// PlaceSlot then Load; a function-scope variable's location is kept for the next reads.
+[[gnu::noinline]] bool resolvedVariable(Invocation& inv, std::vector<RValue>& slots,
+                                        VarLocations vars, uint32_t a, int64_t& x) {
+  const MemoryView* v = std::get_if<MemoryView>(&slots[a].data);
+  if (!v || v->invalid) return false;
+  const RValue* p = nullptr;
+  if (RValue* f = functionVariable(inv, *v)) {
+    vars.at[a] = {f, vars.generation};
+    p = f;
+  } else {
+    p = ownLocationOf(inv, v->allocation);
+    if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+    if (!p) return false;
+  }
+  return concrete(*p, x);
+}
+
+/// A scalar stored in `v` (an integer, or a bool when `boolValue`): in place when `v` holds
+/// one of its kind already (the common store of the compiled statements).
+inline void storeScalar(RValue& v, bool boolValue, int64_t x) {
+  if (boolValue) {
+    if (bool* b = std::get_if<bool>(&v.data))
+      *b = x != 0;
+    else
+      v.data = x != 0;
+  } else if (int64_t* i = std::get_if<int64_t>(&v.data)) {
+    *i = x;
+  } else {
+    v.data = x;
+  }
+}
+
 /// Machine::runFusedCode, inlined where it runs most (fusedStatementByCode): the call costs as
 /// much as a short code's instructions (README "Performance").
 /// A vector value's components go to `wide` (FusedCode::width of them; null for a scalar code).
 [[gnu::always_inline]] inline bool runCode(Invocation& inv, Program& program, TypeTable& types,
                                            const FusedCode& code, int64_t& value, RValue*& place,
-                                           FusedSharedAccesses& sh, int64_t* wide = nullptr) {
+                                           FusedSharedAccesses& sh, VarLocations vars,
+                                           int64_t* wide = nullptr) {
   // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
   // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
   // A shared location (PlaceShared) also keeps its allocation and path, for the race detector.
@@ -451,40 +500,30 @@ namespace {
   uint32_t sp = 0, pp = 0, bp = 0, base = 0;
   std::vector<RValue>& slots = inv.frames.back().slots;
   // A `var` read (PlaceSlot with `flag`, FusedOperand::Variable): the scalar its view in frame
-  // slot `a` designates, as PlaceSlot then Load.
-  auto variable = [&](uint32_t a, int64_t& x) {
-    const MemoryView* v = std::get_if<MemoryView>(&slots[a].data);
-    if (!v || v->invalid) return false;
-    const RValue* p = nullptr;
-    if (regionOf(v->allocation) == Region::Function && v->path.empty()) {
-      uint32_t i = indexOf(v->allocation);
-      if (i >= inv.function.size() || !inv.function[i].storeType) return false;
-      p = &inv.function[i].value;
-    } else {
-      p = ownLocationOf(inv, v->allocation);
-      if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
-      if (!p) return false;
-    }
-    return concrete(*p, x);
-  };
-  auto operand = [&](FusedOperand mode, uint32_t a, int64_t b, int64_t& x) {
-    switch (mode) {
-      case FusedOperand::Stack:
-        x = stack[--sp];
-        return true;
-      case FusedOperand::Constant:
-        x = b;
-        return true;
-      case FusedOperand::Slot:
-        return concrete(slots[a], x);
-      case FusedOperand::Variable:
-        return variable(a, x);
-      case FusedOperand::Parameter:
-        x = stack[base + a];
-        return true;
-    }
-    return false;
-  };
+  // slot `a` designates, as PlaceSlot then Load; a function-scope variable's location resolved
+  // once (Machine::varLocations_). Macros rather than lambdas, so that the stack pointer stays
+  // in a register (a lambda the compiler keeps out of line takes its address).
+#define PLUMB_FUSED_VARIABLE(a, x)                                                 \
+  (vars.at[a].generation == vars.generation ? concrete(*vars.at[a].location, x) \
+                                            : resolvedVariable(inv, slots, vars, a, x))
+#define PLUMB_FUSED_OPERAND(mode, a, b, x)        \
+  switch (mode) {                                 \
+    case FusedOperand::Stack:                     \
+      x = stack[--sp];                            \
+      break;                                      \
+    case FusedOperand::Constant:                  \
+      x = b;                                      \
+      break;                                      \
+    case FusedOperand::Slot:                      \
+      if (!concrete(slots[a], x)) return false;   \
+      break;                                      \
+    case FusedOperand::Variable:                  \
+      if (!PLUMB_FUSED_VARIABLE(a, x)) return false; \
+      break;                                      \
+    case FusedOperand::Parameter:                 \
+      x = stack[base + (a)];                      \
+      break;                                      \
+  }
   const FusedInstruction* in = program.fusedCodes.instructions.data() + code.begin;
   const FusedInstruction* end = program.fusedCodes.instructions.data() + code.end;
   for (; in != end; ++in) {
@@ -510,7 +549,7 @@ namespace {
       case FusedOp::PlaceSlot: {
         if (in->flag) {
           // PlaceSlot and Load in one (fused_code.cpp), the common read of a variable.
-          if (!variable(in->a, stack[sp])) return false;
+          if (!PLUMB_FUSED_VARIABLE(in->a, stack[sp])) return false;
           ++sp;
           break;
         }
@@ -597,9 +636,8 @@ namespace {
         // are taken modulo 32, comparisons give 0 or 1.
         // Register operands (FusedOperand, fused_code.h): the right one first, as it is on top.
         int64_t lv = 0, rv = 0;
-        if (!operand(static_cast<FusedOperand>(in->flag), in->c, in->b, rv) ||
-            !operand(static_cast<FusedOperand>(in->kind), in->a, in->b, lv))
-          return false;
+        PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->flag), in->c, in->b, rv)
+        PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->kind), in->a, in->b, lv)
         uint32_t x = static_cast<uint32_t>(lv), y = static_cast<uint32_t>(rv);
         uint32_t r = 0;
         switch (static_cast<BinaryOperator>(in->operation)) {
@@ -707,6 +745,8 @@ namespace {
       for (uint32_t i = 1; i < code.width; ++i) wide[i] = stack[i];
   }
   return true;
+#undef PLUMB_FUSED_OPERAND
+#undef PLUMB_FUSED_VARIABLE
 }
 
 }  // namespace
@@ -714,7 +754,8 @@ namespace {
 bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
   if (code.width != 1) return false;  // a vector: statements only (statementCode)
   if (code.shared) prepareShared(inv);
-  if (!runCode(inv, program_, types_, code, value, place, shared_)) return false;
+  if (!runCode(inv, program_, types_, code, value, place, shared_, VarLocations{varLocations_.data(), varGeneration_}))
+    return false;
   if (code.shared) commitSharedReads(inv);
   return true;
 }
@@ -792,8 +833,8 @@ namespace {
 
 [[gnu::noinline]] bool runCodeOutOfLine(Invocation& inv, Program& program, TypeTable& types,
                                         const FusedCode& code, int64_t& value, RValue*& place,
-                                        FusedSharedAccesses& sh) {
-  return runCode(inv, program, types, code, value, place, sh);
+                                        FusedSharedAccesses& sh, VarLocations vars) {
+  return runCode(inv, program, types, code, value, place, sh, vars);
 }
 
 }  // namespace
@@ -832,7 +873,8 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
   RValue* place = nullptr;
   const FusedCode& valueCode = codes.value[c.value];
   if (valueCode.shared) prepareShared(inv);
-  if (!runCode(inv, program, types, valueCode, x, place, shared_, wide)) return RuleId::Count;
+  if (!runCode(inv, program, types, valueCode, x, place, shared_, VarLocations{varLocations_.data(), varGeneration_}, wide))
+    return RuleId::Count;
   // Nothing below declines but an assignment's left-hand side: the reads are heard of now, or
   // there, before its write.
   if (valueCode.shared && c.kind != FusedStatementCode::Assign) commitSharedReads(inv);
@@ -840,10 +882,8 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
     if (c.width > 1) {
       wide[0] = x;
       storeComponents(v, c, wide);
-    } else if (c.boolValue) {
-      v.data = x != 0;
     } else {
-      v.data = x;
+      storeScalar(v, c.boolValue, x);
     }
   };
   switch (c.kind) {
@@ -852,17 +892,21 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
       // code's one PlaceSlot instruction finds it, without running the code.
       place = nullptr;
       if (c.targetSlot != UINT32_MAX) {
-        const MemoryView* v = std::get_if<MemoryView>(&inv.frames.back().slots[c.targetSlot].data);
-        if (v && !v->invalid && v->path.empty() && regionOf(v->allocation) == Region::Function) {
-          uint32_t i = indexOf(v->allocation);
-          if (i < inv.function.size() && inv.function[i].storeType) place = &inv.function[i].value;
+        FusedVarLocation& known = varLocations_[c.targetSlot];
+        if (known.generation == varGeneration_) {
+          place = known.location;
+        } else if (const MemoryView* v =
+                       std::get_if<MemoryView>(&inv.frames.back().slots[c.targetSlot].data)) {
+          place = functionVariable(inv, *v);
+          if (place) known = {place, varGeneration_};
         }
       }
       int64_t unused = 0;
       const FusedCode& target = codes.place[c.place];
       if (!place) {
         if (target.shared && !valueCode.shared) prepareShared(inv);
-        if (!runCodeOutOfLine(inv, program, types, target, unused, place, shared_))
+        if (!runCodeOutOfLine(inv, program, types, target, unused, place, shared_,
+                              VarLocations{varLocations_.data(), varGeneration_}))
           return RuleId::Count;
       }
       bool sharedWrite = target.shared && shared_.target.allocation;
@@ -906,6 +950,7 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
           makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
       inv.function.push_back(std::move(alloc));
       inv.frames.back().slots[c.slot] = RValue{c.type, std::move(view)};
+      forgetVarLocations();  // the variables may have moved (varLocations_)
       inv.steps += c.steps - 1;
       return RuleId::VarAllocate;
     }
@@ -1037,6 +1082,7 @@ std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t
         makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
     inv.function.push_back(std::move(alloc));
     inv.frames.back().slots[program_.variableSlot[id]] = RValue{ref, std::move(view)};
+    forgetVarLocations();
     inv.steps += f.steps - 1;
     return StepResult(RuleId::VarAllocate);
   }
