@@ -413,6 +413,18 @@ class Compiler {
         return true;
       }
       rule = RuleId::ConversionExpr;
+      // Conversions between the integer and boolean scalars (#conversion-expr, convertScalar:
+      // i32 <-> u32 reinterpret the bits, to bool "false if e is 0", from bool 1 or 0): kernels
+      // applyScalars takes without building values (machine_fusion.cpp).
+      TypeKind from = types_.kind(argTypes[0]), to = types_.kind(result);
+      if (from != to) {
+        if (to == TypeKind::Bool)
+          in.operation = 6;
+        else if (from == TypeKind::Bool)
+          in.operation = 7;
+        else
+          in.operation = to == TypeKind::I32 ? 4 : 5;
+      }
     }
     codes().argumentTypes.insert(codes().argumentTypes.end(), argTypes.begin(), argTypes.end());
     emit(in);

@@ -373,7 +373,7 @@ namespace {
 [[gnu::noinline]] bool applyScalars(TypeTable& types, const Program& program,
                                     const FusedInstruction& in, int64_t* stack, uint32_t sp) {
   uint32_t base = sp - in.a;
-  switch (in.operation) {  // fused_code.cpp: min, max, select of concrete scalars
+  switch (in.operation) {  // fused_code.cpp: min, max, select, integer conversions
     case 1:
       stack[base] = std::min(stack[base], stack[base + 1]);
       return true;
@@ -382,6 +382,17 @@ namespace {
       return true;
     case 3:
       stack[base] = stack[base + 2] ? stack[base + 1] : stack[base];
+      return true;
+    case 4:  // u32 -> i32, the bits reinterpreted (convertScalar)
+      stack[base] = int32_t(static_cast<uint32_t>(stack[base]));
+      return true;
+    case 5:  // i32 -> u32
+      stack[base] = static_cast<uint32_t>(stack[base]);
+      return true;
+    case 6:  // i32, u32 -> bool
+      stack[base] = stack[base] != 0;
+      return true;
+    case 7:  // bool -> i32, u32: 1 or 0, as the stack holds it
       return true;
     default:
       break;
@@ -446,22 +457,21 @@ struct VarLocations {
   uint64_t generation;
 };
 
-/// A `var` read's slow path (runCode): the scalar the view in frame slot `a` designates, as
-/// PlaceSlot then Load; a function-scope variable's location is kept for the next reads.
-[[gnu::noinline]] bool resolvedVariable(Invocation& inv, std::vector<RValue>& slots,
-                                        VarLocations vars, uint32_t a, int64_t& x) {
+/// A `var` read's slow path (runCode): the location the view in frame slot `a` designates (as
+/// PlaceSlot finds it), or null; a function-scope variable's location is kept for the next
+/// reads. It returns the location rather than its scalar, so that no operand's address is
+/// taken on the fast path.
+[[gnu::noinline]] const RValue* resolvedVariable(Invocation& inv, std::vector<RValue>& slots,
+                                                 VarLocations vars, uint32_t a) {
   const MemoryView* v = std::get_if<MemoryView>(&slots[a].data);
-  if (!v || v->invalid) return false;
-  const RValue* p = nullptr;
+  if (!v || v->invalid) return nullptr;
   if (RValue* f = functionVariable(inv, *v)) {
     vars.at[a] = {f, vars.generation};
-    p = f;
-  } else {
-    p = ownLocationOf(inv, v->allocation);
-    if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
-    if (!p) return false;
+    return f;
   }
-  return concrete(*p, x);
+  const RValue* p = ownLocationOf(inv, v->allocation);
+  if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+  return p;
 }
 
 /// A scalar stored in `v` (an integer, or a bool when `boolValue`): in place when `v` holds
@@ -504,8 +514,12 @@ inline void storeScalar(RValue& v, bool boolValue, int64_t x) {
   // once (Machine::varLocations_). Macros rather than lambdas, so that the stack pointer stays
   // in a register (a lambda the compiler keeps out of line takes its address).
 #define PLUMB_FUSED_VARIABLE(a, x)                                                 \
-  (vars.at[a].generation == vars.generation ? concrete(*vars.at[a].location, x) \
-                                            : resolvedVariable(inv, slots, vars, a, x))
+  {                                                                                \
+    const RValue* location = vars.at[a].generation == vars.generation              \
+                                 ? vars.at[a].location                             \
+                                 : resolvedVariable(inv, slots, vars, a);          \
+    if (!location || !concrete(*location, x)) return false;                        \
+  }
 #define PLUMB_FUSED_OPERAND(mode, a, b, x)        \
   switch (mode) {                                 \
     case FusedOperand::Stack:                     \
@@ -518,7 +532,7 @@ inline void storeScalar(RValue& v, bool boolValue, int64_t x) {
       if (!concrete(slots[a], x)) return false;   \
       break;                                      \
     case FusedOperand::Variable:                  \
-      if (!PLUMB_FUSED_VARIABLE(a, x)) return false; \
+      PLUMB_FUSED_VARIABLE(a, x)                    \
       break;                                      \
     case FusedOperand::Parameter:                 \
       x = stack[base + (a)];                      \
@@ -549,7 +563,7 @@ inline void storeScalar(RValue& v, bool boolValue, int64_t x) {
       case FusedOp::PlaceSlot: {
         if (in->flag) {
           // PlaceSlot and Load in one (fused_code.cpp), the common read of a variable.
-          if (!PLUMB_FUSED_VARIABLE(in->a, stack[sp])) return false;
+          PLUMB_FUSED_VARIABLE(in->a, stack[sp])
           ++sp;
           break;
         }
@@ -948,9 +962,14 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
       MemoryView view;
       view.allocation =
           makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
+      const Allocation* before = inv.function.data();
       inv.function.push_back(std::move(alloc));
       inv.frames.back().slots[c.slot] = RValue{c.type, std::move(view)};
-      forgetVarLocations();  // the variables may have moved (varLocations_)
+      // The variables may have moved (varLocations_); else only this slot's entry is new.
+      if (inv.function.data() != before)
+        forgetVarLocations();
+      else
+        varLocations_[c.slot].generation = 0;
       inv.steps += c.steps - 1;
       return RuleId::VarAllocate;
     }
