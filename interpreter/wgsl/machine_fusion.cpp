@@ -645,6 +645,31 @@ inline void storeScalar(RValue& v, bool boolValue, int64_t x) {
         stack[sp - 1] = in->flag ? int64_t(*r != 0) : *r;
         break;
       }
+        // BinaryU32 by its operator (fusedU32Op): as BinaryU32's cases below.
+#define PLUMB_FUSED_U32(opcode, result)                                   \
+  case FusedOp::opcode: {                                                 \
+    int64_t lv = 0, rv = 0;                                               \
+    PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->flag), in->c, in->b, rv) \
+    PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->kind), in->a, in->b, lv) \
+    uint32_t x = static_cast<uint32_t>(lv), y = static_cast<uint32_t>(rv);  \
+    stack[sp++] = static_cast<uint32_t>(result);                          \
+    break;                                                                \
+  }
+        PLUMB_FUSED_U32(AddU32, x + y)
+        PLUMB_FUSED_U32(SubtractU32, x - y)
+        PLUMB_FUSED_U32(MultiplyU32, x * y)
+        PLUMB_FUSED_U32(AndU32, x & y)
+        PLUMB_FUSED_U32(OrU32, x | y)
+        PLUMB_FUSED_U32(XorU32, x ^ y)
+        PLUMB_FUSED_U32(ShiftLeftU32, x << (y % 32))
+        PLUMB_FUSED_U32(ShiftRightU32, x >> (y % 32))
+        PLUMB_FUSED_U32(LessThanU32, x < y)
+        PLUMB_FUSED_U32(GreaterThanU32, x > y)
+        PLUMB_FUSED_U32(LessThanEqualU32, x <= y)
+        PLUMB_FUSED_U32(GreaterThanEqualU32, x >= y)
+        PLUMB_FUSED_U32(EqualU32, x == y)
+        PLUMB_FUSED_U32(NotEqualU32, x != y)
+#undef PLUMB_FUSED_U32
       case FusedOp::BinaryU32: {
         // concreteBinary on U32 (runtime_integer.cpp): results wrap to [0, 2^32), shift counts
         // are taken modulo 32, comparisons give 0 or 1.
@@ -877,7 +902,7 @@ namespace {
 
 }  // namespace
 
-RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStatementCode& c,
+[[gnu::always_inline]] inline RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStatementCode& c,
                               uint32_t& branch) {
   Program& program = program_;
   TypeTable& types = types_;
@@ -892,14 +917,14 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
   // Nothing below declines but an assignment's left-hand side: the reads are heard of now, or
   // there, before its write.
   if (valueCode.shared && c.kind != FusedStatementCode::Assign) commitSharedReads(inv);
-  auto set = [&](RValue& v) {
-    if (c.width > 1) {
-      wide[0] = x;
-      storeComponents(v, c, wide);
-    } else {
-      storeScalar(v, c.boolValue, x);
-    }
-  };
+  // The value stored in `v`: a scalar in place (storeScalar), a vector's components out of line.
+#define PLUMB_FUSED_SET(v)           \
+  if (c.width > 1) {                 \
+    wide[0] = x;                     \
+    storeComponents(v, c, wide);     \
+  } else {                           \
+    storeScalar(v, c.boolValue, x);  \
+  }
   switch (c.kind) {
     case FusedStatementCode::Assign: {
       // The common left-hand side, a function-scope `var` of a scalar: its location as the
@@ -936,19 +961,19 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
         if (races_ && races_->tracks(*w.allocation)) {
           sharedPath_.assign(w.path.begin(), w.path.begin() + w.depth);
           RValue v{valueCode.type, {}};
-          set(v);
+          PLUMB_FUSED_SET(v)
           races_->write(indexOfInvocation(inv), w.id, sharedPath_, v, *place, false,
                         AccessSite{node, true});
         }
       }
-      set(*place);  // the location keeps its type (store)
+      PLUMB_FUSED_SET(*place)  // the location keeps its type (store)
       inv.steps += c.steps - 1;
       return RuleId::Store;
     }
     case FusedStatementCode::Let: {
       RValue& slot = inv.frames.back().slots[c.slot];
       slot.type = c.type;
-      set(slot);
+      PLUMB_FUSED_SET(slot)
       inv.steps += c.steps - 1;
       return RuleId::LetBind;
     }
@@ -958,7 +983,7 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
       alloc.storeType = c.storeType;
       alloc.space = AddressSpace::Function;
       alloc.value.type = c.storeType;
-      set(alloc.value);
+      PLUMB_FUSED_SET(alloc.value)
       MemoryView view;
       view.allocation =
           makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
@@ -986,6 +1011,7 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
     default:
       return RuleId::Count;
   }
+#undef PLUMB_FUSED_SET
 }
 
 /// The fused runs call it for each statement of a block without building a StepResult (README
