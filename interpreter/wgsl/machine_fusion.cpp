@@ -30,7 +30,7 @@ using namespace plumb::ast;
 namespace {
 
 /// The concrete integer or boolean scalar held by `v` (0 or 1 for a bool), if it is one.
-bool concrete(const RValue& v, int64_t& out) {
+[[gnu::always_inline]] inline bool concrete(const RValue& v, int64_t& out) {
   if (const int64_t* x = std::get_if<int64_t>(&v.data)) {
     out = *x;
     return true;
@@ -476,7 +476,7 @@ struct VarLocations {
 
 /// A scalar stored in `v` (an integer, or a bool when `boolValue`): in place when `v` holds
 /// one of its kind already (the common store of the compiled statements).
-inline void storeScalar(RValue& v, bool boolValue, int64_t x) {
+[[gnu::always_inline]] inline void storeScalar(RValue& v, bool boolValue, int64_t x) {
   if (boolValue) {
     if (bool* b = std::get_if<bool>(&v.data))
       *b = x != 0;
@@ -1282,14 +1282,19 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
         RValue* unused = nullptr;
         if (c && types_.kind(c->type) == TypeKind::Bool &&
             inv.steps + 2 + c->steps <= fusionMaxSteps_ && runFusedCode(inv, *c, x, unused)) {
-          inv.tasks.pop_back();
+          // The iteration's tasks (statementTask's loop-condition: loop-next-iteration under
+          // loop-continuing) where it stops before their steps; in place, loop-iteration's
+          // task becomes loop-next-iteration's, and loop-continuing's is pushed only where the
+          // iteration stops before it (README "Performance").
           uint32_t base = static_cast<uint32_t>(inv.function.size());
-          inv.tasks.push_back({TaskKind::LoopNext, t.node, base});
-          inv.tasks.push_back({TaskKind::LoopContinue, t.node, base});
+          inv.tasks.back() = {TaskKind::LoopNext, t.node, base};
+          const Task continuing{TaskKind::LoopContinue, t.node, base};
+          const size_t mark = inv.tasks.size();
           inv.steps += 2 + c->steps;  // loop-iteration, the condition, loop-condition
           lastNode_ = t.node;
           lastNodeIsStatement_ = true;
           if (!x) {
+            inv.tasks.push_back(continuing);
             inv.tasks.push_back({TaskKind::Exec, body.value});
             r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
             if (r.kind == StepResult::Stopped) return r;
@@ -1308,19 +1313,24 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
                   ? blocks[body.value]
                   : fusedBlockCode(program_, body.value);
           if (bc.state != FusedBlockCode::Compiled || inv.steps + bc.maxSteps > fusionMaxSteps_) {
+            inv.tasks.push_back(continuing);
             inv.tasks.push_back({TaskKind::Exec, body.value});
             break;
           }
           ++inv.steps;
           lastNode_ = body.value;
           if (!blockByCode(inv, body.value, bc)) {
+            // The block's continuation lies over loop-continuing's task.
+            inv.tasks.insert(inv.tasks.begin() + static_cast<std::ptrdiff_t>(mark), continuing);
             r = RuleId::BlockNext;  // the Exec of a statement that declined is next
             break;
           }
           r = RuleId::BlockExit;
-          if (inv.steps + 1 > fusionMaxSteps_) break;
-          inv.tasks.pop_back();  // loop-continuing
-          ++inv.steps;
+          if (inv.steps + 1 > fusionMaxSteps_) {
+            inv.tasks.push_back(continuing);
+            break;
+          }
+          ++inv.steps;  // loop-continuing
           lastNode_ = t.node;
           r = RuleId::LoopContinuing;
           if (update) {
@@ -1340,11 +1350,10 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
             if (inv.tasks.back().kind != TaskKind::LoopNext) break;  // an `if` left its branch
           }
           if (inv.steps + 1 > fusionMaxSteps_) break;
-          inv.tasks.pop_back();  // loop-next-iteration
-          ++inv.steps;
+          ++inv.steps;  // loop-next-iteration: its task becomes the next loop-iteration's
           lastNode_ = t.node;
           if (inv.function.size() > base) popScope(inv, base);
-          inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
+          inv.tasks.back() = {TaskKind::LoopIteration, t.node, base};
           r.rule = RuleId::LoopNextIteration;
           break;
         }
