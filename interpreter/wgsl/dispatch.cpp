@@ -91,8 +91,7 @@ void Machine::start(uint32_t i, uint32_t entry) {
     // The common inputs first, by the name's length (each invocation of a dispatch asks).
     if (name.size() == 22 && name == "local_invocation_index")
       return RValue{types_.u32(), int64_t(inv.localIndex)};
-    if (name.size() == 20 && name == "global_invocation_id")
-      return uvec3(types_, inv.globalId, t);
+    if (name.size() == 20 && name == "global_invocation_id") return uvec3(types_, inv.globalId, t);
     if (name.size() == 12 && name == "workgroup_id") return uvec3(types_, inv.workgroupId, t);
     if (name == "local_invocation_id") return uvec3(types_, inv.localId, t);
     if (name == "num_workgroups") return uvec3(types_, numWorkgroups, t);

@@ -35,21 +35,36 @@ RuleId binaryRule(BinaryOperator op) {
 
 FusedOp fusedU32Op(BinaryOperator op) {
   switch (op) {
-    case BinaryOperator::Add: return FusedOp::AddU32;
-    case BinaryOperator::Subtract: return FusedOp::SubtractU32;
-    case BinaryOperator::Multiply: return FusedOp::MultiplyU32;
-    case BinaryOperator::And: return FusedOp::AndU32;
-    case BinaryOperator::Or: return FusedOp::OrU32;
-    case BinaryOperator::Xor: return FusedOp::XorU32;
-    case BinaryOperator::ShiftLeft: return FusedOp::ShiftLeftU32;
-    case BinaryOperator::ShiftRight: return FusedOp::ShiftRightU32;
-    case BinaryOperator::LessThan: return FusedOp::LessThanU32;
-    case BinaryOperator::GreaterThan: return FusedOp::GreaterThanU32;
-    case BinaryOperator::LessThanEqual: return FusedOp::LessThanEqualU32;
-    case BinaryOperator::GreaterThanEqual: return FusedOp::GreaterThanEqualU32;
-    case BinaryOperator::Equal: return FusedOp::EqualU32;
-    case BinaryOperator::NotEqual: return FusedOp::NotEqualU32;
-    default: return FusedOp::BinaryU32;
+    case BinaryOperator::Add:
+      return FusedOp::AddU32;
+    case BinaryOperator::Subtract:
+      return FusedOp::SubtractU32;
+    case BinaryOperator::Multiply:
+      return FusedOp::MultiplyU32;
+    case BinaryOperator::And:
+      return FusedOp::AndU32;
+    case BinaryOperator::Or:
+      return FusedOp::OrU32;
+    case BinaryOperator::Xor:
+      return FusedOp::XorU32;
+    case BinaryOperator::ShiftLeft:
+      return FusedOp::ShiftLeftU32;
+    case BinaryOperator::ShiftRight:
+      return FusedOp::ShiftRightU32;
+    case BinaryOperator::LessThan:
+      return FusedOp::LessThanU32;
+    case BinaryOperator::GreaterThan:
+      return FusedOp::GreaterThanU32;
+    case BinaryOperator::LessThanEqual:
+      return FusedOp::LessThanEqualU32;
+    case BinaryOperator::GreaterThanEqual:
+      return FusedOp::GreaterThanEqualU32;
+    case BinaryOperator::Equal:
+      return FusedOp::EqualU32;
+    case BinaryOperator::NotEqual:
+      return FusedOp::NotEqualU32;
+    default:
+      return FusedOp::BinaryU32;
   }
 }
 

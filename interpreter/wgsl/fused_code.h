@@ -59,8 +59,20 @@ enum class FusedOp : uint8_t {
                  // each pair, as Machine::concreteVectorOperation; `flag`: bool components
   // BinaryU32 by its operator (fusedU32Op), so that a run dispatches once per instruction; the
   // operands and `operation` as BinaryU32's.
-  AddU32, SubtractU32, MultiplyU32, AndU32, OrU32, XorU32, ShiftLeftU32, ShiftRightU32,
-  LessThanU32, GreaterThanU32, LessThanEqualU32, GreaterThanEqualU32, EqualU32, NotEqualU32,
+  AddU32,
+  SubtractU32,
+  MultiplyU32,
+  AndU32,
+  OrU32,
+  XorU32,
+  ShiftLeftU32,
+  ShiftRightU32,
+  LessThanU32,
+  GreaterThanU32,
+  LessThanEqualU32,
+  GreaterThanEqualU32,
+  EqualU32,
+  NotEqualU32,
 };
 
 /// The BinaryU32 instruction of operator `op` by its own opcode (AddU32, ...), or BinaryU32.

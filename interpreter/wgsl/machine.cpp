@@ -15,7 +15,10 @@ namespace plumb::interp {
 using namespace plumb::ast;
 
 Machine::Machine(Program& program, Configuration& config, Chooser choose)
-    : program_(program), types_(program.checked.types), config_(config), choose_(std::move(choose)) {
+    : program_(program),
+      types_(program.checked.types),
+      config_(config),
+      choose_(std::move(choose)) {
   // One entry per slot of the largest frame (varLocations_): the compiled code indexes it by
   // slot without a bounds check.
   uint32_t slots = 0;

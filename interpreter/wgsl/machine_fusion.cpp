@@ -495,7 +495,7 @@ struct VarLocations {
 [[gnu::always_inline]] inline bool runCode(Invocation& inv, Program& program, TypeTable& types,
                                            const FusedCode& code, int64_t& value, RValue*& place,
                                            FusedSharedAccesses& sh, VarLocations vars,
-                                           int64_t* wide = nullptr) {
+                                           int64_t* wide = nullptr, bool mayBePlace = true) {
   // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
   // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
   // A shared location (PlaceShared) also keeps its allocation and path, for the race detector.
@@ -513,30 +513,30 @@ struct VarLocations {
   // slot `a` designates, as PlaceSlot then Load; a function-scope variable's location resolved
   // once (Machine::varLocations_). Macros rather than lambdas, so that the stack pointer stays
   // in a register (a lambda the compiler keeps out of line takes its address).
-#define PLUMB_FUSED_VARIABLE(a, x)                                                 \
-  {                                                                                \
-    const RValue* location = vars.at[a].generation == vars.generation              \
-                                 ? vars.at[a].location                             \
-                                 : resolvedVariable(inv, slots, vars, a);          \
-    if (!location || !concrete(*location, x)) return false;                        \
+#define PLUMB_FUSED_VARIABLE(a, x)                                        \
+  {                                                                       \
+    const RValue* location = vars.at[a].generation == vars.generation     \
+                                 ? vars.at[a].location                    \
+                                 : resolvedVariable(inv, slots, vars, a); \
+    if (!location || !concrete(*location, x)) return false;               \
   }
-#define PLUMB_FUSED_OPERAND(mode, a, b, x)        \
-  switch (mode) {                                 \
-    case FusedOperand::Stack:                     \
-      x = stack[--sp];                            \
-      break;                                      \
-    case FusedOperand::Constant:                  \
-      x = b;                                      \
-      break;                                      \
-    case FusedOperand::Slot:                      \
-      if (!concrete(slots[a], x)) return false;   \
-      break;                                      \
-    case FusedOperand::Variable:                  \
-      PLUMB_FUSED_VARIABLE(a, x)                    \
-      break;                                      \
-    case FusedOperand::Parameter:                 \
-      x = stack[base + (a)];                      \
-      break;                                      \
+#define PLUMB_FUSED_OPERAND(mode, a, b, x)      \
+  switch (mode) {                               \
+    case FusedOperand::Stack:                   \
+      x = stack[--sp];                          \
+      break;                                    \
+    case FusedOperand::Constant:                \
+      x = b;                                    \
+      break;                                    \
+    case FusedOperand::Slot:                    \
+      if (!concrete(slots[a], x)) return false; \
+      break;                                    \
+    case FusedOperand::Variable:                \
+      PLUMB_FUSED_VARIABLE(a, x)                \
+      break;                                    \
+    case FusedOperand::Parameter:               \
+      x = stack[base + (a)];                    \
+      break;                                    \
   }
   const FusedInstruction* in = program.fusedCodes.instructions.data() + code.begin;
   const FusedInstruction* end = program.fusedCodes.instructions.data() + code.end;
@@ -645,15 +645,15 @@ struct VarLocations {
         stack[sp - 1] = in->flag ? int64_t(*r != 0) : *r;
         break;
       }
-        // BinaryU32 by its operator (fusedU32Op): as BinaryU32's cases below.
-#define PLUMB_FUSED_U32(opcode, result)                                   \
-  case FusedOp::opcode: {                                                 \
-    int64_t lv = 0, rv = 0;                                               \
+      // BinaryU32 by its operator (fusedU32Op): as BinaryU32's cases below.
+#define PLUMB_FUSED_U32(opcode, result)                                        \
+  case FusedOp::opcode: {                                                      \
+    int64_t lv = 0, rv = 0;                                                    \
     PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->flag), in->c, in->b, rv) \
     PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->kind), in->a, in->b, lv) \
-    uint32_t x = static_cast<uint32_t>(lv), y = static_cast<uint32_t>(rv);  \
-    stack[sp++] = static_cast<uint32_t>(result);                          \
-    break;                                                                \
+    uint32_t x = static_cast<uint32_t>(lv), y = static_cast<uint32_t>(rv);     \
+    stack[sp++] = static_cast<uint32_t>(result);                               \
+    break;                                                                     \
   }
         PLUMB_FUSED_U32(AddU32, x + y)
         PLUMB_FUSED_U32(SubtractU32, x - y)
@@ -767,7 +767,8 @@ struct VarLocations {
       }
     }
   }
-  if (pp) {
+  // A value code's places are all loaded (mayBePlace false: its caller knows it runs one).
+  if (mayBePlace && pp) {
     place = places[0];
     if (depth[0] != kOwn) {
       sh.target.allocation = owner[0];
@@ -793,7 +794,8 @@ struct VarLocations {
 bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
   if (code.width != 1) return false;  // a vector: statements only (statementCode)
   if (code.shared) prepareShared(inv);
-  if (!runCode(inv, program_, types_, code, value, place, shared_, VarLocations{varLocations_.data(), varGeneration_}))
+  if (!runCode(inv, program_, types_, code, value, place, shared_,
+               VarLocations{varLocations_.data(), varGeneration_}))
     return false;
   if (code.shared) commitSharedReads(inv);
   return true;
@@ -902,8 +904,9 @@ namespace {
 
 }  // namespace
 
-[[gnu::always_inline]] inline RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStatementCode& c,
-                              uint32_t& branch) {
+[[gnu::always_inline]] inline RuleId Machine::statementCode(Invocation& inv, uint32_t node,
+                                                            const FusedStatementCode& c,
+                                                            uint32_t& branch) {
   Program& program = program_;
   TypeTable& types = types_;
   FusedCodes& codes = program.fusedCodes;
@@ -912,18 +915,19 @@ namespace {
   RValue* place = nullptr;
   const FusedCode& valueCode = codes.value[c.value];
   if (valueCode.shared) prepareShared(inv);
-  if (!runCode(inv, program, types, valueCode, x, place, shared_, VarLocations{varLocations_.data(), varGeneration_}, wide))
+  if (!runCode(inv, program, types, valueCode, x, place, shared_,
+               VarLocations{varLocations_.data(), varGeneration_}, wide, false))
     return RuleId::Count;
   // Nothing below declines but an assignment's left-hand side: the reads are heard of now, or
   // there, before its write.
   if (valueCode.shared && c.kind != FusedStatementCode::Assign) commitSharedReads(inv);
-  // The value stored in `v`: a scalar in place (storeScalar), a vector's components out of line.
-#define PLUMB_FUSED_SET(v)           \
-  if (c.width > 1) {                 \
-    wide[0] = x;                     \
-    storeComponents(v, c, wide);     \
-  } else {                           \
-    storeScalar(v, c.boolValue, x);  \
+    // The value stored in `v`: a scalar in place (storeScalar), a vector's components out of line.
+#define PLUMB_FUSED_SET(v)          \
+  if (c.width > 1) {                \
+    wide[0] = x;                    \
+    storeComponents(v, c, wide);    \
+  } else {                          \
+    storeScalar(v, c.boolValue, x); \
   }
   switch (c.kind) {
     case FusedStatementCode::Assign: {
