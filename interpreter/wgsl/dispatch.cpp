@@ -17,10 +17,16 @@ using namespace plumb::ast;
 
 namespace {
 
-RValue uvec3(TypeTable& types, const std::array<uint32_t, 3>& v) {
+/// A vec3<u32> built-in input; `t` is its type when the caller has it (the parameter's), else
+/// null. Its components are made in place (each of a dispatch's invocations has some).
+RValue uvec3(TypeTable& types, const std::array<uint32_t, 3>& v, Type t = {}) {
   Type u = types.u32();
-  return RValue{types.vector(3, u), Components{RValue{u, int64_t(v[0])}, RValue{u, int64_t(v[1])},
-                                               RValue{u, int64_t(v[2])}}};
+  Components parts(3);
+  for (int k = 0; k < 3; ++k) {
+    parts[k].type = u;
+    parts[k].data = int64_t(v[k]);
+  }
+  return RValue{t ? t : types.vector(3, u), std::move(parts)};
 }
 
 /// The zero value of a workgroup variable's store type (#address-spaces: workgroup memory is
@@ -82,11 +88,13 @@ void Machine::start(uint32_t i, uint32_t entry) {
   std::array<uint32_t, 3> numWorkgroups{};
   for (int k = 0; k < 3; ++k) numWorkgroups[k] = static_cast<uint32_t>(numWorkgroups_[k]);
   auto builtin = [&](std::string_view name, Type t) -> RValue {
-    if (name == "local_invocation_id") return uvec3(types_, inv.localId);
-    if (name == "global_invocation_id") return uvec3(types_, inv.globalId);
-    if (name == "workgroup_id") return uvec3(types_, inv.workgroupId);
-    if (name == "num_workgroups") return uvec3(types_, numWorkgroups);
-    if (name == "local_invocation_index") return RValue{types_.u32(), int64_t(inv.localIndex)};
+    // The common inputs first, by the name's length (each invocation of a dispatch asks).
+    if (name.size() == 22 && name == "local_invocation_index")
+      return RValue{types_.u32(), int64_t(inv.localIndex)};
+    if (name.size() == 20 && name == "global_invocation_id") return uvec3(types_, inv.globalId, t);
+    if (name.size() == 12 && name == "workgroup_id") return uvec3(types_, inv.workgroupId, t);
+    if (name == "local_invocation_id") return uvec3(types_, inv.localId, t);
+    if (name == "num_workgroups") return uvec3(types_, numWorkgroups, t);
     // Revision 2026 (new#subgroup-builtin-values): the execution's subgroup layout
     // (subgroups.h), whose sizes, groupings and numberings are choice points.
     if (name == "subgroup_invocation_id")
@@ -126,6 +134,7 @@ void Machine::start(uint32_t i, uint32_t entry) {
   inv.function.reserve(std::min<uint32_t>(program_.frameSize[entry], 8));
   inv.frames.reserve(2);
   inv.frames.push_back(std::move(frame));
+  forgetVarLocations();
   inv.tasks.push_back({TaskKind::FunctionMarker, UINT32_MAX});
   inv.tasks.push_back({TaskKind::Exec, f.body.value});
 }

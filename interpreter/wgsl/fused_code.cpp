@@ -33,6 +33,41 @@ RuleId binaryRule(BinaryOperator op) {
   }
 }
 
+FusedOp fusedU32Op(BinaryOperator op) {
+  switch (op) {
+    case BinaryOperator::Add:
+      return FusedOp::AddU32;
+    case BinaryOperator::Subtract:
+      return FusedOp::SubtractU32;
+    case BinaryOperator::Multiply:
+      return FusedOp::MultiplyU32;
+    case BinaryOperator::And:
+      return FusedOp::AndU32;
+    case BinaryOperator::Or:
+      return FusedOp::OrU32;
+    case BinaryOperator::Xor:
+      return FusedOp::XorU32;
+    case BinaryOperator::ShiftLeft:
+      return FusedOp::ShiftLeftU32;
+    case BinaryOperator::ShiftRight:
+      return FusedOp::ShiftRightU32;
+    case BinaryOperator::LessThan:
+      return FusedOp::LessThanU32;
+    case BinaryOperator::GreaterThan:
+      return FusedOp::GreaterThanU32;
+    case BinaryOperator::LessThanEqual:
+      return FusedOp::LessThanEqualU32;
+    case BinaryOperator::GreaterThanEqual:
+      return FusedOp::GreaterThanEqualU32;
+    case BinaryOperator::Equal:
+      return FusedOp::EqualU32;
+    case BinaryOperator::NotEqual:
+      return FusedOp::NotEqualU32;
+    default:
+      return FusedOp::BinaryU32;
+  }
+}
+
 namespace {
 
 bool isIntegerOrBool(const TypeTable& types, Type t) {
@@ -264,7 +299,7 @@ class Compiler {
       // arithmetic; the others (i32, bool, division) by concreteBinary.
       bool u32 = k == TypeKind::U32 && types_.kind(right) == TypeKind::U32 &&
                  op != BinaryOperator::Divide && op != BinaryOperator::Modulo;
-      FusedInstruction in{u32 ? FusedOp::BinaryU32 : FusedOp::Binary, static_cast<uint8_t>(k),
+      FusedInstruction in{u32 ? fusedU32Op(op) : FusedOp::Binary, static_cast<uint8_t>(k),
                           static_cast<uint8_t>(op),
                           static_cast<uint8_t>(types_.kind(result) == TypeKind::Bool)};
       if (u32) {
@@ -413,6 +448,18 @@ class Compiler {
         return true;
       }
       rule = RuleId::ConversionExpr;
+      // Conversions between the integer and boolean scalars (#conversion-expr, convertScalar:
+      // i32 <-> u32 reinterpret the bits, to bool "false if e is 0", from bool 1 or 0): kernels
+      // applyScalars takes without building values (machine_fusion.cpp).
+      TypeKind from = types_.kind(argTypes[0]), to = types_.kind(result);
+      if (from != to) {
+        if (to == TypeKind::Bool)
+          in.operation = 6;
+        else if (from == TypeKind::Bool)
+          in.operation = 7;
+        else
+          in.operation = to == TypeKind::I32 ? 4 : 5;
+      }
     }
     codes().argumentTypes.insert(codes().argumentTypes.end(), argTypes.begin(), argTypes.end());
     emit(in);

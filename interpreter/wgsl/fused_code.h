@@ -57,7 +57,26 @@ enum class FusedOp : uint8_t {
                  // concrete components; push them (#load-rule)
   BinaryVector,  // the two top vectors of `a` components: concreteBinary(kind, operation) on
                  // each pair, as Machine::concreteVectorOperation; `flag`: bool components
+  // BinaryU32 by its operator (fusedU32Op), so that a run dispatches once per instruction; the
+  // operands and `operation` as BinaryU32's.
+  AddU32,
+  SubtractU32,
+  MultiplyU32,
+  AndU32,
+  OrU32,
+  XorU32,
+  ShiftLeftU32,
+  ShiftRightU32,
+  LessThanU32,
+  GreaterThanU32,
+  LessThanEqualU32,
+  GreaterThanEqualU32,
+  EqualU32,
+  NotEqualU32,
 };
+
+/// The BinaryU32 instruction of operator `op` by its own opcode (AddU32, ...), or BinaryU32.
+FusedOp fusedU32Op(ast::BinaryOperator op);
 
 /// Where a BinaryU32 instruction takes an operand (README "Performance": register operands, so
 /// that `a ^ (b >> 7u)` is two instructions, not five). A leaf operand's own instruction (a

@@ -15,7 +15,16 @@ namespace plumb::interp {
 using namespace plumb::ast;
 
 Machine::Machine(Program& program, Configuration& config, Chooser choose)
-    : program_(program), types_(program.checked.types), config_(config), choose_(std::move(choose)) {}
+    : program_(program),
+      types_(program.checked.types),
+      config_(config),
+      choose_(std::move(choose)) {
+  // One entry per slot of the largest frame (varLocations_): the compiled code indexes it by
+  // slot without a bounds check.
+  uint32_t slots = 0;
+  for (uint32_t n : program.frameSize) slots = std::max(slots, n);
+  varLocations_.resize(slots);
+}
 
 AddressSpaces Machine::spaces(Invocation& inv) {
   return AddressSpaces{&config_.buffers, &config_.workgroups[inv.workgroup].variables,
@@ -872,6 +881,7 @@ StepResult Machine::applyTask(Invocation& inv, const Task& t) {
 
 StepResult Machine::step(uint32_t i) {
   Invocation& inv = config_.invocations[i];
+  forgetVarLocations();  // another invocation, or memory changed since (varLocations_)
   Task t = inv.tasks.back();
   inv.tasks.pop_back();
   ++inv.steps;

@@ -226,6 +226,14 @@ struct FusedSharedAccesses {
   Access target;  // a place code's result, when it is a shared location
 };
 
+/// A function-scope `var`'s location as the compiled code resolves it from its frame slot
+/// (README "Performance": resolved once, then each read and assignment of the `var` in
+/// compiled code goes straight to it; Machine::varLocations_).
+struct FusedVarLocation {
+  RValue* location = nullptr;
+  uint64_t generation = 0;
+};
+
 /// The machine: the rules applied to one invocation at a time.
 class Machine {
  public:
@@ -412,6 +420,14 @@ class Machine {
   /// The parameters of a user function being evaluated within a fused step (fusedCall), by
   /// call depth; null: the invocation's current frame.
   const std::vector<RValue>* fusedSlots_ = nullptr;
+  /// By slot of the frame being run (FusedVarLocation). An entry holds while its
+  /// `generation` is varGeneration_, which every change that may move or replace a location
+  /// advances: each step's start (another invocation, or the unfused rules may have changed
+  /// anything), a `var` allocated, a scope's variables dropped (popScope), a frame pushed or
+  /// popped.
+  std::vector<FusedVarLocation> varLocations_;
+  uint64_t varGeneration_ = 1;
+  void forgetVarLocations() { ++varGeneration_; }
   FusedSharedAccesses shared_;        // of the run of compiled code under way
   std::vector<uint32_t> sharedPath_;  // a path for the race detector, reused
   std::vector<std::vector<RValue>> fusedFrames_;

@@ -70,6 +70,7 @@ StepResult Machine::callOrConstruct(Invocation& inv, const Task& t) {
       frame.slots[program_.parameterSlot[params[i].value]] = std::move(args[i]);
     }
     inv.frames.push_back(std::move(frame));
+    forgetVarLocations();
     inv.tasks.push_back({TaskKind::FunctionMarker, t.node});
     inv.tasks.push_back({TaskKind::Exec, f.body.value});
     return RuleId::CallEnter;

@@ -30,7 +30,7 @@ using namespace plumb::ast;
 namespace {
 
 /// The concrete integer or boolean scalar held by `v` (0 or 1 for a bool), if it is one.
-bool concrete(const RValue& v, int64_t& out) {
+[[gnu::always_inline]] inline bool concrete(const RValue& v, int64_t& out) {
   if (const int64_t* x = std::get_if<int64_t>(&v.data)) {
     out = *x;
     return true;
@@ -373,7 +373,7 @@ namespace {
 [[gnu::noinline]] bool applyScalars(TypeTable& types, const Program& program,
                                     const FusedInstruction& in, int64_t* stack, uint32_t sp) {
   uint32_t base = sp - in.a;
-  switch (in.operation) {  // fused_code.cpp: min, max, select of concrete scalars
+  switch (in.operation) {  // fused_code.cpp: min, max, select, integer conversions
     case 1:
       stack[base] = std::min(stack[base], stack[base + 1]);
       return true;
@@ -382,6 +382,17 @@ namespace {
       return true;
     case 3:
       stack[base] = stack[base + 2] ? stack[base + 1] : stack[base];
+      return true;
+    case 4:  // u32 -> i32, the bits reinterpreted (convertScalar)
+      stack[base] = int32_t(static_cast<uint32_t>(stack[base]));
+      return true;
+    case 5:  // i32 -> u32
+      stack[base] = static_cast<uint32_t>(stack[base]);
+      return true;
+    case 6:  // i32, u32 -> bool
+      stack[base] = stack[base] != 0;
+      return true;
+    case 7:  // bool -> i32, u32: 1 or 0, as the stack holds it
       return true;
     default:
       break;
@@ -431,12 +442,60 @@ RValue* Machine::ownLocation(Invocation& inv, uint32_t id) {
 
 namespace {
 
+/// The location of a function-scope variable whose view `v` is (no path below it), or null.
+inline RValue* functionVariable(Invocation& inv, const MemoryView& v) {
+  if (v.invalid || regionOf(v.allocation) != Region::Function || !v.path.empty()) return nullptr;
+  uint32_t i = indexOf(v.allocation);
+  if (i >= inv.function.size() || !inv.function[i].storeType) return nullptr;
+  return &inv.function[i].value;
+}
+
+/// Machine::varLocations_ as the compiled code uses it: the entries and the generation in which
+/// they hold.
+struct VarLocations {
+  FusedVarLocation* at;
+  uint64_t generation;
+};
+
+/// A `var` read's slow path (runCode): the location the view in frame slot `a` designates (as
+/// PlaceSlot finds it), or null; a function-scope variable's location is kept for the next
+/// reads. It returns the location rather than its scalar, so that no operand's address is
+/// taken on the fast path.
+[[gnu::noinline]] const RValue* resolvedVariable(Invocation& inv, std::vector<RValue>& slots,
+                                                 VarLocations vars, uint32_t a) {
+  const MemoryView* v = std::get_if<MemoryView>(&slots[a].data);
+  if (!v || v->invalid) return nullptr;
+  if (RValue* f = functionVariable(inv, *v)) {
+    vars.at[a] = {f, vars.generation};
+    return f;
+  }
+  const RValue* p = ownLocationOf(inv, v->allocation);
+  if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
+  return p;
+}
+
+/// A scalar stored in `v` (an integer, or a bool when `boolValue`): in place when `v` holds
+/// one of its kind already (the common store of the compiled statements).
+[[gnu::always_inline]] inline void storeScalar(RValue& v, bool boolValue, int64_t x) {
+  if (boolValue) {
+    if (bool* b = std::get_if<bool>(&v.data))
+      *b = x != 0;
+    else
+      v.data = x != 0;
+  } else if (int64_t* i = std::get_if<int64_t>(&v.data)) {
+    *i = x;
+  } else {
+    v.data = x;
+  }
+}
+
 /// Machine::runFusedCode, inlined where it runs most (fusedStatementByCode): the call costs as
 /// much as a short code's instructions (README "Performance").
 /// A vector value's components go to `wide` (FusedCode::width of them; null for a scalar code).
 [[gnu::always_inline]] inline bool runCode(Invocation& inv, Program& program, TypeTable& types,
                                            const FusedCode& code, int64_t& value, RValue*& place,
-                                           FusedSharedAccesses& sh, int64_t* wide = nullptr) {
+                                           FusedSharedAccesses& sh, VarLocations vars,
+                                           int64_t* wide = nullptr, bool mayBePlace = true) {
   // Each instruction does what its fusedValue/fusedPlace/fusedEval branch does to a concrete
   // scalar (fused_code.h), and declines where that branch would, or where the value is not one.
   // A shared location (PlaceShared) also keeps its allocation and path, for the race detector.
@@ -451,40 +510,34 @@ namespace {
   uint32_t sp = 0, pp = 0, bp = 0, base = 0;
   std::vector<RValue>& slots = inv.frames.back().slots;
   // A `var` read (PlaceSlot with `flag`, FusedOperand::Variable): the scalar its view in frame
-  // slot `a` designates, as PlaceSlot then Load.
-  auto variable = [&](uint32_t a, int64_t& x) {
-    const MemoryView* v = std::get_if<MemoryView>(&slots[a].data);
-    if (!v || v->invalid) return false;
-    const RValue* p = nullptr;
-    if (regionOf(v->allocation) == Region::Function && v->path.empty()) {
-      uint32_t i = indexOf(v->allocation);
-      if (i >= inv.function.size() || !inv.function[i].storeType) return false;
-      p = &inv.function[i].value;
-    } else {
-      p = ownLocationOf(inv, v->allocation);
-      if (p && !v->path.empty()) p = locate(*p, v->path, v->path.size());
-      if (!p) return false;
-    }
-    return concrete(*p, x);
-  };
-  auto operand = [&](FusedOperand mode, uint32_t a, int64_t b, int64_t& x) {
-    switch (mode) {
-      case FusedOperand::Stack:
-        x = stack[--sp];
-        return true;
-      case FusedOperand::Constant:
-        x = b;
-        return true;
-      case FusedOperand::Slot:
-        return concrete(slots[a], x);
-      case FusedOperand::Variable:
-        return variable(a, x);
-      case FusedOperand::Parameter:
-        x = stack[base + a];
-        return true;
-    }
-    return false;
-  };
+  // slot `a` designates, as PlaceSlot then Load; a function-scope variable's location resolved
+  // once (Machine::varLocations_). Macros rather than lambdas, so that the stack pointer stays
+  // in a register (a lambda the compiler keeps out of line takes its address).
+#define PLUMB_FUSED_VARIABLE(a, x)                                        \
+  {                                                                       \
+    const RValue* location = vars.at[a].generation == vars.generation     \
+                                 ? vars.at[a].location                    \
+                                 : resolvedVariable(inv, slots, vars, a); \
+    if (!location || !concrete(*location, x)) return false;               \
+  }
+#define PLUMB_FUSED_OPERAND(mode, a, b, x)      \
+  switch (mode) {                               \
+    case FusedOperand::Stack:                   \
+      x = stack[--sp];                          \
+      break;                                    \
+    case FusedOperand::Constant:                \
+      x = b;                                    \
+      break;                                    \
+    case FusedOperand::Slot:                    \
+      if (!concrete(slots[a], x)) return false; \
+      break;                                    \
+    case FusedOperand::Variable:                \
+      PLUMB_FUSED_VARIABLE(a, x)                \
+      break;                                    \
+    case FusedOperand::Parameter:               \
+      x = stack[base + (a)];                    \
+      break;                                    \
+  }
   const FusedInstruction* in = program.fusedCodes.instructions.data() + code.begin;
   const FusedInstruction* end = program.fusedCodes.instructions.data() + code.end;
   for (; in != end; ++in) {
@@ -510,7 +563,7 @@ namespace {
       case FusedOp::PlaceSlot: {
         if (in->flag) {
           // PlaceSlot and Load in one (fused_code.cpp), the common read of a variable.
-          if (!variable(in->a, stack[sp])) return false;
+          PLUMB_FUSED_VARIABLE(in->a, stack[sp])
           ++sp;
           break;
         }
@@ -592,14 +645,38 @@ namespace {
         stack[sp - 1] = in->flag ? int64_t(*r != 0) : *r;
         break;
       }
+      // BinaryU32 by its operator (fusedU32Op): as BinaryU32's cases below.
+#define PLUMB_FUSED_U32(opcode, result)                                        \
+  case FusedOp::opcode: {                                                      \
+    int64_t lv = 0, rv = 0;                                                    \
+    PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->flag), in->c, in->b, rv) \
+    PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->kind), in->a, in->b, lv) \
+    uint32_t x = static_cast<uint32_t>(lv), y = static_cast<uint32_t>(rv);     \
+    stack[sp++] = static_cast<uint32_t>(result);                               \
+    break;                                                                     \
+  }
+        PLUMB_FUSED_U32(AddU32, x + y)
+        PLUMB_FUSED_U32(SubtractU32, x - y)
+        PLUMB_FUSED_U32(MultiplyU32, x * y)
+        PLUMB_FUSED_U32(AndU32, x & y)
+        PLUMB_FUSED_U32(OrU32, x | y)
+        PLUMB_FUSED_U32(XorU32, x ^ y)
+        PLUMB_FUSED_U32(ShiftLeftU32, x << (y % 32))
+        PLUMB_FUSED_U32(ShiftRightU32, x >> (y % 32))
+        PLUMB_FUSED_U32(LessThanU32, x < y)
+        PLUMB_FUSED_U32(GreaterThanU32, x > y)
+        PLUMB_FUSED_U32(LessThanEqualU32, x <= y)
+        PLUMB_FUSED_U32(GreaterThanEqualU32, x >= y)
+        PLUMB_FUSED_U32(EqualU32, x == y)
+        PLUMB_FUSED_U32(NotEqualU32, x != y)
+#undef PLUMB_FUSED_U32
       case FusedOp::BinaryU32: {
         // concreteBinary on U32 (runtime_integer.cpp): results wrap to [0, 2^32), shift counts
         // are taken modulo 32, comparisons give 0 or 1.
         // Register operands (FusedOperand, fused_code.h): the right one first, as it is on top.
         int64_t lv = 0, rv = 0;
-        if (!operand(static_cast<FusedOperand>(in->flag), in->c, in->b, rv) ||
-            !operand(static_cast<FusedOperand>(in->kind), in->a, in->b, lv))
-          return false;
+        PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->flag), in->c, in->b, rv)
+        PLUMB_FUSED_OPERAND(static_cast<FusedOperand>(in->kind), in->a, in->b, lv)
         uint32_t x = static_cast<uint32_t>(lv), y = static_cast<uint32_t>(rv);
         uint32_t r = 0;
         switch (static_cast<BinaryOperator>(in->operation)) {
@@ -690,7 +767,8 @@ namespace {
       }
     }
   }
-  if (pp) {
+  // A value code's places are all loaded (mayBePlace false: its caller knows it runs one).
+  if (mayBePlace && pp) {
     place = places[0];
     if (depth[0] != kOwn) {
       sh.target.allocation = owner[0];
@@ -707,6 +785,8 @@ namespace {
       for (uint32_t i = 1; i < code.width; ++i) wide[i] = stack[i];
   }
   return true;
+#undef PLUMB_FUSED_OPERAND
+#undef PLUMB_FUSED_VARIABLE
 }
 
 }  // namespace
@@ -714,7 +794,9 @@ namespace {
 bool Machine::runFusedCode(Invocation& inv, const FusedCode& code, int64_t& value, RValue*& place) {
   if (code.width != 1) return false;  // a vector: statements only (statementCode)
   if (code.shared) prepareShared(inv);
-  if (!runCode(inv, program_, types_, code, value, place, shared_)) return false;
+  if (!runCode(inv, program_, types_, code, value, place, shared_,
+               VarLocations{varLocations_.data(), varGeneration_}))
+    return false;
   if (code.shared) commitSharedReads(inv);
   return true;
 }
@@ -792,8 +874,8 @@ namespace {
 
 [[gnu::noinline]] bool runCodeOutOfLine(Invocation& inv, Program& program, TypeTable& types,
                                         const FusedCode& code, int64_t& value, RValue*& place,
-                                        FusedSharedAccesses& sh) {
-  return runCode(inv, program, types, code, value, place, sh);
+                                        FusedSharedAccesses& sh, VarLocations vars) {
+  return runCode(inv, program, types, code, value, place, sh, vars);
 }
 
 }  // namespace
@@ -822,8 +904,9 @@ namespace {
 
 }  // namespace
 
-RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStatementCode& c,
-                              uint32_t& branch) {
+[[gnu::always_inline]] inline RuleId Machine::statementCode(Invocation& inv, uint32_t node,
+                                                            const FusedStatementCode& c,
+                                                            uint32_t& branch) {
   Program& program = program_;
   TypeTable& types = types_;
   FusedCodes& codes = program.fusedCodes;
@@ -832,37 +915,41 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
   RValue* place = nullptr;
   const FusedCode& valueCode = codes.value[c.value];
   if (valueCode.shared) prepareShared(inv);
-  if (!runCode(inv, program, types, valueCode, x, place, shared_, wide)) return RuleId::Count;
+  if (!runCode(inv, program, types, valueCode, x, place, shared_,
+               VarLocations{varLocations_.data(), varGeneration_}, wide, false))
+    return RuleId::Count;
   // Nothing below declines but an assignment's left-hand side: the reads are heard of now, or
   // there, before its write.
   if (valueCode.shared && c.kind != FusedStatementCode::Assign) commitSharedReads(inv);
-  auto set = [&](RValue& v) {
-    if (c.width > 1) {
-      wide[0] = x;
-      storeComponents(v, c, wide);
-    } else if (c.boolValue) {
-      v.data = x != 0;
-    } else {
-      v.data = x;
-    }
-  };
+    // The value stored in `v`: a scalar in place (storeScalar), a vector's components out of line.
+#define PLUMB_FUSED_SET(v)          \
+  if (c.width > 1) {                \
+    wide[0] = x;                    \
+    storeComponents(v, c, wide);    \
+  } else {                          \
+    storeScalar(v, c.boolValue, x); \
+  }
   switch (c.kind) {
     case FusedStatementCode::Assign: {
       // The common left-hand side, a function-scope `var` of a scalar: its location as the
       // code's one PlaceSlot instruction finds it, without running the code.
       place = nullptr;
       if (c.targetSlot != UINT32_MAX) {
-        const MemoryView* v = std::get_if<MemoryView>(&inv.frames.back().slots[c.targetSlot].data);
-        if (v && !v->invalid && v->path.empty() && regionOf(v->allocation) == Region::Function) {
-          uint32_t i = indexOf(v->allocation);
-          if (i < inv.function.size() && inv.function[i].storeType) place = &inv.function[i].value;
+        FusedVarLocation& known = varLocations_[c.targetSlot];
+        if (known.generation == varGeneration_) {
+          place = known.location;
+        } else if (const MemoryView* v =
+                       std::get_if<MemoryView>(&inv.frames.back().slots[c.targetSlot].data)) {
+          place = functionVariable(inv, *v);
+          if (place) known = {place, varGeneration_};
         }
       }
       int64_t unused = 0;
       const FusedCode& target = codes.place[c.place];
       if (!place) {
         if (target.shared && !valueCode.shared) prepareShared(inv);
-        if (!runCodeOutOfLine(inv, program, types, target, unused, place, shared_))
+        if (!runCodeOutOfLine(inv, program, types, target, unused, place, shared_,
+                              VarLocations{varLocations_.data(), varGeneration_}))
           return RuleId::Count;
       }
       bool sharedWrite = target.shared && shared_.target.allocation;
@@ -878,19 +965,19 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
         if (races_ && races_->tracks(*w.allocation)) {
           sharedPath_.assign(w.path.begin(), w.path.begin() + w.depth);
           RValue v{valueCode.type, {}};
-          set(v);
+          PLUMB_FUSED_SET(v)
           races_->write(indexOfInvocation(inv), w.id, sharedPath_, v, *place, false,
                         AccessSite{node, true});
         }
       }
-      set(*place);  // the location keeps its type (store)
+      PLUMB_FUSED_SET(*place)  // the location keeps its type (store)
       inv.steps += c.steps - 1;
       return RuleId::Store;
     }
     case FusedStatementCode::Let: {
       RValue& slot = inv.frames.back().slots[c.slot];
       slot.type = c.type;
-      set(slot);
+      PLUMB_FUSED_SET(slot)
       inv.steps += c.steps - 1;
       return RuleId::LetBind;
     }
@@ -900,12 +987,18 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
       alloc.storeType = c.storeType;
       alloc.space = AddressSpace::Function;
       alloc.value.type = c.storeType;
-      set(alloc.value);
+      PLUMB_FUSED_SET(alloc.value)
       MemoryView view;
       view.allocation =
           makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
+      const Allocation* before = inv.function.data();
       inv.function.push_back(std::move(alloc));
       inv.frames.back().slots[c.slot] = RValue{c.type, std::move(view)};
+      // The variables may have moved (varLocations_); else only this slot's entry is new.
+      if (inv.function.data() != before)
+        forgetVarLocations();
+      else
+        varLocations_[c.slot].generation = 0;
       inv.steps += c.steps - 1;
       return RuleId::VarAllocate;
     }
@@ -922,6 +1015,7 @@ RuleId Machine::statementCode(Invocation& inv, uint32_t node, const FusedStateme
     default:
       return RuleId::Count;
   }
+#undef PLUMB_FUSED_SET
 }
 
 /// The fused runs call it for each statement of a block without building a StepResult (README
@@ -1037,6 +1131,7 @@ std::optional<StepResult> Machine::fusedStatement(Invocation& inv, const Task& t
         makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
     inv.function.push_back(std::move(alloc));
     inv.frames.back().slots[program_.variableSlot[id]] = RValue{ref, std::move(view)};
+    forgetVarLocations();
     inv.steps += f.steps - 1;
     return StepResult(RuleId::VarAllocate);
   }
@@ -1191,14 +1286,19 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
         RValue* unused = nullptr;
         if (c && types_.kind(c->type) == TypeKind::Bool &&
             inv.steps + 2 + c->steps <= fusionMaxSteps_ && runFusedCode(inv, *c, x, unused)) {
-          inv.tasks.pop_back();
+          // The iteration's tasks (statementTask's loop-condition: loop-next-iteration under
+          // loop-continuing) where it stops before their steps; in place, loop-iteration's
+          // task becomes loop-next-iteration's, and loop-continuing's is pushed only where the
+          // iteration stops before it (README "Performance").
           uint32_t base = static_cast<uint32_t>(inv.function.size());
-          inv.tasks.push_back({TaskKind::LoopNext, t.node, base});
-          inv.tasks.push_back({TaskKind::LoopContinue, t.node, base});
+          inv.tasks.back() = {TaskKind::LoopNext, t.node, base};
+          const Task continuing{TaskKind::LoopContinue, t.node, base};
+          const size_t mark = inv.tasks.size();
           inv.steps += 2 + c->steps;  // loop-iteration, the condition, loop-condition
           lastNode_ = t.node;
           lastNodeIsStatement_ = true;
           if (!x) {
+            inv.tasks.push_back(continuing);
             inv.tasks.push_back({TaskKind::Exec, body.value});
             r = unwind(inv, TaskKind::LoopMarker, false, nullptr);
             if (r.kind == StepResult::Stopped) return r;
@@ -1217,19 +1317,24 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
                   ? blocks[body.value]
                   : fusedBlockCode(program_, body.value);
           if (bc.state != FusedBlockCode::Compiled || inv.steps + bc.maxSteps > fusionMaxSteps_) {
+            inv.tasks.push_back(continuing);
             inv.tasks.push_back({TaskKind::Exec, body.value});
             break;
           }
           ++inv.steps;
           lastNode_ = body.value;
           if (!blockByCode(inv, body.value, bc)) {
+            // The block's continuation lies over loop-continuing's task.
+            inv.tasks.insert(inv.tasks.begin() + static_cast<std::ptrdiff_t>(mark), continuing);
             r = RuleId::BlockNext;  // the Exec of a statement that declined is next
             break;
           }
           r = RuleId::BlockExit;
-          if (inv.steps + 1 > fusionMaxSteps_) break;
-          inv.tasks.pop_back();  // loop-continuing
-          ++inv.steps;
+          if (inv.steps + 1 > fusionMaxSteps_) {
+            inv.tasks.push_back(continuing);
+            break;
+          }
+          ++inv.steps;  // loop-continuing
           lastNode_ = t.node;
           r = RuleId::LoopContinuing;
           if (update) {
@@ -1249,11 +1354,10 @@ StepResult Machine::fusedRun(Invocation& inv, StepResult r) {
             if (inv.tasks.back().kind != TaskKind::LoopNext) break;  // an `if` left its branch
           }
           if (inv.steps + 1 > fusionMaxSteps_) break;
-          inv.tasks.pop_back();  // loop-next-iteration
-          ++inv.steps;
+          ++inv.steps;  // loop-next-iteration: its task becomes the next loop-iteration's
           lastNode_ = t.node;
           if (inv.function.size() > base) popScope(inv, base);
-          inv.tasks.push_back({TaskKind::LoopIteration, t.node, base});
+          inv.tasks.back() = {TaskKind::LoopIteration, t.node, base};
           r.rule = RuleId::LoopNextIteration;
           break;
         }

@@ -15,6 +15,7 @@ void Machine::pushStatements(Invocation& inv, StatementId owner, uint32_t index)
 
 void Machine::popScope(Invocation& inv, uint32_t size) {
   if (inv.function.size() > size) inv.function.resize(size);
+  forgetVarLocations();
 }
 
 namespace {
@@ -370,6 +371,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       StepResult r = unwind(inv, TaskKind::FunctionMarker, false, &marker);
       if (r.kind == StepResult::Stopped) return r;
       inv.frames.pop_back();
+      forgetVarLocations();
       if (value) inv.values.push_back(std::move(*value));
       if (inv.frames.empty()) {
         // The entry point's return value stays on the value stack: the stage's outputs
@@ -382,6 +384,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
     case TaskKind::FunctionMarker:
       // The body ended without `return` (a function without a return type).
       inv.frames.pop_back();
+      forgetVarLocations();
       if (inv.frames.empty()) {
         inv.status = InvocationStatus::Finished;
         return RuleId::EntryPointReturn;
@@ -450,6 +453,7 @@ StepResult Machine::statementTask(Invocation& inv, const Task& t) {
       view.allocation = makeAllocationId(Region::Function, static_cast<uint32_t>(inv.function.size()));
       inv.function.push_back(std::move(a));
       inv.frames.back().slots[program_.variableSlot[t.aux]] = RValue{ref, std::move(view)};
+      forgetVarLocations();
       return RuleId::VarAllocate;
     }
     case TaskKind::DiscardValue:

@@ -399,6 +399,53 @@ TEST(FusedCode, BlocksByCodeGiveTheSameReportsAtEveryBound) {
         << "max-steps " << bound;
 }
 
+// A function-scope variable's location, resolved once and kept by frame slot
+// (Machine::varLocations_), must follow each change that moves or replaces one: a block that
+// declares more variables than an invocation reserves (the variables move while the enclosing
+// block's `a` and `b` are read and assigned), branch blocks whose variables take the same
+// places in turn, a call whose frame numbers its slots from 0 again, and a `var` declared
+// again in each iteration.
+const char* kVarLocations = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 16>;
+fn g(x: u32) -> u32 { var q: u32 = x + 1u; var r: u32 = q * 3u; r = r ^ q; return r + x; }
+@compute @workgroup_size(4)
+fn main(@builtin(local_invocation_index) lid: u32) {
+  var a: u32 = lid + 1u;
+  var b: u32 = 7u;
+  for (var k: u32 = 0u; k < 5u; k = k + 1u) {
+    if ((a & 1u) == 0u) {
+      var t: u32 = a + k;
+      a = a ^ t;
+    } else {
+      var u: u32 = b * 3u;
+      var t2: u32 = u + k;
+      b = b + t2;
+    }
+    var c1: u32 = a + 1u; var c2: u32 = c1 + b; var c3: u32 = c2 ^ a; var c4: u32 = c3 + k;
+    var c5: u32 = c4 * 5u; var c6: u32 = c5 ^ b; var c7: u32 = c6 + a; var c8: u32 = c7 >> 1u;
+    var c9: u32 = c8 + c1;
+    a = a + c9;
+    b = b ^ c5;
+    a = a + g(b);
+    b = b + a;
+  }
+  out[lid] = a;
+  out[lid + 4u] = b;
+}
+)";
+
+TEST(FusedCode, VarLocationsFollowEveryMoveOfTheVariables) {
+  size_t lines = 0;
+  nlohmann::json traced = report(kVarLocations, true, 10'000'000, &lines);
+  EXPECT_EQ(report(kVarLocations, false, 10'000'000, nullptr), traced);
+  ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
+  EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
+  for (uint64_t bound = 1; bound < lines / 4 + 20; bound += 3)
+    EXPECT_EQ(report(kVarLocations, false, bound, nullptr),
+              report(kVarLocations, true, bound, nullptr))
+        << "max-steps " << bound;
+}
+
 TEST(FusedCode, BlocksWithCodeCountTheirLongestPath) {
   SourceFile file("blocks.wgsl", kBlocks);
   DiagnosticList diagnostics;
