@@ -71,14 +71,6 @@ NumberSet numberSetOf(const interp::FloatSet& f) {
   return f.any ? NumberSet::any() : NumberSet::range(f.lo, f.hi);
 }
 
-NumberSet hullOf(const NumberSet& a, const NumberSet& b) {
-  if (a.undefined || b.undefined) return NumberSet::any();
-  NumberSet out = a;
-  out.lo = std::min(a.lo, b.lo), out.hi = std::max(a.hi, b.hi);
-  out.nan = a.nan || b.nan;
-  return out;
-}
-
 // x / q over sets (the projective forms divide the coordinate by its last component), widened
 // by binary32's rounding of the quotient; q's set holding 0: any value.
 NumberSet quotient(const NumberSet& x, const NumberSet& q) {
