@@ -355,32 +355,42 @@ std::string RaceDetector::locationName(const Location& l) const {
   return name;
 }
 
+static const char* const kAccessKindText[] = {"read", "write", "read", "write"};
+
+RaceRecord::Side RaceDetector::raceSide(const Segment& s, uint8_t flag) const {
+  RaceRecord::Side x;
+  const Invocation& inv = config_.invocations[s.invocation];
+  x.invocation = s.invocation;
+  x.workgroupId = inv.workgroupId;
+  x.localId = inv.localId;
+  int slot = siteSlot(flag);
+  x.access = kAccessKindText[slot];
+  x.atomic = slot >= 2;
+  x.at = siteText(s.sites[slot]);
+  return x;
+}
+
+void RaceDetector::noteSegment(RaceRecord& rec, const Segment& g,
+                               std::vector<uint32_t>& invocations) const {
+  invocations.push_back(g.invocation);
+  for (int slot = 0; slot < 4; ++slot) {
+    if (!(g.flags & (1u << slot)) || rec.sites.size() >= 8) continue;
+    std::string text = std::string(slot >= 2 ? "atomic " : "") + kAccessKindText[slot] + " at " +
+                       siteText(g.sites[slot]);
+    if (std::find(rec.sites.begin(), rec.sites.end(), text) == rec.sites.end())
+      rec.sites.push_back(text);
+  }
+}
+
 RaceDetector::Result RaceDetector::analyze() {
   Result result;
   TypeTable& types = program_.checked.types;
-  static const char* kKind[] = {"read", "write", "read", "write"};
   for (const Location& l : locations_) {
     if (l.segments.size() < 2) continue;
     bool anyWrite = false;
     for (uint32_t s : l.segments) anyWrite = anyWrite || (segments_[s].flags & (NaWrite | AWrite));
     if (!anyWrite) continue;
     bool storage = regionOf(l.allocation) == Region::Buffer;
-    // Concurrent: different invocations not ordered by a barrier of the location's address
-    // space (same workgroup and same epoch, or different workgroups).
-    auto concurrent = [&](const Segment& a, const Segment& b) {
-      return a.invocation != b.invocation && (a.workgroup != b.workgroup || a.epoch == b.epoch);
-    };
-    // A conflicting pair: one writes, and not both accesses atomic (spirv.als `dr`,
-    // `mutordatom`). Returns the flags of the pair, or 0.
-    auto conflict = [](const Segment& a, const Segment& b) -> std::pair<uint8_t, uint8_t> {
-      static const std::pair<uint8_t, uint8_t> kPairs[] = {
-          {NaWrite, NaWrite}, {NaWrite, AWrite}, {AWrite, NaWrite},
-          {NaWrite, NaRead},  {NaWrite, ARead},  {AWrite, NaRead},
-          {NaRead, NaWrite},  {ARead, NaWrite},  {NaRead, AWrite}};
-      for (auto [fa, fb] : kPairs)
-        if ((a.flags & fa) && (b.flags & fb)) return {fa, fb};
-      return {0, 0};
-    };
     // Most locations have a few segments none of which race (W3: a write, then reads after a
     // barrier): when no pair of them is concurrent and conflicting, the search below finds
     // none either (it considers some of these pairs), so the location is done.
@@ -418,20 +428,8 @@ RaceDetector::Result RaceDetector::analyze() {
         rec.readWrite = true;
       if (found) return;
       found = true;
-      auto side = [&](const Segment& s, uint8_t f) {
-        RaceRecord::Side x;
-        const Invocation& inv = config_.invocations[s.invocation];
-        x.invocation = s.invocation;
-        x.workgroupId = inv.workgroupId;
-        x.localId = inv.localId;
-        int slot = f == NaRead ? 0 : f == NaWrite ? 1 : f == ARead ? 2 : 3;
-        x.access = kKind[slot];
-        x.atomic = slot >= 2;
-        x.at = siteText(s.sites[slot]);
-        return x;
-      };
-      rec.first = side(a, fa);
-      rec.second = side(b, fb);
+      rec.first = raceSide(a, fa);
+      rec.second = raceSide(b, fb);
     };
     {
       // Group the segments by (workgroup, epoch); keep up to two representatives per flag.
@@ -595,17 +593,7 @@ RaceDetector::Result RaceDetector::analyze() {
       rec.word = off < 0 ? -1 : off / 4;
     }
     std::vector<uint32_t> invs;
-    for (uint32_t s : l.segments) {
-      const Segment& g = segments_[s];
-      invs.push_back(g.invocation);
-      for (int slot = 0; slot < 4; ++slot) {
-        if (!(g.flags & (1u << slot)) || rec.sites.size() >= 8) continue;
-        std::string text = std::string(slot >= 2 ? "atomic " : "") + kKind[slot] + " at " +
-                           siteText(g.sites[slot]);
-        if (std::find(rec.sites.begin(), rec.sites.end(), text) == rec.sites.end())
-          rec.sites.push_back(text);
-      }
-    }
+    for (uint32_t s : l.segments) noteSegment(rec, segments_[s], invs);
     std::sort(invs.begin(), invs.end());
     rec.invocations = static_cast<uint32_t>(std::unique(invs.begin(), invs.end()) - invs.begin());
     result.races.push_back(std::move(rec));

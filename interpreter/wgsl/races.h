@@ -138,6 +138,30 @@ class RaceDetector {
     boost::container::small_vector<uint32_t, 4> segments;
     uint32_t last = UINT32_MAX;  // the last segment touched (the common case)
   };
+  // Concurrent: different invocations not ordered by a barrier of the location's address space
+  // (same workgroup and same epoch, or different workgroups).
+  static bool concurrent(const Segment& a, const Segment& b) {
+    return a.invocation != b.invocation && (a.workgroup != b.workgroup || a.epoch == b.epoch);
+  }
+  // A conflicting pair: one writes, and not both accesses atomic (spirv.als `dr`,
+  // `mutordatom`). Returns the flags of the pair, or {0, 0}.
+  static std::pair<uint8_t, uint8_t> conflict(const Segment& a, const Segment& b) {
+    static constexpr std::pair<uint8_t, uint8_t> kPairs[] = {
+        {NaWrite, NaWrite}, {NaWrite, AWrite}, {AWrite, NaWrite},
+        {NaWrite, NaRead},  {NaWrite, ARead},  {AWrite, NaRead},
+        {NaRead, NaWrite},  {ARead, NaWrite},  {NaRead, AWrite}};
+    for (auto [fa, fb] : kPairs)
+      if ((a.flags & fa) && (b.flags & fb)) return {fa, fb};
+    return {0, 0};
+  }
+  // The index of an access kind in Segment::sites.
+  static int siteSlot(uint8_t flag) {
+    return flag == NaRead ? 0 : flag == NaWrite ? 1 : flag == ARead ? 2 : 3;
+  }
+  // One side of a race record: the invocation and its access of kind `flag` (its first site).
+  RaceRecord::Side raceSide(const Segment& s, uint8_t flag) const;
+  // The race record's list of sites (up to eight, each once) and invocations, from a segment.
+  void noteSegment(RaceRecord& rec, const Segment& g, std::vector<uint32_t>& invocations) const;
   void access(uint32_t invocation, uint32_t allocation, const std::vector<uint32_t>& path,
               const RValue& value, const RValue* current, uint8_t flag, AccessSite site);
   Location& location(uint32_t allocation, uint32_t workgroup, const std::vector<uint32_t>& path,

@@ -99,24 +99,8 @@ void RaceDetector::analyzeBufferWords(Result& result) {
     if (auto it = words.find({l.allocation, l.path[0]}); it != words.end()) it->second[0] = i;
   }
 
-  static const char* kKindText[] = {"read", "write", "read", "write"};
   auto isWrite = [](const Segment& s) { return (s.flags & (NaWrite | AWrite)) != 0; };
   auto isRead = [](const Segment& s) { return (s.flags & (NaRead | ARead)) != 0; };
-  // As in analyze(): different invocations not ordered by a storage barrier.
-  auto concurrent = [](const Segment& a, const Segment& b) {
-    return a.invocation != b.invocation && (a.workgroup != b.workgroup || a.epoch == b.epoch);
-  };
-  // A conflicting pair of kinds (one writes, not both atomic), or {0, 0}.
-  auto conflict = [](const Segment& a, const Segment& b) -> std::pair<uint8_t, uint8_t> {
-    static const std::pair<uint8_t, uint8_t> kConflicts[] = {
-        {NaWrite, NaWrite}, {NaWrite, AWrite}, {AWrite, NaWrite},
-        {NaWrite, NaRead},  {NaWrite, ARead},  {AWrite, NaRead},
-        {NaRead, NaWrite},  {ARead, NaWrite},  {NaRead, AWrite}};
-    for (auto [fa, fb] : kConflicts)
-      if ((a.flags & fa) && (b.flags & fb)) return {fa, fb};
-    return {0, 0};
-  };
-  auto slotOf = [](uint8_t f) { return f == NaRead ? 0 : f == NaWrite ? 1 : f == ARead ? 2 : 3; };
 
   for (auto& [where, locs] : words) {
     if (locs[0] == kNone) continue;  // halves only: races.cpp's per-location analysis is exact
@@ -157,19 +141,8 @@ void RaceDetector::analyzeBufferWords(Result& result) {
           auto [fa, fb] = conflict(a, b);
           if (!fa) continue;
           found = true;
-          auto side = [&](const Segment& s, uint8_t f) {
-            RaceRecord::Side x;
-            const Invocation& inv = config_.invocations[s.invocation];
-            x.invocation = s.invocation;
-            x.workgroupId = inv.workgroupId;
-            x.localId = inv.localId;
-            x.access = kKindText[slotOf(f)];
-            x.atomic = f == ARead || f == AWrite;
-            x.at = siteText(s.sites[slotOf(f)]);
-            return x;
-          };
-          rec.first = side(a, fa);
-          rec.second = side(b, fb);
+          rec.first = raceSide(a, fa);
+          rec.second = raceSide(b, fb);
           break;
         }
         if (found) break;
@@ -285,17 +258,7 @@ void RaceDetector::analyzeBufferWords(Result& result) {
     rec.word = word;
     std::vector<uint32_t> invs;
     for (int h = 0; h < 2; ++h)
-      for (uint32_t s : bytes[h]) {
-        const Segment& g = segments_[s];
-        invs.push_back(g.invocation);
-        for (int slot = 0; slot < 4; ++slot) {
-          if (!(g.flags & (1u << slot)) || rec.sites.size() >= 8) continue;
-          std::string text = std::string(slot >= 2 ? "atomic " : "") + kKindText[slot] + " at " +
-                             siteText(g.sites[slot]);
-          if (std::find(rec.sites.begin(), rec.sites.end(), text) == rec.sites.end())
-            rec.sites.push_back(text);
-        }
-      }
+      for (uint32_t s : bytes[h]) noteSegment(rec, segments_[s], invs);
     std::sort(invs.begin(), invs.end());
     rec.invocations = static_cast<uint32_t>(std::unique(invs.begin(), invs.end()) - invs.begin());
     result.races.push_back(std::move(rec));
