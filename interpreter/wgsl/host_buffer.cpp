@@ -239,48 +239,6 @@ struct Writer {
   }
 };
 
-WordValue scalarWord(TypeTable& types, const RValue& v) {
-  WordValue w;
-  if (v.isAny()) {
-    w.kind = WordValue::Any;
-    return w;
-  }
-  if (std::holds_alternative<int64_t>(v.data)) {
-    w.bits = static_cast<uint32_t>(v.intValue());
-    return w;
-  }
-  if (const IntegerSet* set = std::get_if<IntegerSet>(&v.data)) {
-    // One of several integers, not yet chosen (M13): each one's bits.
-    w.kind = WordValue::Set;
-    for (int64_t x : set->values) w.set.push_back(static_cast<uint32_t>(x));
-    std::sort(w.set.begin(), w.set.end());
-    w.set.erase(std::unique(w.set.begin(), w.set.end()), w.set.end());
-    return w;
-  }
-  if (std::holds_alternative<FloatSet>(v.data)) {
-    const FloatSet& f = v.floatSet();
-    bool half = types.kind(v.type) == TypeKind::F16 ||
-                (types.kind(v.type) == TypeKind::Atomic && false);
-    if (f.any) {
-      w.kind = WordValue::Any;
-    } else if (f.isExact() && f.lo == 0) {
-      // A FloatSet does not track the sign of a zero ("implementations may ignore the sign of
-      // a zero", #floating-point-evaluation; docs/ambiguities.md R10): either encoding.
-      w.kind = WordValue::Set;
-      w.set = half ? std::vector<uint32_t>{0x0000u, 0x8000u} : std::vector<uint32_t>{0x00000000u, 0x80000000u};
-    } else if (f.isExact()) {
-      w.bits = half ? f16Bits(f.lo) : f32Bits(static_cast<float>(f.lo));
-    } else {
-      w.kind = WordValue::Interval;
-      w.lo = f.lo;
-      w.hi = f.hi;
-    }
-    return w;
-  }
-  w.kind = WordValue::Any;  // bool cannot be in a buffer; be safe
-  return w;
-}
-
 struct WordWriter {
   TypeTable& types;
   MemoryLayouts& layouts;
@@ -480,6 +438,48 @@ nlohmann::json merged(const std::vector<const WordValue*>& ws, bool half) {
 }
 
 }  // namespace
+
+WordValue scalarWord(TypeTable& types, const RValue& v) {
+  WordValue w;
+  if (v.isAny()) {
+    w.kind = WordValue::Any;
+    return w;
+  }
+  if (std::holds_alternative<int64_t>(v.data)) {
+    w.bits = static_cast<uint32_t>(v.intValue());
+    return w;
+  }
+  if (const IntegerSet* set = std::get_if<IntegerSet>(&v.data)) {
+    // One of several integers, not yet chosen (M13): each one's bits.
+    w.kind = WordValue::Set;
+    for (int64_t x : set->values) w.set.push_back(static_cast<uint32_t>(x));
+    std::sort(w.set.begin(), w.set.end());
+    w.set.erase(std::unique(w.set.begin(), w.set.end()), w.set.end());
+    return w;
+  }
+  if (std::holds_alternative<FloatSet>(v.data)) {
+    const FloatSet& f = v.floatSet();
+    bool half = types.kind(v.type) == TypeKind::F16;
+    if (f.any) {
+      w.kind = WordValue::Any;
+    } else if (f.isExact() && f.lo == 0) {
+      // A FloatSet does not track the sign of a zero ("implementations may ignore the sign of
+      // a zero", #floating-point-evaluation; docs/ambiguities.md R10): either encoding.
+      w.kind = WordValue::Set;
+      w.set = half ? std::vector<uint32_t>{0x0000u, 0x8000u}
+                   : std::vector<uint32_t>{0x00000000u, 0x80000000u};
+    } else if (f.isExact()) {
+      w.bits = half ? f16Bits(f.lo) : f32Bits(static_cast<float>(f.lo));
+    } else {
+      w.kind = WordValue::Interval;
+      w.lo = f.lo;
+      w.hi = f.hi;
+    }
+    return w;
+  }
+  w.kind = WordValue::Any;  // bool cannot be in a buffer; be safe
+  return w;
+}
 
 std::optional<RValue> valueFromBytes(TypeTable& types, MemoryLayouts& layouts, Type t,
                                      const std::vector<uint8_t>& bytes, std::string& error) {

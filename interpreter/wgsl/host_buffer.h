@@ -27,6 +27,11 @@ struct WordValue {
   bool operator==(const WordValue&) const = default;
 };
 
+/// The word (or, for an f16, the half word) a scalar value occupies in a buffer: its bits, one
+/// of a set of patterns (an integer not yet chosen; either encoding of a zero, R10), an interval
+/// of floats, or any value.
+WordValue scalarWord(TypeTable& types, const RValue& v);
+
 /// The value of store type `t` held by `bytes` (little-endian, laid out per #memory-layouts).
 /// A runtime-sized array takes as many elements as fit
 /// (#buffer-binding-determines-runtime-sized-array-element-count). Fails with a message when

@@ -15,7 +15,7 @@
 #include <cmath>
 #include <map>
 
-#include "checker/float_rounding.h"
+#include "interpreter/wgsl/host_buffer.h"
 #include "interpreter/wgsl/races.h"
 
 namespace plumb::interp {
@@ -28,43 +28,26 @@ namespace {
 /// from `v`: the whole word (a 32-bit scalar, or vec2<f16> when held as halves) or, when
 /// `isHalf`, that f16 half itself. False when they are not a few known patterns (an interval of
 /// floats, an indeterminate value).
-bool wordHalfPatterns(const TypeTable& types, const RValue& v, int half, bool isHalf,
+bool wordHalfPatterns(TypeTable& types, const RValue& v, int half, bool isHalf,
                       std::vector<uint32_t>& out) {
   if (v.isComposite()) {
     if (isHalf || v.components().size() != 2) return false;
     return wordHalfPatterns(types, v.components()[size_t(half)], half, true, out);
   }
-  auto wordBits = [&](uint32_t bits) { out.push_back(half ? bits >> 16 : bits & 0xFFFFu); };
-  if (const auto* i = std::get_if<int64_t>(&v.data)) {
-    if (isHalf) return false;
-    wordBits(static_cast<uint32_t>(*i));
-    return true;
-  }
-  if (const auto* s = std::get_if<IntegerSet>(&v.data)) {
-    if (isHalf) return false;
-    for (int64_t x : s->values) wordBits(static_cast<uint32_t>(x));
-    return true;
-  }
   if (const auto* f = std::get_if<FloatSet>(&v.data)) {
     if (!f->isExact() || !std::isfinite(f->lo)) return false;
-    if (isHalf) {
-      // A FloatSet keeps no sign of a zero (R10): either encoding.
-      if (f->lo == 0)
-        out.insert(out.end(), {0x0000u, 0x8000u});
-      else
-        out.push_back(f16Bits(f->lo));
-      return true;
-    }
-    if (types.kind(v.type) != TypeKind::F32) return false;
-    if (f->lo == 0) {
-      wordBits(0x00000000u);
-      wordBits(0x80000000u);
-    } else {
-      wordBits(f32Bits(static_cast<float>(f->lo)));
-    }
-    return true;
+    if (!isHalf && types.kind(v.type) != TypeKind::F32) return false;
+  } else if (isHalf) {
+    return false;  // a half holds an f16
   }
-  return false;
+  // The bits as host_buffer.cpp writes the value into a buffer (a zero's two encodings).
+  WordValue w = scalarWord(types, v);
+  if (w.kind == WordValue::Exact)
+    w.set = {w.bits};
+  else if (w.kind != WordValue::Set)
+    return false;
+  for (uint32_t bits : w.set) out.push_back(isHalf ? bits : half ? bits >> 16 : bits & 0xFFFFu);
+  return true;
 }
 
 }  // namespace
