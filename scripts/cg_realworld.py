@@ -199,6 +199,23 @@ def run(programs, root, out):
     return lines
 
 
+def write_manifest(out, collection, root, records):
+    """The manifest (docs/formats.md plumb-cg-programs): a header line, then a record a line,
+    written atomically (an interrupted run leaves the old file); the verdicts counted."""
+    header = {"format": FORMAT, "version": VERSION, "collection": collection,
+              "root": root, "programs": len(records)}
+    tmp = out + ".tmp"
+    with open(tmp, "w") as fh:
+        fh.write(json.dumps(header, sort_keys=True) + "\n")
+        for r in records:
+            fh.write(json.dumps(r, sort_keys=True) + "\n")
+    os.replace(tmp, out)
+    counts = {}
+    for r in records:
+        counts[r["cgc"]["verdict"]] = counts.get(r["cgc"]["verdict"], 0) + 1
+    print(f"{len(records)} programs: {counts}", file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("collection", choices=["nvidia", "retroarch", "ogre"])
@@ -226,18 +243,7 @@ def main():
                     progs.append((rel, "main_vertex", "vertex", prof[0]))
                     progs.append((rel, "main_fragment", "fragment", prof[1]))
     results = run(progs, root, args.out)
-    header = {"format": FORMAT, "version": VERSION, "collection": args.collection,
-              "root": root, "programs": len(results)}
-    tmp = args.out + ".tmp"
-    with open(tmp, "w") as fh:
-        fh.write(json.dumps(header, sort_keys=True) + "\n")
-        for r in results:
-            fh.write(json.dumps(r, sort_keys=True) + "\n")
-    os.replace(tmp, args.out)
-    counts = {}
-    for r in results:
-        counts[r["cgc"]["verdict"]] = counts.get(r["cgc"]["verdict"], 0) + 1
-    print(f"{len(results)} programs: {counts}", file=sys.stderr)
+    write_manifest(args.out, args.collection, root, results)
 
 
 if __name__ == "__main__":

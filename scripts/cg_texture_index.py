@@ -15,14 +15,13 @@ folder) replays it (ctest `cg_oracle_texture_index`, label cg-oracle). Needs cgc
 (scripts/cg_oracle_setup.sh). Deterministic: the same cgc gives the same bytes.
 """
 import argparse
-import json
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
-from cg_realworld import FORMAT, VERSION, cgc  # noqa: E402
+from cg_realworld import cgc, write_manifest  # noqa: E402
 
 # (name, sampler type, the expression returned as a float4; `s` the sampler, `t` a float4
 # varying input, `i` a uniform int4).
@@ -94,19 +93,8 @@ def main():
                 records.append({"file": rel, "entry": "main", "profile": profile, "stage": stage,
                                 "cgc": {"verdict": verdict, "errors": errors[:5],
                                         "warnings": len(warnings)}})
-    header = {"format": FORMAT, "version": VERSION, "collection": "texture-index",
-              "root": os.path.relpath(args.dir, os.path.dirname(os.path.abspath(args.out))),
-              "programs": len(records)}
-    tmp = args.out + ".tmp"
-    with open(tmp, "w") as fh:
-        fh.write(json.dumps(header, sort_keys=True) + "\n")
-        for r in records:
-            fh.write(json.dumps(r, sort_keys=True) + "\n")
-    os.replace(tmp, args.out)  # atomic: an interrupted run leaves the old file
-    counts = {}
-    for r in records:
-        counts[r["cgc"]["verdict"]] = counts.get(r["cgc"]["verdict"], 0) + 1
-    print(f"{len(records)} programs: {counts}", file=sys.stderr)
+    write_manifest(args.out, "texture-index",
+                   os.path.relpath(args.dir, os.path.dirname(os.path.abspath(args.out))), records)
 
 
 if __name__ == "__main__":
