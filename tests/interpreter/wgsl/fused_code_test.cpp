@@ -96,6 +96,14 @@ nlohmann::json report(const std::string& wgsl, bool traced, uint64_t maxSteps, s
   return rep.json;
 }
 
+// The untraced run's report is the traced run's at every `stride`-th step bound below `end`: a
+// stop falls where the unfused machine stops.
+void expectSameReportsAtBounds(const std::string& wgsl, uint64_t end, uint64_t stride) {
+  for (uint64_t bound = 1; bound < end; bound += stride)
+    EXPECT_EQ(report(wgsl, false, bound, nullptr), report(wgsl, true, bound, nullptr))
+        << "max-steps " << bound;
+}
+
 TEST(FusedCode, TracedAndCompiledRunsGiveTheSameReports) {
   size_t lines = 0;
   nlohmann::json traced = report(kForms, true, 10'000'000, &lines);
@@ -104,9 +112,7 @@ TEST(FusedCode, TracedAndCompiledRunsGiveTheSameReports) {
   ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
   EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
   // Every step bound: the stop falls where the unfused machine stops.
-  for (uint64_t bound = 1; bound < lines / 4 + 10; bound += 5)
-    EXPECT_EQ(report(kForms, false, bound, nullptr), report(kForms, true, bound, nullptr))
-        << "max-steps " << bound;
+  expectSameReportsAtBounds(kForms, lines / 4 + 10, 5);
 }
 
 /// The module of kForms, checked and prepared, and the ids of expressions found by their text.
@@ -251,9 +257,7 @@ TEST(FusedCode, RegisterOperandsGiveTheSameReportsAtEveryBound) {
   EXPECT_EQ(report(kOperands, false, 10'000'000, nullptr), traced);
   // h of invocation 0 is 6 or 7 (10 * 0.7f rounds either way): its words are sets.
   ASSERT_TRUE(traced["buffers"][0]["words"][0].contains("set")) << traced.dump();
-  for (uint64_t bound = 1; bound < lines / 8 + 10; bound += 7)
-    EXPECT_EQ(report(kOperands, false, bound, nullptr), report(kOperands, true, bound, nullptr))
-        << "max-steps " << bound;
+  expectSameReportsAtBounds(kOperands, lines / 8 + 10, 7);
 }
 
 // The administrative steps a fused run applies in place (block-exit, loop-continuing,
@@ -294,9 +298,7 @@ TEST(FusedCode, AdministrativeStepsInPlaceGiveTheSameReportsAtEveryBound) {
   EXPECT_EQ(report(kLoops, false, 10'000'000, nullptr), traced);
   ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
   EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
-  for (uint64_t bound = 1; bound < lines / 2 + 10; bound += 3)
-    EXPECT_EQ(report(kLoops, false, bound, nullptr), report(kLoops, true, bound, nullptr))
-        << "max-steps " << bound;
+  expectSameReportsAtBounds(kLoops, lines / 2 + 10, 3);
 }
 
 TEST(FusedCode, LeafOperandsAreTheOperatorsOwn) {
@@ -394,9 +396,7 @@ TEST(FusedCode, BlocksByCodeGiveTheSameReportsAtEveryBound) {
   ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
   EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
   // The invocations take about lines / 4 steps each: every bound up to there and beyond.
-  for (uint64_t bound = 1; bound < lines / 4 + 20; bound += 2)
-    EXPECT_EQ(report(kBlocks, false, bound, nullptr), report(kBlocks, true, bound, nullptr))
-        << "max-steps " << bound;
+  expectSameReportsAtBounds(kBlocks, lines / 4 + 20, 2);
 }
 
 // A function-scope variable's location, resolved once and kept by frame slot
@@ -440,10 +440,7 @@ TEST(FusedCode, VarLocationsFollowEveryMoveOfTheVariables) {
   EXPECT_EQ(report(kVarLocations, false, 10'000'000, nullptr), traced);
   ASSERT_EQ(traced["outcomes"].size(), 1u) << traced.dump();
   EXPECT_EQ(traced["outcomes"][0]["kind"], "finished") << traced.dump();
-  for (uint64_t bound = 1; bound < lines / 4 + 20; bound += 3)
-    EXPECT_EQ(report(kVarLocations, false, bound, nullptr),
-              report(kVarLocations, true, bound, nullptr))
-        << "max-steps " << bound;
+  expectSameReportsAtBounds(kVarLocations, lines / 4 + 20, 3);
 }
 
 TEST(FusedCode, BlocksWithCodeCountTheirLongestPath) {
