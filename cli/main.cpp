@@ -6,20 +6,13 @@
 #include <new>
 
 #include "cli/commands.h"
+#include "cli/gen_executable.h"
 #include "cli/json_errors.h"
+#include "cli/process_heap.h"
+#include "cli/subcommands.h"
 #include "cli/suggestions.h"
 #include "cli/terminal.h"
-#include "cli/cg_oracle_command.h"
-#include "cli/tgsi_command.h"
-#include "cli/cg_command.h"
-#include "cli/wsl_command.h"
 #include "semantics/diagnostic.h"
-
-namespace plumb::cli {
-/// `plumb cg run` (cg_run_command.cpp, issue 21): adds `run` to the `cg` group, so it is
-/// registered after the group's other subcommands (it creates the group if none registered it).
-void registerCgRun(CLI::App& app, int& exitCode);
-}  // namespace plumb::cli
 
 namespace {
 
@@ -60,23 +53,9 @@ int runMain(int argc, char** argv) {
          "colour diagnostics: auto (a terminal, unless NO_COLOR is set), always or never")
       ->check(CLI::IsMember({"auto", "always", "never"}));
   int exitCode = plumb::cli::kOk;
-  plumb::cli::registerParse(app, exitCode);
-  plumb::cli::registerCheck(app, exitCode);
-  plumb::cli::registerEval(app, exitCode);
-  plumb::cli::registerLayout(app, exitCode);
-  plumb::cli::registerBuiltins(app, exitCode);
-  plumb::cli::registerRun(app, exitCode);
-  plumb::cli::registerLitmus(app, exitCode);
-  plumb::cli::registerExplore(app, exitCode);
-  plumb::cli::registerOracle(app, exitCode);
-  plumb::cli::registerGen(app, exitCode);
-  plumb::cli::registerCorpus(app, exitCode);
-  plumb::cli::registerReduce(app, exitCode);
-  plumb::cli::registerTgsi(app, exitCode);
-  plumb::cli::registerWsl(app, exitCode);
-  plumb::cli::registerCg(app, exitCode);
-  ::plumb::cli::registerCgRun(app, exitCode);  // last: it joins the `cg` group
-  plumb::cli::registerCgOracle(app, exitCode);  // after any other `plumb cg` subcommand
+  // The named subcommand only, or every one, or none for `--version` (subcommands.h).
+  if (!plumb::cli::asksVersionOnly(argc, argv))
+    plumb::cli::registerSubcommands(app, exitCode, plumb::cli::namedSubcommand(argc, argv));
   refuseNegativeNumbers(app);
   if (plumb::cli::reportUnknownSubcommand(app, argc, argv)) return plumb::cli::kUsage;
   try {
@@ -106,6 +85,13 @@ int runMain(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  plumb::cli::setUpProcessHeap();
+#ifndef PLUMB_CLI_WITH_GEN
+  // `plumb` without Z3: a command line that names none of its subcommands (`gen`, `corpus`,
+  // help, a mistake) is plumb-gen's, whose answers name every subcommand (subcommands.h).
+  if (plumb::cli::namedSubcommand(argc, argv).empty() && !plumb::cli::asksVersionOnly(argc, argv))
+    return plumb::cli::execGenExecutable(argv);
+#endif
   // `--format json`: every failure path ends in a JSON object on stdout (json_errors.h).
   plumb::cli::JsonErrors jsonErrors(argc, argv);
   return jsonErrors.finish(runMain(argc, argv));
