@@ -54,6 +54,7 @@ const std::set<std::string> kOtherTools = {
     "--functions",        // oracle/wsl/differential.mjs
     "--library",          // oracle/wsl/differential.mjs
     "--via-cts-current",  // scripts/tint_corpus_acceptance.py
+    "--as-needed",        // the linker (cli/CMakeLists.txt)
     "--x"};
 
 const std::string& help(const std::string& subcommand) {
