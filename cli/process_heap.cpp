@@ -25,6 +25,13 @@
 
 namespace plumb::cli {
 
+#ifdef PLUMB_HEAP_HUGE_PAGES
+namespace {
+/// The block below the first huge page of the heap, kept for the whole process.
+void* volatile heapFiller = nullptr;
+}  // namespace
+#endif
+
 void setUpProcessHeap() {
 #ifdef PLUMB_HEAP_HUGE_PAGES
   constexpr size_t kReservation = size_t{64} << 20;  // address space only: pages come on use
@@ -47,8 +54,14 @@ void setUpProcessHeap() {
   if (after <= before) return;  // no extension: the blocks come from elsewhere
   uintptr_t up = (before + kHugePage - 1) & ~(kHugePage - 1);
   uintptr_t down = after & ~(kHugePage - 1);
+  if (down <= up) return;
   // Advice only: where the kernel has no huge pages (or THP is "never"), nothing changes.
-  if (down > up) madvise(reinterpret_cast<void*>(up), down - up, MADV_HUGEPAGE);
+  madvise(reinterpret_cast<void*>(up), down - up, MADV_HUGEPAGE);
+  // The blocks that follow are cut from the top in order, from where the probe was: a block
+  // kept from there to the first huge page (address space only, never touched) makes them
+  // start on it rather than on up to 2 MiB of small pages.
+  auto start = reinterpret_cast<uintptr_t>(probe);
+  if (start < up && up - start > 64) heapFiller = std::malloc(up - start - 32);
 #endif
 }
 
