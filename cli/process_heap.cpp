@@ -40,7 +40,7 @@ void setUpProcessHeap() {
   // up on their own, page by page), and the top of the break is never given back, so that what a
   // phase frees the next one reuses without faulting it in again.
   mallopt(M_MMAP_THRESHOLD, static_cast<int>(kReservation / 4));
-  mallopt(M_TRIM_THRESHOLD, static_cast<int>(kReservation));
+  mallopt(M_TRIM_THRESHOLD, static_cast<int>(2 * kReservation));
   mallopt(M_TOP_PAD, static_cast<int>(kReservation));
   // The kernel's program break (sbrk(0) may answer from a copy malloc does not update).
   auto programBreak = [] { return static_cast<uintptr_t>(syscall(SYS_brk, 0)); };
@@ -49,19 +49,21 @@ void setUpProcessHeap() {
   // pad at once; freed, it stays at the top for the blocks that follow.
   // (volatile: a malloc whose block is only freed may be left out by the compiler.)
   void* volatile probe = std::malloc(kHugePage);
-  uintptr_t after = programBreak();
   std::free(probe);
+  uintptr_t after = programBreak();
   if (after <= before) return;  // no extension: the blocks come from elsewhere
   uintptr_t up = (before + kHugePage - 1) & ~(kHugePage - 1);
   uintptr_t down = after & ~(kHugePage - 1);
   if (down <= up) return;
   // Advice only: where the kernel has no huge pages (or THP is "never"), nothing changes.
   madvise(reinterpret_cast<void*>(up), down - up, MADV_HUGEPAGE);
-  // The blocks that follow are cut from the top in order, from where the probe was: a block
-  // kept from there to the first huge page (address space only, never touched) makes them
-  // start on it rather than on up to 2 MiB of small pages.
+  // The blocks that follow are cut from the top in order, from where the probe was. At its end
+  // malloc wrote the top's header before the advice, and a 2 MiB range with one small page in
+  // it stays on small pages: a block kept from the probe's place to the first 2 MiB boundary
+  // above its end (address space only, never touched) makes them start on a huge page.
   auto start = reinterpret_cast<uintptr_t>(probe);
-  if (start < up && up - start > 64) heapFiller = std::malloc(up - start - 32);
+  uintptr_t clean = (start + 2 * kHugePage + 64 - 1) & ~(kHugePage - 1);
+  if (clean < down) heapFiller = std::malloc(clean - start - 32);
 #endif
 }
 
