@@ -224,6 +224,18 @@ TEST(CgOverload, Direct3DTextureFunctions) {
       "unsigned int2 m = tex2DMSsize(ms); }",
       "ps_4_0");
   EXPECT_TRUE(types.ok) << types.message;
+  // An unsupported form names cgc's code, and only where the entry reaches it (seed
+  // "Profiles"): a helper the entry never calls may use it.
+  const std::string program =
+      "float4 helper(sampler2D s, float3 c) { return tex2D(s, c, c.xy, c.xy); }\n"
+      "float4 main(uniform sampler2D s, float3 c : TEXCOORD0) : COLOR { return tex2D(s, c.xy); }\n"
+      "float4 both(uniform sampler2D s, float3 c : TEXCOORD0) : COLOR { return helper(s, c); }\n";
+  auto reached = testing::checkText(program, "ps_4_0", "both");
+  EXPECT_EQ(reached.rule, "cg-overloading-of-functions-by-profile");
+  EXPECT_NE(reached.message.find("not supported in profile ps_4_0 (cgc 3.1: C3004)"),
+            std::string::npos)
+      << reached.message;
+  EXPECT_EQ(testing::verdict(program, "ps_4_0", "main"), "ok");
 }
 
 TEST(CgOverload, TheIndexsOtherTextureFunctions) {
