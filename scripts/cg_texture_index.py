@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Records the Cg reference manual's texture index against cgc (issue 21, docs/cg.md "Textures";
-docs/ambiguities.md CG-P18, CG-P19).
+docs/ambiguities.md CG-P18, CG-P19, CG-P20).
 
 Writes one small program per texture function and sampler (the 21 functions the index added
-last, the integer samplers' lookups, an explicit-derivative lookup) as a fragment and as a vertex
-program under tests/data/cg/texture_index/, compiles each with cgc for the fragment profiles
-arbfp1, fp40, ps_2_0, ps_3_0, gp4fp, gp5fp and the vertex profiles vp40, vs_3_0, gp4vp, gp5vp,
+last, the integer samplers' lookups, explicit-derivative lookups, the Direct3D 10/11 profiles'
+forms) as a fragment and as a vertex program under tests/data/cg/texture_index/, compiles each
+with cgc for the fragment profiles arbfp1, fp40, ps_2_0, ps_3_0, gp4fp, gp5fp, ps_4_0, ps_5_0
+and the vertex profiles vp40, vs_3_0, gp4vp, gp5vp, vs_4_0, vs_5_0,
 and writes the manifest (format plumb-cg-programs, docs/formats.md) with cgc's verdicts:
 
   tests/data/cg/cgc_texture_index.jsonl
@@ -24,7 +25,7 @@ sys.path.insert(0, HERE)
 from cg_realworld import cgc, write_manifest  # noqa: E402
 
 # (name, sampler type, the expression returned as a float4; `s` the sampler, `t` a float4
-# varying input, `i` a uniform int4).
+# varying input, `i` a uniform int4; optionally the functions written before main).
 CASES = [
     ("tex1Dcmpbias", "sampler1D", "tex1Dcmpbias(s, t)"),
     ("tex1Dcmpbias_offset", "sampler1D", "tex1Dcmpbias(s, t, 1)"),
@@ -68,10 +69,50 @@ CASES = [
     ("tex1DARRAYlod", "sampler1DARRAY", "tex1DARRAYlod(s, t)"),
     ("tex1DARRAYlod_float3", "sampler1DARRAY", "tex1DARRAYlod(s, t.xyz)"),
     ("tex2DARRAYproj_offset", "sampler2DARRAY", "tex2DARRAYproj(s, t, int2(0, 1))"),
+    # The Direct3D 10/11 profiles' forms (CG-P20): fetches and sizes (HLSL's Load and
+    # GetDimensions), the lookups each stage takes, the integer samplers' fetches and lookups.
+    ("tex1Dfetch", "sampler1D", "tex1Dfetch(s, i)"),
+    ("tex2Dfetch", "sampler2D", "tex2Dfetch(s, i)"),
+    ("tex2Dfetch_offset", "sampler2D", "tex2Dfetch(s, i, int2(1, 0))"),
+    ("tex3Dfetch", "sampler3D", "tex3Dfetch(s, i)"),
+    ("texRECTfetch", "samplerRECT", "texRECTfetch(s, i)"),
+    ("tex2Dsize", "sampler2D", "tex2Dsize(s, 0).xyzz"),
+    ("texCUBEsize", "samplerCUBE", "texCUBEsize(s, 0).xyzz"),
+    ("texBUF", "samplerBUF", "texBUF(s, 0)"),
+    ("tex1D", "sampler1D", "tex1D(s, t.x)"),
+    ("tex1Dbias", "sampler1D", "tex1Dbias(s, t)"),
+    ("tex1Dproj_shadow_offset", "sampler1D", "tex1Dproj(s, t.xyz, 1)"),
+    ("tex2D", "sampler2D", "tex2D(s, t.xy)"),
+    ("tex2D_shadow", "sampler2D", "tex2D(s, t.xyz)"),
+    ("tex2D_offset", "sampler2D", "tex2D(s, t.xy, int2(1, 0))"),
+    ("tex2Dproj", "sampler2D", "tex2Dproj(s, t.xyz)"),
+    ("tex2Dbias", "sampler2D", "tex2Dbias(s, t)"),
+    ("tex2Dlod", "sampler2D", "tex2Dlod(s, t)"),
+    ("tex3D", "sampler3D", "tex3D(s, t.xyz)"),
+    ("tex3D_derivatives", "sampler3D", "tex3D(s, t.xyz, t.xyz, t.xyz)"),
+    ("tex2D_shadow_derivatives", "sampler2D", "tex2D(s, t.xyz, t.xy, t.zw)"),
+    ("texCUBE", "samplerCUBE", "texCUBE(s, t.xyz)"),
+    ("texCUBE_derivatives", "samplerCUBE", "texCUBE(s, t.xyz, t.xyz, t.xyz)"),
+    ("texRECT", "samplerRECT", "texRECT(s, t.xy)"),
+    ("tex2DARRAY", "sampler2DARRAY", "tex2DARRAY(s, t.xyz)"),
+    ("tex2DARRAYbias", "sampler2DARRAY", "tex2DARRAYbias(s, t)"),
+    ("tex2DARRAYlod", "sampler2DARRAY", "tex2DARRAYlod(s, t)"),
+    ("isampler2D_tex2Dsize", "isampler2D", "tex2Dsize(s, 0).xyzz"),
+    ("isampler2D_tex2Dlod", "isampler2D", "tex2Dlod(s, t)"),
+    ("usampler2D_tex2Dfetch", "usampler2D", "tex2Dfetch(s, i)"),
+    ("isampler2DMS_tex2DMSfetch", "isampler2DMS", "tex2DMSfetch(s, i.xy, 0)"),
+    ("usamplerCUBEARRAY_texCUBEARRAY", "usamplerCUBEARRAY", "texCUBEARRAY(s, t)"),
+    # A usampler's lookup before gp4: cgc's C7011 names the result `unsigned int4`, yet it
+    # takes f(float4) over f(int4) (a true unsigned int4 is ambiguous, C1101, as in gp4) and
+    # `%` rejects it (C1021: not integral): a float4, as Plumb types it (CG-P20).
+    ("usampler2D_overload", "usampler2D", "f(tex2D(s, t.xy))",
+     "float4 f(int4 x) { return 1; }\nfloat4 f(float4 x) { return 2; }\n"),
+    ("usampler2D_remainder", "usampler2D", "tex2D(s, t.xy) % 2"),
 ]
 STAGES = {
-    "fragment": ("COLOR", ["arbfp1", "fp40", "ps_2_0", "ps_3_0", "gp4fp", "gp5fp"]),
-    "vertex": ("POSITION", ["vp40", "vs_3_0", "gp4vp", "gp5vp"]),
+    "fragment": ("COLOR", ["arbfp1", "fp40", "ps_2_0", "ps_3_0", "gp4fp", "gp5fp", "ps_4_0",
+                           "ps_5_0"]),
+    "vertex": ("POSITION", ["vp40", "vs_3_0", "gp4vp", "gp5vp", "vs_4_0", "vs_5_0"]),
 }
 
 
@@ -83,10 +124,10 @@ def main():
     records = []
     for stage, (semantic, profiles) in STAGES.items():
         os.makedirs(os.path.join(args.dir, stage), exist_ok=True)
-        for name, sampler, expr in CASES:
+        for name, sampler, expr, *prelude in CASES:
             rel = f"{stage}/{name}.cg"
             with open(os.path.join(args.dir, rel), "w") as f:
-                f.write(f"float4 main(uniform {sampler} s, uniform int4 i, float4 t : TEXCOORD0)"
+                f.write("".join(prelude) + f"float4 main(uniform {sampler} s, uniform int4 i, float4 t : TEXCOORD0)"
                         f" : {semantic} {{\n  return float4({expr});\n}}\n")
             for profile in profiles:
                 verdict, errors, warnings = cgc(rel, "main", profile, args.dir)

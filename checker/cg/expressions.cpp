@@ -405,6 +405,18 @@ TypeP Checker::call(Expr& e) {
   int chosen = indexes[static_cast<size_t>(r.chosen)];
   const FunctionSignature& f = result_.functions[static_cast<size_t>(chosen)];
   e.info.function = chosen;
+  // An overload the profile declares but does not support (the Direct3D 10/11 profiles' texture
+  // forms cgc 3.1 rejects with C3004, integer samplers' lookups among them; CG-P20): an error
+  // where a reached function calls it, as a call only another profile's overloads match.
+  if (!f.unsupported.empty()) {
+    std::string signature = e.name + "(";
+    for (size_t k = 0; k < f.parameters.size(); ++k)
+      signature += (k ? ", " : "") + typeName(f.parameters[k]);
+    errorInFunctionBody(e.span,
+                        "'" + signature + ")' is not supported in profile " + profile_->name +
+                            " (cgc 3.1: " + f.unsupported + ")",
+                        rules::kProfileOverloading, Deferral::ProfileRestriction);
+  }
   if (static_cast<size_t>(chosen) >= glslLibraryOffset_)
     extensionUsed(CgcExtension::GlslFunctions, e.span,
                   "'" + e.name + "' is GLSL's function, not the seed's or Cg's library's");

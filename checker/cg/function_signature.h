@@ -23,6 +23,9 @@ struct FunctionSignature {
   int declaration = -1;  // a user function: index into Program::functions; -1: the library
   int ownerStruct = -1;  // a member function: its struct
   bool defined = false;  // a user function with a body
+  /// A library overload its compiler declares in these profiles and rejects when a call
+  /// chooses it ("not supported in this profile"): cgc's code (C3004); empty: supported.
+  std::string unsupported;
 };
 
 }  // namespace plumb::cg

@@ -1,6 +1,8 @@
 // The standard-library overload table (see standard_library.h for the source).
 #include "checker/cg/standard_library.h"
 
+#include "checker/cg/direct3d_texture_library.h"
+
 #include <algorithm>
 #include <set>
 
@@ -143,12 +145,20 @@ const std::vector<FunctionSignature>& standardLibrary() {
                 sr = objectType(ObjectKind::SamplerRECT);
     // The later profiles sample in every stage (their pages: "Texture accesses include support
     // for texture arrays"; the Direct3D 10/11 pages: the HLSL library of the stage).
-    // One overload per profile: step 2 keeps only the compilation profile's.
-    std::vector<std::vector<std::string>> sampling = {{"ps"}};
+    // One overload per profile: step 2 keeps only the compilation profile's. The fragment
+    // profiles are the `ps` wildcard's but Direct3D 10/11's: there, and in vs_4_0 and vs_5_0,
+    // the lookups are cgc's translation to HLSL, declared form by form in
+    // direct3d_texture_library.cpp (docs/ambiguities.md CG-P20).
+    const std::vector<std::string> fragmentSampling = {"arbfp1", "fp40",  "ps_1_1", "ps_2_0",
+                                                       "ps_3_0", "gp4fp", "gp5fp"};
+    std::vector<std::vector<std::string>> sampling = {fragmentSampling};
     for (const char* p : {"vp40", "gp4vp", "gp4gp", "gp5vp", "gp5gp", "gp5tcp", "gp5tep", "vs_3_0",
-                          "vs_4_0", "gs_4_0", "vs_5_0", "gs_5_0", "hs_5_0", "ds_5_0"})
+                          "gs_4_0", "gs_5_0", "hs_5_0", "ds_5_0"})
       sampling.push_back({p});
     for (const std::vector<std::string>& profiles : sampling) {
+      // The bias forms need a gradient-based level, which vs_3_0's texldl does not take (cgc
+      // 3.1: C5201 "invalid internal function declaration"; the texture index).
+      const bool bias = profiles != std::vector<std::string>{"vs_3_0"};
       b.add("tex1D", {s1, f1}, f4, profiles);
       b.add("tex1D", {s1, f2}, f4, profiles);
       b.add("tex1Dproj", {s1, f2}, f4, profiles);
@@ -156,7 +166,7 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("tex2D", {s2, f3}, f4, profiles);
       b.add("tex2Dproj", {s2, f3}, f4, profiles);
       b.add("tex2Dproj", {s2, f4}, f4, profiles);
-      b.add("tex2Dbias", {s2, f4}, f4, profiles);
+      if (bias) b.add("tex2Dbias", {s2, f4}, f4, profiles);
       b.add("tex3D", {s3, f3}, f4, profiles);
       b.add("tex3Dproj", {s3, f4}, f4, profiles);
       b.add("texCUBE", {sc, f3}, f4, profiles);
@@ -165,14 +175,14 @@ const std::vector<FunctionSignature>& standardLibrary() {
       b.add("texRECTproj", {sr, f3}, f4, profiles);
       // The shadow and bias forms of the same pages.
       b.add("tex1Dproj", {s1, f3}, f4, profiles);
-      b.add("tex1Dbias", {s1, f4}, f4, profiles);
-      b.add("tex3Dbias", {s3, f4}, f4, profiles);
+      if (bias) b.add("tex1Dbias", {s1, f4}, f4, profiles);
+      if (bias) b.add("tex3Dbias", {s3, f4}, f4, profiles);
       b.add("texCUBE", {sc, f4}, f4, profiles);
-      b.add("texCUBEbias", {sc, f4}, f4, profiles);
+      if (bias) b.add("texCUBEbias", {sc, f4}, f4, profiles);
       b.add("texRECT", {sr, f3}, f4, profiles);
       b.add("texRECTproj", {sr, f4}, f4, profiles);
       // texRECTbias (the manual's pages: the coordinate's w is the bias).
-      b.add("texRECTbias", {sr, f4}, f4, profiles);
+      if (bias) b.add("texRECTbias", {sr, f4}, f4, profiles);
     }
     // The explicit-derivative forms (`tex2D(s, uv, dx, dy)`): in the fragment profiles with
     // derivatives and the vertex and later stages from gp4 on, not arbfp1, ps_1_1, ps_2_0
@@ -183,7 +193,7 @@ const std::vector<FunctionSignature>& standardLibrary() {
     derivativeProfiles.erase(std::remove(derivativeProfiles.begin(), derivativeProfiles.end(),
                                          std::vector<std::string>{"vs_3_0"}),
                              derivativeProfiles.end());
-    for (const char* p : kDerivativeProfiles) derivativeProfiles.push_back({p});
+    for (const char* p : {"fp40", "ps_3_0", "gp4fp", "gp5fp"}) derivativeProfiles.push_back({p});
     for (const std::vector<std::string>& profiles : derivativeProfiles) {
       b.add("tex1D", {s1, f1, f1, f1}, f4, profiles);
       b.add("tex1D", {s1, f2, f1, f1}, f4, profiles);
@@ -199,8 +209,7 @@ const std::vector<FunctionSignature>& standardLibrary() {
     // profiles starting with fp40 and in vertex profiles starting with vp40" (the tex2Dlod
     // page): not arbfp1, ps_1_1, ps_2_0 (cgc C3004, C5201).
     std::vector<std::vector<std::string>> lodProfiles(sampling.begin() + 1, sampling.end());
-    for (const char* p : {"fp40", "ps_3_0", "gp4fp", "gp5fp", "ps_4_0", "ps_5_0"})
-      lodProfiles.push_back({p});
+    for (const char* p : {"fp40", "ps_3_0", "gp4fp", "gp5fp"}) lodProfiles.push_back({p});
     for (const std::vector<std::string>& profiles : lodProfiles) {
       b.add("tex1Dlod", {s1, f4}, f4, profiles);
       b.add("tex2Dlod", {s2, f4}, f4, profiles);
@@ -230,7 +239,9 @@ const std::vector<FunctionSignature>& standardLibrary() {
         b.add("tex" + n, {d.sampler, c, d.derivative, d.derivative, d.offset}, f4, gp4);
       }
       b.add("tex" + n + "proj", {d.sampler, d.projective, d.offset}, f4, gp4);
-      if (shadow) b.add("tex" + n + "proj", {d.sampler, f4, d.offset}, f4, gp4);
+      // The shadow form: the coordinates, the reference and q (float3 for 1D: cgc 3.1 finds
+      // tex1Dproj(sampler1D, float4, int) ambiguous, C1101).
+      if (shadow) b.add("tex" + n + "proj", {d.sampler, n == "1D" ? f3 : f4, d.offset}, f4, gp4);
       if (n != "RECT") {
         b.add("tex" + n + "lod", {d.sampler, f4, d.offset}, f4, gp4);
         b.add("tex" + n + "bias", {d.sampler, f4, d.offset}, f4, gp4);
@@ -356,7 +367,6 @@ const std::vector<FunctionSignature>& standardLibrary() {
         continue;
       std::vector<std::string> profiles;
       for (const std::string& p : f.profiles) {
-        if (p == "ps") profiles.insert(profiles.end(), {"gp4fp", "gp5fp"});
         if (std::find(gp4.begin(), gp4.end(), p) != gp4.end()) profiles.push_back(p);
       }
       if (profiles.empty()) continue;
@@ -366,6 +376,8 @@ const std::vector<FunctionSignature>& standardLibrary() {
         b.add(f.name, std::move(params), vectorType(texel, 4), profiles, f.directions);
       }
     }
+    // The Direct3D 10/11 vertex and pixel profiles' lookups, fetches and sizes (CG-P20).
+    addDirect3DTextureFunctions(b.out);
     return b.out;
   }();
   return table;

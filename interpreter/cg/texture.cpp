@@ -549,11 +549,10 @@ LookupResult lookupTexture(const std::string& name, const Texture& t,
   std::optional<NumberSet> reference;
   if (c.size() == dims + layer + 1) reference = c.back();
   if (args.size() == 3) {
-    // An array's derivatives are those of its coordinates, the layer chosen as without them.
-    if (t.sampler == ObjectKind::SamplerCUBEARRAY) {
-      r.error = name + ": explicit derivatives of a cube array lookup are not evaluated";
-      return r;
-    }
+    // An array's derivatives are those of its coordinates, the layer chosen as without them
+    // (a cube array's: texCUBEARRAY(s, float4 (direction, layer), float3 dx, float3 dy), WGSL's
+    // textureSampleGrad on a cube array, the face and its derivatives Vulkan's "Cube Map
+    // Derivative Selection"; docs/ambiguities.md CG-E21).
     std::array<interp::FloatSet, 3> dx{}, dy{};
     for (size_t a = 0; a < dims && a < args[1].size() && a < args[2].size(); ++a) {
       NumberSet scale = NumberSet::point(1);

@@ -137,7 +137,8 @@ TEST(CgOverload, StandardLibraryAndItsProfileOverloads) {
   EXPECT_EQ(chosen("", "dot(hv, hv)"), "lib:dot(half3, half3)");
   EXPECT_EQ(chosen("", "lerp(v, v, g)"), "lib:lerp(float3, float3, float)");
   EXPECT_EQ(chosen("", "saturate(h)"), "lib:saturate(half)");
-  EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "fp40"), "lib:ps tex2D(sampler2D, float2)");
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "fp40"),
+            "lib:arbfp1 fp40 ps_1_1 ps_2_0 ps_3_0 gp4fp gp5fp tex2D(sampler2D, float2)");
   EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "vp40"), "lib:vp40 tex2D(sampler2D, float2)");
   EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "arbvp1"), "error cg-overloading-of-functions-by-profile");
   EXPECT_EQ(chosen("", "ddx(g)", "arbvp1"), "error cg-overloading-of-functions-by-profile");
@@ -152,7 +153,8 @@ TEST(CgOverload, StandardLibraryAndItsProfileOverloads) {
     EXPECT_EQ(chosen("", "tex2D(s, v.xy, v.xy, v.xy)", profile),
               "error cg-overloading-of-functions-by-profile")
         << profile;
-  EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "arbfp1"), "lib:ps tex2D(sampler2D, float2)");
+  EXPECT_EQ(chosen("", "tex2D(s, v.xy)", "arbfp1"),
+            "lib:arbfp1 fp40 ps_1_1 ps_2_0 ps_3_0 gp4fp gp5fp tex2D(sampler2D, float2)");
   EXPECT_EQ(chosen("", "tex2D(s, v.xy, int2(1, 0))", "fp40"),
             "error cg-overloading-of-functions-by-profile");
   // A user function overloads the library's name.
@@ -168,7 +170,8 @@ TEST(CgOverload, IntegerSamplers) {
             "lib:gp4fp gp5fp tex2D(isampler2D, float2)");
   EXPECT_EQ(chosen("", "tex2D(us, uv)", "gp5fp", params),
             "lib:gp4fp gp5fp tex2D(usampler2D, float2)");
-  EXPECT_EQ(chosen("", "tex2D(is, uv)", "fp40", params), "lib:ps tex2D(sampler2D, float2)");
+  EXPECT_EQ(chosen("", "tex2D(is, uv)", "fp40", params),
+            "lib:arbfp1 fp40 ps_1_1 ps_2_0 ps_3_0 gp4fp gp5fp tex2D(sampler2D, float2)");
   auto result = testing::checkText(
       "void t(isampler2D is, float2 uv) { int4 a = tex2D(is, uv); "
       "float4 b = tex2Dfetch(is, int4(0)); }",
@@ -180,6 +183,59 @@ TEST(CgOverload, IntegerSamplers) {
   EXPECT_EQ(chosen(conversions, "g(s)", "gp4fp", params), "g(isampler2D)");
   EXPECT_EQ(chosen(conversions, "h(us)", "gp4fp", params), "h(sampler)");
   EXPECT_EQ(chosen(conversions, "g(a)", "gp4fp", params), kOverloading);
+}
+
+TEST(CgOverload, Direct3DTextureFunctions) {
+  // The Direct3D 10/11 profiles' forms are cgc 3.1's translation to HLSL, per stage
+  // (docs/ambiguities.md CG-P20): the pixel profiles take tex2D, the fetches and sizes; no
+  // texRECT, no cmp form; the vertex profiles only the lookups with a level or derivatives
+  // (tex2D(s, float2), not tex3D, not tex3D's derivative form).
+  const std::string params =
+      "float2 uv, float3 c, float4 t, int4 i, isampler2D is, "
+      "usampler2D us, sampler2D s, sampler3D s3, samplerRECT r, "
+      "samplerBUF b, sampler2DMS ms";
+  EXPECT_EQ(chosen("", "tex2D(s, uv)", "ps_4_0", params),
+            "lib:ps_4_0 ps_5_0 vs_4_0 vs_5_0 tex2D(sampler2D, float2)");
+  EXPECT_EQ(chosen("", "tex2Dfetch(s, i)", "vs_5_0", params),
+            "lib:ps_4_0 ps_5_0 vs_4_0 vs_5_0 tex2Dfetch(sampler2D, int4)");
+  EXPECT_EQ(chosen("", "tex2Dsize(s, 0)", "ps_5_0", params),
+            "lib:ps_4_0 ps_5_0 vs_4_0 vs_5_0 tex2Dsize(sampler2D, int)");
+  EXPECT_EQ(chosen("", "tex3D(s3, c)", "ps_4_0", params),
+            "lib:ps_4_0 ps_5_0 tex3D(sampler3D, float3)");
+  for (const char* call : {"tex3D(s3, c)", "tex3D(s3, c, c, c)", "tex2Dbias(s, t)"})
+    EXPECT_EQ(chosen("", call, "vs_4_0", params), "error cg-overloading-of-functions-by-profile")
+        << call;
+  for (const char* call : {"texRECT(r, uv)", "tex2Dcmplod(s, t)", "tex2D(s, c, uv, uv)"})
+    EXPECT_EQ(chosen("", call, "ps_5_0", params), "error cg-overloading-of-functions-by-profile")
+        << call;
+  // Integer samplers: the fetches have int4 / unsigned int4 overloads, the sizes take the
+  // sampler converted; a filtered lookup is not supported (cgc: C3004).
+  EXPECT_EQ(chosen("", "tex2Dfetch(is, i)", "ps_4_0", params),
+            "lib:ps_4_0 ps_5_0 vs_4_0 vs_5_0 tex2Dfetch(isampler2D, int4)");
+  EXPECT_EQ(chosen("", "tex2Dsize(us, 0)", "ps_4_0", params),
+            "lib:ps_4_0 ps_5_0 vs_4_0 vs_5_0 tex2Dsize(sampler2D, int)");
+  EXPECT_EQ(chosen("", "tex2Dlod(is, t)", "vs_4_0", params),
+            "error cg-overloading-of-functions-by-profile");
+  EXPECT_EQ(chosen("", "tex2Dlod(is, t)", "gp4vp", params),
+            "lib:gp4vp tex2Dlod(isampler2D, float4)");
+  // cgc's result types: texBUFsize an unsigned int, tex2DMSsize an unsigned int2.
+  auto types = testing::checkText(
+      "void t(samplerBUF b, sampler2DMS ms) { unsigned int n = texBUFsize(b, 0); "
+      "unsigned int2 m = tex2DMSsize(ms); }",
+      "ps_4_0");
+  EXPECT_TRUE(types.ok) << types.message;
+  // An unsupported form names cgc's code, and only where the entry reaches it (seed
+  // "Profiles"): a helper the entry never calls may use it.
+  const std::string program =
+      "float4 helper(sampler2D s, float3 c) { return tex2D(s, c, c.xy, c.xy); }\n"
+      "float4 main(uniform sampler2D s, float3 c : TEXCOORD0) : COLOR { return tex2D(s, c.xy); }\n"
+      "float4 both(uniform sampler2D s, float3 c : TEXCOORD0) : COLOR { return helper(s, c); }\n";
+  auto reached = testing::checkText(program, "ps_4_0", "both");
+  EXPECT_EQ(reached.rule, "cg-overloading-of-functions-by-profile");
+  EXPECT_NE(reached.message.find("not supported in profile ps_4_0 (cgc 3.1: C3004)"),
+            std::string::npos)
+      << reached.message;
+  EXPECT_EQ(testing::verdict(program, "ps_4_0", "main"), "ok");
 }
 
 TEST(CgOverload, TheIndexsOtherTextureFunctions) {

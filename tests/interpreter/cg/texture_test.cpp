@@ -338,6 +338,50 @@ TEST(CgTexture, MultisampleCubeArrayAndRenderbufferTextures) {
       [0,1,0,1]]})";
   EXPECT_EQ(run(p, "cube", {cubes, "1,0,0,1"}, "gp5fp"), Outcomes{"float4(0, 1, 0, 1)"});
   EXPECT_EQ(run(p, "cube", {cubes, "0,0,1,0"}, "gp5fp"), Outcomes{"float4(1, 0, 0, 1)"});
+  // Explicit derivatives of a cube array (WGSL's textureSampleGrad on a cube array, CG-E21):
+  // the layer as without them; zero derivatives read level 0, large ones the last level.
+  const char* grad = R"(
+    float4 cube(uniform samplerCUBEARRAY s, float4 c : TEXCOORD0, float3 d : TEXCOORD1) : COLOR {
+      return texCUBEARRAY(s, c, d, d); }
+  )";
+  EXPECT_EQ(run(grad, "cube", {cubes, "1,0,0,1", "0,0,0"}, "gp5fp"),
+            Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(grad, "cube", {cubes, "0,0,-1,0", "0,0,0"}, "ps_4_0"),
+            Outcomes{"float4(1, 0, 0, 1)"});
+  const char* mipCubes = R"({"size": [2, 2, 6], "mipLevels": 2, "texels": [
+      [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1],
+      [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1],
+      [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1],
+      [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1], [1,0,0,1],
+      [0,0,1,1], [0,0,1,1], [0,0,1,1], [0,0,1,1], [0,0,1,1], [0,0,1,1]],
+      "sampler": {"magFilter": "nearest", "minFilter": "nearest", "mipmapFilter": "nearest"}})";
+  EXPECT_EQ(run(grad, "cube", {mipCubes, "1,0,0,0", "0,0,0"}, "gp5fp"),
+            Outcomes{"float4(1, 0, 0, 1)"});
+  EXPECT_EQ(run(grad, "cube", {mipCubes, "1,0,0,0", "0,8,8"}, "gp5fp"),
+            Outcomes{"float4(0, 0, 1, 1)"});
+}
+
+TEST(CgTexture, Direct3DFetchesAndSizes) {
+  // The Direct3D 10/11 profiles' fetches and sizes (HLSL's Load and GetDimensions in cgc 3.1,
+  // CG-P20) read as gp4's; the sizes have cgc's types there (texBUFsize an unsigned int,
+  // tex2DMSsize an unsigned int2).
+  const char* tex = R"({"size": [2, 1], "texels": [[1, 0, 0, 1], [0, 1, 0, 1]]})";
+  const char* buffer = R"({"size": [3], "texels": [[1, 0, 0, 1], [0, 1, 0, 1], [0, 0, 1, 1]]})";
+  const char* ms = R"({"size": [2, 1], "samples": 2, "texels": [[1, 0, 0, 1], [0, 1, 0, 1],
+      [0, 0, 1, 1], [1, 1, 1, 1]]})";
+  const char* p = R"(
+    float4 fetch(uniform sampler2D s, int2 c : TEXCOORD0) : COLOR {
+      return tex2Dfetch(s, int4(c, 0, 0)); }
+    float4 size(uniform sampler2D s) : COLOR { return float4(tex2Dsize(s, 0), 1); }
+    float4 buf(uniform samplerBUF s, int i : TEXCOORD0) : COLOR {
+      return texBUF(s, i) + float4(texBUFsize(s, 0), 0, 0, 0); }
+    float4 ms(uniform sampler2DMS s) : COLOR {
+      return tex2DMSfetch(s, int2(1, 0), 1) + float4(tex2DMSsize(s), 0, 0); }
+  )";
+  EXPECT_EQ(run(p, "fetch", {tex, "1,0"}, "ps_4_0"), Outcomes{"float4(0, 1, 0, 1)"});
+  EXPECT_EQ(run(p, "size", {tex}, "ps_5_0"), Outcomes{"float4(2, 1, undefined, 1)"});
+  EXPECT_EQ(run(p, "buf", {buffer, "2"}, "ps_4_0"), Outcomes{"float4(3, 0, 1, 1)"});
+  EXPECT_EQ(run(p, "ms", {ms}, "ps_5_0"), Outcomes{"float4(3, 2, 1, 1)"});
 }
 
 TEST(CgTexture, IntegerSamplers) {
