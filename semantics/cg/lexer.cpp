@@ -386,12 +386,15 @@ std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics,
                      "dialect has it)",
                  kConstantsRule);
         else if (warned.insert("suffix " + suffix).second)
-          diagnostics.add({Severity::Warning,
-                           &file,
-                           Span{suffixStart, i},
-                           extensionWarning(CgcExtension::UnsignedIntegerWidths, what),
-                           kConstantsRule,
-                           {}});
+          diagnostics.add(
+              {Severity::Warning,
+               &file,
+               Span{suffixStart, i},
+               what + " (cgc dialect, extension " +
+                   std::string(extensionInfo(CgcExtension::UnsignedIntegerWidths).name) +
+                   "; the seed rejects it: " + kConstantsRule + ")",
+               kConstantsRule,
+               {}});
       }
       if (!hex && !suffix.empty() && (suffix == "f" || suffix == "h" || suffix == "x"))
         isFloat = true;
