@@ -445,8 +445,13 @@ class Execution {
     if (op == "/" || op == "%") {
       if (y == 0) return {IntSet::any()};
       long double q = static_cast<long double>(static_cast<float>(x / y));
+      // A power of two's reciprocal is exact (a binary32 value; RCP's error is below an ulp).
+      int exponent = 0;
+      const double mantissa = std::frexp(static_cast<double>(y), &exponent);
+      const bool exactReciprocal = mantissa == 0.5 || mantissa == -0.5;
       std::vector<IntSet> out;
       for (long double e : {-0x1p-22L, 0.0L, 0x1p-22L}) {
+        if (exactReciprocal && e != 0) continue;
         long double t = std::trunc(q * (1 + e));
         IntSet v = op == "/" ? floatToIntSet(t) : floatToIntSet(x - y * t);
         if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);

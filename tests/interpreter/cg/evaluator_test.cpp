@@ -896,6 +896,9 @@ TEST(CgEvaluator, IntMayBeEvaluatedAsFloat) {
   // The reciprocal's error: an exact quotient may truncate to the integer below.
   EXPECT_EQ(outcomes("quotient", {"7", "2"}, "ps_3_0"), Outcomes{"return = 3"});
   EXPECT_EQ(outcomes("quotient", {"6", "3"}, "arbfp1"), (Outcomes{"return = 1", "return = 2"}));
+  // A power of two's reciprocal is exact.
+  EXPECT_EQ(outcomes("quotient", {"8", "2"}, "arbfp1"), Outcomes{"return = 4"});
+  EXPECT_EQ(outcomes("quotient", {"(-9)", "4"}, "fp40"), Outcomes{"return = -2"});
   // Overflow is undefined for int and a larger float in a register: both.
   EXPECT_EQ(outcomes("add", {"2147483647"}, "arbfp1"),
             (Outcomes{"return = 2147483648", "undefined"}));
