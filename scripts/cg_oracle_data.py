@@ -18,6 +18,8 @@ Groups (each names the seed section it probes):
                entry and what it reaches; the other rules to the whole compilation unit)
   fold         cint/cfloat folding precision ("Constants": precision table, "Optimizations")
   precision    half and fixed folding (s10e5 with IEEE semantics; S1.10 clamping to [-2, 2))
+  integer      Cg 3.1's integer types and constant suffixes: the unsigned types of other widths
+               and int8_t ... (the cgc dialect's), the suffixes, constants outside their range
 
 Usage: scripts/cg_oracle_data.py [--out FILE] [--cgc PATH]
 Needs cgc (scripts/cg_oracle_setup.sh). Deterministic: the same cgc gives the same bytes.
@@ -694,6 +696,40 @@ def fold_cases(cases):
 
 
 # ---------------------------------------------------------------------------------------------
+# The integer types and constants of Cg 3.1 (docs/ambiguities.md C1, CGD-11, CGD-12): the
+# seed's precision list has char, short, int, long and rule 6 names unsigned int; the
+# suffixes' list is lost. The unsigned types of other widths and the stdint names are the cgc
+# dialect's (the seed's reading rejects them); a constant must lie in its type's range (C).
+
+def integer_cases(cases):
+    def program(id, body, seed, note, profile=DEFAULT_PROFILE):
+        source = f"float4 main() : COLOR {{ {body} }}\n"
+        cases.add(f"int-{id}", "integer", "Types; Constants: integer types and suffixes", source,
+                  {"verdicts": seed}, profile=profile, note=note)
+
+    no = ["reject"]
+    yes = ["accept", "warn"]
+    for t in ["unsigned char", "unsigned short", "unsigned long", "unsigned char2", "unsigned long2x2"]:
+        program(t.replace(" ", "-"), f"{t} x = ({t})3; return 1;", no,
+                "Cg 3.1's unsigned type of another width: not the seed's (CGD-11)")
+    for t in ["int8_t", "uint16_t", "int32_t", "uint64_t"]:
+        program(t, f"{t} x = ({t})3; return 1;", no, "C99's name, not the seed's (CGD-12)")
+    for lit in ["1s", "1t", "0x10s", "1L", "5U", "010t", "127t", "32767s", "3000000000", "9000000000l"]:
+        program(f"suffix-{lit}", f"return {lit};", yes,
+                "a suffix of the Cg 3.1 text that cgc accepts, within its type's range (C1)")
+    for lit in ["1us", "1tu", "1ul"]:
+        program(f"suffix-{lit}", f"return {lit};", no,
+                "the suffix of an unsigned type the seed does not have (C1, CGD-11)")
+    for lit in ["1i", "1d", "1ui", "1ll", "1.5d", "0x10h"]:
+        program(f"suffix-{lit}", f"return {lit};", no, "not a suffix cgc accepts (C1)")
+    for lit in ["128t", "32768s", "4294967296u", "9000000000"]:
+        program(f"range-{lit}", f"return {lit};", no,
+                "outside its type's range: C11 6.4.4p2 (C1)")
+    program("signed-long", "signed long x = 3; return x;", yes,
+            "C's spelling of long (cgc 3.1 rejects it: C1311)")
+
+
+# ---------------------------------------------------------------------------------------------
 
 
 def judge(case, cgc):
@@ -750,6 +786,7 @@ def main():
     reach_cases(cases)
     limit_cases(cases)
     fold_cases(cases)
+    integer_cases(cases)
     lines = [json.dumps({"format": FORMAT, "version": VERSION, "cgc": cgc_version(args.cgc),
                          "generator": "scripts/cg_oracle_data.py", "cases": len(cases.items)},
                         sort_keys=True)]

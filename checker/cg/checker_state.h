@@ -81,6 +81,9 @@ class Checker {
 
   // ---- expressions.cpp ----
   TypeP expr(Expr& e);
+  /// An integer constant's type from its suffix (cint without one), with an error when its
+  /// value is outside that type's range (C11 6.4.4p2; cgc 3.1's C0125).
+  Scalar integerLiteralType(const Expr& e);
   /// Converts `e` implicitly to `target` in `context` ("assignment", "argument 2 of f", ...).
   bool convert(Expr& e, const TypeP& target, const std::string& context, const char* rule);
   TypeP binaryOperator(Expr& e);

@@ -57,8 +57,12 @@ int precisionBits(Scalar s) {
       return 53;
     case Scalar::Char:
       return 7;
+    case Scalar::UChar:
+      return 8;
     case Scalar::Short:
       return 15;
+    case Scalar::UShort:
+      return 16;
     case Scalar::Int:
     case Scalar::CInt:
       return 31;
@@ -66,6 +70,8 @@ int precisionBits(Scalar s) {
       return 32;
     case Scalar::Long:
       return 63;
+    case Scalar::ULong:
+      return 64;
     case Scalar::Bool:
       return 1;
   }
@@ -89,20 +95,28 @@ int floatingRank(Scalar s) {
   }
 }
 
-// Size order of the integral types (seed's precision table), unsigned after signed of a size.
+// Size order of the integral types (seed's precision table), unsigned after signed of a size:
+// cgc 3.1 balances `unsigned char + short` to short and `unsigned int + long` to long (rule 5)
+// and `char + unsigned char` to unsigned char (rule 6; docs/ambiguities.md CGD-11).
 int integralRank(Scalar s) {
   switch (s) {
     case Scalar::Char:
       return 0;
-    case Scalar::Short:
+    case Scalar::UChar:
       return 1;
+    case Scalar::Short:
+      return 2;
+    case Scalar::UShort:
+      return 3;
     case Scalar::Int:
     case Scalar::CInt:
-      return 2;
-    case Scalar::UInt:
-      return 3;
-    case Scalar::Long:
       return 4;
+    case Scalar::UInt:
+      return 5;
+    case Scalar::Long:
+      return 6;
+    case Scalar::ULong:
+      return 7;
     default:
       return -1;
   }
@@ -161,8 +175,12 @@ bool mayLosePrecision(Scalar from, Scalar to) {
   if (isFloating(from) && isIntegral(to)) return true;
   if (isFloating(from) && isFloating(to)) return floatingRank(to) < floatingRank(from);
   if (isIntegral(from) && isIntegral(to))
-    return integralRank(to) < integralRank(from) || (from != Scalar::UInt && to == Scalar::UInt) ||
-           (from == Scalar::UInt && to != Scalar::Long);
+    // A narrower type, a signed value to an unsigned type, or an unsigned one to a signed type
+    // not wider than it.
+    return scalarBits(to) < scalarBits(from) ||
+           (!isUnsignedIntegral(from) && isUnsignedIntegral(to)) ||
+           (isUnsignedIntegral(from) && !isUnsignedIntegral(to) &&
+            scalarBits(to) <= scalarBits(from));
   // Integral to floating: exact when the significand holds every value.
   return precisionBits(to) < precisionBits(from) || to == Scalar::Fixed;
 }
@@ -348,8 +366,9 @@ ArithmeticConversion usualArithmeticConversion(Scalar a, Scalar b) {
   if (isFloating(b) && isIntegral(a)) return {b, 4};
   // 6. Signed and unsigned of the same size: the signed is converted to unsigned (checked
   // before 5, which it refines).
-  if ((a == Scalar::UInt && b == Scalar::Int) || (a == Scalar::Int && b == Scalar::UInt))
-    return {Scalar::UInt, 6};
+  if (isIntegral(a) && isIntegral(b) && scalarBits(a) == scalarBits(b) &&
+      isUnsignedIntegral(a) != isUnsignedIntegral(b))
+    return {isUnsignedIntegral(a) ? a : b, 6};
   // 5. Both integral: the smaller is converted to the larger.
   if (isIntegral(a) && isIntegral(b)) return {integralRank(a) >= integralRank(b) ? a : b, 5};
   // bool with a numeric type: not an arithmetic operand (docs/ambiguities.md C5); the caller

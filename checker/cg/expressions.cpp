@@ -2,6 +2,8 @@
 // Scalars to Vectors", "Operator Enhancements", "Operators", "Conditional Operator", "Function
 // Calls", swizzles and write masks of "Operator Precedence").
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <string_view>
 
 #include "checker/cg/checker_state.h"
@@ -556,16 +558,61 @@ TypeP Checker::binaryOperator(Expr& e) {
   return t;
 }
 
+Scalar Checker::integerLiteralType(const Expr& e) {
+  std::string suffix = literalSuffix(e.literal, false);
+  Scalar type = Scalar::CInt;
+  switch (integerSuffix(suffix)) {
+    case IntegerSuffix::UnsignedInt:
+      type = Scalar::UInt;
+      break;
+    case IntegerSuffix::Long:
+      type = Scalar::Long;
+      break;
+    case IntegerSuffix::UnsignedLong:
+      type = Scalar::ULong;
+      break;
+    case IntegerSuffix::Short:
+      type = Scalar::Short;
+      break;
+    case IntegerSuffix::UnsignedShort:
+      type = Scalar::UShort;
+      break;
+    case IntegerSuffix::Char:
+      type = Scalar::Char;
+      break;
+    case IntegerSuffix::UnsignedChar:
+      type = Scalar::UChar;
+      break;
+    case IntegerSuffix::None:
+    case IntegerSuffix::Unknown:  // the lexer reported it
+      break;
+  }
+  // "Constant literals are defined as in C": a constant's value must be in the range of its
+  // type (C11 6.4.4p2). A literal has no sign, so the range is [0, max]. cint takes up to
+  // 2^32 - 1 (cgc 3.1 wraps 3000000000 and rejects 9000000000: C0125 integer constant
+  // overflow).
+  std::string digits = e.literal.substr(0, e.literal.size() - suffix.size());
+  errno = 0;
+  unsigned long long value = std::strtoull(digits.c_str(), nullptr, 0);
+  int bits = scalarBits(type);
+  unsigned long long max = type == Scalar::CInt ? 0xFFFFFFFFull
+                           : bits >= 64
+                               ? (isUnsignedIntegral(type) ? ~0ull : ~0ull >> 1)
+                               : (1ull << (isUnsignedIntegral(type) ? bits : bits - 1)) - 1;
+  if (errno == ERANGE || value > max)
+    error(e.span,
+          "integer constant '" + e.literal + "' is outside the range of its type " +
+              scalarName(type) + " (0 to " + std::to_string(max) + "; C11 6.4.4p2)",
+          rules::kConstants);
+  return type;
+}
+
 TypeP Checker::expr(Expr& e) {
   TypeP t = errorType();
   e.info.lvalue = false;
   switch (e.kind) {
     case ExprKind::IntLiteral: {
-      std::string s = literalSuffix(e.literal, false);
-      t = scalarType(s.empty()                          ? Scalar::CInt
-                     : s == "l"                         ? Scalar::Long
-                     : s.find('u') != std::string::npos ? Scalar::UInt
-                                                        : Scalar::Int);
+      t = scalarType(integerLiteralType(e));
       break;
     }
     case ExprKind::FloatLiteral: {

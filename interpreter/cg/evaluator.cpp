@@ -21,6 +21,7 @@
 #include <mpfr.h>
 
 #include "checker/cg/conversion.h"
+#include "checker/cg/profile.h"
 #include "checker/exact_arithmetic.h"
 #include "interpreter/cg/standard_library.h"
 #include "interpreter/cg/texture.h"
@@ -292,11 +293,18 @@ class Execution {
  public:
   Execution(const Program& p, const RunOptions& o, Chooser& chooser, std::set<std::string>& rules,
             size_t path)
-      : p_(p), o_(o), chooser_(chooser), rules_(rules), path_(path) {}
+      : p_(p), o_(o), chooser_(chooser), rules_(rules), path_(path) {
+    const Profile* profile = findProfile(o.profile);
+    intMayBeFloat_ = profile && !profile->integerOperations;
+  }
 
   std::optional<Stop> stop;
   std::vector<std::string> choices;
   uint64_t steps = 0;
+  // CG-E25: the profile may hold int in float registers; whether this execution does (unset
+  // until the first operation whose readings differ).
+  bool intMayBeFloat_ = false;
+  std::optional<bool> intAsFloat_;
 
   std::vector<Output> run(int function, std::string& error);
 
@@ -331,6 +339,12 @@ class Execution {
         return {64, true};
       case Scalar::UInt:
         return {32, false};
+      case Scalar::UChar:
+        return {8, false};
+      case Scalar::UShort:
+        return {16, false};
+      case Scalar::ULong:
+        return {64, false};
       default:
         return {32, true};
     }
@@ -345,21 +359,108 @@ class Execution {
   // seed's; gp5's S64 instructions) or wraps at 32 bits (gp4's register), except in the gp5
   // profiles; unsigned int is modulo 2^32 (C's conversion to an unsigned type); int wraps a
   // value outside its range (an unsigned or long one) as two's complement.
+  //
+  // unsigned char, unsigned short and unsigned long (CGD-11) likewise, modulo 2^8, 2^16 and
+  // 2^64 or in an unsigned 32-bit register (cgc's gp5 code converts `(unsigned char)-1` with
+  // MOV.S and reads it with I2F.U: 4294967295). An unsigned long of 2^63 or more is not held
+  // by the evaluator's 64-bit signed integers: any value of the type (a wider set).
   IntSet narrowInteger(IntSet v, Scalar to) {
     if (v.undefined) return v;
-    const IntegerWidth w = integerWidth(to), register32{32, true};
-    bool isLong = to == Scalar::Long;
-    if (fitsWidth(v.value, isLong ? register32 : w)) return v;
-    if (isLong && o_.profile.rfind("gp5", 0) == 0) return v;
-    if (to == Scalar::UInt || w == register32) return IntSet::of(wrapToWidth(v.value, w));
-    int64_t seed = isLong ? v.value : wrapToWidth(v.value, w);
+    const IntegerWidth w = integerWidth(to), register32{32, w.isSigned};
+    if (intMayBeFloat_ && to != Scalar::CInt) {
+      // A float register neither wraps nor narrows: the value rounded to binary32 (CG-E25).
+      IntSet f = asFloatRegister(v);
+      bool fits = fitsWidth(v.value, w.bits == 64 ? register32 : w);
+      if (intAsFloat_ == true || ((!fits || !(f == v)) && intEvaluatedAsFloat(to))) return f;
+    }
+    bool wide = w.bits == 64;
+    if (fitsWidth(v.value, wide ? register32 : w)) return v;
+    // The seed's width: a 64-bit value as it is (an unsigned long of a negative value is
+    // 2^64 + v, beyond int64_t), a narrower one wrapped.
+    IntSet seed = !wide                          ? IntSet::of(wrapToWidth(v.value, w))
+                  : (w.isSigned || v.value >= 0) ? v
+                                                 : IntSet::any();
+    if (wide && o_.profile.rfind("gp5", 0) == 0) return seed;
+    if (w.bits == 32) return seed;  // int, unsigned int
     int64_t profile = wrapToWidth(v.value, register32);
-    if (seed == profile) return IntSet::of(seed);
+    if (seed == IntSet::of(profile)) return seed;
     std::string name = scalarName(to);
+    std::string seedText = seed.undefined ? "2^64 + " + std::to_string(v.value) + ", not held"
+                                          : std::to_string(seed.value);
     int k = choose(2, "width of " + name + " for " + std::to_string(v.value),
-                   {"the seed's " + std::to_string(w.bits) + " bits (" + std::to_string(seed) + ")",
+                   {"the seed's " + std::to_string(w.bits) + " bits (" + seedText + ")",
                     "a 32-bit register (" + std::to_string(profile) + ")"});
-    return IntSet::of(k == 0 ? seed : profile);
+    return k == 0 ? seed : IntSet::of(profile);
+  }
+
+  // ---- int evaluated as float (docs/ambiguities.md CG-E25)
+  //
+  // "Profiles may optionally treat int as float" (Cg 3.1's language text): the profiles
+  // without integer instructions (arbvp1, arbfp1, vp40, fp40, the Direct3D 9 ones; CG-P12) hold
+  // an int in a binary32 register, where cgc's code computes + - * in float, / as a reciprocal
+  // and a multiply truncated, and converts without wrapping. Both readings are in the set: the
+  // first integer operation whose two results differ is a choice (one per execution: the
+  // profile computes every int the same way), after which each int value is either exact or
+  // as float. cgc folds constants as integers in every profile (16777217 + 2 is 16777219).
+
+  // v in a binary32 register: rounded to nearest even (a value beyond int64_t: any value).
+  static IntSet asFloatRegister(IntSet v) {
+    if (v.undefined) return v;
+    double f = static_cast<double>(static_cast<float>(v.value));
+    if (std::fabs(f) >= 0x1p63) return IntSet::any();
+    return IntSet::of(static_cast<int64_t>(f));
+  }
+  static IntSet floatToIntSet(long double x) {
+    float f = static_cast<float>(x);
+    if (!std::isfinite(f) || std::fabs(f) >= 0x1p63f) return IntSet::any();
+    return IntSet::of(static_cast<int64_t>(f));
+  }
+
+  // Whether this execution evaluates int as float: decided at the first difference, then kept.
+  bool intEvaluatedAsFloat(Scalar type) {
+    if (!intMayBeFloat_) return false;
+    if (!intAsFloat_)
+      intAsFloat_ =
+          choose(2,
+                 "int evaluated as float in " + o_.profile + " (first at " + scalarName(type) + ")",
+                 {"integers (the seed's int)",
+                  "as float (\"Profiles may optionally treat int as float\")"}) == 1;
+    return *intAsFloat_;
+  }
+
+  // The float reading of an integer operator on two int values (each in a binary32
+  // register): + - * rounded once; / and % through the reciprocal (RCP's relative error is
+  // taken as 2^-22, ARB_fragment_program's "approximately"), the quotient truncated toward
+  // zero, either neighbour where the error reaches an integer; the bitwise operators (only
+  // folded in these profiles, CG-P12) as integers, then rounded. Empty: no float reading
+  // (an undefined operand).
+  std::vector<IntSet> intOperatorAsFloat(const std::string& op, IntSet a, IntSet b) {
+    if (a.undefined || b.undefined) return {};
+    IntSet fa = asFloatRegister(a), fb = asFloatRegister(b);
+    if (fa.undefined || fb.undefined) return {IntSet::any()};
+    long double x = static_cast<long double>(fa.value), y = static_cast<long double>(fb.value);
+    if (op == "+") return {floatToIntSet(x + y)};
+    if (op == "-") return {floatToIntSet(x - y)};
+    if (op == "*") return {floatToIntSet(x * y)};
+    if (op == "/" || op == "%") {
+      if (y == 0) return {IntSet::any()};
+      long double q = static_cast<long double>(static_cast<float>(x / y));
+      // A power of two's reciprocal is exact (a binary32 value; RCP's error is below an ulp).
+      int exponent = 0;
+      const double mantissa = std::frexp(static_cast<double>(y), &exponent);
+      const bool exactReciprocal = mantissa == 0.5 || mantissa == -0.5;
+      std::vector<IntSet> out;
+      for (long double e : {-0x1p-22L, 0.0L, 0x1p-22L}) {
+        if (exactReciprocal && e != 0) continue;
+        long double t = std::trunc(q * (1 + e));
+        IntSet v = op == "/" ? floatToIntSet(t) : floatToIntSet(x - y * t);
+        if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(v);
+      }
+      return out;
+    }
+    IntResult r = intBinary(op, fa, fb);
+    if (!r.undefinedBehaviour.empty()) return {IntSet::any()};
+    return {asFloatRegister(r.value)};
   }
 
   Component zeroComponent(Scalar s) const {
@@ -466,6 +567,12 @@ class Execution {
           return Component::ofInt(narrowInteger(c.integer, to));
         case ComponentKind::Number: {
           IntResult r = intFromNumberAt(c.number, integerWidth(to));
+          if (!r.undefinedBehaviour.empty() && intMayBeFloat_ && to != Scalar::CInt &&
+              c.number.isPoint() && (intAsFloat_ == true || intEvaluatedAsFloat(to))) {
+            // CG-E25: truncated in a float register, never out of range (a float beyond
+            // int64_t: any value).
+            return Component::ofInt(floatToIntSet(std::trunc(c.number.lo)));
+          }
           if (!r.undefinedBehaviour.empty()) undefinedBehaviour(r.undefinedBehaviour);
           return Component::ofInt(narrowInteger(r.value, to));
         }
@@ -798,6 +905,17 @@ class Execution {
         text.pop_back();
       errno = 0;
       unsigned long long u = std::strtoull(text.c_str(), nullptr, 0);  // 0x, 0 prefixes as C
+      Scalar type =
+          e.info.type && e.info.type->kind == TypeKind::Scalar ? e.info.type->scalar : Scalar::CInt;
+      if (type != Scalar::CInt && isIntegral(type)) {
+        // A suffixed constant (u, l, s, t, us, ut, ul): the checker keeps its value within its
+        // type's range; an unsigned long of 2^63 or more is any value (not held, CGD-11).
+        EvalValue v = makeValue(scalarType(type), false);
+        v.components[0] = Component::ofInt(errno || u > 0x7FFFFFFFFFFFFFFFull
+                                               ? IntSet::any()
+                                               : IntSet::of(static_cast<int64_t>(u)));
+        return v;
+      }
       EvalValue v = makeValue(scalarType(Scalar::CInt), false);
       // A literal beyond int's range: C gives it a wider type; Cg's int has none.
       if (errno || u > 0xFFFFFFFFull)
@@ -981,6 +1099,14 @@ class Execution {
   // to left, docs/ambiguities.md CG-E7).
   std::vector<EvalValue> operands(const std::vector<const Expr*>& ops, Span span) {
     std::vector<EvalValue> out(ops.size());
+    for (size_t i : operandOrder(ops, span)) {
+      if (stopped()) break;
+      if (ops[i]) out[i] = eval(*ops[i]);
+    }
+    return out;
+  }
+  // The order operands() evaluates `ops` in (a choice where two or more have side effects).
+  std::vector<size_t> operandOrder(const std::vector<const Expr*>& ops, Span span) {
     std::vector<size_t> effects, plain;
     // Pure library calls are ordered with the others only when some operand writes (a call's
     // reads then depend on the order); among themselves their order changes nothing.
@@ -995,11 +1121,7 @@ class Execution {
       rule("call-order", span, choices.back().substr(choices.back().rfind(": ") + 2));
     }
     for (size_t i : plain) order.push_back(i);
-    for (size_t i : order) {
-      if (stopped()) break;
-      if (ops[i]) out[i] = eval(*ops[i]);
-    }
-    return out;
+    return order;
   }
 
   // Brings two numeric operands to one type: "the usual arithmetic conversions" and
@@ -1063,6 +1185,24 @@ class Execution {
         Component xi = x.kind == ComponentKind::Int ? x : convertComponent(x, Scalar::Int),
                   yi = y.kind == ComponentKind::Int ? y : convertComponent(y, Scalar::Int);
         IntResult r = intBinaryAt(op, xi.integer, yi.integer, integerWidth(rs));
+        if (intMayBeFloat_ && intAsFloat_ != false && rs != Scalar::CInt) {
+          // CG-E25: the float reading where it differs from the integer one (not for cint,
+          // "32-bit two's complement" and "meaningful only at compile time").
+          std::vector<IntSet> f = intOperatorAsFloat(op, xi.integer, yi.integer);
+          bool differs =
+              !f.empty() && (!r.undefinedBehaviour.empty() || f.size() > 1 || !(f[0] == r.value) ||
+                             !fitsWidth(r.value.value, integerWidth(rs)));
+          if (!f.empty() && (intAsFloat_ == true || (differs && intEvaluatedAsFloat(rs)))) {
+            size_t k =
+                f.size() == 1
+                    ? 0
+                    : static_cast<size_t>(choose(static_cast<int>(f.size()),
+                                                 "reciprocal's rounding in " + textOf(span),
+                                                 std::vector<std::string>(f.size(), "a quotient")));
+            out.components[i] = Component::ofInt(f[k]);
+            continue;
+          }
+        }
         if (r.undefinedBehaviour.empty()) r.value = narrowInteger(r.value, rs);
         if (!r.undefinedBehaviour.empty()) {
           rule("integer-undefined-behaviour", span, r.undefinedBehaviour);
@@ -1132,23 +1272,31 @@ class Execution {
     return v;
   }
 
-  // `a * b + c`, `a * b - c`, `c + a * b`, `c - a * b` on floating values, none of whose
-  // operands writes: the seed permits optimizations "to produce slightly different results than
-  // unoptimized code" (#Arithmetic Precision and Range), so the product may be contracted into
-  // a fused multiply-add (cgc emits MAD; gp5's FMA rounds once): the result is the hull of the
-  // unfused and the fused value (docs/ambiguities.md CG-E18).
+  // `a * b + c`, `a * b - c`, `c + a * b`, `c - a * b` on floating values: the seed permits
+  // optimizations "to produce slightly different results than unoptimized code" (#Arithmetic
+  // Precision and Range), so the product may be contracted into a fused multiply-add (cgc
+  // emits MAD; gp5's FMA rounds once): the result is the hull of the unfused and the fused
+  // value (docs/ambiguities.md CG-E18). Operands that write are evaluated in the orders the
+  // unfused expression has (the sum's two operands, then the product's), each order's values
+  // contracted.
   std::optional<EvalValue> contracted(const Expr& e) {
     if (e.op != "+" && e.op != "-") return std::nullopt;
     int m = -1;
     for (int k = 1; k >= 0; --k)
       if (e.operands[k]->kind == ExprKind::Binary && e.operands[k]->op == "*") m = k;
-    if (m < 0 || hasSideEffects(e, &p_)) return std::nullopt;
+    if (m < 0) return std::nullopt;
     const Expr& product = *e.operands[m];
-    EvalValue a = eval(*product.operands[0]);
-    if (stopped()) return a;
-    EvalValue b = eval(*product.operands[1]);
-    if (stopped()) return b;
-    EvalValue c = eval(*e.operands[1 - m]);
+    EvalValue a, b, c;
+    for (size_t k : operandOrder({e.operands[0].get(), e.operands[1].get()}, e.span)) {
+      if (stopped()) break;
+      if (static_cast<int>(k) == m) {
+        std::vector<EvalValue> ab =
+            operands({product.operands[0].get(), product.operands[1].get()}, product.span);
+        a = ab[0], b = ab[1];
+      } else {
+        c = eval(*e.operands[k]);
+      }
+    }
     if (stopped()) return c;
     EvalValue p = arithmetic("*", a, b, product.span);
     if (stopped()) return p;

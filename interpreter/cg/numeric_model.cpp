@@ -454,13 +454,48 @@ IntResult unsignedBinary(std::string_view op, int64_t x, int64_t y) {
   }
   return ub("unknown integer operator");
 }
+
+// The 64-bit unsigned (unsigned long) operators: modulo 2^64 (C11 6.2.5p9). The operands are
+// in [0, 2^63) (IntSet's range); a result of 2^63 or more is any value (not held: CGD-11).
+IntResult unsignedLongBinary(std::string_view op, uint64_t x, uint64_t y) {
+  auto mod = [](uint64_t v) {
+    return IntResult{v >> 63 ? IntSet::any() : IntSet::of(static_cast<int64_t>(v)), {}};
+  };
+  if (op == "+") return mod(x + y);
+  if (op == "-") return mod(x - y);
+  if (op == "*") return mod(x * y);
+  if (op == "/" || op == "%") {
+    if (y == 0) return ub("integer division by zero (C11 6.5.5p5)");
+    return mod(op == "/" ? x / y : x % y);
+  }
+  if (op == "&") return mod(x & y);
+  if (op == "|") return mod(x | y);
+  if (op == "^") return mod(x ^ y);
+  if (op == "<<" || op == ">>") {
+    if (y >= 64) return ub("shift count outside [0, 64) (C11 6.5.7p3)");
+    return mod(op == "<<" ? x << y : x >> y);
+  }
+  return ub("unknown integer operator");
+}
 }  // namespace
 
 IntResult intBinaryAt(std::string_view op, IntSet a, IntSet b, IntegerWidth w) {
   if (a.undefined || b.undefined) return IntResult{IntSet::any(), {}};
   if (w.bits == 64 && w.isSigned) return longBinary(op, a.value, b.value);
-  if (w.bits == 32 && !w.isSigned)
-    return unsignedBinary(op, wrapToWidth(a.value, w), wrapToWidth(b.value, w));
+  if (w.bits == 64) {
+    // A negative operand (a shift count of a signed type) has no unsigned long value here.
+    if (a.value < 0 || ((op == "<<" || op == ">>") && b.value < 0))
+      return op == "<<" || op == ">>" ? ub("shift count outside [0, 64) (C11 6.5.7p3)")
+                                      : IntResult{IntSet::any(), {}};
+    if (b.value < 0) return IntResult{IntSet::any(), {}};
+    return unsignedLongBinary(op, static_cast<uint64_t>(a.value), static_cast<uint64_t>(b.value));
+  }
+  // unsigned int; unsigned char and short too, in 32 bits (cgc's gp5 code computes them with
+  // the .U instructions; the evaluator then converts the result to the type: CGD-11).
+  if (w.bits <= 32 && !w.isSigned) {
+    const IntegerWidth u32{32, false};
+    return unsignedBinary(op, wrapToWidth(a.value, u32), wrapToWidth(b.value, u32));
+  }
   return intBinary(op, a, b);  // int; char and short promoted to int (C11 6.3.1.1p2)
 }
 
@@ -471,24 +506,36 @@ IntResult intUnaryAt(std::string_view op, IntSet a, IntegerWidth w) {
     if (op == "~") return IntResult{IntSet::of(~a.value), {}};
     return IntResult{a, {}};
   }
-  if (w.bits == 32 && !w.isSigned) {
-    if (op == "-") return IntResult{IntSet::of(wrapToWidth(-a.value, w)), {}};
-    if (op == "~") return IntResult{IntSet::of(wrapToWidth(~a.value, w)), {}};
+  if (w.bits == 64) {  // unsigned long: -x and ~x of x in [0, 2^63)
+    if (op == "-" || op == "~") {
+      uint64_t x = static_cast<uint64_t>(a.value);
+      uint64_t r = op == "-" ? uint64_t{0} - x : ~x;
+      return IntResult{r >> 63 ? IntSet::any() : IntSet::of(static_cast<int64_t>(r)), {}};
+    }
+    return IntResult{a, {}};
+  }
+  if (!w.isSigned) {
+    const IntegerWidth u32{32, false};
+    if (op == "-") return IntResult{IntSet::of(wrapToWidth(-a.value, u32)), {}};
+    if (op == "~") return IntResult{IntSet::of(wrapToWidth(~a.value, u32)), {}};
     return IntResult{a, {}};
   }
   return intUnary(op, a);
 }
 
 IntResult intFromNumberAt(const NumberSet& x, IntegerWidth w) {
-  if (w.bits < 64 && w.isSigned) return intFromNumber(x);  // char, short: as int, then narrowed
+  // int; char, short, unsigned char, unsigned short: as int, then narrowed (F2I, then the
+  // width).
+  if (w.bits < 32 || (w.bits == 32 && w.isSigned)) return intFromNumber(x);
   if (x.undefined) return IntResult{IntSet::any(), {}};
   if (x.nan || !x.values) return ub("NaN converted to an integer (C11 6.3.1.4p1)");
   double lo = std::trunc(x.lo), hi = std::trunc(x.hi);
   // The type's range: [0, 2^32) for unsigned int, [-2^63, 2^63) for long (both exact doubles).
   double min = w.isSigned ? -9223372036854775808.0 : 0.0;
-  double limit = w.isSigned ? 9223372036854775808.0 : 4294967296.0;
-  if (lo < min || hi >= limit)
+  double limit = w.isSigned || w.bits == 64 ? 9223372036854775808.0 : 4294967296.0;
+  if (lo < min || hi >= (w.bits == 64 && !w.isSigned ? 2 * limit : limit))
     return ub("value outside the integer type's range converted to it (C11 6.3.1.4p1)");
+  if (hi >= limit) return IntResult{IntSet::any(), {}};  // unsigned long of 2^63 or more
   if (lo != hi) return IntResult{IntSet::any(), {}};
   return IntResult{IntSet::of(static_cast<int64_t>(lo)), {}};
 }

@@ -126,10 +126,12 @@ bool fitsWidth(int64_t v, IntegerWidth w);
 /// conversion to an unsigned type (C11 6.3.1.3p2), and the seed's "twos-complement" reading of
 /// the implementation-defined conversion to a narrower signed one (6.3.1.3p3).
 int64_t wrapToWidth(int64_t v, IntegerWidth w);
-/// An operator in a type of that width: 64-bit signed (long) with C's rules at 64 bits; 32-bit
-/// unsigned modulo 2^32 (C11 6.2.5p9), division and remainder by zero and shift counts outside
-/// [0, 32) undefined; 8- and 16-bit signed (char, short) as C computes them, in int after the
-/// integer promotions (the evaluator then converts the result to the type); int as intBinary.
+/// An operator in a type of that width: 64-bit signed (long) with C's rules at 64 bits; 64-bit
+/// unsigned (unsigned long) modulo 2^64, a result of 2^63 or more any value (IntSet holds
+/// int64_t; CGD-11); 32-bit unsigned modulo 2^32 (C11 6.2.5p9), and the 8- and 16-bit unsigned
+/// types there too, division and remainder by zero and shift counts outside [0, 32)
+/// undefined; 8- and 16-bit signed (char, short) as C computes them, in int after the integer
+/// promotions (the evaluator then converts the result to the type); int as intBinary.
 IntResult intBinaryAt(std::string_view op, IntSet a, IntSet b, IntegerWidth w);
 IntResult intUnaryAt(std::string_view op, IntSet a, IntegerWidth w);
 /// A floating value converted to an integer type: truncated toward zero; NaN or a value outside

@@ -289,9 +289,16 @@ Component absComponent(const Context& k, const Component& a, std::string& ub) {
     if (!r.undefinedBehaviour.empty()) ub = r.undefinedBehaviour;
     return Component::ofInt(r.value);
   }
-  // max(-a, a)
+  // max(-a, a). Over an interval that spans zero the two ends' maxima give a lower bound of
+  // max(-hi, lo) < 0, though |x| is 0 at x = 0 and never negative: the set starts at 0 there.
+  // (Over an interval on one side of zero max(-hi, lo) is already min(|lo|, |hi|).)
   std::string unused;
-  return minMax(number(a, k.of(a).negate(a.number)), a, false, unused);
+  Component r = minMax(number(a, k.of(a).negate(a.number)), a, false, unused);
+  const NumberSet& x = a.number;
+  if (!x.undefined && x.values && x.lo <= 0 && x.hi >= 0 && r.number.values &&
+      !r.number.undefined && r.number.lo < 0)
+    r.number.lo = 0;
+  return r;
 }
 
 Component saturateComponent(const Context& k, const Component& x) {

@@ -1,8 +1,9 @@
 // The cgc dialect's extensions (dialect.h; docs/cg.md "The cgc dialect", docs/ambiguities.md
-// CGD-1 to CGD-9 with cgc's evidence).
+// CGD-1 to CGD-12 with cgc's evidence).
 #include "semantics/cg/dialect.h"
 
 #include <iterator>
+#include <utility>
 
 namespace plumb::cg {
 namespace {
@@ -39,6 +40,12 @@ constexpr CgcExtensionInfo kExtensions[] = {
     {CgcExtension::IntegerVectorNames, "integer-vector-names", "cg-types",
      "cgc's charN, shortN, longN, charNxM, shortNxM, longNxM are the vectors and matrices of "
      "char, short and long (CGD-10)"},
+    {CgcExtension::UnsignedIntegerWidths, "unsigned-integer-widths", "cg-types",
+     "unsigned char, unsigned short, unsigned long (8, 16 and 64 bits) and their vectors and "
+     "matrices `unsigned char2`, `unsigned long2x2` (CGD-11)"},
+    {CgcExtension::StdintTypeNames, "stdint-type-names", "cg-types",
+     "cgc's int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t are char, "
+     "unsigned char, short, unsigned short, int, unsigned int, long, unsigned long (CGD-12)"},
 };
 // clang-format on
 
@@ -115,6 +122,19 @@ std::optional<std::string> integerVectorAlias(std::string_view name) {
         (rest.size() == 3 && digit(rest[0]) && rest[1] == 'x' && digit(rest[2])))
       return "signed " + std::string(name);
   }
+  return std::nullopt;
+}
+
+std::optional<std::string> stdintTypeAlias(std::string_view name) {
+  // cgc 3.1 accepts each in every profile and treats it as the type of that width:
+  // `void f(int8_t x)` beside `void f(char x)` is C1013 "already defined" (CGD-12).
+  static constexpr std::pair<std::string_view, std::string_view> kNames[] = {
+      {"int8_t", "char"},   {"uint8_t", "unsigned char"},
+      {"int16_t", "short"}, {"uint16_t", "unsigned short"},
+      {"int32_t", "int"},   {"uint32_t", "unsigned int"},
+      {"int64_t", "long"},  {"uint64_t", "unsigned long"}};
+  for (auto [n, cg] : kNames)
+    if (n == name) return std::string(cg);
   return std::nullopt;
 }
 

@@ -28,6 +28,8 @@ enum class CgcExtension {
   UnresolvedDeadBranchNames,    // an undeclared name in the branch a constant condition skips
   UnsignedTypes,                // cgc's `uint`, `uint2`, `uint2x2` and GLSL's `uvec2`
   IntegerVectorNames,           // `char2`, `short3x3`, `long4`: vectors of the other integers
+  UnsignedIntegerWidths,        // `unsigned char`, `unsigned short2`, `unsigned long`
+  StdintTypeNames,              // `int8_t` ... `uint64_t`: the integer types of those widths
   kCount
 };
 
@@ -73,6 +75,12 @@ std::optional<std::string> unsignedTypeAlias(std::string_view name);
 /// `charNxM` ... stands for (`signed char2`, `signed short3x3`: the vectors and matrices of
 /// char, short and long, which only this spelling names), or nullopt.
 std::optional<std::string> integerVectorAlias(std::string_view name);
+
+/// Extension stdint-type-names (CGD-12): the Cg type cgc's `int8_t`, `uint8_t`, `int16_t`,
+/// `uint16_t`, `int32_t`, `uint32_t`, `int64_t` or `uint64_t` stands for (`char`, `unsigned
+/// char`, `short`, `unsigned short`, `int`, `unsigned int`, `long`, `unsigned long`: scalars
+/// only, as cgc has no `int8_t2`), or nullopt.
+std::optional<std::string> stdintTypeAlias(std::string_view name);
 
 /// The message of the warning an extension's use gets: `what` (the construct), then the
 /// extension's name and the seed's rule: "`vec3` is GLSL's name for float3 (cgc dialect,

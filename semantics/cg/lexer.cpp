@@ -190,13 +190,70 @@ ReservedWordUse reservedWordUse(std::string_view word) {
   return ReservedWordUse::NotReserved;
 }
 
+IntegerSuffix integerSuffix(std::string_view suffix) {
+  std::string s = lower(suffix);
+  if (s.empty()) return IntegerSuffix::None;
+  // u alone, or u with one of l, s, t before or after it (cgc 3.1 accepts `1su`, `1lu`).
+  bool u = false;
+  char width = 0;
+  for (char c : s) {
+    if (c == 'u' && !u) {
+      u = true;
+    } else if ((c == 'l' || c == 's' || c == 't') && !width) {
+      width = c;
+    } else {
+      return IntegerSuffix::Unknown;
+    }
+  }
+  switch (width) {
+    case 'l':
+      return u ? IntegerSuffix::UnsignedLong : IntegerSuffix::Long;
+    case 's':
+      return u ? IntegerSuffix::UnsignedShort : IntegerSuffix::Short;
+    case 't':
+      return u ? IntegerSuffix::UnsignedChar : IntegerSuffix::Char;
+    default:
+      return IntegerSuffix::UnsignedInt;
+  }
+}
+
+bool isUnsignedWidthSuffix(IntegerSuffix s) {
+  return s == IntegerSuffix::UnsignedChar || s == IntegerSuffix::UnsignedShort ||
+         s == IntegerSuffix::UnsignedLong;
+}
+
+const char* integerSuffixTypeName(IntegerSuffix s) {
+  switch (s) {
+    case IntegerSuffix::UnsignedInt:
+      return "unsigned int";
+    case IntegerSuffix::Long:
+      return "long";
+    case IntegerSuffix::UnsignedLong:
+      return "unsigned long";
+    case IntegerSuffix::Short:
+      return "short";
+    case IntegerSuffix::UnsignedShort:
+      return "unsigned short";
+    case IntegerSuffix::Char:
+      return "char";
+    case IntegerSuffix::UnsignedChar:
+      return "unsigned char";
+    case IntegerSuffix::None:
+      return "cint";
+    case IntegerSuffix::Unknown:
+      break;
+  }
+  return "?";
+}
+
 std::string literalSuffix(std::string_view literal, bool isFloat) {
   bool hex = literal.size() > 1 && literal[0] == '0' && (literal[1] == 'x' || literal[1] == 'X');
   size_t i = literal.size();
   auto suffixChar = [&](char c) {
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    // In a hexadecimal constant, only u and l can follow the digits.
-    return hex ? (c == 'u' || c == 'l') : std::isalpha(static_cast<unsigned char>(c)) != 0;
+    // In a hexadecimal constant, only the integer suffixes u, l, s, t can follow the digits.
+    return hex ? (c == 'u' || c == 'l' || c == 's' || c == 't')
+               : std::isalpha(static_cast<unsigned char>(c)) != 0;
   };
   while (i > (hex ? 2u : 0u) && suffixChar(literal[i - 1])) --i;
   (void)isFloat;
@@ -308,13 +365,37 @@ std::vector<Token> tokenize(const SourceFile& file, DiagnosticList& diagnostics,
       bool hex =
           literal.size() > 1 && literal[0] == '0' && (literal[1] == 'x' || literal[1] == 'X');
       // Seed "Constants": a one- or two-character suffix types the constant; the list is lost
-      // (docs/ambiguities.md C1). Plumb accepts f (float), h (half), x (fixed) on decimal
-      // constants, and u/l on integer ones as C does.
+      // (docs/ambiguities.md C1). Plumb accepts the suffixes of the Cg 3.1 text that cgc 3.1
+      // accepts: f (float), h (half), x (fixed) on decimal constants; l (long), s (short),
+      // t (char), u (unsigned int) and u with one of l, s, t in either order on integer ones.
+      // The 3.1 text's d, i and ui cgc rejects (C0129), and so does Plumb.
+      IntegerSuffix integer = integerSuffix(suffix);
       bool ok = suffix.empty() || ((suffix == "f" || suffix == "h" || suffix == "x") && !hex) ||
-                (!isFloat && (suffix == "u" || suffix == "l" || suffix == "ul" || suffix == "lu"));
+                (!isFloat && integer != IntegerSuffix::Unknown);
       if (!ok)
         report(suffixStart, i, "constant '" + literal + "' has an unknown suffix '" + suffix + "'",
                kConstantsRule);
+      // us, ut, ul: an unsigned type the seed does not have (CGD-11).
+      if (ok && !isFloat && isUnsignedWidthSuffix(integer)) {
+        std::string what = "constant '" + literal + "' has the suffix '" + suffix + "' of " +
+                           integerSuffixTypeName(integer);
+        if (!options.dialect.allows(CgcExtension::UnsignedIntegerWidths))
+          report(suffixStart, i,
+                 what +
+                     ", not a type of the seed (its unsigned type is unsigned int; the cgc "
+                     "dialect has it)",
+                 kConstantsRule);
+        else if (warned.insert("suffix " + suffix).second)
+          diagnostics.add(
+              {Severity::Warning,
+               &file,
+               Span{suffixStart, i},
+               what + " (cgc dialect, extension " +
+                   std::string(extensionInfo(CgcExtension::UnsignedIntegerWidths).name) +
+                   "; the seed rejects it: " + kConstantsRule + ")",
+               kConstantsRule,
+               {}});
+      }
       if (!hex && !suffix.empty() && (suffix == "f" || suffix == "h" || suffix == "x"))
         isFloat = true;
       tokens.push_back(

@@ -63,6 +63,26 @@ bool isCaseInsensitiveReservedWord(std::string_view lowerCaseWord);
 /// The 100 listed words (the `__` rule aside), as the seed spells them.
 const std::vector<std::string>& reservedWordList();
 
+/// An integer constant's suffix (seed "Constants"; the Cg 3.1 text's list as cgc 3.1 accepts
+/// it, docs/ambiguities.md C1): none (cint), u, l, s, t, and u with l, s or t in either order.
+enum class IntegerSuffix {
+  None,
+  UnsignedInt,
+  Long,
+  UnsignedLong,
+  Short,
+  UnsignedShort,
+  Char,
+  UnsignedChar,
+  Unknown
+};
+/// The suffix `suffix` (any letter case) names, or Unknown.
+IntegerSuffix integerSuffix(std::string_view suffix);
+/// us, ut, ul: the unsigned types of the cgc dialect's unsigned-integer-widths (CGD-11).
+bool isUnsignedWidthSuffix(IntegerSuffix s);
+/// "unsigned short" for us, "cint" for none.
+const char* integerSuffixTypeName(IntegerSuffix s);
+
 /// The literal suffix of a numeric literal's text ("" when none): `f`, `h`, `x` (seed
 /// "Constants": the list of suffixes is lost in the extraction; docs/ambiguities.md C1).
 std::string literalSuffix(std::string_view literal, bool isFloat);

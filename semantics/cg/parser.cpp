@@ -53,6 +53,7 @@ class Parser {
     if (options_.lex.dialect.allows(CgcExtension::GlslTypeNames)) glslTypeNames();
     if (options_.lex.dialect.allows(CgcExtension::UnsignedTypes)) unsignedTypeNames();
     if (options_.lex.dialect.allows(CgcExtension::IntegerVectorNames)) integerVectorNames();
+    if (options_.lex.dialect.allows(CgcExtension::StdintTypeNames)) stdintTypeNames();
     end_ = tokens_.back();
     if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
     while (!atEnd()) parseExternalDeclaration();
@@ -122,6 +123,30 @@ class Parser {
                           {}});
       t.text = *cg;
     }
+  }
+
+  // cgc's dialect, extension stdint-type-names (CGD-12): `int8_t` ... `uint64_t` are the
+  // integer types of those widths, a warning at the first use of each name.
+  void stdintTypeNames() {
+    std::set<std::string> warned;
+    for (Token& t : tokens_) {
+      if (t.kind != TokenKind::Identifier) continue;
+      std::optional<std::string> cg = stdintTypeAlias(t.text);
+      if (!cg) continue;
+      if (warned.insert(t.text).second)
+        warnExtension(CgcExtension::StdintTypeNames, t.span,
+                      "'" + t.text + "' is cgc's name for " + *cg);
+      t.text = *cg;
+    }
+  }
+
+  void warnExtension(CgcExtension e, Span span, const std::string& what) {
+    diagnostics_.add({Severity::Warning,
+                      &file_,
+                      span,
+                      extensionWarning(e, what),
+                      std::string(extensionInfo(e).seedRule),
+                      {}});
   }
 
   // cgc's dialect, extension glsl-array-constructors (CGD-3): `T[](a, b)` or `T[n](a, b)`
@@ -398,16 +423,48 @@ class Parser {
     } else if (t.kind == TokenKind::Keyword && (t.text == "unsigned" || t.text == "signed")) {
       advance();
       std::string base = "int";
+      const Token& next = peek();
       if (is("int") || is("char") || is("short") || is("long")) {
         base = advance().text;
-      } else if (t.text == "unsigned" && peek().text.rfind("int", 0) == 0 &&
-                 predefinedType("unsigned " + peek().text)) {
+      } else if (t.text == "unsigned" && next.kind == TokenKind::Identifier &&
+                 next.text.rfind("signed ", 0) == 0 && predefinedType("un" + next.text)) {
+        // `unsigned char2` where the cgc dialect has named char2 `signed char2` (CGD-10).
+        base = advance().text.substr(7);
+      } else if (t.text == "unsigned" && next.kind == TokenKind::Identifier &&
+                 predefinedType("unsigned " + next.text)) {
         // `unsigned int4`, `unsigned int2x2`: the reference manual's spelling of the vectors
-        // of unsigned int (the usampler lookups' results; cgc 3.1 accepts it too).
+        // of unsigned int (the usampler lookups' results; cgc 3.1 accepts it too); `unsigned
+        // char2`, `unsigned long2x2` those of the other unsigned types (CGD-11, below).
         base = advance().text;
+      } else if (t.text == "signed" && next.kind == TokenKind::Identifier &&
+                 (next.text.rfind("signed ", 0) == 0 ||
+                  (next.text.rfind("int", 0) == 0 && predefinedType(next.text)))) {
+        // `signed int4`; `signed char2` where the cgc dialect has named char2 (CGD-10).
+        base = advance().text;
+        if (base.rfind("signed ", 0) == 0) base = base.substr(7);
       }
       type.name = t.text == "unsigned" ? "unsigned " + base : base;
-      if (t.text == "unsigned" && base != "int") type.name = "unsigned " + base;
+      if (t.text == "signed" && base.rfind("int", 0) != 0 && base != "char" && base != "short" &&
+          base != "long")
+        type.name = "signed " + base;
+      if (t.text == "unsigned" && base.rfind("int", 0) != 0) {
+        // Cg 3.1's unsigned integral category has `unsigned char`, `unsigned short` and
+        // `unsigned long`; the seed names only unsigned int (rule 6) and its precision list
+        // has no unsigned type of another width (docs/ambiguities.md CGD-11).
+        if (!options_.lex.dialect.allows(CgcExtension::UnsignedIntegerWidths)) {
+          fail(t.span,
+               "'" + type.name +
+                   "' is not a type of the seed (its unsigned type is unsigned int; the cgc "
+                   "dialect has it)",
+               "cg-types");
+          return false;
+        }
+        if (warnedUnsigned_.insert(type.name).second)
+          warnExtension(CgcExtension::UnsignedIntegerWidths, t.span,
+                        "'" + type.name + "' is Cg 3.1's unsigned type of " +
+                            std::to_string(scalarBits(predefinedType(type.name)->scalar)) +
+                            " bits");
+      }
     } else if (t.kind == TokenKind::Keyword && (t.text == "vector" || t.text == "matrix")) {
       advance();
       parseTemplateType(type, t.text == "matrix");
@@ -1153,6 +1210,7 @@ class Parser {
   size_t depth_ = 0;
   bool failed_ = false;
   std::set<std::string> typeNames_;
+  std::set<std::string> warnedUnsigned_;  // `unsigned char` ... warned once each (CGD-11)
   std::vector<std::set<std::string>> hiddenTypeNames_;  // per open block
   Program program_;
 };

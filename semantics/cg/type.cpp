@@ -105,6 +105,12 @@ const char* scalarName(Scalar s) {
       return "short";
     case Scalar::Long:
       return "long";
+    case Scalar::UChar:
+      return "unsigned char";
+    case Scalar::UShort:
+      return "unsigned short";
+    case Scalar::ULong:
+      return "unsigned long";
     case Scalar::Fixed:
       return "fixed";
     case Scalar::Half:
@@ -231,6 +237,19 @@ TypeP predefinedType(const std::string& name) {
           m[base + std::to_string(i) + "x" + std::to_string(j)] = matrixType(sc, i, j);
       }
     }
+    // Cg 3.1's unsigned integral category: `unsigned char`, `unsigned short`, `unsigned long`,
+    // with vectors and matrices as `unsigned char2`, `unsigned long2x2` (cgc 3.1 accepts these
+    // spellings); the parser admits them in cgc's dialect only (CGD-11).
+    for (auto [n, sc] : {std::pair{"char", Scalar::UChar}, std::pair{"short", Scalar::UShort},
+                         std::pair{"long", Scalar::ULong}}) {
+      std::string base = std::string("unsigned ") + n;
+      m[base] = scalarType(sc);
+      for (int i = 1; i <= 4; ++i) {
+        m[base + std::to_string(i)] = vectorType(sc, i);
+        for (int j = 1; j <= 4; ++j)
+          m[base + std::to_string(i) + "x" + std::to_string(j)] = matrixType(sc, i, j);
+      }
+    }
     m["sampler"] = objectType(ObjectKind::Sampler);
     m["sampler1D"] = objectType(ObjectKind::Sampler1D);
     m["sampler2D"] = objectType(ObjectKind::Sampler2D);
@@ -268,8 +287,11 @@ bool isFloating(Scalar s) {
          s == Scalar::CFloat;
 }
 bool isIntegral(Scalar s) {
-  return s == Scalar::Int || s == Scalar::UInt || s == Scalar::Char || s == Scalar::Short ||
-         s == Scalar::Long || s == Scalar::CInt;
+  return s == Scalar::Int || s == Scalar::Char || s == Scalar::Short || s == Scalar::Long ||
+         s == Scalar::CInt || isUnsignedIntegral(s);
+}
+bool isUnsignedIntegral(Scalar s) {
+  return s == Scalar::UInt || s == Scalar::UChar || s == Scalar::UShort || s == Scalar::ULong;
 }
 bool isLiteralType(Scalar s) {
   return s == Scalar::CInt || s == Scalar::CFloat;
@@ -280,14 +302,17 @@ int scalarBits(Scalar s) {
     case Scalar::Bool:
       return 1;
     case Scalar::Char:
+    case Scalar::UChar:
       return 8;
     case Scalar::Short:
+    case Scalar::UShort:
       return 16;
     case Scalar::Int:
     case Scalar::UInt:
     case Scalar::CInt:
       return 32;
     case Scalar::Long:
+    case Scalar::ULong:
       return 64;
     case Scalar::Fixed:
       return 12;  // S1.10: sign, one integer bit, ten fraction bits

@@ -18,6 +18,9 @@ enum class Scalar {
   Char,    // signed 8-bit
   Short,   // signed 16-bit
   Long,    // signed 64-bit
+  UChar,   // `unsigned char`, `unsigned short`, `unsigned long`: Cg 3.1's unsigned integral
+  UShort,  // category ("unsigned may also be used with other integer types to make different
+  ULong,   // sized unsigned values"); cgc's dialect only (docs/ambiguities.md CGD-11)
   Fixed,   // S1.10, clamping to [-2, 2)
   Half,    // s10e5
   Float,   // s23e8
@@ -97,7 +100,8 @@ TypeP predefinedType(const std::string& name);
 
 bool isNumericScalar(Scalar s);  // every scalar but Bool
 bool isFloating(Scalar s);       // Fixed, Half, Float, Double, CFloat
-bool isIntegral(Scalar s);       // Int, UInt, Char, Short, Long, CInt
+bool isIntegral(Scalar s);       // Int, UInt, Char, Short, Long, UChar, UShort, ULong, CInt
+bool isUnsignedIntegral(Scalar s);  // UInt, UChar, UShort, ULong
 bool isLiteralType(Scalar s);    // CInt, CFloat
 /// Storage size in bits as the precision table gives it (cint/cfloat: as int/float).
 int scalarBits(Scalar s);

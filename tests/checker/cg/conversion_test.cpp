@@ -155,6 +155,33 @@ TEST(CgConversion, UsualArithmeticConversionsRuleByRule) {
   EXPECT_EQ(r(Scalar::Int, Scalar::UInt).rule, 6);
 }
 
+TEST(CgConversion, UsualArithmeticConversionsOfTheUnsignedWidths) {
+  // cgc 3.1's result types of `a + b` for char2 ... unsigned long2 (read from its C7011
+  // warning; CGD-11): the larger of the sizes, unsigned when the sizes are equal.
+  auto r = [](Scalar a, Scalar b) { return usualArithmeticConversion(a, b); };
+  EXPECT_EQ(r(Scalar::Char, Scalar::UChar).result, Scalar::UChar);
+  EXPECT_EQ(r(Scalar::UChar, Scalar::Char).rule, 6);
+  EXPECT_EQ(r(Scalar::Short, Scalar::UShort).result, Scalar::UShort);
+  EXPECT_EQ(r(Scalar::Long, Scalar::ULong).result, Scalar::ULong);
+  EXPECT_EQ(r(Scalar::UChar, Scalar::Short).result, Scalar::Short);
+  EXPECT_EQ(r(Scalar::UChar, Scalar::Short).rule, 5);
+  EXPECT_EQ(r(Scalar::UShort, Scalar::Int).result, Scalar::Int);
+  EXPECT_EQ(r(Scalar::UInt, Scalar::Long).result, Scalar::Long);
+  EXPECT_EQ(r(Scalar::UInt, Scalar::UChar).result, Scalar::UInt);
+  EXPECT_EQ(r(Scalar::ULong, Scalar::Int).result, Scalar::ULong);
+  EXPECT_EQ(r(Scalar::CInt, Scalar::UChar).result, Scalar::UChar);
+  EXPECT_EQ(r(Scalar::UShort, Scalar::Half).result, Scalar::Half);
+  // Precision: a signed value to an unsigned type, and an unsigned one to a signed type of
+  // its size or smaller, may lose it; to a larger signed type it does not.
+  EXPECT_TRUE(mayLosePrecision(Scalar::Char, Scalar::UChar));
+  EXPECT_TRUE(mayLosePrecision(Scalar::UChar, Scalar::Char));
+  EXPECT_FALSE(mayLosePrecision(Scalar::UChar, Scalar::Short));
+  EXPECT_FALSE(mayLosePrecision(Scalar::UShort, Scalar::Float));
+  EXPECT_TRUE(mayLosePrecision(Scalar::ULong, Scalar::Float));
+  EXPECT_FALSE(mayLosePrecision(Scalar::UInt, Scalar::Long));
+  EXPECT_TRUE(mayLosePrecision(Scalar::UInt, Scalar::Int));
+}
+
 TEST(CgConversion, Promotions) {
   EXPECT_TRUE(isPromotion(*scalarType(Scalar::CInt), *scalarType(Scalar::Half)));
   EXPECT_TRUE(isPromotion(*scalarType(Scalar::Half), *scalarType(Scalar::Float)));

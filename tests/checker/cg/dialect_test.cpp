@@ -172,6 +172,64 @@ TEST(CgDialect, IntegerVectorNames) {
   EXPECT_EQ(verdict("float f() { short2 v = 1; return v.x; }"), "cg-types");
 }
 
+TEST(CgDialect, UnsignedIntegerWidths) {
+  // Cg 3.1's unsigned char, unsigned short, unsigned long and their vectors and matrices
+  // (cgc 3.1 compiles each in every profile; CGD-11). The seed has unsigned int only.
+  for (const char* t : {"unsigned char", "unsigned short", "unsigned long", "unsigned char2",
+                        "unsigned short3", "unsigned long4", "unsigned char2x2"}) {
+    std::string p = std::string("float f() { ") + t + " x = (" + t + ")1; return 1; }";
+    expectExtension(CgcExtension::UnsignedIntegerWidths, p);
+  }
+  // Their neighbours: unsigned int (and the manual's unsigned int4) stay the seed's; an
+  // unsigned float is no type in either dialect.
+  EXPECT_EQ(verdict("float f() { unsigned int x = 1; return 1; }"), "ok");
+  EXPECT_NE(verdict("float f() { unsigned float x = 1; return 1; }", "generic", "", Dialect::cgc())
+                .substr(0, 2),
+            "ok");
+  // They are distinct types: overloads on char and unsigned char coexist.
+  EXPECT_EQ(verdict("float f(char x) { return 1; } float f(unsigned char x) { return 2; }\n"
+                    "float g() { return f((unsigned char)1) + f((char)1); }",
+                    "generic", "", Dialect::cgc()),
+            "ok+warning");
+}
+
+TEST(CgDialect, OverloadsOnTheUnsignedWidths) {
+  // cgc 3.1 ranks no integer promotion (CGO-8, C6): each of these is its C1101 ambiguity, and
+  // Plumb's step 5B, whose promotions go to a larger integer type, finds two candidates too.
+  auto call = [](const std::string& a, const std::string& b, const std::string& arg) {
+    return verdict("float f(" + a + " x) { return 1; } float f(" + b + " x) { return 2; }\n" +
+                       "float g(" + arg + " a) { return f(a); }",
+                   "generic", "", Dialect::cgc());
+  };
+  EXPECT_EQ(call("int", "unsigned int", "unsigned char"), "cg-function-overloading");
+  EXPECT_EQ(call("char", "unsigned char", "int"), "cg-function-overloading");
+  EXPECT_EQ(call("short", "unsigned short", "unsigned char"), "cg-function-overloading");
+  EXPECT_EQ(call("unsigned char", "float", "unsigned short"), "cg-function-overloading");
+  // An exact match wins.
+  EXPECT_EQ(call("unsigned char", "char", "unsigned char"), "ok+warning");
+}
+
+TEST(CgDialect, StdintTypeNames) {
+  // cgc 3.1's int8_t ... uint64_t: the integer types of those widths (CGD-12).
+  EXPECT_EQ(stdintTypeAlias("int8_t"), "char");
+  EXPECT_EQ(stdintTypeAlias("uint16_t"), "unsigned short");
+  EXPECT_EQ(stdintTypeAlias("int32_t"), "int");
+  EXPECT_EQ(stdintTypeAlias("uint64_t"), "unsigned long");
+  for (const char* no : {"int8", "int64_t2", "uint128_t", "intptr_t", "size_t"})
+    EXPECT_FALSE(stdintTypeAlias(no).has_value()) << no;
+  expectExtension(CgcExtension::StdintTypeNames,
+                  "float f() { int64_t a = 1; uint32_t b = 2u; int16_t c = 3; return a + b + c; }");
+  // The same types, not new ones: f(int8_t) and f(char) are one function defined twice, as
+  // cgc's C1013 "already defined" has it.
+  EXPECT_NE(verdict("float f(int8_t x) { return 1; } float f(char x) { return 2; }", "generic", "",
+                    Dialect::cgc())
+                .substr(0, 2),
+            "ok");
+  EXPECT_EQ(verdict("float f(int64_t x) { return 1; } float f(int x) { return 2; }", "generic", "",
+                    Dialect::cgc()),
+            "ok+warning");
+}
+
 TEST(CgDialect, UnsignedVectorsSpelledWithUnsigned) {
   // The reference manual's `unsigned int4` (the usampler lookups' result), in both dialects.
   // (The return's conversion to float warns: "ok+warning".)

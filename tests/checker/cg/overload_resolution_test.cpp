@@ -77,6 +77,24 @@ TEST(CgOverload, LiteralTypesMatchIntAndFloatExactly) {
   EXPECT_EQ(chosen("void f(half a) {} void f(fixed a) {}", "f(1.0)"), kOverloading);
 }
 
+TEST(CgOverload, SuffixedIntegerLiteralsHaveTheirTypes) {
+  // Cg 3.1's suffixes (C1): 1s is a short, 1t a char, 1l a long, 1u an unsigned int; each
+  // matches its type exactly (cgc 3.1 names them short2, char2, long2, unsigned int2 in its
+  // C7011 warning for `(1s).xx`).
+  const std::string d = "void f(char a) {} void f(short a) {} void f(int a) {} void f(long a) {}";
+  EXPECT_EQ(chosen(d, "f(1t)"), "f(char)");
+  EXPECT_EQ(chosen(d, "f(1s)"), "f(short)");
+  EXPECT_EQ(chosen(d, "f(1)"), "f(int)");
+  EXPECT_EQ(chosen(d, "f(1L)"), "f(long)");
+  EXPECT_EQ(chosen("void f(unsigned int a) {} void f(int a) {}", "f(0x10u)"), "f(unsigned int)");
+  // A constant outside its type's range: C11 6.4.4p2 (cgc 3.1: C0125 integer constant
+  // overflow): 128t, 65536s, 4294967296u, and an unsuffixed one beyond 2^32 - 1.
+  for (const char* c : {"f(128t)", "f(32768s)", "f(4294967296u)", "f(9000000000)"})
+    EXPECT_EQ(chosen(d, c), "error cg-constants") << c;
+  for (const char* c : {"f(127t)", "f(32767s)", "f(3000000000)", "f(9000000000l)"})
+    EXPECT_NE(chosen(d, c), "error cg-constants") << c;
+}
+
 TEST(CgOverload, Step5bDynamicallyTypedFormal) {
   const std::string d = "float f(float a[]) { return 0; } float f(float a) { return 1; }";
   auto r = testing::checkText(d + " void t() { float q[3]; f(q); }");

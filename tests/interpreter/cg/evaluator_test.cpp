@@ -733,6 +733,19 @@ TEST(CgEvaluator, MultiplyAddMayBeFused) {
   // Exact values stay points (a smeared sum too); integers are not contracted.
   EXPECT_EQ(run(p, "h", {"2"}).outcomes(), Outcomes{"return = float2(7, 8)"});
   EXPECT_EQ(run(p, "i", {"3"}).outcomes(), Outcomes{"return = 10"});
+  // Operands that write are contracted too, in each order the unfused expression has: two
+  // calls that count in t, in either order, both fused or not; the count is the same.
+  const char* w = R"(
+    float t;
+    float k() { t = t + 1.0; return 1.000244140625; }
+    float f() { t = 0.0; float r = k() * k() - 1.0; return t == 2.0 ? r : -1.0; }
+    float g() { t = 1.0; return k() * t + t; }
+  )";
+  EXPECT_EQ(run(w, "f", {}).outcomes(),
+            Outcomes{"return = [0.00048828125, 0.00048834085464477539]"});
+  // k() before the reads of t (operands without side effects come after those with):
+  // 1.000244140625 * 2 + 2, exact either way.
+  EXPECT_EQ(run(w, "g", {}).outcomes(), Outcomes{"return = 4.00048828125"});
 }
 
 TEST(CgEvaluator, DepthOutputStartsAsTheRasterizersDepth) {
@@ -820,6 +833,75 @@ TEST(CgEvaluator, IntegerTypesHaveTheirWidths) {
   EXPECT_EQ(run(q, "l", {"5000000000"}).outcomes(), Outcomes{"return = 5000000000"});
   // A negative int converted to unsigned int is large (C's rule 6 conversion).
   EXPECT_EQ(outcomes("compare", {"(-1)"}), Outcomes{"return = float4(1, 1, 0, 0)"});
+}
+
+TEST(CgEvaluator, UnsignedIntegerWidths) {
+  // CGD-11 (cgc dialect): unsigned char, unsigned short, unsigned long modulo 2^8, 2^16, 2^64,
+  // or in a 32-bit unsigned register (cgc's gp5 code: MOV.S, then I2F.U), a choice.
+  const char* p = R"(
+    float4 main(int x) : COLOR {
+      unsigned char c = (unsigned char)x;
+      unsigned short s = (unsigned short)(x * 250);
+      return float4(c, s, 0, 0);
+    }
+    float4 negative(int x) : COLOR { unsigned char c = (unsigned char)x; return float4(c, 0, 0, 0); }
+    float4 wide(unsigned long a) : COLOR { unsigned long b = a * 3ul; return float4(b, b > a, 0, 0); }
+    float4 literals() : COLOR { return float4(255ut, 65535us, 1s + 1t, 0x10ul); }
+    float4 balance() : COLOR { unsigned char a = 200ut; char b = (char)-1; return float4(a + b, 0, 0, 0); }
+  )";
+  auto outcomes = [&](const char* entry, std::vector<std::string> args,
+                      const std::string& profile = "generic") {
+    return run(p, entry, std::move(args), Precision::Types, true, Dialect::cgc(), {}, profile)
+        .outcomes();
+  };
+  EXPECT_EQ(outcomes("main", {"300"}),
+            (Outcomes{"return = float4(300, 75000, 0, 0)", "return = float4(300, 9464, 0, 0)",
+                      "return = float4(44, 75000, 0, 0)", "return = float4(44, 9464, 0, 0)"}));
+  EXPECT_EQ(outcomes("main", {"200"}), Outcomes{"return = float4(200, 50000, 0, 0)"});
+  EXPECT_EQ(outcomes("negative", {"(-1)"}),
+            (Outcomes{"return = float4(255, 0, 0, 0)", "return = float4(4294967296, 0, 0, 0)"}));
+  // unsigned long: 64 bits in gp5 (CVT.U64, MUL.U64); 15000000000 rounds to a float.
+  EXPECT_EQ(outcomes("wide", {"5000000000"}, "gp5fp"),
+            Outcomes{"return = float4(15000000512, 1, 0, 0)"});
+  EXPECT_EQ(outcomes("literals", {}), Outcomes{"return = float4(255, 65535, 2, 16)"});
+  // unsigned char + char is unsigned char (rule 6): 200 + 255 = 455, 199 at 8 bits.
+  EXPECT_EQ(outcomes("balance", {}),
+            (Outcomes{"return = float4(199, 0, 0, 0)", "return = float4(455, 0, 0, 0)"}));
+}
+
+TEST(CgEvaluator, IntMayBeEvaluatedAsFloat) {
+  // CG-E25: in the profiles without integer instructions (arbfp1, fp40, ...) int may live in
+  // a binary32 register: both readings, decided at the first difference. cgc 3.1's arbfp1 code
+  // for `x + 16777217` keeps 16777216 as the constant and adds in float; its folds are
+  // integers (`16777217 + 2` is 16777219).
+  const char* p = R"(
+    int add(int x) { return x + 1; }
+    int wraps(int x) { unsigned int u = (unsigned int)x; return (int)(u / 2u); }
+    int small(int x) { return x * 3 - 7; }
+    int quotient(int x, int y) { return x / y; }
+  )";
+  auto outcomes = [&](const char* entry, std::vector<std::string> args,
+                      const std::string& profile) {
+    return run(p, entry, std::move(args), Precision::Types, true, Dialect::seed(), {}, profile)
+        .outcomes();
+  };
+  EXPECT_EQ(outcomes("add", {"16777216"}, "arbfp1"),
+            (Outcomes{"return = 16777216", "return = 16777217"}));
+  EXPECT_EQ(outcomes("add", {"16777216"}, "gp4fp"), Outcomes{"return = 16777217"});
+  EXPECT_EQ(outcomes("add", {"16777216"}, "generic"), Outcomes{"return = 16777217"});
+  // (unsigned int)-1 stays -1 in a float register; -1 / 2 truncates to 0 there.
+  EXPECT_EQ(outcomes("wraps", {"(-1)"}, "fp40"), (Outcomes{"return = 0", "return = 2147483647"}));
+  // Small values: the same in both readings, no choice.
+  EXPECT_EQ(outcomes("small", {"5"}, "arbfp1"), Outcomes{"return = 8"});
+  // The reciprocal's error: an exact quotient may truncate to the integer below.
+  EXPECT_EQ(outcomes("quotient", {"7", "2"}, "ps_3_0"), Outcomes{"return = 3"});
+  EXPECT_EQ(outcomes("quotient", {"6", "3"}, "arbfp1"), (Outcomes{"return = 1", "return = 2"}));
+  // A power of two's reciprocal is exact.
+  EXPECT_EQ(outcomes("quotient", {"8", "2"}, "arbfp1"), Outcomes{"return = 4"});
+  EXPECT_EQ(outcomes("quotient", {"(-9)", "4"}, "fp40"), Outcomes{"return = -2"});
+  // Overflow is undefined for int and a larger float in a register: both.
+  EXPECT_EQ(outcomes("add", {"2147483647"}, "arbfp1"),
+            (Outcomes{"return = 2147483648", "undefined"}));
 }
 
 TEST(CgEvaluator, ClipDiscardsWhenAComponentIsNegative) {

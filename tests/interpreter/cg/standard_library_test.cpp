@@ -115,6 +115,31 @@ TEST(CgLibrary, TranscendentalsAreAcceptanceSets) {
   EXPECT_TRUE(f.contains(725 * 0x1p-10));
 }
 
+TEST(CgLibrary, AbsOfASetIsExact) {
+  // Spanning zero: from 0 (|0|) to the larger end's magnitude, not from max(-hi, lo) = -1.
+  EXPECT_EQ(call1("abs", {vecOfSets(Model::Fp32, {NumberSet::range(-1, 2)})}),
+            NumberSet::range(0, 2));
+  EXPECT_EQ(call1("abs", {vecOfSets(Model::Fp32, {NumberSet::range(-3, 0.5)})}),
+            NumberSet::range(0, 3));
+  EXPECT_EQ(call1("abs", {vecOfSets(Model::Fp16, {NumberSet::range(0, 0.25)})}),
+            NumberSet::range(0, 0.25));
+  // On one side of zero: from min(|lo|, |hi|).
+  EXPECT_EQ(call1("abs", {vecOfSets(Model::Fp32, {NumberSet::range(-3, -1)})}),
+            NumberSet::range(1, 3));
+  EXPECT_EQ(call1("abs", {vecOfSets(Model::Fp32, {NumberSet::range(0.5, 4)})}),
+            NumberSet::range(0.5, 4));
+  // fixed: -2's magnitude saturates to 2 - 2^-10; the set spanning zero starts at 0.
+  EXPECT_EQ(call1("abs", {vecOfSets(Model::Fixed, {NumberSet::range(-2, 1)})}),
+            NumberSet::range(0, 2 - 0x1p-10));
+  // NaN stays in the set.
+  NumberSet withNan = NumberSet::range(-1, 1);
+  withNan.nan = true;
+  NumberSet r = call1("abs", {vecOfSets(Model::Fp32, {withNan})});
+  EXPECT_TRUE(r.nan);
+  EXPECT_EQ(r.lo, 0);
+  EXPECT_EQ(r.hi, 1);
+}
+
 TEST(CgLibrary, IntAbsOfIntMinIsUndefinedBehaviour) {
   EvalValue m = EvalValue::scalar(Component::ofInt(IntSet::of(-2147483648LL)), "int");
   LibraryResult r = callLibrary(*findLibraryRow("abs"), {m});

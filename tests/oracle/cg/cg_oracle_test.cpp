@@ -209,7 +209,9 @@ TEST(CgOracleInputs, ClassificationMatchesTheRecordedDepartures) {
     }
   }
   EXPECT_GE(records, 280u);
-  EXPECT_EQ(deviations, 18u);  // docs/cg.md: 16 conversions, 2 unreached functions
+  // docs/cg.md: 16 conversions, 2 unreached functions, 13 integer programs (12 of the cgc
+  // dialect's types and suffixes, `signed long`).
+  EXPECT_EQ(deviations, 31u);
 }
 
 TEST(CgOracleInputs, ManifestFileDirectoryAndWrongFormats) {

@@ -63,6 +63,49 @@ TEST(CgLexer, UnknownSuffixIsAConstantsError) {
   EXPECT_EQ(d.all().front().span.begin, 3u);
 }
 
+TEST(CgLexer, IntegerSuffixesOfCg31) {
+  // The Cg 3.1 text's suffixes that cgc 3.1 accepts (docs/ambiguities.md C1): u, l, s, t and u
+  // with one of l, s, t in either order, any letter case, on decimal, octal and hexadecimal
+  // constants; cgc rejects the text's i, d and ui (C0129), and Plumb too.
+  EXPECT_EQ(integerSuffix(""), IntegerSuffix::None);
+  EXPECT_EQ(integerSuffix("u"), IntegerSuffix::UnsignedInt);
+  EXPECT_EQ(integerSuffix("L"), IntegerSuffix::Long);
+  EXPECT_EQ(integerSuffix("lu"), IntegerSuffix::UnsignedLong);
+  EXPECT_EQ(integerSuffix("UL"), IntegerSuffix::UnsignedLong);
+  EXPECT_EQ(integerSuffix("s"), IntegerSuffix::Short);
+  EXPECT_EQ(integerSuffix("su"), IntegerSuffix::UnsignedShort);
+  EXPECT_EQ(integerSuffix("t"), IntegerSuffix::Char);
+  EXPECT_EQ(integerSuffix("ut"), IntegerSuffix::UnsignedChar);
+  for (const char* no : {"i", "d", "ui", "ll", "ull", "uu", "ls", "z"})
+    EXPECT_EQ(integerSuffix(no), IntegerSuffix::Unknown) << no;
+  EXPECT_EQ(literalSuffix("0x10s", false), "s");
+  EXPECT_EQ(literalSuffix("0x1Ft", false), "t");
+  for (const char* ok : {"1s", "1t", "1S", "010t", "0x10s", "1l", "1u", "5U"}) {
+    DiagnosticList d;
+    lex(ok, d);
+    EXPECT_FALSE(d.hasErrors()) << ok;
+  }
+  // us, ut, ul name unsigned types the seed does not have: the cgc dialect's (CGD-11).
+  for (const char* cgcOnly : {"1us", "1tu", "1ul", "1LU"}) {
+    DiagnosticList d;
+    lex(cgcOnly, d);
+    ASSERT_TRUE(d.hasErrors()) << cgcOnly;
+    EXPECT_EQ(d.all().front().rule, "cg-constants");
+    SourceFile f("t.cg", cgcOnly);
+    DiagnosticList c;
+    LexOptions o;
+    o.dialect = Dialect::cgc();
+    tokenize(f, c, o);
+    EXPECT_FALSE(c.hasErrors()) << cgcOnly;
+    EXPECT_EQ(c.all().size(), 1u) << cgcOnly;  // the extension's warning
+  }
+  for (const char* bad : {"1i", "1d", "1.5d", "1.5s", "1ui", "1ll", "0x10i", "0x10h"}) {
+    DiagnosticList d;
+    lex(bad, d);
+    EXPECT_TRUE(d.hasErrors()) << bad;
+  }
+}
+
 TEST(CgLexer, ReservedWords) {
   // Seed "Reserved Words": 100 words plus the `__` prefix; 14 are case-insensitive.
   EXPECT_EQ(reservedWordList().size(), 100u);
