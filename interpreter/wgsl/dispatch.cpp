@@ -104,8 +104,37 @@ void Machine::start(uint32_t i, uint32_t entry) {
     if (name == "num_subgroups") return RValue{types_.u32(), int64_t(inv.numSubgroups)};
     return anyValueOf(types_, t);
   };
-  for (ParameterId p : program_.module[f.parameters]) {
+  // The entry point's parameters, resolved on the machine's first start (every invocation of a
+  // dispatch starts at the same entry point): the common built-in inputs by kind, each made in
+  // its slot (README "Performance": 4,096 invocations start per W3 dispatch).
+  if (entryInputsOf_ != entry) {
+    entryInputsOf_ = entry;
+    entryInputs_.clear();
+    for (ParameterId p : program_.module[f.parameters]) {
+      const Attributes& a = cm.parameterAttributes[p.value];
+      EntryInput in{p.value, EntryInput::Other};
+      if (a.has(Attributes::Builtin) && a.builtin == "local_invocation_index")
+        in.kind = EntryInput::LocalInvocationIndex;
+      else if (a.has(Attributes::Builtin) && a.builtin == "global_invocation_id")
+        in.kind = EntryInput::GlobalInvocationId;
+      else if (a.has(Attributes::Builtin) && a.builtin == "workgroup_id")
+        in.kind = EntryInput::WorkgroupId;
+      entryInputs_.push_back(in);
+    }
+  }
+  for (const EntryInput& in : entryInputs_) {
+    const ParameterId p{in.parameter};
     Type t = cm.parameters[p.value];
+    RValue& slot = frame.slots[program_.parameterSlot[p.value]];
+    if (in.kind == EntryInput::LocalInvocationIndex) {
+      slot = RValue{t, int64_t(inv.localIndex)};
+      continue;
+    }
+    if (in.kind != EntryInput::Other) {
+      slot = uvec3(types_,
+                   in.kind == EntryInput::GlobalInvocationId ? inv.globalId : inv.workgroupId, t);
+      continue;
+    }
     RValue v;
     const Attributes& a = cm.parameterAttributes[p.value];
     if (a.has(Attributes::Builtin)) {
@@ -123,7 +152,7 @@ void Machine::start(uint32_t i, uint32_t entry) {
       v = anyValueOf(types_, t);
     }
     v.type = t;
-    frame.slots[program_.parameterSlot[p.value]] = std::move(v);
+    slot = std::move(v);
   }
   // Room for a typical invocation's continuation, values and variables at once, rather than
   // growing each by doubling (README "Performance": 4,096 invocations start per W3 dispatch),
@@ -329,6 +358,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
   // variables initialised by their initializer or zero).
   Configuration initial;
   placeBoundResources(program, buffers, initial);
+  initial.workgroups.reserve(groups);
   std::vector<Allocation> privateTemplate = initialPrivateVariables(program);
   for (uint32_t g = 0; g < groups; ++g) {
     Workgroup w;
@@ -342,26 +372,36 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
     }
     initial.workgroups.push_back(std::move(w));
   }
+  // The invocations are made in each execution's configuration (addInvocations), not copied
+  // from `initial`: a copy and its destruction cost as much as making them, and the 4,096
+  // invocations of W3 would be held twice (README "Performance").
+  const uint32_t invocationCount = static_cast<uint32_t>(perGroup * groups);
   for (uint32_t g = 0; g < groups; ++g) {
-    std::array<uint32_t, 3> wid{g % options.dispatch[0],
-                                (g / options.dispatch[0]) % options.dispatch[1],
-                                g / (options.dispatch[0] * options.dispatch[1])};
-    for (uint32_t l = 0; l < perGroup; ++l) {
-      Invocation inv;
-      inv.workgroup = g;
-      inv.localIndex = l;
-      inv.localId = {l % result.workgroupSize[0],
-                     (l / result.workgroupSize[0]) % result.workgroupSize[1],
-                     l / (result.workgroupSize[0] * result.workgroupSize[1])};
-      inv.workgroupId = wid;
-      for (int k = 0; k < 3; ++k)
-        inv.globalId[k] = wid[k] * result.workgroupSize[k] + inv.localId[k];
-      inv.privates = privateTemplate;
-      initial.workgroups[g].invocations.push_back(
-          static_cast<uint32_t>(initial.invocations.size()));
-      initial.invocations.push_back(std::move(inv));
-    }
+    std::vector<uint32_t>& members = initial.workgroups[g].invocations;
+    members.reserve(perGroup);
+    for (uint32_t l = 0; l < perGroup; ++l)
+      members.push_back(static_cast<uint32_t>(g * perGroup + l));
   }
+  auto addInvocations = [&](Configuration& c) {
+    c.invocations.reserve(invocationCount);
+    for (uint32_t g = 0; g < groups; ++g) {
+      std::array<uint32_t, 3> wid{g % options.dispatch[0],
+                                  (g / options.dispatch[0]) % options.dispatch[1],
+                                  g / (options.dispatch[0] * options.dispatch[1])};
+      for (uint32_t l = 0; l < perGroup; ++l) {
+        Invocation& inv = c.invocations.emplace_back();
+        inv.workgroup = g;
+        inv.localIndex = l;
+        inv.localId = {l % result.workgroupSize[0],
+                       (l / result.workgroupSize[0]) % result.workgroupSize[1],
+                       l / (result.workgroupSize[0] * result.workgroupSize[1])};
+        inv.workgroupId = wid;
+        for (int k = 0; k < 3; ++k)
+          inv.globalId[k] = wid[k] * result.workgroupSize[k] + inv.localId[k];
+        inv.privates = privateTemplate;
+      }
+    }
+  };
 
   // Subgroups (revision 2026, subgroups.h): the sizes to explore, and whether a subgroup
   // operation may be reached in non-uniform control flow.
@@ -400,14 +440,14 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
   // nor beyond kMaxReducedInvocations (its happens-before clocks hold a word per invocation
   // for every atomic step): there every schedule is explored.
   bool reduce = options.allSchedules && options.reduceSchedules && !options.observer &&
-                initial.invocations.size() <= kMaxReducedInvocations;
+                invocationCount <= kMaxReducedInvocations;
   result.reduced = reduce;
 
   // One round: every execution over every choice (depth first), with racy reads returning the
   // values of `domains` (docs/ambiguities.md M14).
   auto exploreRound = [&](const RaceDomains& domains, RaceDomains& newDomains,
                           std::map<std::string, RaceRecord>& races) {
-    ExplorationTree log(reduce, static_cast<uint32_t>(initial.invocations.size()),
+    ExplorationTree log(reduce, invocationCount,
                         options.maxReductionClockWords);
     std::map<std::string, size_t> seen;  // outcome key -> index
     // The races after the reduction's clocks outgrew their bound were not analysed: orders
@@ -432,6 +472,7 @@ DispatchResult runDispatch(Program& program, uint32_t entry,
       }
       ++result.explored;
       Configuration config = initial;  // every execution starts from the same state
+      addInvocations(config);
       Machine machine(program, config, [&log](uint32_t count, const std::string& what) {
         return log.choose(count, what);
       });

@@ -437,6 +437,14 @@ class Machine {
   uint32_t indexOfInvocation(const Invocation& inv) const {
     return static_cast<uint32_t>(&inv - config_.invocations.data());
   }
+  /// The entry point's parameters as `start` gives them, resolved on its first call
+  /// (dispatch.cpp): the common built-in inputs by kind rather than by name.
+  struct EntryInput {
+    uint32_t parameter;  // ParameterId value
+    enum Kind : uint8_t { LocalInvocationIndex, GlobalInvocationId, WorkgroupId, Other } kind;
+  };
+  std::vector<EntryInput> entryInputs_;
+  uint32_t entryInputsOf_ = UINT32_MAX;
 };
 
 }  // namespace plumb::interp

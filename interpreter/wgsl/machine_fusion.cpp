@@ -537,6 +537,8 @@ struct VarLocations {
     case FusedOperand::Parameter:               \
       x = stack[base + (a)];                    \
       break;                                    \
+    default: /* the compiler's modes only */    \
+      __builtin_unreachable();                  \
   }
   const FusedInstruction* in = program.fusedCodes.instructions.data() + code.begin;
   const FusedInstruction* end = program.fusedCodes.instructions.data() + code.end;
@@ -765,6 +767,10 @@ struct VarLocations {
         }
         break;
       }
+      default:
+        // Every FusedOp has its case above, and the instructions are the compiler's
+        // (fused_code.cpp): no range check per dispatch (README "Performance").
+        __builtin_unreachable();
     }
   }
   // A value code's places are all loaded (mayBePlace false: its caller knows it runs one).

@@ -224,6 +224,31 @@ TEST(Machine, BuiltinValuesOfEveryInvocation) {
   EXPECT_EQ(exactWords(r), u({0, 2, 1, 2, 10, 2, 11, 2}));
 }
 
+TEST(Machine, BuiltinValuesOfEveryInvocationInEveryExecution) {
+  // Each execution of an exploration makes its invocations afresh (dispatch.cpp
+  // addInvocations): every one of the four orders of the two workgroups' atomics must see the
+  // same built-in values in a three-dimensional dispatch.
+  const char* src = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<u32, 8>;
+var<workgroup> counter: atomic<u32>;
+@compute @workgroup_size(2, 1, 1) fn main(@builtin(local_invocation_id) l: vec3<u32>,
+    @builtin(local_invocation_index) li: u32, @builtin(global_invocation_id) g: vec3<u32>,
+    @builtin(workgroup_id) w: vec3<u32>) {
+  let i = g.x + 2u * g.z;
+  out[i] = l.x | (li << 4u) | (w.z << 8u) | (g.z << 12u);
+  out[4u + i] = atomicAdd(&counter, 1u);
+})";
+  DispatchOptions all = dispatchOf({1, 1, 2});
+  all.allSchedules = true;
+  auto r = run(src, nullptr, all);
+  ASSERT_TRUE(r.report.ran) << r.errors;
+  const auto& outcomes = r.report.json["outcomes"];
+  EXPECT_EQ(outcomes.size(), 4u) << r.report.json.dump(1);
+  const char* ids[] = {"0x00000000", "0x00000011", "0x00001100", "0x00001111"};
+  for (const auto& o : outcomes)
+    for (int k = 0; k < 4; ++k) EXPECT_EQ(o["buffers"][0]["words"][k]["exact"], ids[k]) << o.dump();
+}
+
 TEST(Machine, WorkgroupMemoryAndControlBarrier) {
   auto r = run(R"(
 @group(0) @binding(0) var<storage, read_write> out: array<u32, 4>;
