@@ -41,12 +41,13 @@ std::optional<AlignAndSize> alignSize(CheckedModule& m, Type t) {
         count = it->second;
       }
       // SizeOf(array<E, N>) = N × roundUp(AlignOf(E), SizeOf(E)).
-      return AlignAndSize{e->align, saturatingMultiply(count, saturatingRoundUp(e->align, e->size))};
+      return AlignAndSize{e->align,
+                          saturatingMultiply(count, saturatingRoundUp(e->align, e->size))};
     }
     case TypeKind::Struct: {
       // #structure-member-layout over the members' fixed-footprint sizes (memory_layout.h).
-      std::optional<StructurePlacement> p = placeMembers(
-          m.types.structInfo(t), [&](Type member) { return alignSize(m, member); });
+      std::optional<StructurePlacement> p =
+          placeMembers(m.types.structInfo(t), [&](Type member) { return alignSize(m, member); });
       if (!p) return std::nullopt;
       if (p->overflow) return AlignAndSize{p->align, UINT64_MAX};
       return AlignAndSize{p->align, saturatingRoundUp(p->align, p->end)};

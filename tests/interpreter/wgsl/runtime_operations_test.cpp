@@ -342,11 +342,10 @@ TEST_F(RuntimeTest, BitcastsBetweenWordsAndF16Halves) {
   // 2026 (Revision::bitcastMayFlush): the subnormal half 0x0001 (2^-24) may be a zero.
   EXPECT_EQ(set(one(bitcastValue(types, u32(0x00013c00), h2)).components()[1]),
             FloatSet::exact(0x1p-24));
-  EXPECT_TRUE(set(one(bitcastValue(types, u32(0x00013c00), h2, true)).components()[1])
-                  .contains(0));
-  EXPECT_EQ(bitcastValue(types, vec({f16(0x1p-24), f16(1.0)}), types.u32(), true)
-                .alternatives.size(),
-            3u);  // 0x3c000001, and the zeros 0x3c000000, 0x3c008000
+  EXPECT_TRUE(set(one(bitcastValue(types, u32(0x00013c00), h2, true)).components()[1]).contains(0));
+  EXPECT_EQ(
+      bitcastValue(types, vec({f16(0x1p-24), f16(1.0)}), types.u32(), true).alternatives.size(),
+      3u);  // 0x3c000001, and the zeros 0x3c000000, 0x3c008000
 }
 
 // ------------------------------------------------------------------ values
