@@ -4,7 +4,8 @@
 #           libgl1-mesa-dri (Mesa's EGL and its llvmpipe driver), gcc if absent;
 #   then compiles oracle/tgsi/arb_runner.c to oracle/tgsi/bin/tgsi_arb_runner and
 #   oracle/tgsi/glsl_runner.c (the GLSL oracle: integer opcodes, DDX, DDY) to
-#   oracle/tgsi/bin/tgsi_glsl_runner.
+#   oracle/tgsi/bin/tgsi_glsl_runner, each with oracle/tgsi/runner_io.c (their shared input
+#   reading and errors).
 # Does nothing when the runner is newer than its source. About 10 s when the packages are
 # present (they are on a machine with scripts/oracle_setup.sh's mesa-vulkan-drivers' siblings),
 # under a minute otherwise.
@@ -29,9 +30,14 @@ for p in "${packages[@]}"; do
   fi
 done
 
-shared="$root/oracle/tgsi/egl_context.h"
-if [[ ${#missing[@]} -eq 0 && -x "$runner" && "$runner" -nt "$source" && "$runner" -nt "$shared" &&
-      -x "$glsl_runner" && "$glsl_runner" -nt "$glsl_source" && "$glsl_runner" -nt "$shared" ]]; then
+io_source="$root/oracle/tgsi/runner_io.c"
+shared=("$root/oracle/tgsi/egl_context.h" "$io_source" "$root/oracle/tgsi/runner_io.h")
+# True when the runner $1 exists and is newer than its source $2 and the shared files.
+fresh() {
+  [[ -x "$1" && "$1" -nt "$2" ]] || return 1
+  for f in "${shared[@]}"; do [[ "$1" -nt "$f" ]] || return 1; done
+}
+if [[ ${#missing[@]} -eq 0 ]] && fresh "$runner" "$source" && fresh "$glsl_runner" "$glsl_source"; then
   exit 0
 fi
 if [[ $check_only -eq 1 ]]; then
@@ -52,9 +58,10 @@ fi
 
 mkdir -p "$(dirname "$runner")"
 # Written to a temporary name and renamed, so that an interrupted build leaves no runner.
-cc -std=c99 -O1 -Wall -Wextra -o "$runner.tmp" "$source" -lEGL -lGL  # includes egl_context.h
+# Each includes egl_context.h and is linked with runner_io.c.
+cc -std=c99 -O1 -Wall -Wextra -o "$runner.tmp" "$source" "$io_source" -lEGL -lGL
 mv "$runner.tmp" "$runner"
-cc -std=c99 -O1 -Wall -Wextra -o "$glsl_runner.tmp" "$glsl_source" -lEGL -lGL
+cc -std=c99 -O1 -Wall -Wextra -o "$glsl_runner.tmp" "$glsl_source" "$io_source" -lEGL -lGL
 mv "$glsl_runner.tmp" "$glsl_runner"
 # A smoke run: the runner must reach llvmpipe (no display is needed: EGL's surfaceless platform).
 printf '!!ARBfp1.0\nOPTION ARB_draw_buffers;\nMOV result.color[0], program.local[0];\nMOV result.color[1], 1;\nEND\n' \

@@ -34,6 +34,28 @@ std::span<const MemberLayout> MemoryLayouts::members(Type structure) {
   return members_[structure.id];
 }
 
+// #structure-member-layout.
+std::optional<StructurePlacement> placeMembers(
+    const StructInfo& s, const std::function<std::optional<AlignAndSize>(Type)>& memberType) {
+  StructurePlacement out;
+  out.members.reserve(s.members.size());
+  for (const MemberInfo& m : s.members) {
+    std::optional<AlignAndSize> ml = memberType(m.type);
+    if (!ml) return std::nullopt;
+    MemberLayout l;
+    // AlignOfMember and SizeOfMember.
+    l.align = m.align ? m.align : ml->align;
+    l.size = m.size ? m.size : ml->size;
+    // OffsetOfMember(S, 1) = 0; OffsetOfMember(S, i) =
+    //   roundUp(AlignOfMember(S, i), OffsetOfMember(S, i-1) + SizeOfMember(S, i-1)).
+    if (!roundUp(l.align, out.end, l.offset)) out.overflow = true;
+    if (__builtin_add_overflow(l.offset, l.size, &out.end)) out.overflow = true;
+    out.align = std::max(out.align, l.align);
+    out.members.push_back(l);
+  }
+  return out;
+}
+
 // #alignment-and-size: the table "Alignment and size for host-shareable types".
 void MemoryLayouts::compute(Type t) {
   TypeLayout out;
@@ -96,34 +118,23 @@ void MemoryLayouts::compute(Type t) {
     }
     case TypeKind::Struct: {
       if (!isHostShareable(types_, t)) break;
-      const StructInfo& s = types_.structInfo(t);
-      std::vector<MemberLayout> members;
-      members.reserve(s.members.size());
+      // The members' layouts are defined: a host-shareable structure's members are.
+      std::optional<StructurePlacement> p =
+          placeMembers(types_.structInfo(t), [&](Type member) -> std::optional<AlignAndSize> {
+            const TypeLayout ml = of(member);  // a copy: `of` may grow the cache
+            out.overflow = out.overflow || ml.overflow;
+            if (ml.runtimeStride) out.runtimeStride = ml.runtimeStride;
+            return AlignAndSize{ml.align, ml.size};
+          });
       out.defined = true;
-      uint64_t end = 0;  // OffsetOfMember(S, i-1) + SizeOfMember(S, i-1)
-      uint64_t align = 1;
-      for (const MemberInfo& m : s.members) {
-        const TypeLayout ml = of(m.type);
-        out.overflow = out.overflow || ml.overflow;
-        MemberLayout l;
-        // #structure-member-layout: AlignOfMember and SizeOfMember.
-        l.align = m.align ? m.align : ml.align;
-        l.size = m.size ? m.size : ml.size;
-        // OffsetOfMember(S, 1) = 0; OffsetOfMember(S, i) =
-        //   roundUp(AlignOfMember(S, i), OffsetOfMember(S, i-1) + SizeOfMember(S, i-1)).
-        if (!roundUp(l.align, end, l.offset)) out.overflow = true;
-        if (__builtin_add_overflow(l.offset, l.size, &end)) out.overflow = true;
-        align = std::max(align, l.align);
-        if (ml.runtimeStride) out.runtimeStride = ml.runtimeStride;
-        members.push_back(l);
-      }
+      out.overflow = out.overflow || p->overflow;
       // AlignOf(S) = max AlignOfMember; SizeOf(S) = roundUp(AlignOf(S), justPastLastMember).
-      out.align = align;
+      out.align = p->align;
       if (out.runtimeStride)
-        out.size = end;  // the runtime-sized array's elements follow; see TypeLayout::size
-      else if (!roundUp(align, end, out.size))
+        out.size = p->end;  // the runtime-sized array's elements follow; see TypeLayout::size
+      else if (!roundUp(p->align, p->end, out.size))
         out.overflow = true;
-      members_[t.id] = std::move(members);
+      members_[t.id] = std::move(p->members);
       break;
     }
     case TypeKind::Buffer:

@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -34,6 +36,28 @@ struct MemberLayout {
   uint64_t align = 0;   // AlignOfMember(S, i): @align(n) if given, else AlignOf(T)
   uint64_t size = 0;    // SizeOfMember(S, i): @size(n) if given, else SizeOf(T)
 };
+
+/// AlignOf(T) and SizeOf(T) of a member's type, as the caller sizes types.
+struct AlignAndSize {
+  uint64_t align = 1;
+  uint64_t size = 0;
+};
+
+/// A structure's members placed by #structure-member-layout.
+struct StructurePlacement {
+  std::vector<MemberLayout> members;
+  uint64_t align = 1;     // AlignOf(S) = max over i of AlignOfMember(S, i)
+  uint64_t end = 0;       // justPastLastMember: OffsetOfMember(S, N) + SizeOfMember(S, N)
+  bool overflow = false;  // an offset or the end does not fit in 64 bits
+};
+
+/// Places the members of `s` (#structure-member-layout: AlignOfMember and SizeOfMember from
+/// @align and @size, else from `memberType`'s AlignOf and SizeOf of the member's type; each
+/// offset the previous member's end rounded up to the member's alignment). Nothing when
+/// `memberType` gives nothing for some member. The one computation of a structure's layout:
+/// MemoryLayouts' (host-shareable types) and byteSizeOf's (fixed-footprint types, byte_size.h).
+std::optional<StructurePlacement> placeMembers(
+    const StructInfo& s, const std::function<std::optional<AlignAndSize>(Type)>& memberType);
 
 /// Computes and caches the layouts of the types of one TypeTable.
 class MemoryLayouts {

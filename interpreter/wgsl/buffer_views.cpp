@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "interpreter/wgsl/runtime_alternatives.h"
 #include "interpreter/wgsl/runtime_operations.h"
 
 namespace plumb::interp {
@@ -109,13 +110,15 @@ uint64_t viewColumnStride(TypeTable& types, MemoryLayouts& layouts, Type matrix)
 
 /// The word `w` read as a value of type `to` (a scalar of 4 bytes, or vec2<f16>): itself when
 /// it was stored as that type, else its bits reinterpreted (new#bitcast-builtin's rules for
-/// the same bits; a set of floats or an indeterminate word: any value).
+/// the same bits, the f16 halves of a word included; several patterns, as of a set of
+/// integers: one value containing each, runtime_alternatives.h's merge; an indeterminate
+/// word: any value).
 RValue reinterpret(TypeTable& types, const RValue& w, Type to) {
   if (w.type == to) return w;
   if (w.isAny()) return anyValueOf(types, to);
   OperationResult r = bitcastValue(types, w, to);
-  if (r.ok() && r.alternatives.size() == 1) {
-    RValue out = std::move(r.alternatives[0]);
+  if (r.ok() && !r.alternatives.empty()) {
+    RValue out = r.alternatives.size() == 1 ? std::move(r.alternatives[0]) : merge(r.alternatives);
     out.type = to;
     return out;
   }

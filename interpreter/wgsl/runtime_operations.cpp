@@ -4,6 +4,7 @@
 // #floating-point-accuracy (float_accuracy.h); integer and boolean results are exact.
 #include "interpreter/wgsl/runtime_operations.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 
@@ -415,6 +416,75 @@ OperationResult componentWise(TypeTable& types, const RValue& v, Type to, const 
   return ok(product(to, parts));
 }
 
+/// The bit patterns of the values of a float set of `kind` (f32 or f16; #internal-value-layout),
+/// without repeats: a zero's two encodings, as the sign of a zero is not tracked
+/// ("Implementations may ignore the sign of a zero", #floating-point-evaluation), and, when
+/// `mayFlush` (Revision::bitcastMayFlush, 2026), a subnormal's zeros too. Empty when they are
+/// not a few patterns (an indeterminate value, more than kMaxAlternatives).
+std::vector<uint32_t> floatPatterns(TypeKind kind, const FloatSet& s, bool mayFlush) {
+  if (s.any) return {};
+  const fp::Format& f = fp::formatOf(kind);
+  bool half = kind == TypeKind::F16;
+  uint32_t negativeZero = half ? 0x8000u : 0x80000000u;
+  std::vector<uint32_t> out;
+  auto push = [&](uint32_t bits) {
+    if (std::find(out.begin(), out.end(), bits) == out.end()) out.push_back(bits);
+  };
+  bool flushed = false;
+  for (double x = s.lo; x <= s.hi; x = fp::nextUp(f, x)) {
+    if (x == 0) {
+      push(0);
+      push(negativeZero);
+    } else {
+      push(half ? f16Bits(x) : f32Bits(x));
+    }
+    flushed = flushed || (mayFlush && fp::isSubnormal(f, x));
+    if (out.size() > kMaxAlternatives) return {};
+  }
+  if (flushed) {
+    push(0);
+    push(negativeZero);
+  }
+  if (out.size() > kMaxAlternatives) return {};
+  return out;
+}
+
+/// The 32-bit patterns an i32, u32 or f32 scalar may have (floatPatterns for an f32). Empty:
+/// not a few patterns.
+std::vector<uint32_t> wordPatterns(TypeTable& types, const RValue& v, bool mayFlush) {
+  if (v.isAny()) return {};
+  if (types.kind(v.type) == TypeKind::F32)
+    return floatPatterns(TypeKind::F32, floatOf(v), mayFlush);
+  if (const auto* i = std::get_if<int64_t>(&v.data)) return {static_cast<uint32_t>(*i)};
+  std::vector<uint32_t> out;
+  if (const auto* set = std::get_if<IntegerSet>(&v.data)) {
+    for (int64_t x : set->values)
+      if (std::find(out.begin(), out.end(), uint32_t(x)) == out.end()) out.push_back(uint32_t(x));
+    if (out.size() > kMaxAlternatives) out.clear();
+  }
+  return out;
+}
+
+/// Any value of the scalar type `t`.
+RValue indeterminateScalar(TypeTable& types, Type t) {
+  TypeKind k = types.kind(t);
+  if (k == TypeKind::F32 || k == TypeKind::F16) return scalarFloat(t, FloatSet::anyValue());
+  return anyScalar(t);
+}
+
+/// The scalar of type `t` (i32, u32, f32, or f16 from the low 16 bits) with these bits. An
+/// infinity or NaN is any value (#floating-point-evaluation: "an undefined value of the
+/// target type"; new: "an indeterminate value"); when `mayFlush`, a subnormal float may be a
+/// zero.
+RValue scalarFromBits(TypeTable& types, Type t, uint32_t bits, bool mayFlush) {
+  TypeKind k = types.kind(t);
+  if (k == TypeKind::I32) return scalarInt(t, int64_t(int32_t(bits)));
+  if (k == TypeKind::U32) return scalarInt(t, int64_t(bits));
+  FloatSet x = FloatSet::exact(k == TypeKind::F16 ? f16FromBits(static_cast<uint16_t>(bits))
+                                                  : double(f32FromBits(bits)));
+  if (mayFlush) x = fp::flush(fp::formatOf(k), x);
+  return scalarFloat(t, x);
+}
 
 /// bitcast of one scalar (#bitcast-expr).
 OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to, bool mayFlush) {
@@ -426,52 +496,104 @@ OperationResult bitcastScalar(TypeTable& types, const RValue& v, Type to, bool m
     return ok({r});
   }
   if (from == TypeKind::F16 || k == TypeKind::F16)
-    return unsupported("bitcast between f16 and " +
-                       types.name(from == TypeKind::F16 ? to : v.type) +
-                       " (no row in #bitcast-expr)");
-  if (k == TypeKind::F32) {
-    // The f32 with the integer's bits; an infinity or NaN is any value
-    // (#floating-point-evaluation).
-    if (v.isAny()) return ok({scalarFloat(to, FloatSet::anyValue())});
-    FloatSet x = FloatSet::exact(f32FromBits(static_cast<uint32_t>(v.intValue())));
-    // Revision::bitcastMayFlush (2026): a subnormal result may be flushed to zero.
-    if (mayFlush) x = fp::flush(fp::formatOf(TypeKind::F32), x);
-    return ok({scalarFloat(to, x)});
-  }
-  if (from == TypeKind::F32) {
-    // The bits of each f32 value in the set: a zero has two encodings, as the sign of a zero
-    // is not tracked ("Implementations may ignore the sign of a zero",
-    // #floating-point-evaluation). More than kMaxAlternatives values: indeterminate.
-    FloatSet s = floatOf(v);
-    if (s.any) return ok({anyScalar(to)});
-    const fp::Format& f = fp::formatOf(TypeKind::F32);
-    Alternatives out;
-    auto push = [&](uint32_t bits) {
-      out.push_back(scalarInt(to, k == TypeKind::I32 ? int64_t(int32_t(bits)) : int64_t(bits)));
-    };
-    bool flushed = false;
-    for (double x = s.lo; x <= s.hi; x = fp::nextUp(f, x)) {
-      if (out.size() + (x == 0 ? 2 : 1) > kMaxAlternatives) return ok({anyScalar(to)});
-      if (x == 0) {
-        push(0);
-        push(0x80000000u);
+    return malformed("bitcast between f16 and " + types.name(from == TypeKind::F16 ? to : v.type) +
+                     " (no row in #bitcast-expr)");
+  // i32 <-> u32 keep the bits; to f32, the f32 with the integer's bits; from f32, the bits of
+  // each value of the set (floatPatterns). Revision::bitcastMayFlush (2026): a subnormal
+  // operand or result may be read as a zero.
+  if (v.isAny() || (from == TypeKind::F32 && floatOf(v).any))
+    return ok({indeterminateScalar(types, to)});
+  std::vector<uint32_t> patterns = wordPatterns(types, v, mayFlush && from == TypeKind::F32);
+  if (patterns.empty()) return ok({indeterminateScalar(types, to)});
+  Alternatives out;
+  for (uint32_t bits : patterns) out.push_back(scalarFromBits(types, to, bits, mayFlush));
+  return ok(std::move(out));
+}
+
+/// Alternatives without repeats (the two encodings of a zero give the same f16 half).
+void addUnique(Alternatives& out, RValue v) {
+  if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(std::move(v));
+}
+
+/// One 32-bit word (an i32, u32 or f32 scalar) as vec2<f16> `pair`: component 0 is the word's
+/// low half, its bytes 0 and 1 (#internal-value-layout: little-endian, a vector's components
+/// at increasing offsets).
+Alternatives wordToHalves(TypeTable& types, const RValue& word, Type pair, bool mayFlush) {
+  Type half = types[pair].element;
+  std::vector<uint32_t> patterns = wordPatterns(types, word, mayFlush);
+  if (patterns.empty())
+    return {RValue{pair,
+                   Components{indeterminateScalar(types, half), indeterminateScalar(types, half)}}};
+  Alternatives out;
+  for (uint32_t bits : patterns)
+    addUnique(out, RValue{pair, Components{scalarFromBits(types, half, bits & 0xFFFFu, mayFlush),
+                                           scalarFromBits(types, half, bits >> 16, mayFlush)}});
+  return out;
+}
+
+/// A vec2<f16> as one 32-bit scalar of type `to`: component 0 gives the low 16 bits.
+Alternatives halvesToWord(TypeTable& types, const RValue& pair, Type to, bool mayFlush) {
+  if (!pair.isComposite() || pair.components().size() != 2) return {indeterminateScalar(types, to)};
+  std::vector<uint32_t> low = floatPatterns(TypeKind::F16, floatOf(pair.components()[0]), mayFlush);
+  std::vector<uint32_t> high =
+      floatPatterns(TypeKind::F16, floatOf(pair.components()[1]), mayFlush);
+  if (low.empty() || high.empty() || low.size() * high.size() > kMaxAlternatives)
+    return {indeterminateScalar(types, to)};
+  Alternatives out;
+  for (uint32_t h : high)
+    for (uint32_t l : low) addUnique(out, scalarFromBits(types, to, l | (h << 16), mayFlush));
+  return out;
+}
+
+/// The rows of #bitcast-expr (new#bitcast-builtin) between f16 vectors and 32-bit scalars:
+/// vec2<f16> <-> i32/u32/f32 and vec4<f16> <-> vec2 of them, through the bits, word by word.
+OperationResult bitcastHalves(TypeTable& types, const RValue& v, Type to, bool mayFlush) {
+  const TypeNode& target = types[to];
+  bool toHalves = target.kind == TypeKind::Vector && types.kind(target.element) == TypeKind::F16;
+  // The operand's words: the 32-bit scalars, or the vec2<f16> pairs of its halves.
+  std::vector<RValue> words;
+  Type pair = types.vector(2, toHalves ? target.element : types[v.type].element);
+  if (!toHalves && types[v.type].size == 2) {
+    words.push_back(v);
+  } else if (toHalves && types.kind(v.type) != TypeKind::Vector) {
+    words.push_back(v);
+  } else {
+    // Two words: vec2 of 32-bit scalars, or vec4<f16> (components 0-1 and 2-3).
+    Type wordType = toHalves ? types[v.type].element : pair;
+    for (size_t w = 0; w < 2; ++w) {
+      if (!v.isComposite()) {
+        words.push_back(anyValueOf(types, wordType));
+      } else if (toHalves) {
+        words.push_back(v.components()[w]);
       } else {
-        push(f32Bits(x));
+        words.push_back(RValue{pair, Components{v.components()[2 * w], v.components()[2 * w + 1]}});
       }
-      // Revision::bitcastMayFlush (2026): a subnormal operand may be read as a zero.
-      flushed = flushed || (mayFlush && fp::isSubnormal(f, x));
     }
-    if (flushed && !s.contains(0)) {
-      if (out.size() + 2 > kMaxAlternatives) return ok({anyScalar(to)});
-      push(0);
-      push(0x80000000u);
-    }
-    return ok(std::move(out));
   }
-  // i32 <-> u32: the same bits.
-  if (v.isAny()) return ok({anyScalar(to)});
-  uint32_t bits = static_cast<uint32_t>(v.intValue());
-  return ok({scalarInt(to, k == TypeKind::I32 ? int64_t(int32_t(bits)) : int64_t(bits))});
+  std::vector<Alternatives> parts;
+  for (const RValue& w : words)
+    parts.push_back(toHalves ? wordToHalves(types, w, pair, mayFlush)
+                             : halvesToWord(types, w,
+                                            target.kind == TypeKind::Vector ? target.element : to,
+                                            mayFlush));
+  if (!toHalves) {
+    if (target.kind != TypeKind::Vector) return ok(std::move(parts[0]));
+    return ok(product(to, parts));
+  }
+  if (words.size() == 1) return ok(std::move(parts[0]));
+  // vec4<f16>: each pair of alternatives of the two words' halves, or their merges when there
+  // are more than kMaxAlternatives pairs (a superset).
+  auto join = [&](const RValue& a, const RValue& b) {
+    Components c = a.components();
+    c.insert(c.end(), b.components().begin(), b.components().end());
+    return RValue{to, std::move(c)};
+  };
+  if (parts[0].size() * parts[1].size() > kMaxAlternatives)
+    return ok({join(merge(parts[0]), merge(parts[1]))});
+  Alternatives out;
+  for (const RValue& a : parts[0])
+    for (const RValue& b : parts[1]) out.push_back(join(a, b));
+  return ok(std::move(out));
 }
 
 }  // namespace
@@ -482,6 +604,11 @@ OperationResult convertValue(TypeTable& types, const RValue& v, Type to) {
 }
 
 OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to, bool mayFlush) {
+  auto isHalf = [&](Type t) {
+    const TypeNode& n = types[t];
+    return types.kind(n.kind == TypeKind::Vector ? n.element : t) == TypeKind::F16;
+  };
+  if (isHalf(v.type) != isHalf(to)) return bitcastHalves(types, v, to, mayFlush);
   return componentWise(
       types, v, to, [&](const RValue& x, Type t) { return bitcastScalar(types, x, t, mayFlush); });
 }

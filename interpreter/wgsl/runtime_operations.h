@@ -69,9 +69,11 @@ OperationResult concretizeAbstract(TypeTable& types, const RValue& v, Type compo
 /// member. The components are kept as they are (sets stay sets).
 RValue composeValue(TypeTable& types, Type result, std::vector<RValue> args);
 
-/// `bitcast<T>(e)` (#bitcast-expr).
-/// `mayFlush` (Revision::bitcastMayFlush, 2026): a subnormal f32 operand or result may be
-/// flushed to zero (new#floating-point-evaluation).
+/// `bitcast<T>(e)` (#bitcast-expr, new#bitcast-builtin), the f16 forms included: a 32-bit
+/// scalar <-> vec2<f16> and vec2 of them <-> vec4<f16>, component 0 being a word's low half
+/// (#internal-value-layout). A float result with the bits of an infinity or NaN is any value.
+/// `mayFlush` (Revision::bitcastMayFlush, 2026): a subnormal f32 or f16 operand or result may
+/// be flushed to zero (new#floating-point-evaluation).
 OperationResult bitcastValue(TypeTable& types, const RValue& v, Type to, bool mayFlush = false);
 
 /// A call of a built-in function that is not a texture, atomic, synchronization or array

@@ -30,8 +30,9 @@
 #include <string.h>
 
 #include "egl_context.h"
+#include "runner_io.h"
 
-enum { kWidth = 256, kMaxOutputs = 7, kMaxParams = 64, kMaxCases = 1 << 16 };
+enum { kWidth = 256, kMaxOutputs = 7, kMaxParams = 64 };
 
 static GLuint loadProgram(GLenum target, const char* text) {
   GLuint id;
@@ -74,24 +75,9 @@ int main(int argc, char** argv) {
     die("OUTPUTS must be 1..7, LOCALS and ENVS 0..64", NULL);
   char* program = readFile(argv[5]);
 
-  /* The cases, read before any GL call so that a bad line costs no context. */
   size_t words = (size_t)(locals + envs) * 4;
-  uint32_t* input = malloc(sizeof(uint32_t) * words * kMaxCases + 1);
   int cases = 0;
-  char line[8192];
-  while (fgets(line, sizeof line, stdin)) {
-    if (line[0] == '\n' || line[0] == 0) continue;
-    if (cases == kMaxCases) die("too many cases (at most 65536)", NULL);
-    char* p = line;
-    for (size_t i = 0; i < words; ++i) {
-      char* end;
-      unsigned long v = strtoul(p, &end, 16);
-      if (end == p) die("an input line has too few words", NULL);
-      input[(size_t)cases * words + i] = (uint32_t)v;
-      p = end;
-    }
-    ++cases;
-  }
+  uint32_t* input = readCases(stdin, words, &cases);
 
   makeContext(0, 0);
   int height = cases / kWidth + 1;

@@ -1,32 +1,14 @@
-/* What the TGSI oracle's runners (arb_runner.c, glsl_runner.c) share: errors, reading the
- * program file, and the EGL surfaceless context on Mesa (docs/tgsi.md, "The Mesa oracle").
- * Included by each runner, which scripts/tgsi_oracle_setup.sh compiles; not part of the core
- * build. */
+/* The EGL surfaceless context on Mesa that the TGSI oracle's runners (arb_runner.c,
+ * glsl_runner.c) share (docs/tgsi.md, "The Mesa oracle"); their errors and input reading are
+ * runner_io.c's. Included by each runner, which scripts/tgsi_oracle_setup.sh compiles; not part
+ * of the core build. */
 #ifndef PLUMB_TGSI_EGL_CONTEXT_H
 #define PLUMB_TGSI_EGL_CONTEXT_H
 
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
-#include <stdio.h>
-#include <stdlib.h>
 
-static void die(const char* what, const char* detail) {
-  fprintf(stderr, "error: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-  exit(1);
-}
-
-static char* readFile(const char* path) {
-  FILE* f = fopen(path, "rb");
-  if (!f) die("cannot open the file", path);
-  fseek(f, 0, SEEK_END);
-  long n = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char* text = malloc((size_t)n + 1);
-  if (!text || fread(text, 1, (size_t)n, f) != (size_t)n) die("cannot read", path);
-  text[n] = 0;
-  fclose(f);
-  return text;
-}
+#include "runner_io.h"
 
 /* A desktop OpenGL compatibility context of at least major.minor (0.0: any) on EGL's
    surfaceless platform: llvmpipe without a display. */

@@ -26,8 +26,9 @@
 #include <string.h>
 
 #include "egl_context.h"
+#include "runner_io.h"
 
-enum { kQuadsPerRow = 128, kMaxOutputs = 7, kMaxWords = 1024, kMaxCases = 1 << 16 };
+enum { kQuadsPerRow = 128, kMaxOutputs = 7, kMaxWords = 1024 };
 
 static GLuint loadShader(const char* text) {
   GLuint shader = glCreateShader(GL_FRAGMENT_SHADER);
@@ -62,22 +63,8 @@ int main(int argc, char** argv) {
     die("OUTPUTS must be 1..7, WORDS a multiple of 4 in 4..1024", NULL);
   char* shader = readFile(argv[3]);
 
-  uint32_t* input = malloc(sizeof(uint32_t) * (size_t)words * kMaxCases + 1);
   int cases = 0;
-  static char line[1 << 16];
-  while (fgets(line, sizeof line, stdin)) {
-    if (line[0] == '\n' || line[0] == 0) continue;
-    if (cases == kMaxCases) die("too many cases (at most 65536)", NULL);
-    char* p = line;
-    for (int i = 0; i < words; ++i) {
-      char* end;
-      unsigned long v = strtoul(p, &end, 16);
-      if (end == p) die("an input line has too few words", NULL);
-      input[(size_t)cases * (size_t)words + (size_t)i] = (uint32_t)v;
-      p = end;
-    }
-    ++cases;
-  }
+  uint32_t* input = readCases(stdin, (size_t)words, &cases);
 
   makeContext(4, 5);
   const int width = 2 * kQuadsPerRow, height = 2 * (cases / kQuadsPerRow + 1);

@@ -1,10 +1,18 @@
 #include "oracle/wgsl/revision_delta.h"
 
+#include <functional>
+#include <initializer_list>
+#include <optional>
 #include <set>
 #include <string_view>
+#include <type_traits>
 #include <utility>
+#include <variant>
 
 #include "interpreter/wgsl/run.h"
+#include "semantics/diagnostic.h"
+#include "semantics/source.h"
+#include "semantics/wgsl/parser.h"
 #include "semantics/wgsl/revision.h"
 
 namespace plumb::oracle {
@@ -47,26 +55,129 @@ constexpr std::pair<std::string_view, std::string_view> kEntries[] = {
     {"limits", "1.8 limits"},
 };
 
-/// The dynamic fields of Revision (docs/revision-2026.md "Run time") and their entries.
-constexpr std::pair<bool Revision::*, std::string_view> kDynamicEntries[] = {
-    {&Revision::assignmentLeftHandSideFirst,
-     "3.8 an assignment evaluates its left-hand side first"},
-    {&Revision::invalidReferenceInOriginatingVariable,
-     "2.5 an out-of-bounds access of any variable may reach its other elements"},
-    {&Revision::textureStoreOutOfBoundsDiscarded,
-     "2.6 an out-of-bounds textureStore is not executed"},
-    {&Revision::currentAccuracyTable, "7.1 the accuracy table"},
-    {&Revision::outOfBoundsAccessIsDynamicError, "2.5 an out-of-bounds access is a dynamic error"},
-    {&Revision::bitcastMayFlush, "6.2 a bitcast may flush a subnormal"},
-    {&Revision::frexpSubnormalIndeterminate, "6.2 frexp of a subnormal is indeterminate"},
-    {&Revision::unpackNormalizedWithinThreeUlp,
-     "7.1 unpack4x8snorm/unorm and unpack2x16snorm/unorm within 3 ULP"},
-    {&Revision::vectorComponentWriteMayAccessVector,
-     "7.2 a write to a vector component may access the whole vector"},
-    {&Revision::discardDemotesToHelper, "4.2 discard demotes the invocation to a helper"},
-    {&Revision::positionWZeroIsDynamicError,
-     "8 position.w = 0 in a vertex output is a dynamic error"},
+/// What a program contains, as far as the run-time deltas' rules are concerned: the
+/// constructs at which the interpreter consults each dynamic field of Revision.
+struct ProgramConstructs {
+  std::set<std::string, std::less<>> calls;  // the names of the functions it calls
+  bool assignment = false;                   // an assignment with a left-hand side (not `_ = e`)
+  bool index = false;                        // an index expression `e[i]`
+  bool componentWrite = false;               // a write to, or the address of, a member or element
+  bool bitcast = false;
+  bool discard = false;
+  bool vertexStage = false;  // a @vertex entry point
+  bool calls_(std::initializer_list<std::string_view> names) const {
+    for (std::string_view n : names)
+      if (calls.count(n)) return true;
+    return false;
+  }
 };
+
+/// The dynamic fields of Revision (docs/revision-2026.md "Run time"), their entries, and
+/// whether a program can reach the rule each changes (where the interpreter consults the
+/// field; when in doubt, it can).
+struct DynamicEntry {
+  bool Revision::*field;
+  std::string_view entry;
+  bool (*reached)(const ProgramConstructs&);
+};
+constexpr DynamicEntry kDynamicEntries[] = {
+    // machine_statements.cpp: the order of an assignment's two sides.
+    {&Revision::assignmentLeftHandSideFirst, "3.8 an assignment evaluates its left-hand side first",
+     [](const ProgramConstructs& p) { return p.assignment; }},
+    // machine.cpp: an invalid memory reference, made by an out-of-bounds index or buffer view.
+    {&Revision::invalidReferenceInOriginatingVariable,
+     "2.5 an out-of-bounds access of any variable may reach its other elements",
+     [](const ProgramConstructs& p) {
+       return p.index || p.calls_({"bufferView", "bufferArrayView"});
+     }},
+    {&Revision::textureStoreOutOfBoundsDiscarded,
+     "2.6 an out-of-bounds textureStore is not executed",
+     [](const ProgramConstructs& p) { return p.calls_({"textureStore"}); }},
+    // runtime_float_builtins.cpp (acos, asin, atan2, tanh, and min and max, which clamp,
+    // saturate and smoothstep use) and stage_fragment.cpp (the derivatives).
+    {&Revision::currentAccuracyTable, "7.1 the accuracy table",
+     [](const ProgramConstructs& p) {
+       return p.calls_({"acos", "asin", "atan2", "tanh", "min", "max", "clamp", "saturate",
+                        "smoothstep", "dpdx", "dpdxCoarse", "dpdxFine", "dpdy", "dpdyCoarse",
+                        "dpdyFine", "fwidth", "fwidthCoarse", "fwidthFine"});
+     }},
+    {&Revision::outOfBoundsAccessIsDynamicError, "2.5 an out-of-bounds access is a dynamic error",
+     [](const ProgramConstructs& p) {
+       return p.index || p.calls_({"bufferView", "bufferArrayView"});
+     }},
+    {&Revision::bitcastMayFlush, "6.2 a bitcast may flush a subnormal",
+     [](const ProgramConstructs& p) { return p.bitcast || p.calls_({"bitcast"}); }},
+    {&Revision::frexpSubnormalIndeterminate, "6.2 frexp of a subnormal is indeterminate",
+     [](const ProgramConstructs& p) { return p.calls_({"frexp"}); }},
+    {&Revision::unpackNormalizedWithinThreeUlp,
+     "7.1 unpack4x8snorm/unorm and unpack2x16snorm/unorm within 3 ULP",
+     [](const ProgramConstructs& p) {
+       return p.calls_({"unpack4x8snorm", "unpack4x8unorm", "unpack2x16snorm", "unpack2x16unorm"});
+     }},
+    {&Revision::vectorComponentWriteMayAccessVector,
+     "7.2 a write to a vector component may access the whole vector",
+     [](const ProgramConstructs& p) { return p.componentWrite; }},
+    {&Revision::discardDemotesToHelper, "4.2 discard demotes the invocation to a helper",
+     [](const ProgramConstructs& p) { return p.discard; }},
+    {&Revision::positionWZeroIsDynamicError,
+     "8 position.w = 0 in a vertex output is a dynamic error",
+     [](const ProgramConstructs& p) { return p.vertexStage; }},
+};
+
+/// The constructs of `wgsl` under `revision`; nothing when it does not parse.
+std::optional<ProgramConstructs> constructsOf(const std::string& wgsl, const Revision& revision) {
+  using namespace ast;
+  SourceFile file("case.wgsl", wgsl);
+  DiagnosticList diagnostics;
+  std::unique_ptr<Module> m = parseModule(file, revision, diagnostics);
+  if (!m || diagnostics.hasErrors()) return std::nullopt;
+  ProgramConstructs out;
+  // Whether an expression has a member or index access in it (a component of something).
+  std::function<bool(ExpressionId)> accesses = [&](ExpressionId id) -> bool {
+    if (!id) return false;
+    return std::visit(
+        [&](const auto& n) -> bool {
+          using N = std::decay_t<decltype(n)>;
+          if constexpr (std::is_same_v<N, IndexExpression> || std::is_same_v<N, MemberExpression>)
+            return true;
+          else if constexpr (std::is_same_v<N, ParenthesizedExpression>)
+            return accesses(n.inner);
+          else if constexpr (std::is_same_v<N, UnaryExpression>)
+            return accesses(n.operand);
+          else
+            return false;
+        },
+        (*m)[id].node);
+  };
+  for (uint32_t i = 0; i < m->expressions.size(); ++i) {
+    const Expression& e = (*m)[ExpressionId{i}];
+    if (const auto* call = std::get_if<CallExpression>(&e.node)) {
+      if (Symbol f = call->function()) out.calls.insert(std::string(m->name(f)));
+    } else if (std::holds_alternative<IndexExpression>(e.node)) {
+      out.index = true;
+    } else if (std::holds_alternative<BitcastExpression>(e.node)) {
+      out.bitcast = true;
+    } else if (const auto* u = std::get_if<UnaryExpression>(&e.node)) {
+      if (u->op == UnaryOperator::AddressOf && accesses(u->operand)) out.componentWrite = true;
+    }
+  }
+  for (uint32_t i = 0; i < m->statements.size(); ++i) {
+    const Statement& s = (*m)[StatementId{i}];
+    if (const auto* a = std::get_if<AssignmentStatement>(&s.node)) {
+      out.assignment = out.assignment || bool(a->target);
+      out.componentWrite = out.componentWrite || accesses(a->target);
+    } else if (const auto* inc = std::get_if<IncrementStatement>(&s.node)) {
+      out.componentWrite = out.componentWrite || accesses(inc->target);
+    } else if (const auto* dec = std::get_if<DecrementStatement>(&s.node)) {
+      out.componentWrite = out.componentWrite || accesses(dec->target);
+    } else if (std::holds_alternative<DiscardStatement>(s.node)) {
+      out.discard = true;
+    }
+  }
+  for (uint32_t i = 0; i < m->attributes.size(); ++i)
+    if (m->name((*m)[AttributeId{i}].name) == "vertex") out.vertexStage = true;
+  return out;
+}
 
 /// Which dynamic deltas alone explain a device output: the case run under `base` with one
 /// field of the other revision at a time; the entries of those under which the output lies
@@ -94,7 +205,7 @@ std::string dynamicEntries(const OracleCase& c, const Revision& base, const Revi
     if (b.kind == BufferKind::Uniform) uniform.insert({b.group, b.binding});
   }
   std::string out;
-  for (const auto& [field, entry] : kDynamicEntries) {
+  for (const auto& [field, entry, reached] : kDynamicEntries) {
     if (base.*field == other.*field) continue;
     Revision r = base;
     r.*field = other.*field;
@@ -131,15 +242,24 @@ std::string dynamicEntries(const OracleCase& c, const Revision& base, const Revi
 }  // namespace
 
 std::string revisionDeltaEntry(const PlumbVerdict& a, const PlumbVerdict& b, const Revision* ra,
-                               const Revision* rb) {
+                               const Revision* rb, const std::string* wgsl) {
   const std::string kDocument = " (revision-delta-2022-06-to-2026.md)";
   if (a.valid && b.valid) {
     // Both accept: the outcome sets differ by a run-time delta, one of those on which the two
-    // revisions differ (kDynamicEntries: "SECTION text"), each named with its section.
+    // revisions differ (kDynamicEntries: "SECTION text"), each named with its section; with
+    // the program, only those whose rule it can reach, when it reaches one (else every one:
+    // never an empty explanation).
+    std::optional<ProgramConstructs> program;
+    if (wgsl && ra) program = constructsOf(*wgsl, *ra);
+    bool reachesOne = false;
+    for (const auto& [field, entry, reached] : kDynamicEntries)
+      reachesOne =
+          reachesOne || (program && reached(*program) && !(ra && rb && ra->*field == rb->*field));
     std::string sections, texts;
     std::set<std::string_view> seen;
-    for (const auto& [field, entry] : kDynamicEntries) {
+    for (const auto& [field, entry, reached] : kDynamicEntries) {
       if (ra && rb && ra->*field == rb->*field) continue;
+      if (reachesOne && !reached(*program)) continue;
       size_t space = entry.find(' ');
       std::string_view section = entry.substr(0, space);
       if (seen.insert(section).second)
@@ -190,7 +310,7 @@ void labelRevisionDeltas(OracleRun& run, const OutcomeProvider& outcomes) {
                            {"detail", again.detail},
                            {"entry", revisionDeltaEntry(c.verdict, other.verdict,
                                                         Revision::byName(c.verdictOptions.revision),
-                                                        Revision::byName(name))}};
+                                                        Revision::byName(name), &c.wgsl)}};
         // Outputs that differ: which dynamic delta alone explains this one, when one does.
         // (A dispatch's only: a draw's outputs are not buffers of the run.)
         if (c.verdict.valid && other.verdict.valid && compared && c.mode == CaseMode::Run)

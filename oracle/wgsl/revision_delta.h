@@ -21,8 +21,12 @@ void labelRevisionDeltas(OracleRun& run, const OutcomeProvider& outcomes);
 /// The entry of the delta document that explains why Plumb's verdicts `a` and `b` (on one
 /// program, under two revisions) differ, from the first error's rule of the side that
 /// rejects; when both accept, the dynamic deltas (the outcome sets differ): every entry of a
-/// run-time field of Revision on which `ra` and `rb` differ (every one when either is null).
+/// run-time field of Revision on which `ra` and `rb` differ (every one when either is null),
+/// and, given the program `wgsl` (read under `ra`), only those whose rule it can reach (its
+/// built-in calls and constructs: an assignment, an index, a discard, ...), unless it reaches
+/// none of them.
 std::string revisionDeltaEntry(const PlumbVerdict& a, const PlumbVerdict& b,
-                               const Revision* ra = nullptr, const Revision* rb = nullptr);
+                               const Revision* ra = nullptr, const Revision* rb = nullptr,
+                               const std::string* wgsl = nullptr);
 
 }  // namespace plumb::oracle

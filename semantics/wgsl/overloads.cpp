@@ -610,7 +610,64 @@ struct OverloadTable::OnDemand {
   std::unordered_map<std::string, size_t> byName;                   // key(kind, name) -> names
   std::unordered_map<std::string, std::vector<Overload>> sameRows;  // sameRowKey -> overloads
   ParseCache parsed;
+  // The full table's overloads, by kind and name as the full constructor sorts them: built on
+  // the first call of all() or size(), which expands every name (the overloads are copies of
+  // the names' own, so a span from candidates() stays valid).
+  bool allExpanded = false;
+  std::vector<Overload> all;
+
+  // Expands one name's rows if not yet done; the caller holds `mutex`.
+  const std::vector<Overload>& expand(Name& entry, const OverloadTable& table);
+  // Expands every name and fills `all`; the caller holds `mutex`.
+  void expandAll(const OverloadTable& table);
 };
+
+const std::vector<Overload>& OverloadTable::OnDemand::expand(Name& entry,
+                                                             const OverloadTable& table) {
+  if (entry.expanded) return entry.overloads;
+  // The full expansion's overloads of this name, in its order (the rows' order, each row's
+  // expansion in its order), with the types the constructor's list interned.
+  for (const OverloadRow* row : entry.rows) {
+    std::string rowKey = sameRowKey(*row);
+    auto same = sameRows.find(rowKey);
+    if (same == sameRows.end()) {
+      std::vector<Overload> fresh;
+      if (!expandRow(*row, *types, table, true, parsed, nullptr, fresh))
+        throw std::logic_error("the built-in table's row '" + std::string(row->name) +
+                               std::string(row->signature) +
+                               "' does not expand over the build's list of its types");
+      same = sameRows.emplace(std::move(rowKey), std::move(fresh)).first;
+    }
+    for (const Overload& o : same->second) {
+      entry.overloads.push_back(o);
+      entry.overloads.back().row = row;
+    }
+  }
+  entry.expanded = true;
+  return entry.overloads;
+}
+
+void OverloadTable::OnDemand::expandAll(const OverloadTable& table) {
+  if (allExpanded) return;
+  // The names by kind, then name: the full constructor's stable sort, whose equal keys keep
+  // the rows' order, which is each name's own order here.
+  std::vector<Name*> sorted;
+  sorted.reserve(names.size());
+  for (Name& n : names) sorted.push_back(&n);
+  std::sort(sorted.begin(), sorted.end(), [](const Name* x, const Name* y) {
+    const OverloadRow& a = *x->rows.front();
+    const OverloadRow& b = *y->rows.front();
+    if (a.kind != b.kind) return a.kind < b.kind;
+    return a.name < b.name;
+  });
+  std::vector<Overload> out;
+  for (Name* n : sorted) {
+    const std::vector<Overload>& overloads = expand(*n, table);
+    out.insert(out.end(), overloads.begin(), overloads.end());
+  }
+  all = std::move(out);
+  allExpanded = true;
+}
 
 OverloadTable::OverloadTable(TypeTable& types, std::vector<std::string>* problems,
                              const Revision* revision) {
@@ -703,33 +760,22 @@ std::span<const Overload> OverloadTable::candidates(OverloadKind kind,
     auto it = onDemand_->byName.find(key(kind, name));
     if (it == onDemand_->byName.end()) return {};
     std::lock_guard<std::mutex> lock(onDemand_->mutex);
-    OnDemand::Name& entry = onDemand_->names[it->second];
-    if (!entry.expanded) {
-      // The full expansion's overloads of this name, in its order (the rows' order, each row's
-      // expansion in its order), with the types the list above interned.
-      for (const OverloadRow* row : entry.rows) {
-        std::string rowKey = sameRowKey(*row);
-        auto same = onDemand_->sameRows.find(rowKey);
-        if (same == onDemand_->sameRows.end()) {
-          std::vector<Overload> fresh;
-          if (!expandRow(*row, *onDemand_->types, *this, true, onDemand_->parsed, nullptr, fresh))
-            throw std::logic_error("the built-in table's row '" + std::string(row->name) +
-                                   std::string(row->signature) +
-                                   "' does not expand over the build's list of its types");
-          same = onDemand_->sameRows.emplace(std::move(rowKey), std::move(fresh)).first;
-        }
-        for (const Overload& o : same->second) {
-          entry.overloads.push_back(o);
-          entry.overloads.back().row = row;
-        }
-      }
-      entry.expanded = true;
-    }
-    return entry.overloads;
+    return onDemand_->expand(onDemand_->names[it->second], *this);
   }
   auto it = byName_.find(key(kind, name));
   if (it == byName_.end()) return {};
   return std::span<const Overload>(overloads_.data() + it->second.first, it->second.second);
+}
+
+size_t OverloadTable::size() const {
+  return all().size();
+}
+
+std::span<const Overload> OverloadTable::all() const {
+  if (!onDemand_) return overloads_;
+  std::lock_guard<std::mutex> lock(onDemand_->mutex);
+  onDemand_->expandAll(*this);
+  return onDemand_->all;
 }
 
 bool OverloadTable::isBuiltinName(std::string_view name) const {

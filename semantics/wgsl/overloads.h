@@ -58,8 +58,8 @@ class OverloadTable {
   /// the types the full expansion interns, in its order, from `expansionTypes`, which is
   /// expansionTypes(revision) (the build writes it: checker/wgsl/builtin_type_order.h), so
   /// that every handle and every lookup is the full expansion's. Lookups intern nothing, so
-  /// copies of `types` made after this constructor stay valid for every overload. `all()` and
-  /// `size()` are the full table's only.
+  /// copies of `types` made after this constructor stay valid for every overload. Its first
+  /// `all()` or `size()` expands every name (the full table, in the full table's order).
   OverloadTable(TypeTable& types, const Revision* revision,
                 std::span<const uint64_t> expansionTypes);
   ~OverloadTable();
@@ -74,8 +74,10 @@ class OverloadTable {
   /// Thread-safe in both forms.
   std::span<const Overload> candidates(OverloadKind kind, std::string_view name) const;
   bool isBuiltinName(std::string_view name) const;
-  size_t size() const { return overloads_.size(); }
-  std::span<const Overload> all() const { return overloads_; }
+  /// Every overload, by kind and name (an on-demand table expands all its names first: the
+  /// cost its lookups avoid).
+  size_t size() const;
+  std::span<const Overload> all() const;
 
   /// A predeclared structure by the spec's name (e.g. "__frexp_result_vec2_f32"), if any.
   Type predeclaredStruct(std::string_view name) const;

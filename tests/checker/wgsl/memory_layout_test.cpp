@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "check_util.h"
+#include "checker/wgsl/byte_size.h"
 #include "test_data.h"
 
 namespace plumb {
@@ -201,6 +202,49 @@ TEST(MemoryLayout, AlignAndSizeAttributes) {
   EXPECT_EQ(m[2].offset, 52u);
   EXPECT_EQ(r->checked->layouts.of(s).align, 32u);
   EXPECT_EQ(r->checked->layouts.of(s).size, 64u);
+}
+
+// #structure-member-layout is computed once (placeMembers): the layouts of host-shareable
+// structures and the fixed-footprint sizes of new#limits (byteSizeOf, which also sizes bool
+// as 4 bytes aligned to 4) place the same members at the same offsets.
+TEST(MemoryLayout, StructurePlacementIsSharedWithFixedFootprintSizes) {
+  const char* shapes[] = {
+      "a: f32, @align(32) @size(20) b: X, c: f32",
+      "a: vec3<f32>, b: X",
+      "@size(6) a: X, b: vec2<u32>, @align(64) c: X",
+      "a: X, b: array<X, 3>, c: vec3<u32>",
+  };
+  for (const char* shape : shapes) {
+    std::string u32 = std::regex_replace(shape, std::regex("X"), "u32");
+    std::string b = std::regex_replace(shape, std::regex("X"), "bool");
+    auto r = checkSource("struct U { " + u32 + " }\nstruct B { " + b + " }\n");
+    ASSERT_TRUE(r->valid()) << shape << "\n" << r->text();
+    Type u = r->declaration("U")->type, bs = r->declaration("B")->type;
+    const TypeLayout& l = r->checked->layouts.of(u);
+    ASSERT_TRUE(l.defined) << shape;
+    EXPECT_FALSE(r->checked->layouts.of(bs).defined) << shape;  // bool is not host-shareable
+    EXPECT_EQ(byteSizeOf(*r->checked, bs), l.size) << shape;
+    // placeMembers itself, with bool sized as u32: the members MemoryLayouts keeps.
+    std::optional<StructurePlacement> p =
+        placeMembers(r->checked->types.structInfo(bs), [&](Type t) -> std::optional<AlignAndSize> {
+          if (t == r->checked->types.boolType()) return AlignAndSize{4, 4};
+          const TypeLayout& ml = r->checked->layouts.of(t);
+          if (!ml.defined) return std::nullopt;  // array<bool, 3>
+          return AlignAndSize{ml.align, ml.size};
+        });
+    std::span<const MemberLayout> members = r->checked->layouts.members(u);
+    if (std::string(shape).find("array") != std::string::npos) {
+      EXPECT_FALSE(p) << shape;
+      continue;
+    }
+    ASSERT_TRUE(p) << shape;
+    ASSERT_EQ(p->members.size(), members.size()) << shape;
+    for (size_t i = 0; i < members.size(); ++i) {
+      EXPECT_EQ(p->members[i].offset, members[i].offset) << shape << " #" << i;
+      EXPECT_EQ(p->members[i].size, members[i].size) << shape << " #" << i;
+    }
+    EXPECT_EQ(p->align, l.align) << shape;
+  }
 }
 
 // ----------------------------------------------------------------- #address-space-layout-constraints

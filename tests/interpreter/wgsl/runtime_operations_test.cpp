@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "checker/float_rounding.h"
 #include "interpreter/wgsl/float_accuracy.h"
 #include "runtime_test_fixture.h"
 
@@ -294,6 +295,57 @@ TEST_F(RuntimeTest, Bitcasts) {
   EXPECT_EQ(bitcastValue(types, f32(1.0, 1.0 + 0x1p-23), types.u32()).alternatives.size(), 2u);
   EXPECT_TRUE(one(bitcastValue(types, f32(1, 2), types.u32())).isAny());
   EXPECT_EQ(one(bitcastValue(types, i32(-1), types.u32())).intValue(), 4294967295);
+}
+
+// #bitcast-expr's binary16x2 and binary16x4 rows (new#bitcast-builtin): the bits of a word,
+// component 0 being its low half (#internal-value-layout), exactly.
+TEST_F(RuntimeTest, BitcastsBetweenWordsAndF16Halves) {
+  Type h2 = types.vector(2, types.f16()), h4 = types.vector(4, types.f16());
+  Type u2 = types.vector(2, types.u32());
+  // 0xc0003c00: low half 0x3c00 (1.0), high half 0xc000 (-2.0).
+  RValue halves = one(bitcastValue(types, u32(0xc0003c00), h2));
+  ASSERT_TRUE(halves.isComposite());
+  EXPECT_EQ(set(halves.components()[0]), FloatSet::exact(1.0));
+  EXPECT_EQ(set(halves.components()[1]), FloatSet::exact(-2.0));
+  EXPECT_EQ(one(bitcastValue(types, vec({f16(1.0), f16(-2.0)}), types.u32())).intValue(),
+            0xc0003c00);
+  EXPECT_EQ(one(bitcastValue(types, vec({f16(1.0), f16(-2.0)}), types.i32())).intValue(),
+            int32_t(0xc0003c00));
+  // f32 1.0 is 0x3f800000: halves 0x0000 (0.0) and 0x3f80 (1.875), one alternative.
+  RValue fromFloat = one(bitcastValue(types, f32(1.0), h2));
+  EXPECT_EQ(set(fromFloat.components()[0]), FloatSet::exact(0.0));
+  EXPECT_EQ(set(fromFloat.components()[1]), FloatSet::exact(1.875));
+  // Back: the low half 0.0 has two encodings (0x0000, 0x8000): 1.0f or 0x3f808000.
+  OperationResult back = bitcastValue(types, vec({f16(0.0), f16(1.875)}), types.f32());
+  ASSERT_EQ(back.alternatives.size(), 2u);
+  EXPECT_EQ(set(back.alternatives[0]), FloatSet::exact(1.0));
+  EXPECT_EQ(set(back.alternatives[1]), FloatSet::exact(f32FromBits(0x3f808000u)));
+  // An f32 zero's two encodings give the same halves: one alternative.
+  EXPECT_EQ(bitcastValue(types, f32(0.0), h2).alternatives.size(), 1u);
+  // The bits of an infinity (0x7c00) or a NaN (0x7e00) in a half: any value of it.
+  RValue inf = one(bitcastValue(types, u32(0x7c003c00), h2));
+  EXPECT_EQ(set(inf.components()[0]), FloatSet::exact(1.0));
+  EXPECT_TRUE(set(inf.components()[1]).any);
+  EXPECT_TRUE(set(one(bitcastValue(types, u32(0x3c007e00), h2)).components()[0]).any);
+  // An indeterminate operand: every half or word.
+  RValue anyHalves = one(bitcastValue(types, anyOf(types.u32()), h2));
+  EXPECT_TRUE(set(anyHalves.components()[0]).any && set(anyHalves.components()[1]).any);
+  EXPECT_TRUE(one(bitcastValue(types, vec({f16(1.0), anyOf(types.f16())}), types.u32())).isAny());
+  // vec4<f16> <-> vec2<u32>: word by word.
+  RValue words = one(bitcastValue(types, vec({f16(1.0), f16(-2.0), f16(0.5), f16(2.0)}), u2));
+  EXPECT_EQ(words.components()[0].intValue(), 0xc0003c00);
+  EXPECT_EQ(words.components()[1].intValue(), 0x40003800);
+  RValue four = one(bitcastValue(types, vec({u32(0xc0003c00), u32(0x40003800)}), h4));
+  ASSERT_EQ(four.components().size(), 4u);
+  const double expected[] = {1.0, -2.0, 0.5, 2.0};
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(set(four.components()[i]), FloatSet::exact(expected[i]));
+  // 2026 (Revision::bitcastMayFlush): the subnormal half 0x0001 (2^-24) may be a zero.
+  EXPECT_EQ(set(one(bitcastValue(types, u32(0x00013c00), h2)).components()[1]),
+            FloatSet::exact(0x1p-24));
+  EXPECT_TRUE(set(one(bitcastValue(types, u32(0x00013c00), h2, true)).components()[1]).contains(0));
+  EXPECT_EQ(
+      bitcastValue(types, vec({f16(0x1p-24), f16(1.0)}), types.u32(), true).alternatives.size(),
+      3u);  // 0x3c000001, and the zeros 0x3c000000, 0x3c008000
 }
 
 // ------------------------------------------------------------------ values

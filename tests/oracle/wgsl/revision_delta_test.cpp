@@ -181,5 +181,60 @@ TEST(OracleRevisionDelta, BothAcceptNamesTheRunTimeDeltas) {
   EXPECT_EQ(revisionDeltaEntry(valid, valid), all);
 }
 
+// With the program (a draw's, whose outputs are not re-run delta by delta): only the deltas
+// whose rule the program can reach, from its built-in calls and constructs; every one when it
+// reaches none (or does not parse), never an empty explanation.
+TEST(OracleRevisionDelta, BothAcceptNamesTheDeltasTheProgramReaches) {
+  PlumbVerdict valid;
+  valid.valid = true;
+  const Revision& seed = Revision::wgsl2022_06();
+  const Revision& current = Revision::wgsl2026();
+  std::string all = revisionDeltaEntry(valid, valid, &seed, &current);
+  auto entry = [&](const std::string& wgsl) {
+    return revisionDeltaEntry(valid, valid, &seed, &current, &wgsl);
+  };
+  std::string discard = R"(
+@fragment fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+  if (p.x < 1.0) { discard; }
+  return vec4<f32>(1.0);
+})";
+  EXPECT_EQ(entry(discard).rfind("delta 4.2: the dynamic semantics (discard demotes the "
+                                 "invocation to a helper; docs/revision-2026.md)",
+                                 0),
+            0u)
+      << entry(discard);
+  std::string accuracy = R"(
+@fragment fn main(@builtin(position) p: vec4<f32>) -> @location(0) vec4<f32> {
+  var c = vec4<f32>(0.0);
+  c.x = clamp(dpdx(p.x), 0.0, 1.0);
+  return c;
+})";
+  std::string a = entry(accuracy);
+  EXPECT_EQ(a.rfind("delta 3.8, 7.1, 7.2: the dynamic semantics (an assignment evaluates its "
+                    "left-hand side first; the accuracy table; a write to a vector component may "
+                    "access the whole vector;",
+                    0),
+            0u)
+      << a;
+  std::string unpack = R"(
+@group(0) @binding(0) var<storage, read_write> out: array<vec4<f32>, 2>;
+@compute @workgroup_size(1) fn main() {
+  let u = unpack4x8snorm(0x7f80u);
+  out[1] = vec4<f32>(frexp(u.x).fract);
+  _ = bitcast<u32>(u.y);
+})";
+  std::string u = entry(unpack);
+  // out[1] = ...: an index and, read conservatively, an element write (7.2).
+  EXPECT_EQ(u.rfind("delta 3.8, 2.5, 6.2, 7.1, 7.2:", 0), 0u) << u;
+  EXPECT_NE(u.find("unpack4x8snorm/unorm"), std::string::npos) << u;
+  EXPECT_NE(u.find("frexp of a subnormal"), std::string::npos) << u;
+  EXPECT_NE(u.find("a bitcast may flush"), std::string::npos) << u;
+  EXPECT_EQ(u.find("accuracy table"), std::string::npos) << u;
+  EXPECT_EQ(u.find("discard"), std::string::npos) << u;
+  // Reaching none of them, or not parsing: every one.
+  EXPECT_EQ(entry("@fragment fn main() -> @location(0) vec4<f32> { return vec4<f32>(1.0); }"), all);
+  EXPECT_EQ(entry("fn ("), all);
+}
+
 }  // namespace
 }  // namespace plumb::oracle

@@ -214,6 +214,37 @@ TEST(OverloadTable, OnDemandTableIsTheFullTableInBothRevisions) {
   }
 }
 
+// all() and size() of an on-demand table are the full table's, in its order, whether or not
+// some names were looked up before (their spans stay valid).
+TEST(OverloadTable, OnDemandTableAllAndSizeAreTheFullTables) {
+  for (const Revision* revision : {static_cast<const Revision*>(nullptr), &Revision::wgsl2026()}) {
+    SCOPED_TRACE(revision ? "2026" : "seed");
+    TypeTable fullTypes, lazyTypes;
+    OverloadTable full(fullTypes, nullptr, revision);
+    OverloadTable lazy(lazyTypes, revision, OverloadTable::expansionTypes(revision));
+    std::span<const Overload> before = lazy.candidates(OverloadKind::Builtin, "clamp");
+    ASSERT_FALSE(before.empty());
+    const Overload* firstClamp = before.data();
+    size_t clamps = before.size();
+    EXPECT_EQ(lazy.size(), full.size());
+    std::span<const Overload> a = full.all();
+    std::span<const Overload> b = lazy.all();
+    ASSERT_EQ(a.size(), b.size());
+    for (size_t i = 0; i < a.size(); ++i) {
+      ASSERT_EQ(a[i].row, b[i].row) << a[i].row->name << " #" << i;
+      ASSERT_EQ(a[i].parameters.size(), b[i].parameters.size()) << a[i].row->name;
+      for (size_t p = 0; p < a[i].parameters.size(); ++p)
+        EXPECT_TRUE(samePattern(a[i].parameters[p], b[i].parameters[p])) << a[i].row->name;
+      EXPECT_TRUE(samePattern(a[i].result, b[i].result)) << a[i].row->name;
+    }
+    std::span<const Overload> after = lazy.candidates(OverloadKind::Builtin, "clamp");
+    EXPECT_EQ(after.data(), firstClamp);
+    EXPECT_EQ(after.size(), clamps);
+    EXPECT_EQ(lazy.all().data(), b.data());  // expanded once
+    EXPECT_EQ(lazyTypes.size(), fullTypes.size());
+  }
+}
+
 // A list that does not fit the rows is refused, never used with other types: one type short,
 // some name's rows cannot be expanded; one node changed, the handles would differ.
 TEST(OverloadTable, OnDemandTableRefusesAListThatDoesNotFitItsRows) {
