@@ -492,8 +492,8 @@ class Execution {
   }
   // `x op y` on two constants in a float-reading execution: folded as integers (the result
   // then held as float where a run-time operation reads it) or, as empty, computed as float.
-  // No choice where the readings agree; none where folding breaks C's rules (the integer
-  // execution has that outcome).
+  // No choice where a float result is the folded one; none where folding breaks C's rules (the
+  // integer execution has that outcome).
   std::optional<Component> foldedAsIntegers(const std::string& op, const Component& x,
                                             const Component& y, Scalar rs,
                                             const std::vector<IntSet>& asFloat, Span span) {
@@ -505,8 +505,9 @@ class Execution {
       if (w.bits != 32) return std::nullopt;
       exact = wrapToWidth(exact, w);
     }
-    if (asFloat.size() == 1 && asFloat[0] == IntSet::of(exact))
-      return Component::ofConstantInt(asFloat[0], exact);
+    // A float result equal to the folded one gives the same state: no choice of its own.
+    if (std::find(asFloat.begin(), asFloat.end(), IntSet::of(exact)) != asFloat.end())
+      return std::nullopt;
     if (choose(2, "constant folding of " + textOf(span),
                {"folded as integers (" + std::to_string(exact) + ")", "computed as float"}) == 1)
       return std::nullopt;
