@@ -463,6 +463,57 @@ class Execution {
     return {asFloatRegister(r.value)};
   }
 
+  // ---- compile-time constants in a float-reading execution (CG-E25, the mixed executions)
+  //
+  // The seed: "If constant folding cannot be performed at run-time precision, it may
+  // optionally be performed using the precision indicated below" (int: 32-bit two's
+  // complement). An int computed from literals only carries a mark and its folded value; where
+  // an execution reads int as float, each operation on two constants whose folded and float
+  // results differ is a choice (a compiler may fold any subset of them; cgc folds as integers).
+  // A value not known to be constant is run-time: that only removes a choice.
+
+  static void markConstant(Component& c) {
+    if (c.kind == ComponentKind::Int && !c.integer.undefined)
+      c = Component::ofConstantInt(c.integer, c.integer.value);
+  }
+  static void forgetConstants(EvalValue& v) {
+    for (Component& c : v.components) c.constant = false;
+    for (EvalValue& e : v.elements) forgetConstants(e);
+  }
+  // An int constant converted to another integer type keeps its mark when its folded value
+  // converts exactly, or wraps at 32 bits (C's conversion to unsigned int; the seed's
+  // two's complement for int); otherwise it is taken as run-time.
+  static Component constantConverted(const Component& c, Scalar to, IntSet value) {
+    if (!c.constant) return Component::ofInt(value);
+    IntegerWidth w = integerWidth(to);
+    if (fitsWidth(c.folded, w)) return Component::ofConstantInt(value, c.folded);
+    if (w.bits == 32) return Component::ofConstantInt(value, wrapToWidth(c.folded, w));
+    return Component::ofInt(value);
+  }
+  // `x op y` on two constants in a float-reading execution: folded as integers (the result
+  // then held as float where a run-time operation reads it) or, as empty, computed as float.
+  // No choice where a float result is the folded one; none where folding breaks C's rules (the
+  // integer execution has that outcome).
+  std::optional<Component> foldedAsIntegers(const std::string& op, const Component& x,
+                                            const Component& y, Scalar rs,
+                                            const std::vector<IntSet>& asFloat, Span span) {
+    IntegerWidth w = integerWidth(rs);
+    IntResult r = intBinaryAt(op, IntSet::of(x.folded), IntSet::of(y.folded), w);
+    if (!r.undefinedBehaviour.empty() || r.value.undefined) return std::nullopt;
+    int64_t exact = r.value.value;
+    if (!fitsWidth(exact, w)) {
+      if (w.bits != 32) return std::nullopt;
+      exact = wrapToWidth(exact, w);
+    }
+    // A float result equal to the folded one gives the same state: no choice of its own.
+    if (std::find(asFloat.begin(), asFloat.end(), IntSet::of(exact)) != asFloat.end())
+      return std::nullopt;
+    if (choose(2, "constant folding of " + textOf(span),
+               {"folded as integers (" + std::to_string(exact) + ")", "computed as float"}) == 1)
+      return std::nullopt;
+    return Component::ofConstantInt(asFloatRegister(IntSet::of(exact)), exact);
+  }
+
   Component zeroComponent(Scalar s) const {
     if (s == Scalar::Bool) return Component::boolean(false);
     if (isIntegral(s)) return Component::ofInt(IntSet::of(0));
@@ -564,7 +615,7 @@ class Execution {
           return c.canFalse && c.canTrue ? Component::ofInt(IntSet::any())
                                          : Component::ofInt(IntSet::of(c.canTrue ? 1 : 0));
         case ComponentKind::Int:
-          return Component::ofInt(narrowInteger(c.integer, to));
+          return constantConverted(c, to, narrowInteger(c.integer, to));
         case ComponentKind::Number: {
           IntResult r = intFromNumberAt(c.number, integerWidth(to));
           if (!r.undefinedBehaviour.empty() && intMayBeFloat_ && to != Scalar::CInt &&
@@ -914,6 +965,7 @@ class Execution {
         v.components[0] = Component::ofInt(errno || u > 0x7FFFFFFFFFFFFFFFull
                                                ? IntSet::any()
                                                : IntSet::of(static_cast<int64_t>(u)));
+        markConstant(v.components[0]);
         return v;
       }
       EvalValue v = makeValue(scalarType(Scalar::CInt), false);
@@ -923,6 +975,7 @@ class Execution {
       v.components[0] = Component::ofInt(IntSet::of(static_cast<int64_t>(static_cast<int32_t>(u))));
       if (u <= 0x7FFFFFFFull)
         v.components[0] = Component::ofInt(IntSet::of(static_cast<int64_t>(u)));
+      markConstant(v.components[0]);
       return v;
     }
     // A floating literal: "cfloat" without a suffix; f float, h half, x fixed (the reference
@@ -1193,13 +1246,23 @@ class Execution {
               !f.empty() && (!r.undefinedBehaviour.empty() || f.size() > 1 || !(f[0] == r.value) ||
                              !fitsWidth(r.value.value, integerWidth(rs)));
           if (!f.empty() && (intAsFloat_ == true || (differs && intEvaluatedAsFloat(rs)))) {
+            bool constants = xi.constant && yi.constant;
+            if (constants) {
+              if (std::optional<Component> c = foldedAsIntegers(op, xi, yi, rs, f, span)) {
+                out.components[i] = *c;
+                continue;
+              }
+            }
             size_t k =
                 f.size() == 1
                     ? 0
                     : static_cast<size_t>(choose(static_cast<int>(f.size()),
                                                  "reciprocal's rounding in " + textOf(span),
                                                  std::vector<std::string>(f.size(), "a quotient")));
-            out.components[i] = Component::ofInt(f[k]);
+            // Computed as float, at compile time or at run time: a constant still (a later
+            // operation may fold from this value).
+            out.components[i] =
+                constants ? Component::ofConstantInt(f[k], f[k].value) : Component::ofInt(f[k]);
             continue;
           }
         }
@@ -1219,7 +1282,9 @@ class Execution {
             return out;
           }
         }
-        out.components[i] = Component::ofInt(r.value);
+        out.components[i] = xi.constant && yi.constant
+                                ? Component::ofConstantInt(r.value, r.value.value)
+                                : Component::ofInt(r.value);
       }
     }
     rule("componentwise-operator", span, valueText(out));
@@ -1257,6 +1322,21 @@ class Execution {
                    : op == "==" ? p == q
                                 : p != q;
           t = r ? Truth::True : Truth::False;
+          if (intAsFloat_ == true && xi.constant && yi.constant) {
+            // CG-E25: two constants compare as folded or as their float registers.
+            p = xi.folded, q = yi.folded;
+            bool folded = op == "<"    ? p < q
+                          : op == ">"  ? p > q
+                          : op == "<=" ? p <= q
+                          : op == ">=" ? p >= q
+                          : op == "==" ? p == q
+                                       : p != q;
+            if (folded != r && choose(2, "constant folding of " + textOf(span),
+                                      {"as float (" + std::string(r ? "true" : "false") + ")",
+                                       "folded as integers (" +
+                                           std::string(folded ? "true" : "false") + ")"}) == 1)
+              t = folded ? Truth::True : Truth::False;
+          }
         }
       }
       // A comparison whose answer differs across the sets: both answers, one execution each
@@ -1387,7 +1467,13 @@ class Execution {
           undefinedBehaviour(r.undefinedBehaviour + " at " + textOf(e.span));
           return v;
         }
-        c = Component::ofInt(r.value);
+        IntResult f = intUnaryAt(e.op, IntSet::of(ci.folded), integerWidth(rs));
+        // Negation keeps a constant (exact in a float register too); `~` does not (its float
+        // reading is not modelled: the value is taken as run-time, CG-E25).
+        c = ci.constant && e.op == "-" && f.undefinedBehaviour.empty() &&
+                    fitsWidth(f.value.value, integerWidth(rs))
+                ? Component::ofConstantInt(r.value, f.value.value)
+                : Component::ofInt(r.value);
       }
     }
     rule("componentwise-operator", e.span, valueText(v));
@@ -2369,6 +2455,8 @@ class Execution {
           given.erase(it);
         } else {
           v = x.initializer ? initialize(*x.initializer, type) : makeValue(type, true);
+          // A uniform's initializer is a default the application may replace: run-time.
+          if (!d.specifiers.isStatic) forgetConstants(v);
         }
         declare(x.name, v);
       }

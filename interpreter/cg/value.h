@@ -26,6 +26,12 @@ struct Component {
   Model model = Model::Fp32;  // Number: its model
   bool canFalse = false;      // Bool: the values it may have (both: undefined)
   bool canTrue = false;
+  // Int: a compile-time constant (a value computed from literals only, never from a parameter,
+  // uniform, varying, texture or derivative), and its value folded as the seed's 32-bit
+  // integers, which a float-reading execution may use where a compiler folds (CG-E25). Not part
+  // of the value: operator== ignores it.
+  bool constant = false;
+  int64_t folded = 0;
   IntSet integer;    // Int
   NumberSet number;  // Number
 
@@ -44,6 +50,13 @@ struct Component {
     Component c;
     c.kind = ComponentKind::Int;
     c.integer = v;
+    return c;
+  }
+  /// A compile-time constant int: `v` as this execution holds it, `exact` as folded.
+  static Component ofConstantInt(IntSet v, int64_t exact) {
+    Component c = ofInt(v);
+    c.constant = !v.undefined;
+    c.folded = exact;
     return c;
   }
   static Component ofNumber(Model m, NumberSet v) {

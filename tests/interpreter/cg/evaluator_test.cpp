@@ -904,6 +904,41 @@ TEST(CgEvaluator, IntMayBeEvaluatedAsFloat) {
             (Outcomes{"return = 2147483648", "undefined"}));
 }
 
+TEST(CgEvaluator, ConstantsMayBeFoldedAsIntegersInAFloatExecution) {
+  // CG-E25's mixed executions: where int is read as float, an operation on two compile-time
+  // constants may be folded as 32-bit integers (the seed: constant folding "may optionally be
+  // performed using the precision indicated below") while run-time operations use float.
+  // cgc 3.1's arbfp1 code for `fold` keeps PARAM 16777220 (16777219 folded, held as float) and
+  // subtracts x in float (16777220); for `compared` it folds `a == 16777216` to 0 and adds x
+  // to 16777216 in float.
+  const char* p = R"(
+    uniform int u = 2;
+    float fold(int x) { int a = 16777217; int b = a + 2; return float(b - x); }
+    float4 compared(int x) { int a = 16777217; return float4(a + x, a == 16777216, 0, 0); }
+    float runTime() { int a = 16777217; int b = a + u; return float(b - 1); }
+    float negated(int x) { int a = -16777217; int b = a - 2; return float(b + x); }
+  )";
+  auto outcomes = [&](const char* entry, std::vector<std::string> args,
+                      const std::string& profile) {
+    return run(p, entry, std::move(args), Precision::Types, true, Dialect::seed(), {}, profile)
+        .outcomes();
+  };
+  // Integers 16777218, float 16777216, 16777219 folded then - 1 in float 16777220.
+  EXPECT_EQ(outcomes("fold", {"1"}, "arbfp1"),
+            (Outcomes{"return = 16777216", "return = 16777218", "return = 16777220"}));
+  EXPECT_EQ(outcomes("fold", {"1"}, "gp4fp"), Outcomes{"return = 16777218"});
+  // The comparison of two constants folded (false) while a + x is computed in float.
+  EXPECT_EQ(outcomes("compared", {"1"}, "fp40"),
+            (Outcomes{"return = float4(16777216, 0, 0, 0)", "return = float4(16777216, 1, 0, 0)",
+                      "return = float4(16777218, 0, 0, 0)"}));
+  // A uniform's initializer is no constant: a + u is not folded.
+  EXPECT_EQ(outcomes("runTime", {}, "arbfp1"),
+            (Outcomes{"return = 16777216", "return = 16777218"}));
+  // Negation keeps a constant: -16777219 folded, then + x in float.
+  EXPECT_EQ(outcomes("negated", {"1"}, "ps_3_0"),
+            (Outcomes{"return = -16777216", "return = -16777218", "return = -16777220"}));
+}
+
 TEST(CgEvaluator, ClipDiscardsWhenAComponentIsNegative) {
   const char* p = R"(
     float4 main(float4 c : COLOR0) : COLOR { clip(c.xyz - 0.5); return c; }
