@@ -433,49 +433,43 @@ IntResult longBinary(std::string_view op, int64_t x, int64_t y) {
   return ub("unknown integer operator");
 }
 
-// The 32-bit unsigned operators: modulo 2^32 (C11 6.2.5p9); the operands are in [0, 2^32).
-IntResult unsignedBinary(std::string_view op, int64_t x, int64_t y) {
-  const IntegerWidth u32{32, false};
-  auto mod = [&](int64_t v) { return IntResult{IntSet::of(wrapToWidth(v, u32)), {}}; };
-  if (op == "+") return mod(x + y);
-  if (op == "-") return mod(x - y);
-  if (op == "*")
-    return mod(static_cast<int64_t>(static_cast<uint64_t>(x) * static_cast<uint64_t>(y)));
+// The unsigned operators at 32 or 64 bits: modulo 2^bits (C11 6.2.5p9), computed modulo 2^64,
+// which each result's reduction modulo 2^bits (`reduce`) keeps exact. unsigned int's operands
+// are in [0, 2^32); unsigned long's in [0, 2^63) (IntSet's range), and its result of 2^63 or
+// more is any value (not held: CGD-11).
+template <typename Reduce>
+IntResult unsignedModular(std::string_view op, uint64_t x, uint64_t y, uint64_t bits,
+                          Reduce reduce) {
+  if (op == "+") return reduce(x + y);
+  if (op == "-") return reduce(x - y);
+  if (op == "*") return reduce(x * y);
   if (op == "/" || op == "%") {
     if (y == 0) return ub("integer division by zero (C11 6.5.5p5)");
-    return mod(op == "/" ? x / y : x % y);
+    return reduce(op == "/" ? x / y : x % y);
   }
-  if (op == "&") return mod(x & y);
-  if (op == "|") return mod(x | y);
-  if (op == "^") return mod(x ^ y);
+  if (op == "&") return reduce(x & y);
+  if (op == "|") return reduce(x | y);
+  if (op == "^") return reduce(x ^ y);
   if (op == "<<" || op == ">>") {
-    if (y < 0 || y >= 32) return ub("shift count outside [0, 32) (C11 6.5.7p3)");
-    return mod(op == "<<" ? static_cast<int64_t>(static_cast<uint64_t>(x) << y) : x >> y);
+    if (y >= bits)
+      return ub(bits == 32 ? "shift count outside [0, 32) (C11 6.5.7p3)"
+                           : "shift count outside [0, 64) (C11 6.5.7p3)");
+    return reduce(op == "<<" ? x << y : x >> y);
   }
   return ub("unknown integer operator");
 }
 
-// The 64-bit unsigned (unsigned long) operators: modulo 2^64 (C11 6.2.5p9). The operands are
-// in [0, 2^63) (IntSet's range); a result of 2^63 or more is any value (not held: CGD-11).
+IntResult unsignedBinary(std::string_view op, int64_t x, int64_t y) {
+  return unsignedModular(op, static_cast<uint64_t>(x), static_cast<uint64_t>(y), 32,
+                         [](uint64_t v) {
+                           return IntResult{IntSet::of(static_cast<int64_t>(v & 0xffffffffu)), {}};
+                         });
+}
+
 IntResult unsignedLongBinary(std::string_view op, uint64_t x, uint64_t y) {
-  auto mod = [](uint64_t v) {
+  return unsignedModular(op, x, y, 64, [](uint64_t v) {
     return IntResult{v >> 63 ? IntSet::any() : IntSet::of(static_cast<int64_t>(v)), {}};
-  };
-  if (op == "+") return mod(x + y);
-  if (op == "-") return mod(x - y);
-  if (op == "*") return mod(x * y);
-  if (op == "/" || op == "%") {
-    if (y == 0) return ub("integer division by zero (C11 6.5.5p5)");
-    return mod(op == "/" ? x / y : x % y);
-  }
-  if (op == "&") return mod(x & y);
-  if (op == "|") return mod(x | y);
-  if (op == "^") return mod(x ^ y);
-  if (op == "<<" || op == ">>") {
-    if (y >= 64) return ub("shift count outside [0, 64) (C11 6.5.7p3)");
-    return mod(op == "<<" ? x << y : x >> y);
-  }
-  return ub("unknown integer operator");
+  });
 }
 }  // namespace
 
