@@ -50,10 +50,7 @@ class Parser {
   std::optional<Program> run() {
     size_t errorsBefore = diagnostics_.errorCount();
     tokens_ = tokenize(file_, diagnostics_, options_.lex);
-    if (options_.lex.dialect.allows(CgcExtension::GlslTypeNames)) glslTypeNames();
-    if (options_.lex.dialect.allows(CgcExtension::UnsignedTypes)) unsignedTypeNames();
-    if (options_.lex.dialect.allows(CgcExtension::IntegerVectorNames)) integerVectorNames();
-    if (options_.lex.dialect.allows(CgcExtension::StdintTypeNames)) stdintTypeNames();
+    typeAliases();
     end_ = tokens_.back();
     if (diagnostics_.errorCount() > errorsBefore) return std::nullopt;
     while (!atEnd()) parseExternalDeclaration();
@@ -62,82 +59,46 @@ class Parser {
   }
 
  private:
-  // cgc's dialect, extension glsl-type-names (CGD-1): GLSL's type names are Cg's types, a
-  // warning at the first use of each name.
-  void glslTypeNames() {
+  // cgc's dialect, the extensions that name Cg's types otherwise: each token that is such a
+  // name becomes the Cg type it names (`alias`), with a warning at the first use of each name
+  // saying what it is (`says`).
+  //  - glsl-type-names (CGD-1): GLSL's type names;
+  //  - unsigned-types (CGD-9): `uint`, `uint2`, `uint2x2`, `uvec2` are `unsigned int` and its
+  //    vectors and matrices;
+  //  - integer-vector-names (CGD-10): `char2`, `short3x3`, `long4` are the vectors and matrices
+  //    of char, short and long;
+  //  - stdint-type-names (CGD-12): `int8_t` ... `uint64_t` are the integer types of those widths.
+  void renameTypeAliases(CgcExtension e, std::optional<std::string> (*alias)(std::string_view),
+                         std::string (*says)(const std::string& cg)) {
     std::set<std::string> warned;
     for (Token& t : tokens_) {
       if (t.kind != TokenKind::Identifier) continue;
-      std::optional<std::string> cg = glslTypeAlias(t.text);
+      std::optional<std::string> cg = alias(t.text);
       if (!cg) continue;
       if (warned.insert(t.text).second)
-        diagnostics_.add({Severity::Warning,
-                          &file_,
-                          t.span,
-                          extensionWarning(CgcExtension::GlslTypeNames,
-                                           "'" + t.text + "' is GLSL's name for " + *cg),
-                          std::string(extensionInfo(CgcExtension::GlslTypeNames).seedRule),
-                          {}});
+        warnExtension(e, t.span, "'" + t.text + "' is " + says(*cg));
       t.text = *cg;
     }
   }
 
-  // cgc's dialect, extension unsigned-types (CGD-9): `uint`, `uint2`, `uint2x2`, `uvec2` are
-  // `unsigned int` and its vectors and matrices, a warning at the first use of each name.
-  void unsignedTypeNames() {
-    std::set<std::string> warned;
-    for (Token& t : tokens_) {
-      if (t.kind != TokenKind::Identifier) continue;
-      std::optional<std::string> cg = unsignedTypeAlias(t.text);
-      if (!cg) continue;
-      if (warned.insert(t.text).second)
-        diagnostics_.add({Severity::Warning,
-                          &file_,
-                          t.span,
-                          extensionWarning(CgcExtension::UnsignedTypes,
-                                           "'" + t.text + "' is cgc's name for " + *cg),
-                          std::string(extensionInfo(CgcExtension::UnsignedTypes).seedRule),
-                          {}});
-      t.text = *cg;
-    }
-  }
-
-  // cgc's dialect, extension integer-vector-names (CGD-10): `char2`, `short3x3`, `long4` are
-  // the vectors and matrices of char, short and long, a warning at the first use of each name.
-  void integerVectorNames() {
-    std::set<std::string> warned;
-    for (Token& t : tokens_) {
-      if (t.kind != TokenKind::Identifier) continue;
-      std::optional<std::string> cg = integerVectorAlias(t.text);
-      if (!cg) continue;
-      if (warned.insert(t.text).second)
-        diagnostics_.add({Severity::Warning,
-                          &file_,
-                          t.span,
-                          extensionWarning(CgcExtension::IntegerVectorNames,
-                                           "'" + t.text +
-                                               "' is cgc's name for a vector or "
-                                               "matrix of " +
-                                               cg->substr(7, cg->find_first_of("1234") - 7)),
-                          std::string(extensionInfo(CgcExtension::IntegerVectorNames).seedRule),
-                          {}});
-      t.text = *cg;
-    }
-  }
-
-  // cgc's dialect, extension stdint-type-names (CGD-12): `int8_t` ... `uint64_t` are the
-  // integer types of those widths, a warning at the first use of each name.
-  void stdintTypeNames() {
-    std::set<std::string> warned;
-    for (Token& t : tokens_) {
-      if (t.kind != TokenKind::Identifier) continue;
-      std::optional<std::string> cg = stdintTypeAlias(t.text);
-      if (!cg) continue;
-      if (warned.insert(t.text).second)
-        warnExtension(CgcExtension::StdintTypeNames, t.span,
-                      "'" + t.text + "' is cgc's name for " + *cg);
-      t.text = *cg;
-    }
+  void typeAliases() {
+    const auto& dialect = options_.lex.dialect;
+    if (dialect.allows(CgcExtension::GlslTypeNames))
+      renameTypeAliases(CgcExtension::GlslTypeNames, glslTypeAlias,
+                        [](const std::string& cg) { return "GLSL's name for " + cg; });
+    if (dialect.allows(CgcExtension::UnsignedTypes))
+      renameTypeAliases(CgcExtension::UnsignedTypes, unsignedTypeAlias,
+                        [](const std::string& cg) { return "cgc's name for " + cg; });
+    if (dialect.allows(CgcExtension::IntegerVectorNames))
+      renameTypeAliases(CgcExtension::IntegerVectorNames, integerVectorAlias,
+                        [](const std::string& cg) {
+                          // cg is "signed char2", "signed short3x3", ...: its scalar's name.
+                          return "cgc's name for a vector or matrix of " +
+                                 cg.substr(7, cg.find_first_of("1234") - 7);
+                        });
+    if (dialect.allows(CgcExtension::StdintTypeNames))
+      renameTypeAliases(CgcExtension::StdintTypeNames, stdintTypeAlias,
+                        [](const std::string& cg) { return "cgc's name for " + cg; });
   }
 
   void warnExtension(CgcExtension e, Span span, const std::string& what) {
